@@ -1,0 +1,204 @@
+import { DeskpilotError, ProcessExitedError, ValidationError, serializeError } from '../../../shared/errors';
+import {
+  DEFAULT_SCROLL_AMOUNT,
+  DEFAULT_SETTLE_MS,
+  parseUiActionRequest,
+  type ActionMethod,
+  type UiActionRequest,
+  type UiActionResult,
+} from '../../../shared/ui-action';
+import type { UiNode } from '../../../shared/ui-node';
+import { systemClock, type Clock } from '../clock';
+import type { Platform, TreeOptions } from '../platform/types';
+import { diffNodes, subtreeDigest } from '../ui/diff';
+import { buildTree, type BuiltTree } from '../ui/ids';
+import { redactSecrets } from '../ui/redact';
+import { indexTree, shallow, type IndexedNode } from '../ui/tree-index';
+import { DRAG_STEP_MS, centerOf, interpolate } from './geometry';
+import { notFoundError, refind, type Remembered } from './locate';
+import { resolveModifiers } from './modifiers';
+
+export interface EngineOptions {
+  platform: Platform;
+  clock?: Clock;
+}
+
+/** How many nodes the engine remembers across trees, to explain ids that went away. */
+const MEMORY_LIMIT = 20_000;
+
+interface Resolved {
+  tree: BuiltTree;
+  target: IndexedNode | undefined;
+  destination: IndexedNode | undefined;
+}
+
+/**
+ * The observe-act-verify engine: validate → resolve → snapshot → execute → settle → verify.
+ * Accessibility-native first, synthetic input as the fallback, and `method` says which ran.
+ */
+export class ActionEngine {
+  private readonly platform: Platform;
+  private readonly clock: Clock;
+  private readonly memory = new Map<string, Remembered>();
+
+  constructor(options: EngineOptions) {
+    this.platform = options.platform;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Reads an app's tree with stable ids. Secret values are dropped here as a second lock. */
+  async observe(pid: number, options: TreeOptions = {}): Promise<BuiltTree> {
+    const raw = await this.platform.accessibility.getTree(pid, options);
+    const built = buildTree(raw);
+    const root = redactSecrets(built.root);
+    this.remember(pid, root);
+    return { root, refs: built.refs };
+  }
+
+  /**
+   * Runs one ui_action. A malformed request throws ValidationError before anything runs;
+   * every other failure comes back as `success: false` with a typed error, so the caller
+   * (a model, usually) can read it and try again. Aborting rejects, and nothing acts after.
+   */
+  async run(pid: number, input: unknown, signal?: AbortSignal): Promise<UiActionResult> {
+    const request = parseUiActionRequest(input);
+    let method: ActionMethod = request.action === 'set_value' || request.action === 'click' ? 'accessibility' : 'input';
+    let nodeBefore: UiNode | null = null;
+    try {
+      signal?.throwIfAborted();
+      const resolved = await this.resolve(pid, request);
+      nodeBefore = resolved.target === undefined ? null : shallow(resolved.target.node);
+      signal?.throwIfAborted();
+      if (!(await this.platform.apps.isAlive(pid))) throw new ProcessExitedError(pid);
+      method = await this.execute(pid, request, resolved, signal);
+      await this.clock.sleep(request.settleMs ?? DEFAULT_SETTLE_MS, signal);
+      return await this.verify(pid, request, resolved, method);
+    } catch (error) {
+      if (signal?.aborted || error instanceof ValidationError) throw error;
+      return { success: false, method, nodeBefore, nodeAfter: null, changed: false, changes: [], error: serializeError(error) };
+    }
+  }
+
+  private async resolve(pid: number, request: UiActionRequest): Promise<Resolved> {
+    const tree = await this.observe(pid);
+    const index = indexTree(tree.root);
+    const lookup = (id: string | undefined): IndexedNode | undefined => {
+      if (id === undefined) return undefined;
+      const entry = index.get(id);
+      if (entry === undefined) throw notFoundError(tree.root, id, this.memory.get(`${pid}:${id}`), pid);
+      return entry;
+    };
+    const target = lookup(request.id);
+    let destination: IndexedNode | undefined;
+    if (request.action === 'drag') {
+      destination = index.get(request.toId);
+      if (destination === undefined) {
+        const reason = notFoundError(tree.root, request.toId, this.memory.get(`${pid}:${request.toId}`), pid);
+        throw new DeskpilotError('DRAG_TARGET_NOT_FOUND', `drag destination node not found: ${reason.message}`, {
+          ...(reason.data === undefined ? {} : { data: reason.data }),
+        });
+      }
+    }
+    return { tree, target, destination };
+  }
+
+  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, signal?: AbortSignal): Promise<ActionMethod> {
+    const { accessibility, input } = this.platform;
+    const node = resolved.target?.node;
+    const ref = node === undefined ? undefined : resolved.tree.refs.get(node.id);
+    switch (request.action) {
+      case 'click': {
+        const target = node as UiNode;
+        if (await accessibility.press(ref, target)) return 'accessibility';
+        await input.click(centerOf(target));
+        return 'input';
+      }
+      case 'set_value':
+        await accessibility.setValue(ref, node as UiNode, request.value);
+        return 'accessibility';
+      case 'type':
+        await this.focus(ref, node as UiNode);
+        signal?.throwIfAborted();
+        await input.typeText(request.text);
+        return 'input';
+      case 'key':
+        if (node !== undefined) await this.focus(ref, node);
+        signal?.throwIfAborted();
+        await input.pressKey(request.key, resolveModifiers(request.modifiers ?? [], this.platform.name), pid);
+        return 'input';
+      case 'scroll':
+        await input.scroll(centerOf(node as UiNode), request.direction ?? 'down', request.amount ?? DEFAULT_SCROLL_AMOUNT);
+        return 'input';
+      case 'drag':
+        await this.drag(node as UiNode, (resolved.destination as IndexedNode).node, signal);
+        return 'input';
+    }
+  }
+
+  /** Focus through accessibility when the node allows it, else a click at its centre. */
+  private async focus(ref: unknown, node: UiNode): Promise<void> {
+    if (!(await this.platform.accessibility.focus(ref, node))) await this.platform.input.click(centerOf(node));
+  }
+
+  /** mouseDown at the source, 10 moves 16 ms apart (frameworks ignore jumps), mouseUp at the target. */
+  private async drag(source: UiNode, destination: UiNode, signal?: AbortSignal): Promise<void> {
+    const { input } = this.platform;
+    const from = centerOf(source);
+    const to = centerOf(destination);
+    await input.moveMouse(from);
+    await input.mouseDown();
+    try {
+      for (const point of interpolate(from, to)) {
+        await this.clock.sleep(DRAG_STEP_MS, signal);
+        await input.moveMouse(point);
+      }
+    } finally {
+      // The button must come up even after an abort, or the user's mouse stays held down.
+      await input.mouseUp();
+    }
+  }
+
+  private async verify(pid: number, request: UiActionRequest, resolved: Resolved, method: ActionMethod): Promise<UiActionResult> {
+    const before = resolved.target;
+    let after: BuiltTree;
+    try {
+      after = await this.observe(pid);
+    } catch (error) {
+      // An action can end its app (a Quit button): that is a change, not a failure.
+      if (!(error instanceof ProcessExitedError)) throw error;
+      const nodeBefore = before === undefined ? null : shallow(before.node);
+      return { success: true, method, nodeBefore, nodeAfter: null, changed: true, changes: ['the process exited'] };
+    }
+    const found = before === undefined ? undefined : refind(after.root, before);
+    const changes = before === undefined ? [] : found === undefined ? ['the node is gone from the tree'] : diffNodes(before.node, found);
+    const treeChanged = subtreeDigest(resolved.tree.root) !== subtreeDigest(after.root);
+    // A click or key often shows its effect elsewhere (a dialog opens); the node alone would say "no change".
+    if (changes.length === 0 && treeChanged && (request.action === 'click' || request.action === 'key')) {
+      changes.push('the app changed elsewhere');
+    }
+    return {
+      success: true,
+      method,
+      nodeBefore: before === undefined ? null : shallow(before.node),
+      nodeAfter: found === undefined ? null : shallow(found),
+      changed: changes.length > 0,
+      changes,
+    };
+  }
+
+  private remember(pid: number, root: UiNode): void {
+    const stack = [root];
+    while (stack.length > 0) {
+      const node = stack.pop() as UiNode;
+      const key = `${pid}:${node.id}`;
+      this.memory.delete(key);
+      this.memory.set(key, { role: node.role, name: node.name });
+      stack.push(...(node.children ?? []));
+    }
+    // Maps iterate in insertion order, so the first keys are the least recently seen.
+    for (const key of this.memory.keys()) {
+      if (this.memory.size <= MEMORY_LIMIT) break;
+      this.memory.delete(key);
+    }
+  }
+}

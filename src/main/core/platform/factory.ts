@@ -1,0 +1,33 @@
+import { SUPPORTED_SUMMARY, unavailablePlatform } from './unavailable';
+import type { Platform } from './types';
+
+/**
+ * Picks the platform for this OS. DESKPILOT_PLATFORM=fake selects the in-memory platform,
+ * so the CLI and tests can run anywhere. Backends load lazily: the fake never pulls in
+ * FFI or D-Bus, and a missing backend cannot break start-up.
+ */
+export async function createPlatform(
+  platform: string = process.platform,
+  env: Record<string, string | undefined> = process.env,
+): Promise<Platform> {
+  const chosen = env['DESKPILOT_PLATFORM'] ?? platform;
+  switch (chosen) {
+    case 'fake': {
+      const { FakePlatform } = await import('./fake/fake-platform');
+      return new FakePlatform();
+    }
+    case 'win32': {
+      const { createWin32Platform } = await import('./win32');
+      return createWin32Platform();
+    }
+    case 'linux':
+    case 'darwin':
+      return unavailablePlatform(
+        `The ${chosen === 'linux' ? 'Linux AT-SPI2' : 'macOS Accessibility'} backend is not part of this build yet. ` +
+          'Set DESKPILOT_PLATFORM=fake to try the in-memory fixture.',
+        chosen,
+      );
+    default:
+      return unavailablePlatform(`UI automation is not available on '${chosen}'. ${SUPPORTED_SUMMARY}.`);
+  }
+}

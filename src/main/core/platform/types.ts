@@ -1,0 +1,62 @@
+import type { AppInfo, UiNode } from '../../../shared/ui-node';
+import type { RawNode } from '../ui/ids';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
+
+/** Canonical modifiers, after platform aliases (cmd, option, super, …) are resolved. */
+export type Modifier = 'ctrl' | 'alt' | 'shift' | 'meta';
+
+export interface TreeOptions {
+  maxDepth?: number;
+  maxNodes?: number;
+  signal?: AbortSignal;
+}
+
+/** Running apps and their windows. */
+export interface AppListing {
+  list(): Promise<AppInfo[]>;
+  frontmost(): Promise<AppInfo | undefined>;
+  isAlive(pid: number): Promise<boolean>;
+}
+
+/**
+ * Reads the accessibility tree and acts through the accessibility-native path.
+ * `ref` is the opaque handle the backend put on the RawNode it returned.
+ * Each action returns false when the node offers no native path, so the engine can fall
+ * back to synthetic input; it throws a typed error when the native path refused.
+ */
+export interface AccessibilityBackend {
+  getTree(pid: number, options?: TreeOptions): Promise<RawNode>;
+  press(ref: unknown, node: UiNode): Promise<boolean>;
+  /** Throws NotSettableError when the element's value cannot be set. */
+  setValue(ref: unknown, node: UiNode, value: string | number): Promise<void>;
+  focus(ref: unknown, node: UiNode): Promise<boolean>;
+}
+
+/** Synthetic input: the fallback path, and the only path for typing, keys, scrolling and dragging. */
+export interface InputBackend {
+  click(point: Point): Promise<void>;
+  moveMouse(point: Point): Promise<void>;
+  mouseDown(): Promise<void>;
+  mouseUp(): Promise<void>;
+  typeText(text: string): Promise<void>;
+  /** `pid` lets a platform post the key to one process (macOS) instead of the focused one. */
+  pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void>;
+  scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void>;
+}
+
+export type PlatformName = 'darwin' | 'linux' | 'win32' | 'fake' | 'unavailable';
+
+export interface Platform {
+  name: PlatformName;
+  apps: AppListing;
+  accessibility: AccessibilityBackend;
+  input: InputBackend;
+  /** Releases buses, handles and child processes. */
+  close(): Promise<void>;
+}

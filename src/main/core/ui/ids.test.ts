@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { RawNode } from './ids';
+import { buildTree, fnv1a, nodeId } from './ids';
+import { walk } from './tree-index';
+
+function raw(role: RawNode['role'], name: string, children?: RawNode[]): RawNode {
+  return { ref: `${role}:${name}`, role, platformRole: role, name, states: { enabled: true, focused: false }, actions: [], ...(children ? { children } : {}) };
+}
+
+function idOf(tree: ReturnType<typeof buildTree>, name: string): string {
+  for (const node of walk(tree.root)) if (node.name === name) return node.id;
+  throw new Error(`no ${name}`);
+}
+
+describe('fnv1a', () => {
+  it('matches the published 32-bit FNV-1a vectors', () => {
+    expect(fnv1a('')).toBe(0x811c9dc5);
+    expect(fnv1a('a')).toBe(0xe40c292c);
+    expect(fnv1a('foobar')).toBe(0xbf9cf968);
+  });
+});
+
+describe('nodeId', () => {
+  it('is short base36 and depends on parent, role, name and index', () => {
+    const id = nodeId('p', 'button', 'OK', 0);
+    expect(id).toMatch(/^[0-9a-z]{1,7}$/);
+    expect(nodeId('q', 'button', 'OK', 0)).not.toBe(id);
+    expect(nodeId('p', 'checkbox', 'OK', 0)).not.toBe(id);
+    expect(nodeId('p', 'button', 'OK!', 0)).not.toBe(id);
+    expect(nodeId('p', 'button', 'OK', 1)).not.toBe(id);
+    expect(nodeId('p', 'button', 'OK', 0)).toBe(id);
+  });
+});
+
+describe('buildTree', () => {
+  const tree = () =>
+    raw('window', 'App', [
+      raw('button', 'Save'),
+      raw('button', 'Save'),
+      raw('label', 'Status'),
+      raw('group', '', [raw('textfield', 'Name')]),
+    ]);
+
+  it('gives every node a unique id and keeps refs by id', () => {
+    const built = buildTree(tree());
+    const ids = [...walk(built.root)].map((node) => node.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(built.refs.get(idOf(built, 'Name'))).toBe('textfield:Name');
+    expect(built.root.children?.[0]).not.toHaveProperty('ref');
+  });
+
+  it('keeps ids when an unrelated part of the tree changes', () => {
+    const before = buildTree(tree());
+    const changed = tree();
+    changed.children?.splice(2, 1, raw('label', 'Saved!'), raw('image', 'logo'));
+    const after = buildTree(changed);
+    expect(idOf(after, 'Name')).toBe(idOf(before, 'Name'));
+    const saves = (built: typeof before) => built.root.children?.slice(0, 2).map((node) => node.id);
+    expect(saves(after)).toEqual(saves(before));
+  });
+
+  it('counts the index among same-role siblings only', () => {
+    const before = buildTree(tree());
+    const withLabel = tree();
+    withLabel.children?.unshift(raw('label', 'Title'));
+    expect(buildTree(withLabel).root.children?.[1]?.id).toBe(before.root.children?.[0]?.id);
+  });
+});

@@ -1,0 +1,65 @@
+import type { Role, UiNode } from '../../../shared/ui-node';
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** 32-bit FNV-1a over the UTF-16 code units of `text`. */
+export function fnv1a(text: string): number {
+  let hash = FNV_OFFSET;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, FNV_PRIME);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * A node's id depends only on its parent's id, its role, its name and its index among
+ * siblings of the same role, so an id survives changes elsewhere in the tree.
+ * The NUL separator keeps ("ab","c") and ("a","bc") apart.
+ */
+export function nodeId(parentId: string, role: Role, name: string, roleIndex: number, salt = 0): string {
+  const key = `${parentId}\u0000${role}\u0000${name}\u0000${roleIndex}${salt === 0 ? '' : `\u0000${salt}`}`;
+  return fnv1a(key).toString(36);
+}
+
+/** A node as a backend reports it: a UiNode without ids, plus an opaque handle to act on it. */
+export interface RawNode<Ref = unknown> extends Omit<UiNode, 'id' | 'children'> {
+  ref: Ref;
+  children?: RawNode<Ref>[];
+}
+
+export interface BuiltTree<Ref = unknown> {
+  root: UiNode;
+  /** Platform handles by node id, kept out of the UiNode so the tree stays plain JSON. */
+  refs: Map<string, Ref>;
+}
+
+/**
+ * Gives every node its stable id. A 32-bit hash can collide in a very large tree; a
+ * colliding node is re-hashed with a salt so ids stay unique (and still deterministic).
+ */
+export function buildTree<Ref>(raw: RawNode<Ref>): BuiltTree<Ref> {
+  const refs = new Map<string, Ref>();
+  const visit = (node: RawNode<Ref>, parentId: string, roleIndex: number): UiNode => {
+    let salt = 0;
+    let id = nodeId(parentId, node.role, node.name, roleIndex);
+    while (refs.has(id)) {
+      salt += 1;
+      id = nodeId(parentId, node.role, node.name, roleIndex, salt);
+    }
+    refs.set(id, node.ref);
+    const { ref: _ref, children: rawChildren, ...fields } = node;
+    const built: UiNode = { id, ...fields };
+    if (rawChildren !== undefined) {
+      const seen = new Map<Role, number>();
+      built.children = rawChildren.map((child) => {
+        const index = seen.get(child.role) ?? 0;
+        seen.set(child.role, index + 1);
+        return visit(child, id, index);
+      });
+    }
+    return built;
+  };
+  return { root: visit(raw, '', 0), refs };
+}

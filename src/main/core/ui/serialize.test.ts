@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { UiNode } from '../../../shared/ui-node';
+import { formatNode, serializeTree } from './serialize';
+
+function node(id: string, role: UiNode['role'], name: string, extra: Partial<UiNode> = {}): UiNode {
+  return { id, role, platformRole: role, name, states: { enabled: true, focused: false }, actions: [], ...extra };
+}
+
+const list = (count: number): UiNode =>
+  node('lst', 'list', 'Items', {
+    children: Array.from({ length: count }, (_unused, index) => node(`i${index}`, 'listitem', `Item ${index + 1}`)),
+  });
+
+describe('formatNode', () => {
+  it('prints id, role, name, value and the states that matter', () => {
+    const field = node('a1', 'textfield', 'Name', { value: 'Ada', states: { enabled: true, focused: true, editable: true } });
+    expect(formatNode(field)).toBe('[a1] textfield "Name" = "Ada" (focused)');
+    const box = node('c1', 'checkbox', 'Bold', { states: { enabled: false, focused: false, checked: true } });
+    expect(formatNode(box)).toBe('[c1] checkbox "Bold" (disabled, checked)');
+    expect(formatNode(node('s1', 'slider', 'Volume', { value: 40 }))).toBe('[s1] slider "Volume" = 40');
+  });
+
+  it('never prints the value of a secret field', () => {
+    const secret = node('p1', 'textfield', 'Password', { value: 'hunter2', states: { enabled: true, focused: false, secret: true } });
+    expect(formatNode(secret)).toBe('[p1] textfield "Password" (secret)');
+  });
+
+  it('cuts long text and escapes quotes', () => {
+    const long = node('d1', 'document', 'Doc', { value: `say "hi" ${'x'.repeat(200)}` });
+    const line = formatNode(long, 20);
+    expect(line).toContain('= "say \\"hi\\" xxxxxxxxxxx…"');
+  });
+});
+
+describe('serializeTree', () => {
+  it('indents one line per node and collapses unnamed containers', () => {
+    const tree = node('w', 'window', 'App', {
+      children: [node('g', 'group', '', { children: [node('b', 'button', 'OK')] }), node('g2', 'group', 'Options')],
+    });
+    expect(serializeTree(tree)).toBe(['[w] window "App"', '  [b] button "OK"', '  [g2] group "Options"'].join('\n'));
+  });
+
+  it('drops nodes that are not showing, with their subtrees', () => {
+    const tree = node('w', 'window', 'App', {
+      children: [
+        node('h', 'group', 'Hidden', { states: { enabled: true, focused: false, visible: false }, children: [node('x', 'button', 'X')] }),
+        node('b', 'button', 'OK'),
+      ],
+    });
+    expect(serializeTree(tree)).toBe('[w] window "App"\n  [b] button "OK"');
+  });
+
+  it('cuts at a node budget and says how much is left under which id', () => {
+    const tree = node('w', 'window', 'App', { children: [list(10), node('ok', 'button', 'OK')] });
+    const text = serializeTree(tree, { maxNodes: 4 });
+    expect(text.split('\n')).toEqual([
+      '[w] window "App"',
+      '  [lst] list "Items"',
+      '    [i0] listitem "Item 1"',
+      '    [i1] listitem "Item 2"',
+      '    … truncated: 8 more under lst',
+      '  … truncated: 1 more under w',
+    ]);
+  });
+
+  it('cuts at a token budget', () => {
+    const text = serializeTree(node('w', 'window', 'App', { children: [list(500)] }), { maxTokens: 200 });
+    expect(text.length / 4).toBeLessThan(230);
+    expect(text).toMatch(/… truncated: \d+ more under lst$/);
+  });
+
+  it('prints everything when it fits', () => {
+    const text = serializeTree(node('w', 'window', 'App', { children: [list(3)] }));
+    expect(text).not.toContain('truncated');
+    expect(text.split('\n')).toHaveLength(5);
+  });
+});

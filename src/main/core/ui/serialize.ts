@@ -1,0 +1,106 @@
+import type { Role, UiNode } from '../../../shared/ui-node';
+
+export interface SerializeOptions {
+  /** Most node lines to print. */
+  maxNodes?: number;
+  /** Rough token budget, counted as four characters a token. */
+  maxTokens?: number;
+  /** Longer names and values are cut; read_element gives the full text. */
+  maxTextChars?: number;
+}
+
+export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120 };
+
+/** Roles that only arrange other nodes; unnamed ones add no meaning and are not printed. */
+const STRUCTURAL_ROLES = new Set<Role>(['group', 'unknown', 'scrollarea', 'separator']);
+
+interface Line {
+  id: string;
+  depth: number;
+  text: string;
+  /** Ids of printable ancestors, outermost first. */
+  ancestors: string[];
+}
+
+function quote(text: string, maxChars: number): string {
+  const cut = [...text].length > maxChars ? `${[...text].slice(0, maxChars).join('')}…` : text;
+  return JSON.stringify(cut);
+}
+
+function stateWords(node: UiNode): string[] {
+  const { states } = node;
+  const words: string[] = [];
+  if (states.focused) words.push('focused');
+  if (!states.enabled) words.push('disabled');
+  if (states.checked !== undefined) words.push(states.checked ? 'checked' : 'unchecked');
+  if (states.selected) words.push('selected');
+  if (states.expanded !== undefined) words.push(states.expanded ? 'expanded' : 'collapsed');
+  if (states.secret) words.push('secret');
+  else if (states.editable && node.role !== 'textfield' && node.role !== 'textarea') words.push('editable');
+  return words;
+}
+
+/** One line for one node: `[id] role "name" = "value" (states)`. A secret value is never printed. */
+export function formatNode(node: UiNode, maxTextChars = DEFAULT_SERIALIZE.maxTextChars): string {
+  let text = `[${node.id}] ${node.role}`;
+  if (node.name !== '') text += ` ${quote(node.name, maxTextChars)}`;
+  if (!node.states.secret && node.value !== undefined && node.value !== '' && node.value !== node.name) {
+    text += ` = ${typeof node.value === 'number' ? node.value : quote(node.value, maxTextChars)}`;
+  }
+  const words = stateWords(node);
+  if (words.length > 0) text += ` (${words.join(', ')})`;
+  return text;
+}
+
+function isCollapsible(node: UiNode): boolean {
+  return STRUCTURAL_ROLES.has(node.role) && node.name === '' && (node.value === undefined || node.value === '');
+}
+
+function flatten(root: UiNode, maxTextChars: number): Line[] {
+  const lines: Line[] = [];
+  const visit = (node: UiNode, depth: number, ancestors: string[]): void => {
+    if (node.states.visible === false) return;
+    const printed = node === root || !isCollapsible(node);
+    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars), ancestors });
+    const childAncestors = printed ? [...ancestors, node.id] : ancestors;
+    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors);
+  };
+  visit(root, 0, []);
+  return lines;
+}
+
+/**
+ * The compact text form of a tree for a model: one indented line per node. Unnamed
+ * structural containers are collapsed, nodes that are not showing are dropped, and when a
+ * budget runs out the output ends with `… truncated: N more under <id>` for each cut subtree.
+ */
+export function serializeTree(root: UiNode, options: SerializeOptions = {}): string {
+  const { maxNodes, maxTokens, maxTextChars } = { ...DEFAULT_SERIALIZE, ...options };
+  const lines = flatten(root, maxTextChars);
+  const out: string[] = [];
+  const printed = new Set<string>();
+  let chars = 0;
+  let cut = lines.length;
+  for (const [index, line] of lines.entries()) {
+    const rendered = `${'  '.repeat(line.depth)}${line.text}`;
+    if (out.length >= maxNodes || (out.length > 0 && (chars + rendered.length + 1) / 4 > maxTokens)) {
+      cut = index;
+      break;
+    }
+    out.push(rendered);
+    printed.add(line.id);
+    chars += rendered.length + 1;
+  }
+  const remaining = new Map<string, number>();
+  for (const line of lines.slice(cut)) {
+    const owner = [...line.ancestors].reverse().find((id) => printed.has(id)) ?? root.id;
+    remaining.set(owner, (remaining.get(owner) ?? 0) + 1);
+  }
+  const depthOf = new Map(lines.map((line) => [line.id, line.depth]));
+  const owners = [...remaining.keys()].sort((a, b) => (depthOf.get(b) ?? 0) - (depthOf.get(a) ?? 0));
+  for (const owner of owners) {
+    const indent = '  '.repeat((depthOf.get(owner) ?? 0) + 1);
+    out.push(`${indent}… truncated: ${remaining.get(owner)} more under ${owner}`);
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,125 @@
+/**
+ * Typed errors shared by every layer. Each has a stable `code` so callers can branch
+ * on it, and errors cross process boundaries through `serializeError`/`deserializeError`
+ * rather than structured clone, which drops the subclass and `code`.
+ */
+export type ErrorCode =
+  | 'NODE_NOT_FOUND'
+  | 'DRAG_TARGET_NOT_FOUND'
+  | 'NOT_SETTABLE'
+  | 'PROCESS_EXITED'
+  | 'VALIDATION'
+  | 'PERMISSION_DENIED'
+  | 'UI_NOT_AVAILABLE'
+  | 'TIMEOUT'
+  | 'ACTION_FAILED'
+  | 'PROVIDER_AUTH'
+  | 'PROVIDER_RATE_LIMIT'
+  | 'PROVIDER_SERVER'
+  | 'PROVIDER_CONNECTION'
+  | 'PROVIDER_STREAM'
+  | 'PROVIDER_CONFIG'
+  | 'INTERNAL';
+
+export interface ErrorDetails {
+  cause?: unknown;
+  isRetryable?: boolean;
+  /** Extra data a caller can act on, such as the closest candidate ids. */
+  data?: Record<string, unknown>;
+}
+
+export class DeskpilotError extends Error {
+  readonly code: ErrorCode;
+  readonly isRetryable: boolean;
+  readonly data: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'DeskpilotError';
+    this.code = code;
+    this.isRetryable = details.isRetryable ?? false;
+    this.data = details.data;
+  }
+}
+
+export class ValidationError extends DeskpilotError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('VALIDATION', message, details);
+    this.name = 'ValidationError';
+  }
+}
+
+export class NodeNotFoundError extends DeskpilotError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('NODE_NOT_FOUND', message, details);
+    this.name = 'NodeNotFoundError';
+  }
+}
+
+export class NotSettableError extends DeskpilotError {
+  constructor(message = "element does not support set_value; try 'type'", details: ErrorDetails = {}) {
+    super('NOT_SETTABLE', message, details);
+    this.name = 'NotSettableError';
+  }
+}
+
+export class ProcessExitedError extends DeskpilotError {
+  constructor(pid: number, details: ErrorDetails = {}) {
+    super('PROCESS_EXITED', `process not running (pid ${pid})`, details);
+    this.name = 'ProcessExitedError';
+  }
+}
+
+/** Raised by a platform that cannot do what was asked (Windows, a missing display). */
+export class UnsupportedOperationError extends DeskpilotError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('UI_NOT_AVAILABLE', message, details);
+    this.name = 'UnsupportedOperationError';
+  }
+}
+
+export class PermissionDeniedError extends DeskpilotError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('PERMISSION_DENIED', message, details);
+    this.name = 'PermissionDeniedError';
+  }
+}
+
+export class TimeoutError extends DeskpilotError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super('TIMEOUT', message, { isRetryable: true, ...details });
+    this.name = 'TimeoutError';
+  }
+}
+
+export interface SerializedError {
+  code: ErrorCode;
+  message: string;
+  isRetryable: boolean;
+  data?: Record<string, unknown>;
+}
+
+export function isDeskpilotError(error: unknown): error is DeskpilotError {
+  return error instanceof DeskpilotError;
+}
+
+/** Anything thrown becomes a plain object; unknown errors keep their message under INTERNAL. */
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof DeskpilotError) {
+    return {
+      code: error.code,
+      message: error.message,
+      isRetryable: error.isRetryable,
+      ...(error.data === undefined ? {} : { data: error.data }),
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'INTERNAL', message, isRetryable: false };
+}
+
+export function deserializeError(serialized: SerializedError): DeskpilotError {
+  return new DeskpilotError(serialized.code, serialized.message, {
+    isRetryable: serialized.isRetryable,
+    ...(serialized.data === undefined ? {} : { data: serialized.data }),
+  });
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { ValidationError, type SerializedError } from './errors';
+import { isModifierName, normalizeKeyName, splitCombo } from './keys';
+import type { UiNode } from './ui-node';
+
+export const ACTION_NAMES = ['click', 'set_value', 'type', 'key', 'scroll', 'drag'] as const;
+export type ActionName = (typeof ACTION_NAMES)[number];
+
+export const DEFAULT_SETTLE_MS = 80;
+export const MAX_SETTLE_MS = 10_000;
+export const DEFAULT_SCROLL_AMOUNT = 3;
+
+const id = z.string().trim().min(1, 'must be a node id from the tree');
+const settleMs = z.number().int().min(0).max(MAX_SETTLE_MS).optional();
+
+/** Each action is its own strict object, so a missing or misspelt field names itself. */
+const clickRequest = z.strictObject({ action: z.literal('click'), id, settleMs });
+const setValueRequest = z.strictObject({
+  action: z.literal('set_value'),
+  id,
+  value: z.union([z.number().finite(), z.string()]),
+  settleMs,
+});
+const typeRequest = z.strictObject({
+  action: z.literal('type'),
+  id,
+  text: z.string().min(1, "must be the text to type"),
+  settleMs,
+});
+const keyRequest = z.strictObject({
+  action: z.literal('key'),
+  key: z.string().min(1),
+  modifiers: z.array(z.string()).max(4).optional(),
+  /** Optional: a node to focus first, so the key goes where the model means it to. */
+  id: id.optional(),
+  settleMs,
+});
+const scrollRequest = z.strictObject({
+  action: z.literal('scroll'),
+  id,
+  direction: z.enum(['up', 'down', 'left', 'right']).optional(),
+  amount: z.number().int().min(1).max(100).optional(),
+  settleMs,
+});
+const dragRequest = z.strictObject({ action: z.literal('drag'), id, toId: id, settleMs });
+
+export const uiActionRequestSchema = z.discriminatedUnion('action', [
+  clickRequest,
+  setValueRequest,
+  typeRequest,
+  keyRequest,
+  scrollRequest,
+  dragRequest,
+]);
+
+export type UiActionRequest = z.infer<typeof uiActionRequestSchema>;
+
+export type ActionMethod = 'accessibility' | 'input';
+
+export interface UiActionResult {
+  success: boolean;
+  method: ActionMethod;
+  nodeBefore: UiNode | null;
+  nodeAfter: UiNode | null;
+  changed: boolean;
+  /** What differed, in words, such as `value: "a" → "ab"`. Empty when nothing did. */
+  changes: string[];
+  error?: SerializedError;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  const field = issue.path.join('.');
+  const action = typeof input === 'object' && input !== null ? (input as { action?: unknown }).action : undefined;
+  if (issue.code === 'invalid_union' && field === 'action') {
+    return `'action' must be one of ${ACTION_NAMES.join(', ')}; got ${JSON.stringify(action)}`;
+  }
+  if (issue.code === 'unrecognized_keys') {
+    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `'${key}'`).join(', ')} for '${String(action)}'`;
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return `'${String(action)}' needs '${field}' (${issue.expected})`;
+  }
+  return field === '' ? issue.message : `'${field}' ${issue.message}`;
+}
+
+/**
+ * Validates an action request before anything runs. Throws a ValidationError whose message
+ * lists every problem in one line, written for a model to correct itself.
+ */
+export function parseUiActionRequest(input: unknown): UiActionRequest {
+  const parsed = uiActionRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => describeIssue(issue, input));
+    throw new ValidationError(`invalid ui_action: ${problems.join('; ')}`, { data: { problems } });
+  }
+  const request = parsed.data;
+  if (request.action === 'key') return normalizeKeyRequest(request);
+  if (request.action === 'drag' && request.id === request.toId) {
+    throw new ValidationError("invalid ui_action: 'drag' needs 'toId' to differ from 'id'");
+  }
+  return request;
+}
+
+function normalizeKeyRequest(request: z.infer<typeof keyRequest>): UiActionRequest {
+  const combo = splitCombo(request.key);
+  const key = normalizeKeyName(combo.key);
+  if (key === undefined) {
+    throw new ValidationError(
+      `invalid ui_action: unknown key '${combo.key}'; use one character or a name such as return, escape, tab, space, backspace, delete, up, down, left, right, home, end, pageup, pagedown, f1–f12`,
+    );
+  }
+  const modifiers = [...combo.modifiers, ...(request.modifiers ?? [])].map((name) => name.toLowerCase());
+  const unknown = modifiers.filter((name) => !isModifierName(name));
+  if (unknown.length > 0) {
+    throw new ValidationError(
+      `invalid ui_action: unknown modifier ${unknown.map((name) => `'${name}'`).join(', ')}; use cmd, ctrl, alt or shift`,
+    );
+  }
+  return { ...request, key, modifiers: [...new Set(modifiers)] };
+}

@@ -1,0 +1,98 @@
+/**
+ * The one tree shape every platform produces and every consumer reads.
+ * Roles are normalized across platforms; the raw platform role is kept as `platformRole`.
+ */
+export const ROLES = [
+  'application',
+  'window',
+  'dialog',
+  'button',
+  'togglebutton',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'textfield',
+  'textarea',
+  'combobox',
+  'list',
+  'listitem',
+  'tree',
+  'treeitem',
+  'table',
+  'row',
+  'cell',
+  'columnheader',
+  'menu',
+  'menubar',
+  'menuitem',
+  'tab',
+  'tablist',
+  'tabpanel',
+  'toolbar',
+  'statusbar',
+  'scrollbar',
+  'scrollarea',
+  'progressbar',
+  'link',
+  'image',
+  'label',
+  'text',
+  'heading',
+  'document',
+  'group',
+  'separator',
+  'dropzone',
+  'unknown',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface UiStates {
+  enabled: boolean;
+  focused: boolean;
+  selected?: boolean;
+  checked?: boolean;
+  expanded?: boolean;
+  editable?: boolean;
+  /** A password field: its value is never read, stored or printed. */
+  secret?: boolean;
+  /** False when the platform says the node is not showing (off-screen, collapsed, hidden). */
+  visible?: boolean;
+}
+
+export interface UiNode {
+  id: string;
+  role: Role;
+  platformRole: string;
+  name: string;
+  value?: string | number;
+  description?: string;
+  states: UiStates;
+  bounds?: Bounds;
+  actions: string[];
+  children?: UiNode[];
+  /** Set on snapshots that leave `children` out, so a change in the number of children still shows. */
+  childCount?: number;
+}
+
+export interface WindowInfo {
+  title: string;
+  bounds?: Bounds;
+  focused?: boolean;
+}
+
+export interface AppInfo {
+  pid: number;
+  name: string;
+  windows: WindowInfo[];
+  frontmost?: boolean;
+}
