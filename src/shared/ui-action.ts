@@ -77,8 +77,10 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'unrecognized_keys') {
     return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `'${key}'`).join(', ')} for '${String(action)}'`;
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
-    return `'${String(action)}' needs '${field}' (${issue.expected})`;
+  const given = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[field] : undefined;
+  if (given === undefined && field !== '') {
+    const expected = issue.code === 'invalid_type' ? issue.expected : 'number or string';
+    return `'${String(action)}' needs '${field}' (${expected})`;
   }
   return field === '' ? issue.message : `'${field}' ${issue.message}`;
 }

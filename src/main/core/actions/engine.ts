@@ -67,7 +67,8 @@ export class ActionEngine {
     try {
       signal?.throwIfAborted();
       const resolved = await this.resolve(pid, request);
-      nodeBefore = resolved.target === undefined ? null : shallow(resolved.target.node);
+      const subject = resolved.destination ?? resolved.target;
+      nodeBefore = subject === undefined ? null : shallow(subject.node);
       signal?.throwIfAborted();
       if (!(await this.platform.apps.isAlive(pid))) throw new ProcessExitedError(pid);
       method = await this.execute(pid, request, resolved, signal);
@@ -159,7 +160,8 @@ export class ActionEngine {
   }
 
   private async verify(pid: number, request: UiActionRequest, resolved: Resolved, method: ActionMethod): Promise<UiActionResult> {
-    const before = resolved.target;
+    // A drop shows on the destination, so that is the node a drag verifies.
+    const before = request.action === 'drag' ? resolved.destination : resolved.target;
     let after: BuiltTree;
     try {
       after = await this.observe(pid);

@@ -83,8 +83,8 @@ export class FixtureApp {
     const target = this.widgets.find((candidate) => candidate.key === key);
     if (target === undefined) return false;
     if (!['textfield', 'button', 'checkbox', 'slider'].includes(target.role)) return false;
+    if (this.focusedKey !== key) this.allSelected = false;
     this.focusedKey = key;
-    this.allSelected = false;
     return true;
   }
 
