@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// The CLI and MCP server run the TypeScript core directly through tsx, so there is no build step.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../src/main/core/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(`${text}\n`),
+  stderr: (text) => process.stderr.write(`${text}\n`),
+  env: process.env,
+});

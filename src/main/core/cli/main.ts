@@ -1,0 +1,81 @@
+import { parseArgs } from 'node:util';
+import { ValidationError, isDeskpilotError } from '../../../shared/errors';
+import { ActionEngine } from '../actions/engine';
+import { createPlatform } from '../platform/factory';
+import type { Platform } from '../platform/types';
+import { COMMANDS, type CommandContext } from './commands';
+
+export const USAGE = `Usage: deskpilot <command> [options]
+
+Commands (all headless: they need an accessibility session, not the app window):
+  apps                                   running apps with their pids and windows
+  tree [--pid N | --app NAME] [--json] [--budget TOKENS] [--max-nodes N] [--root ID]
+                                         the app's accessibility tree, compact or as JSON
+  find [--pid N | --app NAME] [--role R] [--name TEXT] [--text TEXT] [--limit N] [--json]
+                                         nodes by role and name or text, best match first
+  act  [--pid N | --app NAME] '<ui_action JSON>'
+                                         run one action, print the result JSON; exit 1 if it failed
+Without --pid or --app, the frontmost app is the target.
+Options: --debug prints stack traces. DESKPILOT_PLATFORM=fake uses an in-memory fixture desktop.`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  /** Injected by tests; otherwise createPlatform picks one for this OS. */
+  platform?: Platform;
+}
+
+const OPTIONS = {
+  pid: { type: 'string' },
+  app: { type: 'string' },
+  json: { type: 'boolean' },
+  budget: { type: 'string' },
+  'max-nodes': { type: 'string' },
+  root: { type: 'string' },
+  role: { type: 'string' },
+  name: { type: 'string' },
+  text: { type: 'string' },
+  limit: { type: 'string' },
+  debug: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parse(argv: string[]): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>> {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new ValidationError(`${(error as Error).message}. Run 'deskpilot help' for usage.`);
+  }
+}
+
+/** Runs one CLI command and returns the exit code: 0 ok, 1 action failed, 2 error. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const debug = argv.includes('--debug');
+  let platform: Platform | undefined = io.platform;
+  try {
+    const { values, positionals } = parse(argv);
+    const [name, ...rest] = positionals;
+    if (name === undefined || name === 'help' || values.help) {
+      io.stdout(USAGE);
+      return name === undefined && !values.help ? 2 : 0;
+    }
+    const command = COMMANDS[name];
+    if (command === undefined) throw new ValidationError(`unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}.`);
+    platform ??= await createPlatform(process.platform, io.env);
+    const context: CommandContext = { platform, engine: new ActionEngine({ platform }), values, positionals: rest, io };
+    return await command(context);
+  } catch (error) {
+    io.stderr(describe(error, debug));
+    return 2;
+  } finally {
+    if (io.platform === undefined) await platform?.close();
+  }
+}
+
+function describe(error: unknown, debug: boolean): string {
+  const stack = debug && error instanceof Error && error.stack !== undefined ? `\n${error.stack}` : '';
+  if (isDeskpilotError(error)) return `deskpilot: ${error.code}: ${error.message}${stack}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `deskpilot: internal error: ${message}${stack || ' (run with --debug for details)'}`;
+}
