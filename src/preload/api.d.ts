@@ -1,0 +1,7 @@
+import type { DeskpilotApi } from '../shared/ipc';
+
+declare global {
+  interface Window {
+    deskpilot: DeskpilotApi;
+  }
+}
