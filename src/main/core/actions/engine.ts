@@ -9,7 +9,7 @@ import {
 } from '../../../shared/ui-action';
 import type { UiNode } from '../../../shared/ui-node';
 import { systemClock, type Clock } from '../clock';
-import type { Platform, TreeOptions } from '../platform/types';
+import type { Platform, Point, TreeOptions } from '../platform/types';
 import { diffNodes, subtreeDigest } from '../ui/diff';
 import { buildTree, type BuiltTree } from '../ui/ids';
 import { redactSecrets } from '../ui/redact';
@@ -81,7 +81,8 @@ export class ActionEngine {
   }
 
   private async resolve(pid: number, request: UiActionRequest): Promise<Resolved> {
-    const tree = await this.observe(pid);
+    // Bounds are read only for the nodes synthetic input needs (pointOf), not for the whole tree.
+    const tree = await this.observe(pid, { bounds: 'none' });
     const index = indexTree(tree.root);
     const lookup = (id: string | undefined): IndexedNode | undefined => {
       if (id === undefined) return undefined;
@@ -111,7 +112,7 @@ export class ActionEngine {
       case 'click': {
         const target = node as UiNode;
         if (await accessibility.press(ref, target)) return 'accessibility';
-        await input.click(centerOf(target));
+        await input.click(await this.pointOf(ref, target));
         return 'input';
       }
       case 'set_value':
@@ -120,6 +121,10 @@ export class ActionEngine {
       case 'type':
         await this.focus(ref, node as UiNode);
         signal?.throwIfAborted();
+        if (input.canType?.(request.text) === false) {
+          if (await accessibility.insertText?.(ref, node as UiNode, request.text)) return 'accessibility';
+          throw new DeskpilotError('ACTION_FAILED', 'this text has characters the keyboard cannot type, and the element does not accept inserted text; try set_value');
+        }
         await input.typeText(request.text);
         return 'input';
       case 'key':
@@ -128,24 +133,33 @@ export class ActionEngine {
         await input.pressKey(request.key, resolveModifiers(request.modifiers ?? [], this.platform.name), pid);
         return 'input';
       case 'scroll':
-        await input.scroll(centerOf(node as UiNode), request.direction ?? 'down', request.amount ?? DEFAULT_SCROLL_AMOUNT);
+        await input.scroll(await this.pointOf(ref, node as UiNode), request.direction ?? 'down', request.amount ?? DEFAULT_SCROLL_AMOUNT);
         return 'input';
       case 'drag':
-        await this.drag(node as UiNode, (resolved.destination as IndexedNode).node, signal);
+        await this.drag(
+          await this.pointOf(ref, node as UiNode),
+          await this.pointOf(resolved.tree.refs.get((resolved.destination as IndexedNode).node.id), (resolved.destination as IndexedNode).node),
+          signal,
+        );
         return 'input';
     }
   }
 
   /** Focus through accessibility when the node allows it, else a click at its centre. */
   private async focus(ref: unknown, node: UiNode): Promise<void> {
-    if (!(await this.platform.accessibility.focus(ref, node))) await this.platform.input.click(centerOf(node));
+    if (!(await this.platform.accessibility.focus(ref, node))) await this.platform.input.click(await this.pointOf(ref, node));
+  }
+
+  /** The centre of a node on screen, reading its bounds now if the tree was fetched without them. */
+  private async pointOf(ref: unknown, node: UiNode): Promise<Point> {
+    if (node.bounds !== undefined || this.platform.accessibility.bounds === undefined) return centerOf(node);
+    const bounds = await this.platform.accessibility.bounds(ref, node);
+    return centerOf(bounds === undefined ? node : { ...node, bounds });
   }
 
   /** mouseDown at the source, 10 moves 16 ms apart (frameworks ignore jumps), mouseUp at the target. */
-  private async drag(source: UiNode, destination: UiNode, signal?: AbortSignal): Promise<void> {
+  private async drag(from: Point, to: Point, signal?: AbortSignal): Promise<void> {
     const { input } = this.platform;
-    const from = centerOf(source);
-    const to = centerOf(destination);
     await input.moveMouse(from);
     await input.mouseDown();
     try {
@@ -164,7 +178,7 @@ export class ActionEngine {
     const before = request.action === 'drag' ? resolved.destination : resolved.target;
     let after: BuiltTree;
     try {
-      after = await this.observe(pid);
+      after = await this.observe(pid, { bounds: 'none', fresh: true });
     } catch (error) {
       // An action can end its app (a Quit button): that is a change, not a failure.
       if (!(error instanceof ProcessExitedError)) throw error;

@@ -20,12 +20,14 @@ export async function createPlatform(
       const { createWin32Platform } = await import('./win32');
       return createWin32Platform();
     }
-    case 'linux':
+    case 'linux': {
+      const { createLinuxPlatform } = await import('./linux');
+      return createLinuxPlatform(env);
+    }
     case 'darwin':
       return unavailablePlatform(
-        `The ${chosen === 'linux' ? 'Linux AT-SPI2' : 'macOS Accessibility'} backend is not part of this build yet. ` +
-          'Set DESKPILOT_PLATFORM=fake to try the in-memory fixture.',
-        chosen,
+        'The macOS Accessibility backend is not part of this build yet. Set DESKPILOT_PLATFORM=fake to try the in-memory fixture.',
+        'darwin',
       );
     default:
       return unavailablePlatform(`UI automation is not available on '${chosen}'. ${SUPPORTED_SUMMARY}.`);

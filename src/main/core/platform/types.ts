@@ -1,4 +1,4 @@
-import type { AppInfo, UiNode } from '../../../shared/ui-node';
+import type { AppInfo, Bounds, UiNode } from '../../../shared/ui-node';
 import type { RawNode } from '../ui/ids';
 
 export interface Point {
@@ -11,9 +11,18 @@ export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 /** Canonical modifiers, after platform aliases (cmd, option, super, …) are resolved. */
 export type Modifier = 'ctrl' | 'alt' | 'shift' | 'meta';
 
+export type BoundsMode = 'none' | 'interactive' | 'all';
+
 export interface TreeOptions {
   maxDepth?: number;
   maxNodes?: number;
+  /**
+   * Which nodes get on-screen bounds: 'interactive' (the default: nodes input can target,
+   * and windows), 'all', or 'none'. On AT-SPI each costs one call; the rest are read on demand.
+   */
+  bounds?: BoundsMode;
+  /** Skip any cached tree: the action engine's verify step must see the app as it is now. */
+  fresh?: boolean;
   signal?: AbortSignal;
 }
 
@@ -36,6 +45,10 @@ export interface AccessibilityBackend {
   /** Throws NotSettableError when the element's value cannot be set. */
   setValue(ref: unknown, node: UiNode, value: string | number): Promise<void>;
   focus(ref: unknown, node: UiNode): Promise<boolean>;
+  /** Inserts text at the caret without key events: for characters synthetic keys cannot type. */
+  insertText?(ref: unknown, node: UiNode, text: string): Promise<boolean>;
+  /** A node's bounds on demand, for trees fetched without them. */
+  bounds?(ref: unknown, node: UiNode): Promise<Bounds | undefined>;
 }
 
 /** Synthetic input: the fallback path, and the only path for typing, keys, scrolling and dragging. */
@@ -45,6 +58,8 @@ export interface InputBackend {
   mouseDown(): Promise<void>;
   mouseUp(): Promise<void>;
   typeText(text: string): Promise<void>;
+  /** False when some character has no key on this keyboard (emoji, most non-ASCII). */
+  canType?(text: string): boolean;
   /** `pid` lets a platform post the key to one process (macOS) instead of the focused one. */
   pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void>;
   scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void>;

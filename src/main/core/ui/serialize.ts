@@ -59,7 +59,7 @@ function isCollapsible(node: UiNode): boolean {
 function flatten(root: UiNode, maxTextChars: number): Line[] {
   const lines: Line[] = [];
   const visit = (node: UiNode, depth: number, ancestors: string[]): void => {
-    if (node.states.visible === false) return;
+    if (node.states.visible === false && node !== root) return;
     const printed = node === root || !isCollapsible(node);
     if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars), ancestors });
     const childAncestors = printed ? [...ancestors, node.id] : ancestors;

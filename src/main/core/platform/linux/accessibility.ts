@@ -1,0 +1,103 @@
+import { IFACE, ROLE } from '../../../../../native/linux/atspi';
+import { NotSettableError } from '../../../../shared/errors';
+import type { Bounds, UiNode } from '../../../../shared/ui-node';
+import type { AccessibilityBackend, TreeOptions } from '../types';
+import type { RawNode } from '../../ui/ids';
+import type { AppDirectory } from './apps';
+import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
+import { TreeCache } from './tree-cache';
+import { fetchTree, readExtents } from './tree-fetch';
+import { windowOrigins } from './window-origin';
+
+/** Action names that mean "activate this", across GTK3 ("click"), GTK4 ("activate", "toggle") and others. */
+const PRESS_ACTIONS = ['click', 'press', 'activate', 'toggle', 'jump', 'open', 'select'];
+const DEFAULT_MAX_NODES = 5000;
+const DEFAULT_MAX_DEPTH = 64;
+
+/** AT-SPI2 accessibility: the tree from the cache or a parallel walk, native actions through D-Bus. */
+export class AtspiAccessibility implements AccessibilityBackend {
+  private readonly cache = new TreeCache();
+
+  constructor(private readonly client: AtspiClient, private readonly apps: AppDirectory) {
+    client.onTreeEvent((bus) => this.cache.invalidate(bus));
+  }
+
+  async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
+    const app = await this.apps.get(pid);
+    const bounds = options.bounds ?? 'interactive';
+    const fetch = () =>
+      fetchTree(this.client, app, { bounds, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }).catch((error: unknown) => {
+        throw mapDbusError(error, pid);
+      });
+    return options.fresh ? fetch() : this.cache.get(app.bus, bounds, fetch);
+  }
+
+  async press(ref: unknown): Promise<boolean> {
+    const target = ref as AtspiRef;
+    if (!target.interfaces.includes(IFACE.action)) return false;
+    return this.guard(target, async () => {
+      const [actions] = await this.client.call([target.bus, target.path], IFACE.action, 'GetActions');
+      const names = (actions as [string, string, string][]).map(([name]) => name.toLowerCase());
+      let index = names.findIndex((name) => PRESS_ACTIONS.includes(name));
+      // Chromium names its one action "".
+      if (index < 0 && names.length === 1 && names[0] === '') index = 0;
+      if (index < 0) return false;
+      const [done] = await this.client.call([target.bus, target.path], IFACE.action, 'DoAction', 'i', [index]);
+      return Boolean(done);
+    });
+  }
+
+  async setValue(ref: unknown, _node: UiNode, value: string | number): Promise<void> {
+    const target = ref as AtspiRef;
+    const hasValue = target.interfaces.includes(IFACE.value);
+    const hasText = target.interfaces.includes(IFACE.editableText);
+    const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+    await this.guard(target, async () => {
+      if (hasValue && (typeof value === 'number' || !hasText) && Number.isFinite(number)) {
+        await this.client.connection.setProperty(target.bus, target.path, IFACE.value, 'CurrentValue', 'd', number);
+        return;
+      }
+      if (hasText) {
+        const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'SetTextContents', 's', [String(value)]);
+        if (done) return;
+      }
+      throw new NotSettableError();
+    });
+  }
+
+  async focus(ref: unknown): Promise<boolean> {
+    const target = ref as AtspiRef;
+    if (!target.interfaces.includes(IFACE.component)) return false;
+    return this.guard(target, async () => Boolean((await this.client.call([target.bus, target.path], IFACE.component, 'GrabFocus'))[0]));
+  }
+
+  /** Inserts at the caret through EditableText: the path for text synthetic keys cannot type. */
+  async insertText(ref: unknown, _node: UiNode, text: string): Promise<boolean> {
+    const target = ref as AtspiRef;
+    if (!target.interfaces.includes(IFACE.editableText) || target.role === ROLE.PASSWORD_TEXT) return false;
+    return this.guard(target, async () => {
+      const caret = target.interfaces.includes(IFACE.text) ? Number(await this.client.property([target.bus, target.path], IFACE.text, 'CaretOffset')) : 0;
+      const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'InsertText', 'isi', [Math.max(0, caret), text, [...text].length]);
+      return Boolean(done);
+    });
+  }
+
+  async bounds(ref: unknown): Promise<Bounds | undefined> {
+    const target = ref as AtspiRef;
+    if (!target.interfaces.includes(IFACE.component)) return undefined;
+    return this.guard(target, async () => {
+      const extents = await readExtents(this.client, [target.bus, target.path]);
+      if (extents === undefined || !target.gtk4 || target.window === undefined) return extents;
+      const origin = (await windowOrigins()).get(target.window);
+      return origin === undefined ? extents : { ...extents, x: extents.x + origin.x, y: extents.y + origin.y };
+    });
+  }
+
+  private async guard<T>(target: AtspiRef, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw mapDbusError(error, target.pid);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import type { InputBackend, Platform } from '../types';
+import { canTypeAll } from '../keymap';
+import { createNutInput } from '../nut-input';
+import { AtspiAccessibility } from './accessibility';
+import { AppDirectory } from './apps';
+import { AtspiClient, isAlive } from './client';
+import { assertDisplay } from './display';
+
+/**
+ * Input is created on first use: reading trees needs only D-Bus, and a machine with
+ * AT-SPI but no reachable X display still gets a clear UI_NOT_AVAILABLE for input alone.
+ */
+function lazyInput(env: Record<string, string | undefined>): InputBackend {
+  let input: Promise<InputBackend> | undefined;
+  const load = (): Promise<InputBackend> => {
+    input ??= assertDisplay(env).then(createNutInput);
+    input.catch(() => (input = undefined));
+    return input;
+  };
+  return {
+    click: async (point) => (await load()).click(point),
+    moveMouse: async (point) => (await load()).moveMouse(point),
+    mouseDown: async () => (await load()).mouseDown(),
+    mouseUp: async () => (await load()).mouseUp(),
+    typeText: async (text) => (await load()).typeText(text),
+    pressKey: async (key, modifiers, pid) => (await load()).pressKey(key, modifiers, pid),
+    scroll: async (point, direction, amount) => (await load()).scroll(point, direction, amount),
+    // The keymap is known without loading nut-js.
+    canType: canTypeAll,
+  };
+}
+
+export async function createLinuxPlatform(env: Record<string, string | undefined> = process.env): Promise<Platform> {
+  const client = await AtspiClient.connect(env);
+  const apps = new AppDirectory(client);
+  return {
+    name: 'linux',
+    apps: {
+      list: () => apps.list().then((entries) => entries.map(({ bus: _bus, gtk4: _gtk4, ...app }) => app)),
+      frontmost: async () => {
+        const front = (await apps.list()).find((app) => app.frontmost);
+        if (front === undefined) return undefined;
+        const { bus: _bus, gtk4: _gtk4, ...app } = front;
+        return app;
+      },
+      isAlive: (pid) => Promise.resolve(isAlive(pid)),
+    },
+    accessibility: new AtspiAccessibility(client, apps),
+    input: lazyInput(env),
+    close: () => {
+      client.close();
+      return Promise.resolve();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type * as NutJs from '@nut-tree-fork/nut-js';
+import type { InputBackend, Modifier, Point, ScrollDirection } from './types';
+import { MODIFIER_KEYS, canTypeAll, strokeFor, strokeForKeyName, type KeyStroke } from './keymap';
+
+type Nut = typeof NutJs;
+
+/**
+ * Synthetic input through nut-js (XTest on Linux, CGEvent on macOS). nut-js is imported
+ * only here and only after the caller has checked the display, because loading it without
+ * one crashes the process. Each keystroke is sent explicitly so shifted symbols come out
+ * right, with no delay between keys.
+ */
+export async function createNutInput(): Promise<InputBackend> {
+  const nut: Nut = await import('@nut-tree-fork/nut-js');
+  const { mouse, keyboard, Button, Key, Point: NutPoint } = nut;
+  keyboard.config.autoDelayMs = 0;
+  mouse.config.autoDelayMs = 0;
+  mouse.config.mouseSpeed = 100_000;
+
+  const key = (name: string): number => {
+    const value = (Key as unknown as Record<string, number>)[name];
+    if (value === undefined) throw new Error(`nut-js has no key '${name}'`);
+    return value;
+  };
+  const stroke = async (keystroke: KeyStroke, modifiers: Modifier[] = []): Promise<void> => {
+    const held = [...modifiers, ...(keystroke.shift && !modifiers.includes('shift') ? (['shift'] as const) : [])].map((modifier) => key(MODIFIER_KEYS[modifier]));
+    const keys = [...held, key(keystroke.key)];
+    await keyboard.pressKey(...keys);
+    await keyboard.releaseKey(...keys.reverse());
+  };
+  const moveTo = (point: Point) => mouse.setPosition(new NutPoint(point.x, point.y));
+
+  return {
+    click: async (point) => {
+      await moveTo(point);
+      await mouse.click(Button.LEFT);
+    },
+    moveMouse: async (point) => {
+      await moveTo(point);
+    },
+    mouseDown: async () => {
+      await mouse.pressButton(Button.LEFT);
+    },
+    mouseUp: async () => {
+      await mouse.releaseButton(Button.LEFT);
+    },
+    canType: canTypeAll,
+    typeText: async (text) => {
+      for (const character of text) {
+        const keystroke = strokeFor(character);
+        if (keystroke === undefined) throw new Error(`no key types '${character}'`);
+        await stroke(keystroke);
+      }
+    },
+    pressKey: async (name, modifiers) => {
+      const keystroke = strokeForKeyName(name);
+      if (keystroke === undefined) throw new Error(`no key named '${name}'`);
+      await stroke(keystroke, modifiers);
+    },
+    scroll: async (point: Point, direction: ScrollDirection, amount: number) => {
+      await moveTo(point);
+      const scrolls = { up: mouse.scrollUp, down: mouse.scrollDown, left: mouse.scrollLeft, right: mouse.scrollRight } as const;
+      await scrolls[direction].call(mouse, amount);
+    },
+  };
+}

@@ -1,0 +1,443 @@
+/**
+ * A private headless desktop for integration tests and benchmarks: Xvfb, a session D-Bus,
+ * the AT-SPI bus and registry, optionally openbox. Recipe and timings:
+ * ../shared/reference/linux-atspi.md. Everything lives under one temp dir and stop() ends,
+ * by PID, only what this session started.
+ */
+import { spawn, execFile, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+export interface SessionOptions {
+  /** Start openbox, so keystrokes go to the active window rather than the one under the pointer. */
+  openbox?: boolean;
+  width?: number;
+  height?: number;
+}
+
+export interface LaunchOptions {
+  /** Merged over the session env; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** 'log' (default): stdout and stderr go to a file under the session dir; 'pipe': stdout piped, stderr logged. */
+  output?: 'log' | 'pipe' | 'ignore' | 'inherit';
+  /** Own process session (default true): terminal Ctrl-C does not reach it, and stop() finds what it forks. */
+  detached?: boolean;
+}
+
+export interface HeadlessSession {
+  readonly env: NodeJS.ProcessEnv;
+  readonly display: string;
+  readonly sessionBusAddress: string;
+  readonly a11yBusAddress: string;
+  /** The private temp dir; HOME, XDG_* and TMPDIR are under it. Removed by stop(). */
+  readonly directory: string;
+  readonly startupMs: number;
+  launch(command: string, args?: readonly string[], options?: LaunchOptions): ChildProcess;
+  /** Where a launched child's output goes (until stop() removes the dir). */
+  logPath(child: ChildProcess): string | undefined;
+  /** Every live process this session owns right now, including the ones D-Bus activated. */
+  processIds(): number[];
+  stop(): Promise<void>;
+}
+
+const BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher';
+const execFileAsync = promisify(execFile);
+
+export function hasHeadlessTools(): boolean {
+  return ['Xvfb', 'dbus-daemon', 'dbus-send', 'xdpyinfo'].every((tool) => findExecutable(tool) !== undefined) && existsSync(BUS_LAUNCHER);
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() >= deadline) {
+      const detail = lastError instanceof Error ? `; last error: ${lastError.message}` : '';
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${detail}`, { cause: lastError });
+    }
+    // Short first polls keep startup latency low; the cap keeps long waits from spinning.
+    await sleep(Math.min(5 * 1.5 ** attempt, 50, Math.max(1, deadline - Date.now())));
+  }
+}
+
+export async function startSession(options: SessionOptions = {}): Promise<HeadlessSession> {
+  const started = performance.now();
+  if (!hasHeadlessTools()) throw new Error(`Headless session needs Xvfb, dbus-daemon, dbus-send, xdpyinfo (x11-utils) and ${BUS_LAUNCHER} (at-spi2-core)`);
+  const directory = mkdtempSync(path.join(tmpdir(), 'deskpilot-session-'));
+  const folders = privateFolders(directory);
+  const owned = new OwnedProcesses(process.pid);
+  const removeExitHook = onProcessExit(() => {
+    owned.killNow();
+    rmSync(directory, { recursive: true, force: true });
+  });
+  let logCount = 0;
+  const logFile = (name: string) => path.join(folders.logs, `${String(++logCount).padStart(2, '0')}-${path.basename(name)}.log`);
+
+  try {
+    const baseEnv = sessionEnv(folders);
+    const { display, server } = await startXServer(baseEnv, options, logFile('Xvfb'), owned);
+    const xEnv = { ...baseEnv, DISPLAY: display };
+    const { address: sessionBusAddress, pid: busPid } = await startSessionBus(xEnv, folders.run);
+    owned.adopt(busPid, sessionBusAddress);
+    const env: NodeJS.ProcessEnv = { ...xEnv, DBUS_SESSION_BUS_ADDRESS: sessionBusAddress };
+    const [a11yBusAddress] = await Promise.all([
+      startAccessibilityBus(env, owned),
+      options.openbox ? startOpenbox(env, logFile('openbox'), owned) : Promise.resolve(),
+    ]);
+
+    let stopping: Promise<void> | undefined;
+    const logs = new WeakMap<ChildProcess, string>();
+    const session: HeadlessSession = {
+      env,
+      display,
+      sessionBusAddress,
+      a11yBusAddress,
+      directory,
+      startupMs: Math.round(performance.now() - started),
+      launch(command, args = [], launchOptions = {}) {
+        if (stopping) throw new Error('Session already stopped');
+        const log = logFile(command);
+        const child = spawnWithOutput(command, args, { ...env, ...launchOptions.env }, launchOptions, log);
+        if ((launchOptions.output ?? 'log') !== 'ignore' && launchOptions.output !== 'inherit') logs.set(child, log);
+        owned.track(child);
+        return child;
+      },
+      logPath: (child) => logs.get(child),
+      processIds: () => owned.collect(),
+      stop() {
+        stopping ??= (async () => {
+          await owned.terminate();
+          removeStaleDisplayFiles(display, server.pid);
+          rmSync(directory, { recursive: true, force: true });
+          removeExitHook();
+        })();
+        return stopping;
+      },
+    };
+    return session;
+  } catch (error) {
+    await owned.terminate();
+    rmSync(directory, { recursive: true, force: true });
+    removeExitHook();
+    throw error;
+  }
+}
+
+interface PrivateFolders {
+  home: string;
+  run: string;
+  cache: string;
+  config: string;
+  data: string;
+  state: string;
+  temp: string;
+  logs: string;
+}
+
+function privateFolders(directory: string): PrivateFolders {
+  const folders: PrivateFolders = {
+    home: path.join(directory, 'home'),
+    run: path.join(directory, 'run'),
+    cache: path.join(directory, 'cache'),
+    config: path.join(directory, 'config'),
+    data: path.join(directory, 'data'),
+    state: path.join(directory, 'state'),
+    temp: path.join(directory, 'tmp'),
+    logs: path.join(directory, 'logs'),
+  };
+  // mkdir's mode is masked by umask; 700 is what XDG_RUNTIME_DIR must be, so it is the only one that matters.
+  for (const folder of Object.values(folders)) mkdirSync(folder, { mode: 0o700 });
+  return folders;
+}
+
+function sessionEnv(folders: PrivateFolders): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: folders.home,
+    XDG_RUNTIME_DIR: folders.run,
+    XDG_CACHE_HOME: folders.cache,
+    XDG_CONFIG_HOME: folders.config,
+    XDG_DATA_HOME: folders.data,
+    XDG_STATE_HOME: folders.state,
+    TMPDIR: folders.temp,
+    XDG_SESSION_TYPE: 'x11',
+    GDK_BACKEND: 'x11',
+    // GTK4 with GL under Xvfb spins the CPU and never registers with AT-SPI.
+    GSK_RENDERER: 'cairo',
+  };
+  // Each of these would either switch accessibility off or point apps at the host's desktop.
+  for (const name of ['NO_AT_BRIDGE', 'GTK_A11Y', 'AT_SPI_BUS_ADDRESS', 'WAYLAND_DISPLAY', 'SESSION_MANAGER', 'XAUTHORITY', 'DBUS_STARTER_ADDRESS', 'DBUS_STARTER_BUS_TYPE', 'DBUS_SESSION_BUS_ADDRESS', 'DISPLAY']) {
+    delete env[name];
+  }
+  return env;
+}
+
+async function startXServer(env: NodeJS.ProcessEnv, options: SessionOptions, log: string, owned: OwnedProcesses) {
+  const screen = `${options.width ?? 1920}x${options.height ?? 1200}x24`;
+  // A random start spreads parallel test workers apart; Xvfb's own lock settles any remaining race.
+  let candidate = 100 + Math.floor(Math.random() * 400);
+  for (let attempt = 0; attempt < 20; attempt++, candidate++) {
+    while (existsSync(`/tmp/.X11-unix/X${candidate}`) || existsSync(`/tmp/.X${candidate}-lock`)) candidate++;
+    const display = `:${candidate}`;
+    // -noreset: without it the server resets whenever its last client leaves, dropping root-window properties.
+    const server = spawnWithOutput('Xvfb', [display, '-screen', '0', screen, '-nolisten', 'tcp', '-noreset'], env, {}, log);
+    owned.track(server);
+    const ready = await waitFor(
+      async () => {
+        if (server.exitCode !== null || server.signalCode !== null) return false;
+        if (!existsSync(`/tmp/.X11-unix/X${candidate}`)) return undefined;
+        await execFileAsync('xdpyinfo', ['-display', display], { env });
+        return lockOwner(candidate) === server.pid ? true : undefined;
+      },
+      10_000,
+      `Xvfb on ${display}`,
+    );
+    if (ready) return { display, server };
+  }
+  throw new Error('No free X display found after 20 attempts');
+}
+
+function lockOwner(displayNumber: number): number | undefined {
+  try {
+    return Number.parseInt(readFileSync(`/tmp/.X${displayNumber}-lock`, 'utf8').trim(), 10);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Xvfb cleans these up itself unless it had to be killed. */
+function removeStaleDisplayFiles(display: string, serverPid: number | undefined) {
+  const displayNumber = Number(display.slice(1));
+  if (serverPid === undefined || lockOwner(displayNumber) !== serverPid) return;
+  rmSync(`/tmp/.X11-unix/X${displayNumber}`, { force: true });
+  rmSync(`/tmp/.X${displayNumber}-lock`, { force: true });
+}
+
+async function startSessionBus(env: NodeJS.ProcessEnv, runDirectory: string) {
+  const args = ['--session', `--address=unix:path=${path.join(runDirectory, 'bus')}`, '--fork', '--print-pid=1', '--print-address=1'];
+  // The forking parent prints address then pid and exits; the daemon lets go of the pipes.
+  const { stdout } = await execFileAsync('dbus-daemon', args, { env, timeout: 10_000 });
+  const [address, pidText] = stdout.trim().split('\n');
+  const pid = Number.parseInt(pidText ?? '', 10);
+  if (!address?.startsWith('unix:') || !Number.isInteger(pid)) throw new Error(`Unexpected dbus-daemon output: ${JSON.stringify(stdout)}`);
+  return { address, pid };
+}
+
+async function startAccessibilityBus(env: NodeJS.ProcessEnv, owned: OwnedProcesses): Promise<string> {
+  // The first call D-Bus-activates at-spi-bus-launcher, which starts the accessibility bus.
+  const { stdout } = await execFileAsync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus.GetAddress'], { env, timeout: 10_000 });
+  const address = /string "([^"]+)"/.exec(stdout)?.[1];
+  if (!address?.startsWith('unix:')) throw new Error(`org.a11y.Bus.GetAddress returned ${JSON.stringify(stdout)}`);
+  owned.addBus(address);
+  await Promise.all([
+    // Chromium builds its tree only when a screen reader is said to be on.
+    execFileAsync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.freedesktop.DBus.Properties.Set', 'string:org.a11y.Status', 'string:IsEnabled', 'variant:boolean:true'], { env, timeout: 10_000 }),
+    // Activating the registry now, rather than when the first app registers, keeps app start times honest.
+    execFileAsync('dbus-send', [`--bus=${address}`, '--print-reply', '--dest=org.a11y.atspi.Registry', '/org/a11y/atspi/accessible/root', 'org.freedesktop.DBus.Peer.Ping'], { env, timeout: 10_000 }),
+  ]);
+  return address;
+}
+
+async function startOpenbox(env: NodeJS.ProcessEnv, log: string, owned: OwnedProcesses) {
+  owned.track(spawnWithOutput('openbox', ['--sm-disable'], env, {}, log));
+  await waitFor(
+    async () => {
+      const { stdout } = await execFileAsync('xprop', ['-root', '-notype', '_NET_SUPPORTING_WM_CHECK'], { env });
+      return stdout.includes('window id') ? true : undefined;
+    },
+    10_000,
+    'openbox to manage the screen',
+  );
+}
+
+function spawnWithOutput(command: string, args: readonly string[], env: NodeJS.ProcessEnv, options: LaunchOptions, log: string): ChildProcess {
+  if (findExecutable(command, env) === undefined) throw new Error(`Cannot launch ${command}: not found or not executable`);
+  const output = options.output ?? 'log';
+  const logFd = output === 'log' || output === 'pipe' ? openSync(log, 'a') : undefined;
+  const stdio: StdioOptions =
+    output === 'inherit' ? 'inherit' : output === 'ignore' ? 'ignore' : ['ignore', output === 'pipe' ? 'pipe' : logFd, logFd];
+  try {
+    const child = spawn(command, args, { env, stdio, detached: options.detached ?? true, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
+    // An unhandled 'error' (say EACCES) would crash the test runner; callers still see the exit.
+    child.on('error', () => {});
+    return child;
+  } finally {
+    if (logFd !== undefined) closeSync(logFd);
+  }
+}
+
+function findExecutable(command: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const candidates = command.includes('/') ? [command] : (env['PATH'] ?? '').split(':').filter(Boolean).map((folder) => path.join(folder, command));
+  return candidates.find((candidate) => {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+interface ProcessStat {
+  pid: number;
+  parent: number;
+  sessionId: number;
+  state: string;
+  startTime: string;
+}
+
+function readStat(pid: number): ProcessStat | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses, so fields are counted from the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { pid, state: fields[0] ?? '', parent: Number(fields[1]), sessionId: Number(fields[3]), startTime: fields[19] ?? '' };
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number, startTime: string): boolean {
+  const stat = readStat(pid);
+  return stat !== undefined && stat.state !== 'Z' && stat.startTime === startTime;
+}
+
+/**
+ * The processes a session owns: what it spawned, the forked session bus, and what D-Bus
+ * activated from it. dbus-daemon starts services through a helper that exits, so they are
+ * re-parented to init; they keep the bus's process session and DBUS_STARTER_ADDRESS, which
+ * is how they are found. Processes are identified by PID plus start time so a reused PID is never hit.
+ */
+class OwnedProcesses {
+  private readonly roots = new Map<number, string>();
+  /** Bus addresses hold this session's private socket paths, so no other process can carry them. */
+  private readonly starterMarkers: string[] = [];
+
+  constructor(private readonly self: number) {}
+
+  track(child: ChildProcess) {
+    if (child.pid !== undefined) this.adopt(child.pid);
+  }
+
+  adopt(pid: number, busAddress?: string) {
+    const stat = readStat(pid);
+    if (stat) this.roots.set(pid, stat.startTime);
+    if (busAddress !== undefined) this.addBus(busAddress);
+  }
+
+  addBus(address: string) {
+    this.starterMarkers.push(`DBUS_STARTER_ADDRESS=${address}\0`);
+  }
+
+  collect(): number[] {
+    const all = readdirSync('/proc').flatMap((entry) => (/^\d+$/.test(entry) ? [readStat(Number(entry))] : [])).filter((stat): stat is ProcessStat => stat !== undefined && stat.state !== 'Z');
+    const protectedPids = this.ancestorsOfSelf(all);
+    const liveRoots = all.filter((stat) => this.roots.get(stat.pid) === stat.startTime);
+    const leaders = new Set(liveRoots.filter((stat) => stat.sessionId === stat.pid).map((stat) => stat.pid));
+    const owned = new Set(liveRoots.map((stat) => stat.pid));
+    for (const stat of all) {
+      if (leaders.has(stat.sessionId) || this.isActivatedService(stat.pid)) owned.add(stat.pid);
+    }
+    // Descendants that started a process session of their own.
+    for (let previousSize = -1; owned.size !== previousSize; ) {
+      previousSize = owned.size;
+      for (const stat of all) if (owned.has(stat.parent)) owned.add(stat.pid);
+    }
+    return [...owned].filter((pid) => !protectedPids.has(pid));
+  }
+
+  private isActivatedService(pid: number): boolean {
+    if (this.starterMarkers.length === 0) return false;
+    const environ = readProcFile(pid, 'environ');
+    return environ !== undefined && this.starterMarkers.some((marker) => environ.includes(marker));
+  }
+
+  async terminate() {
+    const targets = this.snapshot();
+    signalAll(targets, 'SIGTERM');
+    const survivors = await this.waitGone(targets, 2_000);
+    signalAll(survivors, 'SIGKILL');
+    await this.waitGone(survivors, 2_000);
+    // Anything spawned during shutdown (a crash handler, a respawn).
+    const late = this.snapshot();
+    signalAll(late, 'SIGKILL');
+    await this.waitGone(late, 1_000);
+  }
+
+  /** For process exit, where nothing asynchronous runs any more. */
+  killNow() {
+    signalAll(this.snapshot(), 'SIGKILL');
+  }
+
+  private snapshot(): Map<number, string> {
+    return new Map(this.collect().flatMap((pid) => {
+      const stat = readStat(pid);
+      return stat ? [[pid, stat.startTime] as const] : [];
+    }));
+  }
+
+  private async waitGone(targets: Map<number, string>, timeoutMs: number): Promise<Map<number, string>> {
+    const alive = () => new Map([...targets].filter(([pid, startTime]) => isAlive(pid, startTime)));
+    try {
+      await waitFor(() => (alive().size === 0 ? true : undefined), timeoutMs, 'session processes to exit');
+    } catch {
+      // The caller escalates to SIGKILL.
+    }
+    return alive();
+  }
+
+  private ancestorsOfSelf(all: ProcessStat[]): Set<number> {
+    const parents = new Map(all.map((stat) => [stat.pid, stat.parent]));
+    const ancestors = new Set<number>();
+    for (let pid: number | undefined = this.self; pid !== undefined && pid > 0 && !ancestors.has(pid); pid = parents.get(pid)) ancestors.add(pid);
+    return ancestors;
+  }
+}
+
+function signalAll(targets: Map<number, string>, signal: NodeJS.Signals) {
+  for (const [pid, startTime] of targets) {
+    if (!isAlive(pid, startTime)) continue;
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone between the check and the signal.
+    }
+  }
+}
+
+function readProcFile(pid: number, name: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${name}`, 'latin1');
+  } catch {
+    return undefined;
+  }
+}
+
+const exitHooks = new Set<() => void>();
+
+/** Last-resort cleanup when a test runner exits without calling stop(). */
+function onProcessExit(hook: () => void): () => void {
+  if (exitHooks.size === 0) process.on('exit', runExitHooks);
+  exitHooks.add(hook);
+  return () => {
+    exitHooks.delete(hook);
+    if (exitHooks.size === 0) process.off('exit', runExitHooks);
+  };
+}
+
+function runExitHooks() {
+  for (const hook of exitHooks) hook();
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
