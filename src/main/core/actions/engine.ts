@@ -145,8 +145,12 @@ export class ActionEngine {
     }
   }
 
-  /** Focus through accessibility when the node allows it, else a click at its centre. */
+  /**
+   * Focus through accessibility when the node allows it, else a click at its centre. A node
+   * that has focus keeps it untouched, so a selection made by the last key survives.
+   */
   private async focus(ref: unknown, node: UiNode): Promise<void> {
+    if (node.states.focused) return;
     if (!(await this.platform.accessibility.focus(ref, node))) await this.platform.input.click(await this.pointOf(ref, node));
   }
 

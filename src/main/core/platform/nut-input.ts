@@ -24,9 +24,11 @@ export async function createNutInput(): Promise<InputBackend> {
   };
   const stroke = async (keystroke: KeyStroke, modifiers: Modifier[] = []): Promise<void> => {
     const held = [...modifiers, ...(keystroke.shift && !modifiers.includes('shift') ? (['shift'] as const) : [])].map((modifier) => key(MODIFIER_KEYS[modifier]));
+    // nut-js takes the last key as the key and the rest as its modifiers, for release too:
+    // reversing the list would release shift as "the key" and leave the letter held down.
     const keys = [...held, key(keystroke.key)];
     await keyboard.pressKey(...keys);
-    await keyboard.releaseKey(...keys.reverse());
+    await keyboard.releaseKey(...keys);
   };
   const moveTo = (point: Point) => mouse.setPosition(new NutPoint(point.x, point.y));
 

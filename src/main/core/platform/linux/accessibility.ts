@@ -68,7 +68,15 @@ export class AtspiAccessibility implements AccessibilityBackend {
   async focus(ref: unknown): Promise<boolean> {
     const target = ref as AtspiRef;
     if (!target.interfaces.includes(IFACE.component)) return false;
-    return this.guard(target, async () => Boolean((await this.client.call([target.bus, target.path], IFACE.component, 'GrabFocus'))[0]));
+    return this.guard(target, async () => {
+      const [focused] = await this.client.call([target.bus, target.path], IFACE.component, 'GrabFocus');
+      // GTK selects an entry's whole text on focus, so typing would replace it; a caret at the end appends.
+      if (focused && target.interfaces.includes(IFACE.text) && target.role !== ROLE.PASSWORD_TEXT) {
+        const length = Number(await this.client.property([target.bus, target.path], IFACE.text, 'CharacterCount'));
+        await this.client.call([target.bus, target.path], IFACE.text, 'SetCaretOffset', 'i', [length]);
+      }
+      return Boolean(focused);
+    });
   }
 
   /** Inserts at the caret through EditableText: the path for text synthetic keys cannot type. */
@@ -77,7 +85,8 @@ export class AtspiAccessibility implements AccessibilityBackend {
     if (!target.interfaces.includes(IFACE.editableText) || target.role === ROLE.PASSWORD_TEXT) return false;
     return this.guard(target, async () => {
       const caret = target.interfaces.includes(IFACE.text) ? Number(await this.client.property([target.bus, target.path], IFACE.text, 'CaretOffset')) : 0;
-      const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'InsertText', 'isi', [Math.max(0, caret), text, [...text].length]);
+      // GTK reads the length in UTF-8 bytes; toolkits that count characters stop at the string's end anyway.
+      const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'InsertText', 'isi', [Math.max(0, caret), text, Buffer.byteLength(text)]);
       return Boolean(done);
     });
   }

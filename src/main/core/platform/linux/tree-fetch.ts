@@ -3,6 +3,7 @@ import type { Bounds } from '../../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import type { BoundsMode } from '../types';
 import type { AtspiClient, AtspiRef } from './client';
+import { DbusTimeoutError } from '../../../../../native/linux/dbus';
 import { mapLimit } from './pool';
 import { NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
 import { decodeStates, hasState } from './states';
@@ -53,9 +54,21 @@ async function cachedItems(client: AtspiClient, bus: string): Promise<Item[]> {
       states: row[9],
       parentPath: row[2][1],
     }));
-  } catch {
+  } catch (error) {
+    if (error instanceof DbusTimeoutError) throw error;
     return []; // Chromium has no cache: every node is walked.
   }
+}
+
+/**
+ * Nodes come and go while a tree is read, so a failed call on one is skipped. A timeout
+ * is different: the app is frozen, and the caller must hear it as TIMEOUT, not get a stub tree.
+ */
+function unlessFrozen<T>(fallback: T): (error: unknown) => T {
+  return (error) => {
+    if (error instanceof DbusTimeoutError) throw error;
+    return fallback;
+  };
 }
 
 /** Everything the tree needs about one node, in five pipelined calls. */
@@ -109,8 +122,17 @@ async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode): 
     jobs.push(readExtents(client, item.self).then((extents) => extents !== undefined && (detail.bounds = extents)));
   }
   // A node that vanished mid-fetch keeps what the cache said about it.
-  await Promise.all(jobs.map((job) => job.catch(() => undefined)));
+  await Promise.all(jobs.map((job) => job.catch(unlessFrozen(undefined))));
   return detail;
+}
+
+/** Toggles report CHECKED only while checked; an unchecked one must still say so. */
+const CHECKABLE_ROLES = new Set(['checkbox', 'radio', 'togglebutton', 'switch']);
+
+function statesOf(item: Item, gtk4: boolean): ReturnType<typeof decodeStates> {
+  const states = decodeStates(item.states, { gtk4, secret: isSecret(item) });
+  if (states.checked === undefined && (CHECKABLE_ROLES.has(roleOf(item)) || item.role === ROLE.CHECK_MENU_ITEM || item.role === ROLE.RADIO_MENU_ITEM)) states.checked = false;
+  return states;
 }
 
 /** GTK 4 gives single-line entries the TEXT role that multi-line views also have. */
@@ -157,11 +179,11 @@ export async function fetchTree(client: AtspiClient, app: { pid: number; bus: st
       return item.childCount !== 0 && (children.get(path)?.length ?? 0) !== item.childCount;
     });
     await mapLimit(incomplete, CONCURRENCY, async (path) => {
-      const [refs] = await client.call([bus, path], IFACE.accessible, 'GetChildren').catch(() => [[]]);
+      const [refs] = await client.call([bus, path], IFACE.accessible, 'GetChildren').catch(unlessFrozen([]));
       children.set(path, (refs as ObjectRef[]).map((ref) => ref[1]));
     });
     const unknown = frontier.flatMap((path) => (children.get(path) ?? []).map((child, index) => ({ child, index }))).filter(({ child }) => !items.has(child));
-    const read = await mapLimit(unknown, CONCURRENCY, ({ child, index }) => readItem(client, [bus, child], index).catch(() => undefined));
+    const read = await mapLimit(unknown, CONCURRENCY, ({ child, index }) => readItem(client, [bus, child], index).catch(unlessFrozen(undefined)));
     for (const item of read) if (item !== undefined) items.set(item.self[1], item);
     frontier = frontier.flatMap((path) => (children.get(path) ?? []).filter((child) => items.has(child)));
   }
@@ -186,7 +208,7 @@ export async function fetchTree(client: AtspiClient, app: { pid: number; bus: st
       name: item.name,
       ...(item.description === '' ? {} : { description: item.description }),
       ...(detail.value === undefined ? {} : { value: detail.value }),
-      states: path === ROOT_PATH ? { enabled: true, focused: false } : decodeStates(item.states, { gtk4, secret: isSecret(item) }),
+      states: path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4),
       ...(detail.bounds === undefined ? {} : { bounds: shift === undefined ? detail.bounds : { ...detail.bounds, x: detail.bounds.x + shift.x, y: detail.bounds.y + shift.y } }),
       actions: capabilities(item),
     };

@@ -1,0 +1,55 @@
+/**
+ * A headless desktop with the Linux platform and action engine on it, for integration
+ * tests and benchmarks: one call starts the session, one launches an app and waits until
+ * it has registered with AT-SPI.
+ */
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ActionEngine } from '../../src/main/core/actions/engine';
+import { createLinuxPlatform } from '../../src/main/core/platform/linux';
+import type { Platform } from '../../src/main/core/platform/types';
+import { startSession, waitFor, type HeadlessSession, type SessionOptions } from './session';
+
+export const FIXTURE_APP = fileURLToPath(new URL('../../resources/fixture-app/deskpilot-fixture.py', import.meta.url));
+export const ROOT = path.resolve(path.dirname(FIXTURE_APP), '../..');
+
+export interface LaunchedApp {
+  pid: number;
+  child: ChildProcess;
+}
+
+export interface Desktop {
+  session: HeadlessSession;
+  platform: Platform;
+  engine: ActionEngine;
+  /** Starts an app in the session and resolves once its window is in the AT-SPI registry. */
+  launch(command: string, args?: string[], env?: Record<string, string | undefined>): Promise<LaunchedApp>;
+  launchFixture(): Promise<LaunchedApp>;
+  stop(): Promise<void>;
+}
+
+export async function startDesktop(options: SessionOptions = {}): Promise<Desktop> {
+  const session = await startSession(options);
+  // nut-js opens the display named by this process's own environment.
+  process.env['DISPLAY'] = session.display;
+  const platform = await createLinuxPlatform(session.env);
+  const engine = new ActionEngine({ platform });
+  const launch = async (command: string, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<LaunchedApp> => {
+    const child = session.launch(command, args, { env });
+    const pid = child.pid as number;
+    await waitFor(async () => ((await platform.apps.list()).find((app) => app.pid === pid && app.windows.length > 0) ? pid : undefined), 15_000, `${command} to register with AT-SPI`);
+    return { pid, child };
+  };
+  return {
+    session,
+    platform,
+    engine,
+    launch,
+    launchFixture: () => launch('/usr/bin/python3', [FIXTURE_APP]),
+    stop: async () => {
+      await platform.close();
+      await session.stop();
+    },
+  };
+}

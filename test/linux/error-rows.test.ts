@@ -1,0 +1,96 @@
+/** The error rows of the action contract against real processes: gone, killed, frozen, no display. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActionEngine } from '../../src/main/core/actions/engine';
+import { createLinuxPlatform } from '../../src/main/core/platform/linux';
+import { findNodes } from '../../src/main/core/ui/query';
+import { startDesktop, type Desktop } from './desktop';
+import { hasHeadlessTools } from './session';
+
+const run = hasHeadlessTools() || process.env['CI'] !== undefined;
+
+describe.skipIf(!run)('Linux error rows', () => {
+  let desktop: Desktop;
+
+  beforeAll(async () => {
+    desktop = await startDesktop();
+  }, 60_000);
+
+  afterAll(async () => desktop?.stop());
+
+  async function idOf(pid: number, name: string): Promise<string> {
+    const { root } = await desktop.engine.observe(pid, { fresh: true });
+    const match = findNodes(root, { name })[0];
+    if (match === undefined) throw new Error(`no ${name}`);
+    return match.node.id;
+  }
+
+  it('an unknown id is NODE_NOT_FOUND with candidates, and nothing runs', async () => {
+    const { pid } = await desktop.launchFixture();
+    const id = await idOf(pid, 'Enable feature');
+    const result = await desktop.engine.run(pid, { action: 'click', id: `${id}x` });
+    expect(result).toMatchObject({ success: false, error: { code: 'NODE_NOT_FOUND' } });
+    expect(result.error?.data?.['candidates']).toContainEqual(expect.objectContaining({ id }));
+  });
+
+  it('an app killed between resolve and execute is PROCESS_EXITED', async () => {
+    const { pid, child } = await desktop.launchFixture();
+    const id = await idOf(pid, 'Enable feature');
+    const accessibility = desktop.platform.accessibility;
+    const getTree = accessibility.getTree.bind(accessibility);
+    const engine = new ActionEngine({
+      platform: {
+        ...desktop.platform,
+        accessibility: {
+          ...accessibility,
+          press: accessibility.press.bind(accessibility),
+          setValue: accessibility.setValue.bind(accessibility),
+          focus: accessibility.focus.bind(accessibility),
+          getTree: async (target, options) => {
+            const tree = await getTree(target, options);
+            child.kill('SIGKILL');
+            await new Promise((resolve) => child.once('exit', resolve));
+            return tree;
+          },
+        },
+      },
+    });
+    const result = await engine.run(pid, { action: 'click', id });
+    expect(result).toMatchObject({ success: false, error: { code: 'PROCESS_EXITED', message: `process not running (pid ${pid})` } });
+  });
+
+  it('a frozen app gives TIMEOUT within 3 s, and listing apps stays quick', async () => {
+    const { pid, child } = await desktop.launch('gtk3-widget-factory');
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const failure = await desktop.platform.accessibility.getTree(pid, { fresh: true }).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ code: 'TIMEOUT' });
+      expect(performance.now() - started).toBeLessThan(3000);
+      const listed = performance.now();
+      const apps = await desktop.platform.apps.list();
+      expect(performance.now() - listed).toBeLessThan(1500);
+      expect(apps.find((app) => app.pid === pid)?.name).toMatch(/not responding/);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+      child.kill();
+    }
+  });
+
+  it('synthetic input without a display is UI_NOT_AVAILABLE, not a crash', async () => {
+    const { pid } = await desktop.launchFixture();
+    const platform = await createLinuxPlatform({ ...desktop.session.env, DISPLAY: ':4711' });
+    try {
+      const engine = new ActionEngine({ platform });
+      const { root } = await engine.observe(pid);
+      const id = findNodes(root, { name: 'Items', role: 'list' })[0]?.node.id as string;
+      const result = await engine.run(pid, { action: 'scroll', id });
+      expect(result).toMatchObject({ success: false, error: { code: 'UI_NOT_AVAILABLE', message: expect.stringContaining('no X server listens on :4711') } });
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it('no session bus at all is UI_NOT_AVAILABLE with a hint', async () => {
+    await expect(createLinuxPlatform({})).rejects.toMatchObject({ code: 'UI_NOT_AVAILABLE', message: expect.stringContaining('DBUS_SESSION_BUS_ADDRESS') });
+  });
+});
