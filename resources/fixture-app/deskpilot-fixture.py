@@ -101,9 +101,12 @@ class Fixture(Gtk.Window):
         return holder
 
     def build_drag_source(self):
+        # Real GTK drag and drop (XDND), as third-party apps do it. With synthetic XTest input it
+        # needs paced motion: ~10 moves 5-16 ms apart land every time, unpaced jumps almost never.
         source = named(Gtk.Button(label=DRAG_TEXT), DRAG_TEXT)
         source.set_size_request(140, 60)
-        source.drag_source_set(Gdk.ModifierType.BUTTON1_MASK, [], Gdk.DragAction.COPY)
+        # Move as well as copy, so a held Shift or Ctrl (which pick those actions) still drops.
+        source.drag_source_set(Gdk.ModifierType.BUTTON1_MASK, [], Gdk.DragAction.COPY | Gdk.DragAction.MOVE)
         source.drag_source_add_text_targets()
         source.connect("drag-data-get", lambda _widget, _context, data, _info, _time: data.set_text(DRAG_TEXT, -1))
         return source
@@ -115,7 +118,7 @@ class Fixture(Gtk.Window):
         frame = Gtk.Frame()
         frame.add(self.drop_label)
         zone.add(frame)
-        zone.drag_dest_set(Gtk.DestDefaults.ALL, [], Gdk.DragAction.COPY)
+        zone.drag_dest_set(Gtk.DestDefaults.ALL, [], Gdk.DragAction.COPY | Gdk.DragAction.MOVE)
         zone.drag_dest_add_text_targets()
         zone.connect("drag-data-received", self.on_drop)
         return zone

@@ -17,9 +17,14 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`export ${name}=${shellQuote(session.env[name] ?? '')}\n`);
       }
       process.stderr.write(`# session on ${session.display} ready in ${session.startupMs} ms; accessibility bus ${session.a11yBusAddress}; Ctrl-C stops it\n`);
+      // Signal listeners alone don't keep Node running, and the session's servers are unreferenced.
+      const keepAlive = setInterval(() => {}, 1 << 30);
       const signal = await new Promise<NodeJS.Signals>((resolve) => {
-        for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(name, resolve);
+        // `on`, not `once`: Ctrl-C reaches this process twice (directly and relayed by tsx), and a
+        // second signal with no listener would kill it halfway through stop().
+        for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(name, resolve);
       });
+      clearInterval(keepAlive);
       return 128 + constants.signals[signal];
     }
 

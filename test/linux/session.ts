@@ -5,7 +5,7 @@
  * by PID, only what this session started.
  */
 import { spawn, execFile, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -75,26 +75,37 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
   const directory = mkdtempSync(path.join(tmpdir(), 'deskpilot-session-'));
   const folders = privateFolders(directory);
   const owned = new OwnedProcesses(process.pid);
+  const servers: XServer[] = [];
+  const removeFiles = () => {
+    for (const server of servers) removeStaleDisplayFiles(server);
+    rmSync(directory, { recursive: true, force: true });
+  };
   const removeExitHook = onProcessExit(() => {
     owned.killNow();
-    rmSync(directory, { recursive: true, force: true });
+    removeFiles();
   });
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await owned.terminate();
+      removeFiles();
+      removeExitHook();
+    })());
   let logCount = 0;
   const logFile = (name: string) => path.join(folders.logs, `${String(++logCount).padStart(2, '0')}-${path.basename(name)}.log`);
 
   try {
     const baseEnv = sessionEnv(folders);
-    const { display, server } = await startXServer(baseEnv, options, logFile('Xvfb'), owned);
+    const display = await startXServer(baseEnv, options, logFile('Xvfb'), owned, servers);
     const xEnv = { ...baseEnv, DISPLAY: display };
     const { address: sessionBusAddress, pid: busPid } = await startSessionBus(xEnv, folders.run);
-    owned.adopt(busPid, sessionBusAddress);
+    owned.adoptSessionBus(busPid, sessionBusAddress);
     const env: NodeJS.ProcessEnv = { ...xEnv, DBUS_SESSION_BUS_ADDRESS: sessionBusAddress };
     const [a11yBusAddress] = await Promise.all([
       startAccessibilityBus(env, owned),
       options.openbox ? startOpenbox(env, logFile('openbox'), owned) : Promise.resolve(),
     ]);
 
-    let stopping: Promise<void> | undefined;
     const logs = new WeakMap<ChildProcess, string>();
     const session: HeadlessSession = {
       env,
@@ -113,21 +124,11 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
       },
       logPath: (child) => logs.get(child),
       processIds: () => owned.collect(),
-      stop() {
-        stopping ??= (async () => {
-          await owned.terminate();
-          removeStaleDisplayFiles(display, server.pid);
-          rmSync(directory, { recursive: true, force: true });
-          removeExitHook();
-        })();
-        return stopping;
-      },
+      stop,
     };
     return session;
   } catch (error) {
-    await owned.terminate();
-    rmSync(directory, { recursive: true, force: true });
-    removeExitHook();
+    await stop();
     throw error;
   }
 }
@@ -181,7 +182,13 @@ function sessionEnv(folders: PrivateFolders): NodeJS.ProcessEnv {
   return env;
 }
 
-async function startXServer(env: NodeJS.ProcessEnv, options: SessionOptions, log: string, owned: OwnedProcesses) {
+interface XServer {
+  displayNumber: number;
+  pid: number | undefined;
+}
+
+/** Returns the display; every server tried is added to `servers`, so its files can be cleaned up. */
+async function startXServer(env: NodeJS.ProcessEnv, options: SessionOptions, log: string, owned: OwnedProcesses, servers: XServer[]): Promise<string> {
   const screen = `${options.width ?? 1920}x${options.height ?? 1200}x24`;
   // A random start spreads parallel test workers apart; Xvfb's own lock settles any remaining race.
   let candidate = 100 + Math.floor(Math.random() * 400);
@@ -190,7 +197,10 @@ async function startXServer(env: NodeJS.ProcessEnv, options: SessionOptions, log
     const display = `:${candidate}`;
     // -noreset: without it the server resets whenever its last client leaves, dropping root-window properties.
     const server = spawnWithOutput('Xvfb', [display, '-screen', '0', screen, '-nolisten', 'tcp', '-noreset'], env, {}, log);
+    // Unreferenced, so a test that forgets stop() still lets Node exit and the exit hook clean up.
+    server.unref();
     owned.track(server);
+    servers.push({ displayNumber: candidate, pid: server.pid });
     const ready = await waitFor(
       async () => {
         if (server.exitCode !== null || server.signalCode !== null) return false;
@@ -201,9 +211,9 @@ async function startXServer(env: NodeJS.ProcessEnv, options: SessionOptions, log
       10_000,
       `Xvfb on ${display}`,
     );
-    if (ready) return { display, server };
+    if (ready) return display;
   }
-  throw new Error('No free X display found after 20 attempts');
+  throw new Error(`Xvfb did not start on any of 20 displays; its log ends:\n${readFileSync(log, 'utf8').slice(-2_000)}`);
 }
 
 function lockOwner(displayNumber: number): number | undefined {
@@ -215,9 +225,8 @@ function lockOwner(displayNumber: number): number | undefined {
 }
 
 /** Xvfb cleans these up itself unless it had to be killed. */
-function removeStaleDisplayFiles(display: string, serverPid: number | undefined) {
-  const displayNumber = Number(display.slice(1));
-  if (serverPid === undefined || lockOwner(displayNumber) !== serverPid) return;
+function removeStaleDisplayFiles({ displayNumber, pid }: XServer) {
+  if (pid === undefined || lockOwner(displayNumber) !== pid) return;
   rmSync(`/tmp/.X11-unix/X${displayNumber}`, { force: true });
   rmSync(`/tmp/.X${displayNumber}-lock`, { force: true });
 }
@@ -248,15 +257,37 @@ async function startAccessibilityBus(env: NodeJS.ProcessEnv, owned: OwnedProcess
 }
 
 async function startOpenbox(env: NodeJS.ProcessEnv, log: string, owned: OwnedProcesses) {
-  owned.track(spawnWithOutput('openbox', ['--sm-disable'], env, {}, log));
+  const openbox = spawnWithOutput('openbox', ['--sm-disable', ...openboxConfig(env)], env, {}, log);
+  openbox.unref();
+  owned.track(openbox);
   await waitFor(
     async () => {
-      const { stdout } = await execFileAsync('xprop', ['-root', '-notype', '_NET_SUPPORTING_WM_CHECK'], { env });
-      return stdout.includes('window id') ? true : undefined;
+      // The desktop count is published after the check window, late in openbox's startup.
+      const { stdout } = await execFileAsync('xprop', ['-root', '-notype', '_NET_SUPPORTING_WM_CHECK', '_NET_NUMBER_OF_DESKTOPS'], { env });
+      return stdout.includes('window id') && /_NET_NUMBER_OF_DESKTOPS = \d/.test(stdout) ? true : undefined;
     },
     10_000,
     'openbox to manage the screen',
   );
+}
+
+const OPENBOX_DEFAULTS = '/etc/xdg/openbox/rc.xml';
+
+/**
+ * Openbox's defaults with one desktop and no plain-wheel bindings. By default a wheel turn
+ * over the bare root window switches desktops (hiding every app) and one over a title bar
+ * shades the window: a synthetic scroll that misses its target would break later tests.
+ */
+function openboxConfig(env: NodeJS.ProcessEnv): string[] {
+  if (!existsSync(OPENBOX_DEFAULTS) || env['XDG_CONFIG_HOME'] === undefined) return [];
+  const config = readFileSync(OPENBOX_DEFAULTS, 'utf8')
+    .replace(/<number>\d+<\/number>/, '<number>1</number>')
+    .replace(/<popupTime>\d+<\/popupTime>/, '<popupTime>0</popupTime>')
+    .replaceAll(/<mousebind button="(?:Up|Down)" action="Click">[\s\S]*?<\/mousebind>/g, '');
+  const file = path.join(env['XDG_CONFIG_HOME'], 'openbox', 'rc.xml');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, config);
+  return ['--config-file', file];
 }
 
 function spawnWithOutput(command: string, args: readonly string[], env: NodeJS.ProcessEnv, options: LaunchOptions, log: string): ChildProcess {
@@ -319,8 +350,11 @@ function isAlive(pid: number, startTime: string): boolean {
  */
 class OwnedProcesses {
   private readonly roots = new Map<number, string>();
-  /** Bus addresses hold this session's private socket paths, so no other process can carry them. */
+  /** Environment entries naming this session's private bus sockets, which no other process can carry. */
   private readonly starterMarkers: string[] = [];
+  private orphanMarker: string | undefined;
+  /** Where this session's orphans end up (init or a subreaper): the forked bus was re-parented there. */
+  private orphanParent: number | undefined;
 
   constructor(private readonly self: number) {}
 
@@ -328,12 +362,19 @@ class OwnedProcesses {
     if (child.pid !== undefined) this.adopt(child.pid);
   }
 
-  adopt(pid: number, busAddress?: string) {
+  adopt(pid: number) {
     const stat = readStat(pid);
     if (stat) this.roots.set(pid, stat.startTime);
-    if (busAddress !== undefined) this.addBus(busAddress);
+    return stat;
   }
 
+  adoptSessionBus(pid: number, address: string) {
+    this.orphanParent = this.adopt(pid)?.parent;
+    this.orphanMarker = `DBUS_SESSION_BUS_ADDRESS=${address}\0`;
+    this.addBus(address);
+  }
+
+  /** Services D-Bus activates carry the activating bus in DBUS_STARTER_ADDRESS. */
   addBus(address: string) {
     this.starterMarkers.push(`DBUS_STARTER_ADDRESS=${address}\0`);
   }
@@ -345,7 +386,7 @@ class OwnedProcesses {
     const leaders = new Set(liveRoots.filter((stat) => stat.sessionId === stat.pid).map((stat) => stat.pid));
     const owned = new Set(liveRoots.map((stat) => stat.pid));
     for (const stat of all) {
-      if (leaders.has(stat.sessionId) || this.isActivatedService(stat.pid)) owned.add(stat.pid);
+      if (leaders.has(stat.sessionId) || this.carriesMarker(stat)) owned.add(stat.pid);
     }
     // Descendants that started a process session of their own.
     for (let previousSize = -1; owned.size !== previousSize; ) {
@@ -355,10 +396,16 @@ class OwnedProcesses {
     return [...owned].filter((pid) => !protectedPids.has(pid));
   }
 
-  private isActivatedService(pid: number): boolean {
+  /**
+   * Activated services, and orphans of launched apps (a shell's `app &`). A shell the user
+   * pointed at this session by hand also carries the bus address but is no orphan, so it is left alone.
+   */
+  private carriesMarker(stat: ProcessStat): boolean {
     if (this.starterMarkers.length === 0) return false;
-    const environ = readProcFile(pid, 'environ');
-    return environ !== undefined && this.starterMarkers.some((marker) => environ.includes(marker));
+    const environ = readProcFile(stat.pid, 'environ');
+    if (environ === undefined) return false;
+    if (this.starterMarkers.some((marker) => environ.includes(marker))) return true;
+    return stat.parent === this.orphanParent && this.orphanMarker !== undefined && environ.includes(this.orphanMarker);
   }
 
   async terminate() {

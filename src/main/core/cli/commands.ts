@@ -1,7 +1,7 @@
 import { ValidationError } from '../../../shared/errors';
 import type { AppInfo, UiNode } from '../../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
-import type { Platform } from '../platform/types';
+import type { BoundsMode, Platform } from '../platform/types';
 import { findNodes } from '../ui/query';
 import { formatNode, serializeTree } from '../ui/serialize';
 import { findById } from '../ui/tree-index';
@@ -66,10 +66,16 @@ const apps: Command = async ({ platform, values, io }) => {
   return 0;
 };
 
+const BOUNDS_MODES: readonly BoundsMode[] = ['none', 'interactive', 'all'];
+
 const tree: Command = async (context) => {
   const { engine, values, io } = context;
+  const bounds = values['bounds'];
+  if (bounds !== undefined && !BOUNDS_MODES.includes(bounds as BoundsMode)) {
+    throw new ValidationError(`--bounds takes ${BOUNDS_MODES.join(', ')}, got '${String(bounds)}'`);
+  }
   const app = await targetApp(context);
-  const { root } = await engine.observe(app.pid);
+  const { root } = await engine.observe(app.pid, bounds === undefined ? {} : { bounds: bounds as BoundsMode });
   let subject: UiNode = root;
   if (typeof values['root'] === 'string') {
     const found = findById(root, values['root']);

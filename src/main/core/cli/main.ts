@@ -9,7 +9,7 @@ export const USAGE = `Usage: deskpilot <command> [options]
 
 Commands (all headless: they need an accessibility session, not the app window):
   apps                                   running apps with their pids and windows
-  tree [--pid N | --app NAME] [--json] [--budget TOKENS] [--max-nodes N] [--root ID]
+  tree [--pid N | --app NAME] [--json] [--budget TOKENS] [--max-nodes N] [--root ID] [--bounds none|interactive|all]
                                          the app's accessibility tree, compact or as JSON
   find [--pid N | --app NAME] [--role R] [--name TEXT] [--text TEXT] [--limit N] [--json]
                                          nodes by role and name or text, best match first
@@ -33,6 +33,7 @@ const OPTIONS = {
   budget: { type: 'string' },
   'max-nodes': { type: 'string' },
   root: { type: 'string' },
+  bounds: { type: 'string' },
   role: { type: 'string' },
   name: { type: 'string' },
   text: { type: 'string' },

@@ -17,8 +17,9 @@ export interface TreeOptions {
   maxDepth?: number;
   maxNodes?: number;
   /**
-   * Which nodes get on-screen bounds: 'interactive' (the default: nodes input can target,
-   * and windows), 'all', or 'none'. On AT-SPI each costs one call; the rest are read on demand.
+   * Which nodes get on-screen bounds: 'none', 'interactive' (nodes input can target, and
+   * windows) or 'all'. Each costs one call on AT-SPI, so Linux defaults to 'none' and reads a
+   * node's bounds when an action needs them; the fake platform always has them.
    */
   bounds?: BoundsMode;
   /** Skip any cached tree: the action engine's verify step must see the app as it is now. */

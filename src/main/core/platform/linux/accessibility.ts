@@ -24,7 +24,8 @@ export class AtspiAccessibility implements AccessibilityBackend {
 
   async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
     const app = await this.apps.get(pid);
-    const bounds = options.bounds ?? 'interactive';
+    // Extents cost a call a node and matter only where input lands, so by default they are read on demand.
+    const bounds = options.bounds ?? 'none';
     const fetch = () =>
       fetchTree(this.client, app, { bounds, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }).catch((error: unknown) => {
         throw mapDbusError(error, pid);

@@ -110,12 +110,24 @@ function wantsBounds(item: Item, mode: BoundsMode): boolean {
   return capabilities(item).length > 0 || role === 'window' || role === 'dialog' || role === 'list' || role === 'listitem';
 }
 
+function hasTextValue(item: Item): boolean {
+  return !isSecret(item) && TEXT_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && item.role !== ROLE.SPIN_BUTTON;
+}
+
+function hasNumericValue(item: Item): boolean {
+  return NUMERIC_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.value);
+}
+
+function needsDetail(item: Item, bounds: BoundsMode): boolean {
+  return hasTextValue(item) || hasNumericValue(item) || wantsBounds(item, bounds);
+}
+
 async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode): Promise<Detail> {
   const detail: Detail = {};
   const jobs: Promise<unknown>[] = [];
-  if (!isSecret(item) && TEXT_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && item.role !== ROLE.SPIN_BUTTON) {
+  if (hasTextValue(item)) {
     jobs.push(readText(client, item.self).then((text) => (detail.value = text)));
-  } else if (NUMERIC_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.value)) {
+  } else if (hasNumericValue(item)) {
     jobs.push(client.property(item.self, IFACE.value, 'CurrentValue').then((value) => (detail.value = Number(value))));
   }
   if (wantsBounds(item, bounds)) {
@@ -189,9 +201,10 @@ export async function fetchTree(client: AtspiClient, app: { pid: number; bus: st
   }
 
   const kept = new Set(order);
-  const details = new Map<string, Detail>();
-  const detailed = await mapLimit(order, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds));
-  order.forEach((path, index) => details.set(path, detailed[index] as Detail));
+  // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
+  const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
+  const detailed = await mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds));
+  const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
   const origins: Map<string, Origin> = gtk4 && options.bounds !== 'none' ? await windowOrigins() : new Map();
 
   const build = (path: string, window: string | undefined, origin: Origin | undefined): RawNode<AtspiRef> => {

@@ -1,0 +1,94 @@
+#!/usr/bin/python3
+"""Reference client for tree-fetch benchmarks: a full pyatspi dump, the way OSWorld-style dumpers do it.
+
+For every node it reads the role name, name, state set and screen extents, recursively from
+the application down. Each run is timed; one JSON line is printed:
+  {"nodes": n, "runs_ms": [...], "median_ms": m}
+
+Usage: /usr/bin/python3 bench/reference/pyatspi-dump.py (--pid N | --name APP) [--runs 5]
+Run it inside the app's session (DISPLAY, DBUS_SESSION_BUS_ADDRESS). It needs Debian's
+python3-pyatspi, which only /usr/bin/python3 has.
+"""
+import argparse
+import json
+import statistics
+import sys
+import time
+
+import pyatspi
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    target = parser.add_mutually_exclusive_group(required=True)
+    target.add_argument("--pid", type=int, help="process id of the application")
+    target.add_argument("--name", help="accessible name of the application (as AT-SPI lists it)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--wait", type=float, default=10.0, help="seconds to wait for the application to register")
+    parser.add_argument("--clear-cache", action="store_true", help="drop pyatspi's client-side cache before each run")
+    return parser.parse_args()
+
+
+def find_application(pid, name, wait_seconds):
+    deadline = time.monotonic() + wait_seconds
+    while True:
+        for application in pyatspi.Registry.getDesktop(0):
+            if application is None:
+                continue
+            try:
+                if (pid is not None and application.get_process_id() == pid) or (name is not None and application.name == name):
+                    return application
+            except Exception:
+                continue  # an application that is going away
+        if time.monotonic() >= deadline:
+            wanted = f"pid {pid}" if pid is not None else f"name {name!r}"
+            raise SystemExit(f"pyatspi-dump: no accessible application with {wanted} after {wait_seconds:g} s")
+        time.sleep(0.05)
+
+
+def dump(node):
+    """Returns the node and its subtree as plain data; unreadable nodes are skipped, as dumpers do."""
+    try:
+        record = {
+            "role": node.getRoleName(),
+            "name": node.name,
+            "states": [pyatspi.stateToString(state) for state in node.getState().getStates()],
+        }
+        try:
+            extents = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            record["extents"] = (extents.x, extents.y, extents.width, extents.height)
+        except NotImplementedError:
+            pass
+        children = []
+        for index in range(node.childCount):
+            child = node.getChildAtIndex(index)
+            if child is not None:
+                children.append(dump(child))
+        record["children"] = [child for child in children if child is not None]
+        return record
+    except Exception:
+        return None
+
+
+def count(record):
+    return 0 if record is None else 1 + sum(count(child) for child in record["children"])
+
+
+def main():
+    arguments = parse_arguments()
+    application = find_application(arguments.pid, arguments.name, arguments.wait)
+    runs_ms = []
+    nodes = 0
+    for _ in range(arguments.runs):
+        if arguments.clear_cache:
+            application.clear_cache()
+        started = time.perf_counter()
+        tree = dump(application)
+        runs_ms.append(round((time.perf_counter() - started) * 1000, 1))
+        nodes = count(tree)
+    print(json.dumps({"nodes": nodes, "runs_ms": runs_ms, "median_ms": statistics.median(runs_ms)}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
