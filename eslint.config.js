@@ -16,6 +16,11 @@ export default tseslint.config(
     },
   },
   {
+    // Benchmarks and the hand-run session print their results.
+    files: ['bench/**/*.ts', 'test/linux/session-cli.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['bin/**/*.js', 'eslint/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

@@ -32,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
     const child = session.launch(command, args, { output: 'inherit', detached: false });
     // Ctrl-C in a terminal already reached the command through the process group; don't send it twice.
     process.on('SIGINT', () => process.stdin.isTTY || child.kill('SIGINT'));
-    process.on('SIGTERM', () => child.kill('SIGTERM'));
+    for (const name of ['SIGTERM', 'SIGHUP'] as const) process.on(name, () => child.kill(name));
     const code = await new Promise<number>((resolve) => {
       child.once('error', (error) => {
         process.stderr.write(`${command}: ${error.message}\n`);

@@ -14,8 +14,9 @@ import { diffNodes, subtreeDigest } from '../ui/diff';
 import { buildTree, type BuiltTree } from '../ui/ids';
 import { redactSecrets } from '../ui/redact';
 import { indexTree, shallow, type IndexedNode } from '../ui/tree-index';
-import { DRAG_STEP_MS, centerOf, interpolate } from './geometry';
+import { DRAG_STEP_MS, interpolate } from './geometry';
 import { notFoundError, refind, type Remembered } from './locate';
+import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 
 export interface EngineOptions {
@@ -26,8 +27,7 @@ export interface EngineOptions {
 /** How many nodes the engine remembers across trees, to explain ids that went away. */
 const MEMORY_LIMIT = 20_000;
 
-interface Resolved {
-  tree: BuiltTree;
+interface Resolved extends TargetTree {
   target: IndexedNode | undefined;
   destination: IndexedNode | undefined;
 }
@@ -101,7 +101,7 @@ export class ActionEngine {
         });
       }
     }
-    return { tree, target, destination };
+    return { tree, index, target, destination };
   }
 
   private async execute(pid: number, request: UiActionRequest, resolved: Resolved, signal?: AbortSignal): Promise<ActionMethod> {
@@ -112,14 +112,14 @@ export class ActionEngine {
       case 'click': {
         const target = node as UiNode;
         if (await accessibility.press(ref, target)) return 'accessibility';
-        await input.click(await this.pointOf(ref, target));
+        await input.click(await visiblePoint(accessibility, resolved, target));
         return 'input';
       }
       case 'set_value':
         await accessibility.setValue(ref, node as UiNode, request.value);
         return 'accessibility';
       case 'type':
-        await this.focus(ref, node as UiNode);
+        await this.focus(resolved, node as UiNode);
         signal?.throwIfAborted();
         if (input.canType?.(request.text) === false) {
           if (await accessibility.insertText?.(ref, node as UiNode, request.text)) return 'accessibility';
@@ -128,19 +128,15 @@ export class ActionEngine {
         await input.typeText(request.text);
         return 'input';
       case 'key':
-        if (node !== undefined) await this.focus(ref, node);
+        if (node !== undefined) await this.focus(resolved, node);
         signal?.throwIfAborted();
         await input.pressKey(request.key, resolveModifiers(request.modifiers ?? [], this.platform.name), pid);
         return 'input';
       case 'scroll':
-        await input.scroll(await this.pointOf(ref, node as UiNode), request.direction ?? 'down', request.amount ?? DEFAULT_SCROLL_AMOUNT);
+        await input.scroll(await visiblePoint(accessibility, resolved, node as UiNode), request.direction ?? 'down', request.amount ?? DEFAULT_SCROLL_AMOUNT);
         return 'input';
       case 'drag':
-        await this.drag(
-          await this.pointOf(ref, node as UiNode),
-          await this.pointOf(resolved.tree.refs.get((resolved.destination as IndexedNode).node.id), (resolved.destination as IndexedNode).node),
-          signal,
-        );
+        await this.drag(await visiblePoint(accessibility, resolved, node as UiNode), await visiblePoint(accessibility, resolved, (resolved.destination as IndexedNode).node), signal);
         return 'input';
     }
   }
@@ -149,16 +145,10 @@ export class ActionEngine {
    * Focus through accessibility when the node allows it, else a click at its centre. A node
    * that has focus keeps it untouched, so a selection made by the last key survives.
    */
-  private async focus(ref: unknown, node: UiNode): Promise<void> {
+  private async focus(resolved: Resolved, node: UiNode): Promise<void> {
     if (node.states.focused) return;
-    if (!(await this.platform.accessibility.focus(ref, node))) await this.platform.input.click(await this.pointOf(ref, node));
-  }
-
-  /** The centre of a node on screen, reading its bounds now if the tree was fetched without them. */
-  private async pointOf(ref: unknown, node: UiNode): Promise<Point> {
-    if (node.bounds !== undefined || this.platform.accessibility.bounds === undefined) return centerOf(node);
-    const bounds = await this.platform.accessibility.bounds(ref, node);
-    return centerOf(bounds === undefined ? node : { ...node, bounds });
+    const { accessibility, input } = this.platform;
+    if (!(await accessibility.focus(resolved.tree.refs.get(node.id), node))) await input.click(await visiblePoint(accessibility, resolved, node));
   }
 
   /** mouseDown at the source, 10 moves 16 ms apart (frameworks ignore jumps), mouseUp at the target. */

@@ -15,3 +15,19 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
   return results;
 }
+
+/** Wraps tasks so that at most `limit` run at once; the rest wait their turn in order. */
+export function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}

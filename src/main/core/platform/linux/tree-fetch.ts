@@ -4,7 +4,7 @@ import type { RawNode } from '../../ui/ids';
 import type { BoundsMode } from '../types';
 import type { AtspiClient, AtspiRef } from './client';
 import { DbusTimeoutError } from '../../../../../native/linux/dbus';
-import { mapLimit } from './pool';
+import { limiter, mapLimit } from './pool';
 import { NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
 import { decodeStates, hasState } from './states';
 import { windowOrigins, type Origin } from './window-origin';
@@ -71,16 +71,62 @@ function unlessFrozen<T>(fallback: T): (error: unknown) => T {
   };
 }
 
-/** Everything the tree needs about one node, in five pipelined calls. */
+/** Everything the tree needs about one node, in six pipelined calls. */
 async function readItem(client: AtspiClient, self: ObjectRef, index: number): Promise<Item> {
-  const [[role], [states], [interfaces], name, description] = await Promise.all([
+  const [[role], [states], [interfaces], name, description, childCount] = await Promise.all([
     client.call(self, IFACE.accessible, 'GetRole'),
     client.call(self, IFACE.accessible, 'GetState'),
     client.call(self, IFACE.accessible, 'GetInterfaces'),
     client.property(self, IFACE.accessible, 'Name'),
     client.property(self, IFACE.accessible, 'Description'),
+    client.property(self, IFACE.accessible, 'ChildCount'),
   ]);
-  return { self, index, childCount: -1, interfaces: interfaces as string[], name: String(name ?? ''), role: Number(role), description: String(description ?? ''), states: states as number[] };
+  return { self, index, childCount: Number(childCount), interfaces: interfaces as string[], name: String(name ?? ''), role: Number(role), description: String(description ?? ''), states: states as number[] };
+}
+
+/** A node whose children the cache did not list in full (GTK3 menus report -1, tables leave cells out). */
+function isIncomplete(item: Item, children: Map<string, string[]>): boolean {
+  return item.childCount !== 0 && (children.get(item.self[1])?.length ?? 0) !== item.childCount;
+}
+
+/**
+ * Reads what the cache left out. Each subtree goes on as soon as its parent is known,
+ * instead of level by level, so a deep uncached branch costs its depth in round trips
+ * and nothing more; a limiter keeps the calls in flight bounded.
+ */
+async function walkMissing(client: AtspiClient, bus: string, items: Map<string, Item>, children: Map<string, string[]>, maxNodes: number): Promise<void> {
+  const limit = limiter(CONCURRENCY);
+  const expand = async (path: string): Promise<void> => {
+    const item = items.get(path) as Item;
+    if (isIncomplete(item, children) && items.size < maxNodes) {
+      const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
+      children.set(path, (refs as ObjectRef[]).map((ref) => ref[1]));
+    }
+    await Promise.all(
+      (children.get(path) ?? []).map(async (child, index) => {
+        if (!items.has(child)) {
+          if (items.size >= maxNodes) return;
+          const read = await limit(() => readItem(client, [bus, child], index)).catch(unlessFrozen(undefined));
+          if (read === undefined) return;
+          items.set(child, read);
+        }
+        await expand(child);
+      }),
+    );
+  };
+  await expand(ROOT_PATH);
+}
+
+/** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
+function breadthFirst(children: Map<string, string[]>, items: Map<string, Item>, options: FetchOptions): string[] {
+  const order: string[] = [];
+  let frontier = [ROOT_PATH];
+  for (let depth = 0; frontier.length > 0 && depth <= options.maxDepth && order.length < options.maxNodes; depth += 1) {
+    frontier = frontier.slice(0, options.maxNodes - order.length);
+    order.push(...frontier);
+    frontier = frontier.flatMap((path) => (children.get(path) ?? []).filter((child) => items.has(child)));
+  }
+  return order;
 }
 
 export function isSecret(item: { role: number }): boolean {
@@ -181,25 +227,8 @@ export async function fetchTree(client: AtspiClient, app: { pid: number; bus: st
   for (const list of children.values()) list.sort((a, b) => (items.get(a)?.index ?? 0) - (items.get(b)?.index ?? 0));
   if (!items.has(ROOT_PATH)) items.set(ROOT_PATH, { self: [bus, ROOT_PATH], index: 0, childCount: -1, interfaces: [IFACE.accessible, IFACE.application], name: app.name, role: ROLE.APPLICATION, description: '', states: [] });
 
-  const order: string[] = [];
-  let frontier = [ROOT_PATH];
-  for (let depth = 0; frontier.length > 0 && depth <= options.maxDepth && order.length < options.maxNodes; depth += 1) {
-    frontier = frontier.slice(0, options.maxNodes - order.length);
-    order.push(...frontier);
-    const incomplete = frontier.filter((path) => {
-      const item = items.get(path) as Item;
-      return item.childCount !== 0 && (children.get(path)?.length ?? 0) !== item.childCount;
-    });
-    await mapLimit(incomplete, CONCURRENCY, async (path) => {
-      const [refs] = await client.call([bus, path], IFACE.accessible, 'GetChildren').catch(unlessFrozen([]));
-      children.set(path, (refs as ObjectRef[]).map((ref) => ref[1]));
-    });
-    const unknown = frontier.flatMap((path) => (children.get(path) ?? []).map((child, index) => ({ child, index }))).filter(({ child }) => !items.has(child));
-    const read = await mapLimit(unknown, CONCURRENCY, ({ child, index }) => readItem(client, [bus, child], index).catch(unlessFrozen(undefined)));
-    for (const item of read) if (item !== undefined) items.set(item.self[1], item);
-    frontier = frontier.flatMap((path) => (children.get(path) ?? []).filter((child) => items.has(child)));
-  }
-
+  await walkMissing(client, bus, items, children, options.maxNodes);
+  const order = breadthFirst(children, items, options);
   const kept = new Set(order);
   // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
   const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
