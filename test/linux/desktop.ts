@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ActionEngine } from '../../src/main/core/actions/engine';
 import { createLinuxPlatform } from '../../src/main/core/platform/linux';
 import type { Platform } from '../../src/main/core/platform/types';
+import { countNodes } from '../../src/main/core/ui/tree-index';
 import { startSession, waitFor, type HeadlessSession, type SessionOptions } from './session';
 
 export const FIXTURE_APP = fileURLToPath(new URL('../../resources/fixture-app/deskpilot-fixture.py', import.meta.url));
@@ -35,10 +36,23 @@ export async function startDesktop(options: SessionOptions = {}): Promise<Deskto
   process.env['DISPLAY'] = session.display;
   const platform = await createLinuxPlatform(session.env);
   const engine = new ActionEngine({ platform });
+  // GTK 4 keeps adding accessible objects for a while after its window maps; ids are only
+  // worth comparing once the node count holds still across two reads.
+  const settled = async (pid: number): Promise<void> => {
+    let last = -1;
+    await waitFor(async () => {
+      const count = countNodes((await engine.observe(pid, { fresh: true })).root);
+      const stable = count === last;
+      last = count;
+      if (!stable) await new Promise((resolve) => setTimeout(resolve, 150));
+      return stable ? true : undefined;
+    }, 15_000, 'the app tree to settle');
+  };
   const launch = async (command: string, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<LaunchedApp> => {
     const child = session.launch(command, args, { env });
     const pid = child.pid as number;
     await waitFor(async () => ((await platform.apps.list()).find((app) => app.pid === pid && app.windows.length > 0) ? pid : undefined), 15_000, `${command} to register with AT-SPI`);
+    await settled(pid);
     return { pid, child };
   };
   return {

@@ -87,6 +87,14 @@ describe.skipIf(!run)('fixture app through the Linux backend', () => {
     expect(result).toMatchObject({ method: 'input', changed: true, nodeAfter: { value: '' } });
   });
 
+  it('type: after select-all, typing replaces the text as it would for a person', async () => {
+    const id = (await find('Name', 'textfield')).id;
+    await act({ action: 'set_value', id, value: 'old text' });
+    await act({ action: 'key', key: 'ctrl+a', id });
+    const result = await act({ action: 'type', id, text: 'Grace' });
+    expect(result.nodeAfter?.value).toBe('Grace');
+  });
+
   it('scroll: scrolls the list (a success even when nothing observable changed)', async () => {
     const result = await act({ action: 'scroll', id: (await find('Items', 'list')).id, direction: 'down', amount: 5 });
     expect(result).toMatchObject({ success: true, method: 'input' });

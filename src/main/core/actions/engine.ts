@@ -119,7 +119,7 @@ export class ActionEngine {
         await accessibility.setValue(ref, node as UiNode, request.value);
         return 'accessibility';
       case 'type':
-        await this.focus(resolved, node as UiNode);
+        await this.focus(resolved, node as UiNode, 'caret');
         signal?.throwIfAborted();
         if (input.canType?.(request.text) === false) {
           if (await accessibility.insertText?.(ref, node as UiNode, request.text)) return 'accessibility';
@@ -128,7 +128,7 @@ export class ActionEngine {
         await input.typeText(request.text);
         return 'input';
       case 'key':
-        if (node !== undefined) await this.focus(resolved, node);
+        if (node !== undefined) await this.focus(resolved, node, 'keep');
         signal?.throwIfAborted();
         await input.pressKey(request.key, resolveModifiers(request.modifiers ?? [], this.platform.name), pid);
         return 'input';
@@ -142,13 +142,17 @@ export class ActionEngine {
   }
 
   /**
-   * Focus through accessibility when the node allows it, else a click at its centre. A node
-   * that has focus keeps it untouched, so a selection made by the last key survives.
+   * Focus through accessibility when the node allows it, else a click at its centre.
+   * 'keep' leaves a focused node alone, so a selection made by the last key survives;
+   * 'caret' lets the backend place the caret for typing (a selection is still kept, so
+   * "ctrl+a, then type" replaces the text as it does for a person).
    */
-  private async focus(resolved: Resolved, node: UiNode): Promise<void> {
-    if (node.states.focused) return;
+  private async focus(resolved: Resolved, node: UiNode, mode: 'keep' | 'caret'): Promise<void> {
+    if (node.states.focused && mode === 'keep') return;
     const { accessibility, input } = this.platform;
-    if (!(await accessibility.focus(resolved.tree.refs.get(node.id), node))) await input.click(await visiblePoint(accessibility, resolved, node));
+    if (!(await accessibility.focus(resolved.tree.refs.get(node.id), node)) && !node.states.focused) {
+      await input.click(await visiblePoint(accessibility, resolved, node));
+    }
   }
 
   /** mouseDown at the source, 10 moves 16 ms apart (frameworks ignore jumps), mouseUp at the target. */

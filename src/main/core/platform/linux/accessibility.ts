@@ -66,17 +66,22 @@ export class AtspiAccessibility implements AccessibilityBackend {
     });
   }
 
-  async focus(ref: unknown): Promise<boolean> {
+  /**
+   * GrabFocus, then the caret goes to the end so typing appends: GTK selects an entry's
+   * whole text when it gains focus, and typing would replace it. A field that already had
+   * focus and holds a selection keeps it, since the user (or the model) made it on purpose.
+   */
+  async focus(ref: unknown, node: UiNode): Promise<boolean> {
     const target = ref as AtspiRef;
     if (!target.interfaces.includes(IFACE.component)) return false;
+    const object: [string, string] = [target.bus, target.path];
     return this.guard(target, async () => {
-      const [focused] = await this.client.call([target.bus, target.path], IFACE.component, 'GrabFocus');
-      // GTK selects an entry's whole text on focus, so typing would replace it; a caret at the end appends.
-      if (focused && target.interfaces.includes(IFACE.text) && target.role !== ROLE.PASSWORD_TEXT) {
-        const length = Number(await this.client.property([target.bus, target.path], IFACE.text, 'CharacterCount'));
-        await this.client.call([target.bus, target.path], IFACE.text, 'SetCaretOffset', 'i', [length]);
-      }
-      return Boolean(focused);
+      const [focused] = node.states.focused ? [true] : await this.client.call(object, IFACE.component, 'GrabFocus');
+      if (!focused || !target.interfaces.includes(IFACE.text) || target.role === ROLE.PASSWORD_TEXT) return Boolean(focused);
+      if (node.states.focused && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) return true;
+      const length = Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
+      await this.client.call(object, IFACE.text, 'SetCaretOffset', 'i', [length]);
+      return true;
     });
   }
 

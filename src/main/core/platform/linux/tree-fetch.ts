@@ -133,12 +133,21 @@ export function isSecret(item: { role: number }): boolean {
   return item.role === ROLE.PASSWORD_TEXT;
 }
 
-/** Reads a text field's content; GTK4 answers "" to end = -1, so the length is asked first. */
+/**
+ * Reads a text field's content in one call. GTK4 answers "" to end = -1 but clamps a
+ * large end, so the limit is passed; a toolkit that rejects it is asked for its length first.
+ */
 export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX_TREE_TEXT): Promise<string> {
-  const count = Number(await client.property(self, IFACE.text, 'CharacterCount'));
-  if (count <= 0) return '';
-  const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, Math.min(count, limit)]);
-  return String(text);
+  try {
+    const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, limit]);
+    return String(text);
+  } catch (error) {
+    if (error instanceof DbusTimeoutError) throw error;
+    const count = Number(await client.property(self, IFACE.text, 'CharacterCount'));
+    if (count <= 0) return '';
+    const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, Math.min(count, limit)]);
+    return String(text);
+  }
 }
 
 export async function readExtents(client: AtspiClient, self: ObjectRef): Promise<Bounds | undefined> {
