@@ -16,6 +16,7 @@ import { redactSecrets } from '../ui/redact';
 import { indexTree, shallow, type IndexedNode } from '../ui/tree-index';
 import { DRAG_STEP_MS, interpolate } from './geometry';
 import { notFoundError, refind, type Remembered } from './locate';
+import { rereadNode } from './reread';
 import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 
@@ -174,30 +175,34 @@ export class ActionEngine {
   private async verify(pid: number, request: UiActionRequest, resolved: Resolved, method: ActionMethod): Promise<UiActionResult> {
     // A drop shows on the destination, so that is the node a drag verifies.
     const before = request.action === 'drag' ? resolved.destination : resolved.target;
-    let after: BuiltTree;
-    try {
-      after = await this.observe(pid, { bounds: 'none', fresh: true });
-    } catch (error) {
-      // An action can end its app (a Quit button): that is a change, not a failure.
-      if (!(error instanceof ProcessExitedError)) throw error;
-      const nodeBefore = before === undefined ? null : shallow(before.node);
-      return { success: true, method, nodeBefore, nodeAfter: null, changed: true, changes: ['the process exited'] };
-    }
-    const found = before === undefined ? undefined : refind(after.root, before);
-    const changes = before === undefined ? [] : found === undefined ? ['the node is gone from the tree'] : diffNodes(before.node, found);
-    const treeChanged = subtreeDigest(resolved.tree.root) !== subtreeDigest(after.root);
-    // A click or key often shows its effect elsewhere (a dialog opens); the node alone would say "no change".
-    if (changes.length === 0 && treeChanged && (request.action === 'click' || request.action === 'key')) {
-      changes.push('the app changed elsewhere');
-    }
-    return {
+    const result = (nodeAfter: UiNode | undefined, changes: string[]): UiActionResult => ({
       success: true,
       method,
       nodeBefore: before === undefined ? null : shallow(before.node),
-      nodeAfter: found === undefined ? null : shallow(found),
+      nodeAfter: nodeAfter === undefined ? null : shallow(nodeAfter),
       changed: changes.length > 0,
       changes,
-    };
+    });
+    try {
+      // Re-reading just the node is enough when it changed, or when its own change is all that matters.
+      const reread = before === undefined ? undefined : await rereadNode(this.platform.accessibility, resolved.tree.refs.get(before.node.id), before);
+      if (before !== undefined && reread !== undefined) {
+        const changes = diffNodes(before.node, reread);
+        if (changes.length > 0 || (request.action !== 'click' && request.action !== 'key')) return result(reread, changes);
+      }
+      const after = await this.observe(pid, { bounds: 'none', fresh: true });
+      const found = before === undefined ? undefined : refind(after.root, before);
+      const changes = before === undefined ? [] : found === undefined ? ['the node is gone from the tree'] : diffNodes(before.node, found);
+      // A click or key often shows its effect elsewhere (a dialog opens); the node alone would say "no change".
+      if (changes.length === 0 && (request.action === 'click' || request.action === 'key') && subtreeDigest(resolved.tree.root) !== subtreeDigest(after.root)) {
+        changes.push('the app changed elsewhere');
+      }
+      return result(found, changes);
+    } catch (error) {
+      // An action can end its app (a Quit button): that is a change, not a failure.
+      if (!(error instanceof ProcessExitedError)) throw error;
+      return result(undefined, ['the process exited']);
+    }
   }
 
   private remember(pid: number, root: UiNode): void {

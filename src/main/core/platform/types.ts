@@ -48,6 +48,11 @@ export interface AccessibilityBackend {
   focus(ref: unknown, node: UiNode): Promise<boolean>;
   /** Inserts text at the caret without key events: for characters synthetic keys cannot type. */
   insertText?(ref: unknown, node: UiNode, text: string): Promise<boolean>;
+  /**
+   * Re-reads one node and its subtree, for a cheap verify. Rejects when the node is gone;
+   * the engine then reads the whole tree to find where it went.
+   */
+  readSubtree?(ref: unknown, node: UiNode, maxNodes: number): Promise<RawNode>;
   /** A node's bounds on demand, for trees fetched without them. */
   bounds?(ref: unknown, node: UiNode): Promise<Bounds | undefined>;
 }

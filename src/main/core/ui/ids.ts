@@ -36,10 +36,11 @@ export interface BuiltTree<Ref = unknown> {
 }
 
 /**
- * Gives every node its stable id. A 32-bit hash can collide in a very large tree; a
+ * Gives every node its stable id. A subtree re-read on its own passes the slot it sits in
+ * (its parent's id and its index among same-role siblings) and gets the ids the whole tree would give it. A 32-bit hash can collide in a very large tree; a
  * colliding node is re-hashed with a salt so ids stay unique (and still deterministic).
  */
-export function buildTree<Ref>(raw: RawNode<Ref>): BuiltTree<Ref> {
+export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentId: string; roleIndex: number } = { parentId: '', roleIndex: 0 }): BuiltTree<Ref> {
   const refs = new Map<string, Ref>();
   const visit = (node: RawNode<Ref>, parentId: string, roleIndex: number): UiNode => {
     let salt = 0;
@@ -61,5 +62,5 @@ export function buildTree<Ref>(raw: RawNode<Ref>): BuiltTree<Ref> {
     }
     return built;
   };
-  return { root: visit(raw, '', 0), refs };
+  return { root: visit(raw, slot.parentId, slot.roleIndex), refs };
 }

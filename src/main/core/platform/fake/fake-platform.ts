@@ -1,4 +1,4 @@
-import { NotSettableError, ProcessExitedError } from '../../../../shared/errors';
+import { DeskpilotError, NotSettableError, ProcessExitedError } from '../../../../shared/errors';
 import type { AppInfo } from '../../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import type {
@@ -49,6 +49,7 @@ export class FakePlatform implements Platform {
       press: (ref, node) => this.attempt(() => node.actions.length > 0 && this.target(ref).app.press(this.target(ref).key)),
       setValue: (ref, _node, value) => this.attempt(() => this.setValue(ref, value)),
       focus: (ref) => this.attempt(() => this.target(ref).app.focus(this.target(ref).key)),
+      readSubtree: (ref) => this.attempt(() => this.subtree(ref)),
     };
     this.input = {
       click: (point) => this.click(point),
@@ -84,6 +85,18 @@ export class FakePlatform implements Platform {
   private target(ref: unknown): { app: FixtureApp; key: string } {
     const [pid, key] = String(ref).split('/');
     return { app: this.app(Number(pid)), key: key ?? '' };
+  }
+
+  /** One node as the app shows it now; a node that is gone fails like a dead AT-SPI object. */
+  private subtree(ref: unknown): RawNode {
+    const pid = Number(String(ref).split('/')[0]);
+    const stack: RawNode[] = [this.app(pid).tree(pid)];
+    while (stack.length > 0) {
+      const node = stack.pop() as RawNode;
+      if (node.ref === ref) return node;
+      stack.push(...(node.children ?? []));
+    }
+    throw new DeskpilotError('NODE_NOT_FOUND', 'the element no longer exists in the app');
   }
 
   private setValue(ref: unknown, value: string | number): void {

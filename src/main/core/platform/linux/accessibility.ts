@@ -30,7 +30,15 @@ export class AtspiAccessibility implements AccessibilityBackend {
       fetchTree(this.client, app, { bounds, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }).catch((error: unknown) => {
         throw mapDbusError(error, pid);
       });
-    return options.fresh ? fetch() : this.cache.get(app.bus, bounds, fetch);
+    return this.cache.get(app.bus, bounds, fetch, options.fresh);
+  }
+
+  /** Re-reads one node and what is under it, without the rest of the app. */
+  async readSubtree(ref: unknown, _node: UiNode, maxNodes: number): Promise<RawNode> {
+    const target = ref as AtspiRef;
+    const app = await this.apps.get(target.pid);
+    const subtree = { path: target.path, ...(target.window === undefined ? {} : { window: target.window }) };
+    return this.guard(target, () => fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree));
   }
 
   async press(ref: unknown): Promise<boolean> {

@@ -32,6 +32,13 @@ describe('TreeCache', () => {
     expect((await cache.get(':1.1', 'none', () => Promise.resolve(tree('again')))).name).toBe('with bounds');
   });
 
+  it('keeps a fresh fetch for the next reader', async () => {
+    const cache = new TreeCache();
+    await cache.get(':1.1', 'none', () => Promise.resolve(tree('old')));
+    expect((await cache.get(':1.1', 'none', () => Promise.resolve(tree('fresh')), true)).name).toBe('fresh');
+    expect((await cache.get(':1.1', 'none', () => Promise.resolve(tree('unused')))).name).toBe('fresh');
+  });
+
   it('does not keep a fetch that an event overtook', async () => {
     const cache = new TreeCache();
     await cache.get(':1.1', 'none', async () => {

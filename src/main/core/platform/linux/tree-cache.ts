@@ -23,9 +23,10 @@ export class TreeCache {
     this.entries.delete(bus);
   }
 
-  async get(bus: string, bounds: BoundsMode, fetch: () => Promise<RawNode<AtspiRef>>): Promise<RawNode<AtspiRef>> {
+  /** `fresh` skips the cached tree but still keeps the new one, so the next read is free. */
+  async get(bus: string, bounds: BoundsMode, fetch: () => Promise<RawNode<AtspiRef>>, fresh = false): Promise<RawNode<AtspiRef>> {
     const cached = this.entries.get(bus);
-    if (cached !== undefined && COVERAGE[cached.bounds] >= COVERAGE[bounds]) return cached.tree;
+    if (!fresh && cached !== undefined && COVERAGE[cached.bounds] >= COVERAGE[bounds]) return cached.tree;
     const generation = this.generations.get(bus) ?? 0;
     const tree = await fetch();
     if ((this.generations.get(bus) ?? 0) === generation) this.entries.set(bus, { tree, bounds });

@@ -9,6 +9,19 @@ import { NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
 import { decodeStates, hasState } from './states';
 import { windowOrigins, type Origin } from './window-origin';
 
+export interface AppTarget {
+  pid: number;
+  bus: string;
+  name: string;
+  gtk4: boolean;
+}
+
+/** Where a subtree fetch starts, and the window it is in (GTK 4 extents are relative to it). */
+export interface SubtreeRoot {
+  path: string;
+  window?: string;
+}
+
 export interface FetchOptions {
   bounds: BoundsMode;
   maxNodes: number;
@@ -94,7 +107,7 @@ function isIncomplete(item: Item, children: Map<string, string[]>): boolean {
  * instead of level by level, so a deep uncached branch costs its depth in round trips
  * and nothing more; a limiter keeps the calls in flight bounded.
  */
-async function walkMissing(client: AtspiClient, bus: string, items: Map<string, Item>, children: Map<string, string[]>, maxNodes: number): Promise<void> {
+async function walkMissing(client: AtspiClient, bus: string, items: Map<string, Item>, children: Map<string, string[]>, rootPath: string, maxNodes: number): Promise<void> {
   const limit = limiter(CONCURRENCY);
   const expand = async (path: string): Promise<void> => {
     const item = items.get(path) as Item;
@@ -114,13 +127,13 @@ async function walkMissing(client: AtspiClient, bus: string, items: Map<string, 
       }),
     );
   };
-  await expand(ROOT_PATH);
+  await expand(rootPath);
 }
 
 /** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
-function breadthFirst(children: Map<string, string[]>, items: Map<string, Item>, options: FetchOptions): string[] {
+function breadthFirst(children: Map<string, string[]>, items: Map<string, Item>, rootPath: string, options: FetchOptions): string[] {
   const order: string[] = [];
-  let frontier = [ROOT_PATH];
+  let frontier = [rootPath];
   for (let depth = 0; frontier.length > 0 && depth <= options.maxDepth && order.length < options.maxNodes; depth += 1) {
     frontier = frontier.slice(0, options.maxNodes - order.length);
     order.push(...frontier);
@@ -222,11 +235,14 @@ function capabilities(item: Item): string[] {
  * of whatever the cache left out (GTK3 table and tree cells, all of Chromium), then
  * values and, when asked, extents, all pipelined with bounded concurrency.
  */
-export async function fetchTree(client: AtspiClient, app: { pid: number; bus: string; name: string; gtk4: boolean }, options: FetchOptions): Promise<RawNode<AtspiRef>> {
+export async function fetchTree(client: AtspiClient, app: AppTarget, options: FetchOptions, subtree?: SubtreeRoot): Promise<RawNode<AtspiRef>> {
   const { pid, bus, gtk4 } = app;
   const items = new Map<string, Item>();
   const children = new Map<string, string[]>();
-  for (const item of await cachedItems(client, bus)) {
+  const rootPath = subtree?.path ?? ROOT_PATH;
+  // A subtree is read node by node: GetItems would cost the whole app.
+  if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0));
+  for (const item of subtree === undefined ? await cachedItems(client, bus) : []) {
     items.set(item.self[1], item);
     const parentPath = item.parentPath ?? '';
     const siblings = children.get(parentPath);
@@ -236,8 +252,8 @@ export async function fetchTree(client: AtspiClient, app: { pid: number; bus: st
   for (const list of children.values()) list.sort((a, b) => (items.get(a)?.index ?? 0) - (items.get(b)?.index ?? 0));
   if (!items.has(ROOT_PATH)) items.set(ROOT_PATH, { self: [bus, ROOT_PATH], index: 0, childCount: -1, interfaces: [IFACE.accessible, IFACE.application], name: app.name, role: ROLE.APPLICATION, description: '', states: [] });
 
-  await walkMissing(client, bus, items, children, options.maxNodes);
-  const order = breadthFirst(children, items, options);
+  await walkMissing(client, bus, items, children, rootPath, options.maxNodes);
+  const order = breadthFirst(children, items, rootPath, options);
   const kept = new Set(order);
   // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
   const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
@@ -267,5 +283,5 @@ export async function fetchTree(client: AtspiClient, app: { pid: number; bus: st
     if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift));
     return node;
   };
-  return build(ROOT_PATH, undefined, undefined);
+  return build(rootPath, subtree?.window, undefined);
 }
