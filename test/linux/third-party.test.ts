@@ -79,8 +79,19 @@ describe.skipIf(!run)('third-party GTK apps', () => {
   });
 
   describe('gtk4-widget-factory', () => {
+    let pid: number;
+    beforeAll(async () => {
+      pid = (await desktop.launch('gtk4-widget-factory')).pid;
+    }, 30_000);
+
+    it('clicks a GTK4 check box, which has no action, by input at window-corrected extents', async () => {
+      const box = (await nodes(pid, { role: 'checkbox', enabled: true })).find((node) => !node.states.checked) as UiNode;
+      const result = await desktop.engine.run(pid, { action: 'click', id: box.id, settleMs: 150 });
+      expect(result.error, JSON.stringify(result.error)).toBeUndefined();
+      expect(result).toMatchObject({ success: true, method: 'input', changed: true, nodeAfter: { states: { checked: true } } });
+    });
+
     it('reads values and sets a GTK4 slider', async () => {
-      const { pid } = await desktop.launch('gtk4-widget-factory');
       const { root } = await desktop.engine.observe(pid, { fresh: true });
       expect([...walk(root)].length).toBeGreaterThan(500);
       const slider = findNodes(root, { role: 'slider' }).map((match) => match.node).find((node) => node.states.enabled) as UiNode;

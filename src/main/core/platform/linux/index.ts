@@ -2,7 +2,8 @@ import type { InputBackend, Platform } from '../types';
 import { canTypeAll } from '../keymap';
 import { createNutInput } from '../nut-input';
 import { AtspiAccessibility } from './accessibility';
-import { AppDirectory } from './apps';
+import type { AppInfo } from '../../../../shared/ui-node';
+import { AppDirectory, type AppEntry } from './apps';
 import { AtspiClient, isAlive } from './client';
 import { assertDisplay } from './display';
 
@@ -30,18 +31,21 @@ function lazyInput(env: Record<string, string | undefined>): InputBackend {
   };
 }
 
+/** What callers see of an app: the bus name and toolkit stay inside the backend. */
+function publicInfo({ bus: _bus, gtk4: _gtk4, ...app }: AppEntry): AppInfo {
+  return app;
+}
+
 export async function createLinuxPlatform(env: Record<string, string | undefined> = process.env): Promise<Platform> {
   const client = await AtspiClient.connect(env);
   const apps = new AppDirectory(client);
   return {
     name: 'linux',
     apps: {
-      list: () => apps.list().then((entries) => entries.map(({ bus: _bus, gtk4: _gtk4, ...app }) => app)),
+      list: async () => (await apps.list()).map(publicInfo),
       frontmost: async () => {
         const front = (await apps.list()).find((app) => app.frontmost);
-        if (front === undefined) return undefined;
-        const { bus: _bus, gtk4: _gtk4, ...app } = front;
-        return app;
+        return front === undefined ? undefined : publicInfo(front);
       },
       isAlive: (pid) => Promise.resolve(isAlive(pid)),
     },
