@@ -65,6 +65,8 @@ export interface UiActionResult {
   changed: boolean;
   /** What differed, in words, such as `value: "a" → "ab"`. Empty when nothing did. */
   changes: string[];
+  /** With method 'input', the driver that sent it where a platform has several (macOS: 'nut-js' or 'cgevent'). */
+  driver?: string;
   error?: SerializedError;
 }
 

@@ -73,8 +73,10 @@ export class ActionEngine {
       signal?.throwIfAborted();
       if (!(await this.platform.apps.isAlive(pid))) throw new ProcessExitedError(pid);
       method = await this.execute(pid, request, resolved, signal);
+      const driver = method === 'input' ? this.platform.input.lastDriver : undefined;
       await this.clock.sleep(request.settleMs ?? DEFAULT_SETTLE_MS, signal);
-      return await this.verify(pid, request, resolved, method);
+      const result = await this.verify(pid, request, resolved, method);
+      return driver === undefined ? result : { ...result, driver };
     } catch (error) {
       if (signal?.aborted || error instanceof ValidationError) throw error;
       return { success: false, method, nodeBefore, nodeAfter: null, changed: false, changes: [], error: serializeError(error) };

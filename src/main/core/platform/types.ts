@@ -69,6 +69,8 @@ export interface InputBackend {
   /** `pid` lets a platform post the key to one process (macOS) instead of the focused one. */
   pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void>;
   scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void>;
+  /** The driver that carried out the last call ('nut-js', 'cgevent'), where a platform has more than one. */
+  readonly lastDriver?: string;
 }
 
 export type PlatformName = 'darwin' | 'linux' | 'win32' | 'fake' | 'unavailable';
