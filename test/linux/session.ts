@@ -5,10 +5,14 @@
  * by PID, only what this session started.
  */
 import { spawn, execFile, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { OwnedProcesses, onProcessExit } from './owned-processes';
+import { waitFor } from './wait-for';
+
+export { waitFor };
 
 export interface SessionOptions {
   /** Start openbox, so keystrokes go to the active window rather than the one under the pointer. */
@@ -48,25 +52,6 @@ const execFileAsync = promisify(execFile);
 
 export function hasHeadlessTools(): boolean {
   return ['Xvfb', 'dbus-daemon', 'dbus-send', 'xdpyinfo'].every((tool) => findExecutable(tool) !== undefined) && existsSync(BUS_LAUNCHER);
-}
-
-export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() >= deadline) {
-      const detail = lastError instanceof Error ? `; last error: ${lastError.message}` : '';
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${detail}`, { cause: lastError });
-    }
-    // Short first polls keep startup latency low; the cap keeps long waits from spinning.
-    await sleep(Math.min(5 * 1.5 ** attempt, 50, Math.max(1, deadline - Date.now())));
-  }
 }
 
 export async function startSession(options: SessionOptions = {}): Promise<HeadlessSession> {
@@ -316,175 +301,4 @@ function findExecutable(command: string, env: NodeJS.ProcessEnv = process.env): 
       return false;
     }
   });
-}
-
-interface ProcessStat {
-  pid: number;
-  parent: number;
-  sessionId: number;
-  state: string;
-  startTime: string;
-}
-
-function readStat(pid: number): ProcessStat | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name may hold spaces and parentheses, so fields are counted from the last ')'.
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: fields[0] ?? '', parent: Number(fields[1]), sessionId: Number(fields[3]), startTime: fields[19] ?? '' };
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(pid: number, startTime: string): boolean {
-  const stat = readStat(pid);
-  return stat !== undefined && stat.state !== 'Z' && stat.startTime === startTime;
-}
-
-/**
- * The processes a session owns: what it spawned, the forked session bus, and what D-Bus
- * activated from it. dbus-daemon starts services through a helper that exits, so they are
- * re-parented to init; they keep the bus's process session and DBUS_STARTER_ADDRESS, which
- * is how they are found. Processes are identified by PID plus start time so a reused PID is never hit.
- */
-class OwnedProcesses {
-  private readonly roots = new Map<number, string>();
-  /** Environment entries naming this session's private bus sockets, which no other process can carry. */
-  private readonly starterMarkers: string[] = [];
-  private orphanMarker: string | undefined;
-  /** Where this session's orphans end up (init or a subreaper): the forked bus was re-parented there. */
-  private orphanParent: number | undefined;
-
-  constructor(private readonly self: number) {}
-
-  track(child: ChildProcess) {
-    if (child.pid !== undefined) this.adopt(child.pid);
-  }
-
-  adopt(pid: number) {
-    const stat = readStat(pid);
-    if (stat) this.roots.set(pid, stat.startTime);
-    return stat;
-  }
-
-  adoptSessionBus(pid: number, address: string) {
-    this.orphanParent = this.adopt(pid)?.parent;
-    this.orphanMarker = `DBUS_SESSION_BUS_ADDRESS=${address}\0`;
-    this.addBus(address);
-  }
-
-  /** Services D-Bus activates carry the activating bus in DBUS_STARTER_ADDRESS. */
-  addBus(address: string) {
-    this.starterMarkers.push(`DBUS_STARTER_ADDRESS=${address}\0`);
-  }
-
-  collect(): number[] {
-    const all = readdirSync('/proc').flatMap((entry) => (/^\d+$/.test(entry) ? [readStat(Number(entry))] : [])).filter((stat): stat is ProcessStat => stat !== undefined && stat.state !== 'Z');
-    const protectedPids = this.ancestorsOfSelf(all);
-    const liveRoots = all.filter((stat) => this.roots.get(stat.pid) === stat.startTime);
-    const leaders = new Set(liveRoots.filter((stat) => stat.sessionId === stat.pid).map((stat) => stat.pid));
-    const owned = new Set(liveRoots.map((stat) => stat.pid));
-    for (const stat of all) {
-      if (leaders.has(stat.sessionId) || this.carriesMarker(stat)) owned.add(stat.pid);
-    }
-    // Descendants that started a process session of their own.
-    for (let previousSize = -1; owned.size !== previousSize; ) {
-      previousSize = owned.size;
-      for (const stat of all) if (owned.has(stat.parent)) owned.add(stat.pid);
-    }
-    return [...owned].filter((pid) => !protectedPids.has(pid));
-  }
-
-  /**
-   * Activated services, and orphans of launched apps (a shell's `app &`). A shell the user
-   * pointed at this session by hand also carries the bus address but is no orphan, so it is left alone.
-   */
-  private carriesMarker(stat: ProcessStat): boolean {
-    if (this.starterMarkers.length === 0) return false;
-    const environ = readProcFile(stat.pid, 'environ');
-    if (environ === undefined) return false;
-    if (this.starterMarkers.some((marker) => environ.includes(marker))) return true;
-    return stat.parent === this.orphanParent && this.orphanMarker !== undefined && environ.includes(this.orphanMarker);
-  }
-
-  async terminate() {
-    const targets = this.snapshot();
-    signalAll(targets, 'SIGTERM');
-    const survivors = await this.waitGone(targets, 2_000);
-    signalAll(survivors, 'SIGKILL');
-    await this.waitGone(survivors, 2_000);
-    // Anything spawned during shutdown (a crash handler, a respawn).
-    const late = this.snapshot();
-    signalAll(late, 'SIGKILL');
-    await this.waitGone(late, 1_000);
-  }
-
-  /** For process exit, where nothing asynchronous runs any more. */
-  killNow() {
-    signalAll(this.snapshot(), 'SIGKILL');
-  }
-
-  private snapshot(): Map<number, string> {
-    return new Map(this.collect().flatMap((pid) => {
-      const stat = readStat(pid);
-      return stat ? [[pid, stat.startTime] as const] : [];
-    }));
-  }
-
-  private async waitGone(targets: Map<number, string>, timeoutMs: number): Promise<Map<number, string>> {
-    const alive = () => new Map([...targets].filter(([pid, startTime]) => isAlive(pid, startTime)));
-    try {
-      await waitFor(() => (alive().size === 0 ? true : undefined), timeoutMs, 'session processes to exit');
-    } catch {
-      // The caller escalates to SIGKILL.
-    }
-    return alive();
-  }
-
-  private ancestorsOfSelf(all: ProcessStat[]): Set<number> {
-    const parents = new Map(all.map((stat) => [stat.pid, stat.parent]));
-    const ancestors = new Set<number>();
-    for (let pid: number | undefined = this.self; pid !== undefined && pid > 0 && !ancestors.has(pid); pid = parents.get(pid)) ancestors.add(pid);
-    return ancestors;
-  }
-}
-
-function signalAll(targets: Map<number, string>, signal: NodeJS.Signals) {
-  for (const [pid, startTime] of targets) {
-    if (!isAlive(pid, startTime)) continue;
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // Already gone between the check and the signal.
-    }
-  }
-}
-
-function readProcFile(pid: number, name: string): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/${name}`, 'latin1');
-  } catch {
-    return undefined;
-  }
-}
-
-const exitHooks = new Set<() => void>();
-
-/** Last-resort cleanup when a test runner exits without calling stop(). */
-function onProcessExit(hook: () => void): () => void {
-  if (exitHooks.size === 0) process.on('exit', runExitHooks);
-  exitHooks.add(hook);
-  return () => {
-    exitHooks.delete(hook);
-    if (exitHooks.size === 0) process.off('exit', runExitHooks);
-  };
-}
-
-function runExitHooks() {
-  for (const hook of exitHooks) hook();
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
