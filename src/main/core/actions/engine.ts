@@ -84,7 +84,7 @@ export class ActionEngine {
   }
 
   private async resolve(pid: number, request: UiActionRequest): Promise<Resolved> {
-    // Bounds are read only for the nodes synthetic input needs (pointOf), not for the whole tree.
+    // Bounds are read only for the nodes synthetic input needs (visiblePoint), not for the whole tree.
     const tree = await this.observe(pid, { bounds: 'none' });
     const index = indexTree(tree.root);
     const lookup = (id: string | undefined): IndexedNode | undefined => {
