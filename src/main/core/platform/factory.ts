@@ -24,11 +24,10 @@ export async function createPlatform(
       const { createLinuxPlatform } = await import('./linux');
       return createLinuxPlatform(env);
     }
-    case 'darwin':
-      return unavailablePlatform(
-        'The macOS Accessibility backend is not part of this build yet. Set DESKPILOT_PLATFORM=fake to try the in-memory fixture.',
-        'darwin',
-      );
+    case 'darwin': {
+      const { createDarwinPlatform } = await import('./darwin');
+      return createDarwinPlatform();
+    }
     default:
       return unavailablePlatform(`UI automation is not available on '${chosen}'. ${SUPPORTED_SUMMARY}.`);
   }

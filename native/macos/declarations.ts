@@ -1,0 +1,143 @@
+/**
+ * Prototypes of the macOS functions Deskpilot calls, as koffi 3 prototype strings, with the
+ * library each lives in. Kept as data (no koffi import) so a test can parse every one with
+ * koffi.proto() on any OS. Types follow ../../../shared/reference/macos-ax-ffi.md:
+ * pointers are `void *` (BigInt in koffi 3, null for NULL), AXError is int32_t, CFIndex and
+ * CFNumberType are `long`, the messaging timeout and hit-test coordinates are `float`.
+ */
+
+export const LIBRARY_PATHS = {
+  // AX* and kAXTrustedCheckOptionPrompt are defined here; variables are looked up in their defining image.
+  hiServices: '/System/Library/Frameworks/ApplicationServices.framework/Frameworks/HIServices.framework/HIServices',
+  coreFoundation: '/System/Library/Frameworks/CoreFoundation.framework/CoreFoundation',
+  coreGraphics: '/System/Library/Frameworks/CoreGraphics.framework/CoreGraphics',
+  objc: '/usr/lib/libobjc.A.dylib',
+  // Loaded only so NSWorkspace is registered with the ObjC runtime in a plain Node process.
+  appKit: '/System/Library/Frameworks/AppKit.framework/AppKit',
+} as const;
+
+export type LibraryName = keyof typeof LIBRARY_PATHS;
+
+/** By-value structs; registered once before any prototype that names them. */
+export const STRUCTS = {
+  CGPoint: { x: 'double', y: 'double' },
+  CGSize: { width: 'double', height: 'double' },
+  CFRange: { location: 'long', length: 'long' },
+} as const;
+
+export interface Declaration {
+  library: LibraryName;
+  /** The C prototype; its function name is the exported symbol. */
+  proto: string;
+}
+
+const cf = (proto: string): Declaration => ({ library: 'coreFoundation', proto });
+const ax = (proto: string): Declaration => ({ library: 'hiServices', proto });
+const cg = (proto: string): Declaration => ({ library: 'coreGraphics', proto });
+const objc = (proto: string): Declaration => ({ library: 'objc', proto });
+
+/** Keys are the JS names; several objc_msgSend shapes share one symbol, never a variadic one. */
+export const DECLARATIONS = {
+  CFRelease: cf('void CFRelease(void *cf)'),
+  CFRetain: cf('void *CFRetain(void *cf)'),
+  CFGetTypeID: cf('ulong CFGetTypeID(void *cf)'),
+  CFStringGetTypeID: cf('ulong CFStringGetTypeID()'),
+  CFNumberGetTypeID: cf('ulong CFNumberGetTypeID()'),
+  CFBooleanGetTypeID: cf('ulong CFBooleanGetTypeID()'),
+  CFArrayGetTypeID: cf('ulong CFArrayGetTypeID()'),
+  CFStringCreateWithCString: cf('void *CFStringCreateWithCString(void *alloc, const char *cStr, uint32_t encoding)'),
+  CFStringGetLength: cf('long CFStringGetLength(void *string)'),
+  CFStringGetMaximumSizeForEncoding: cf('long CFStringGetMaximumSizeForEncoding(long length, uint32_t encoding)'),
+  CFStringGetCString: cf('bool CFStringGetCString(void *string, _Out_ uint8_t *buffer, long bufferSize, uint32_t encoding)'),
+  CFStringGetCStringPtr: cf('const char *CFStringGetCStringPtr(void *string, uint32_t encoding)'),
+  CFArrayGetCount: cf('long CFArrayGetCount(void *array)'),
+  CFArrayGetValueAtIndex: cf('void *CFArrayGetValueAtIndex(void *array, long index)'),
+  CFArrayCreate: cf('void *CFArrayCreate(void *alloc, void **values, long numValues, void *callBacks)'),
+  CFDictionaryCreate: cf('void *CFDictionaryCreate(void *alloc, void **keys, void **values, long numValues, void *keyCallBacks, void *valueCallBacks)'),
+  CFNumberCreate: cf('void *CFNumberCreate(void *alloc, long theType, const double *valuePtr)'),
+  CFNumberGetValue: cf('bool CFNumberGetValue(void *number, long theType, _Out_ double *valuePtr)'),
+  CFBooleanGetValue: cf('bool CFBooleanGetValue(void *boolean)'),
+
+  AXIsProcessTrusted: ax('bool AXIsProcessTrusted()'),
+  AXIsProcessTrustedWithOptions: ax('bool AXIsProcessTrustedWithOptions(void *options)'),
+  AXUIElementGetTypeID: ax('ulong AXUIElementGetTypeID()'),
+  AXValueGetTypeID: ax('ulong AXValueGetTypeID()'),
+  AXUIElementCreateApplication: ax('void *AXUIElementCreateApplication(int32_t pid)'),
+  AXUIElementCreateSystemWide: ax('void *AXUIElementCreateSystemWide()'),
+  AXUIElementSetMessagingTimeout: ax('int32_t AXUIElementSetMessagingTimeout(void *element, float timeoutInSeconds)'),
+  AXUIElementGetPid: ax('int32_t AXUIElementGetPid(void *element, _Out_ int32_t *pid)'),
+  AXUIElementCopyAttributeValue: ax('int32_t AXUIElementCopyAttributeValue(void *element, void *attribute, _Out_ void **value)'),
+  AXUIElementCopyMultipleAttributeValues: ax(
+    'int32_t AXUIElementCopyMultipleAttributeValues(void *element, void *attributes, uint32_t options, _Out_ void **values)',
+  ),
+  AXUIElementGetAttributeValueCount: ax('int32_t AXUIElementGetAttributeValueCount(void *element, void *attribute, _Out_ long *count)'),
+  AXUIElementCopyAttributeValues: ax(
+    'int32_t AXUIElementCopyAttributeValues(void *element, void *attribute, long index, long maxValues, _Out_ void **values)',
+  ),
+  AXUIElementCopyActionNames: ax('int32_t AXUIElementCopyActionNames(void *element, _Out_ void **names)'),
+  AXUIElementPerformAction: ax('int32_t AXUIElementPerformAction(void *element, void *action)'),
+  AXUIElementSetAttributeValue: ax('int32_t AXUIElementSetAttributeValue(void *element, void *attribute, void *value)'),
+  AXUIElementIsAttributeSettable: ax('int32_t AXUIElementIsAttributeSettable(void *element, void *attribute, _Out_ bool *settable)'),
+  AXUIElementCopyElementAtPosition: ax('int32_t AXUIElementCopyElementAtPosition(void *application, float x, float y, _Out_ void **element)'),
+  AXValueGetType: ax('uint32_t AXValueGetType(void *value)'),
+  // AXValueGetValue writes through a void *; one declaration per struct it can hold.
+  AXValueGetPoint: { library: 'hiServices', proto: 'bool AXValueGetValue(void *value, uint32_t theType, _Out_ CGPoint *point)' },
+  AXValueGetSize: { library: 'hiServices', proto: 'bool AXValueGetValue(void *value, uint32_t theType, _Out_ CGSize *size)' },
+  AXValueGetError: { library: 'hiServices', proto: 'bool AXValueGetValue(void *value, uint32_t theType, _Out_ int32_t *error)' },
+  AXValueCreateRange: { library: 'hiServices', proto: 'void *AXValueCreate(uint32_t theType, const CFRange *range)' },
+
+  CGEventCreate: cg('void *CGEventCreate(void *source)'),
+  CGEventGetLocation: cg('CGPoint CGEventGetLocation(void *event)'),
+  CGEventCreateMouseEvent: cg('void *CGEventCreateMouseEvent(void *source, uint32_t mouseType, CGPoint mouseCursorPosition, uint32_t mouseButton)'),
+  CGEventCreateKeyboardEvent: cg('void *CGEventCreateKeyboardEvent(void *source, uint16_t virtualKey, bool keyDown)'),
+  CGEventKeyboardSetUnicodeString: cg('void CGEventKeyboardSetUnicodeString(void *event, ulong stringLength, const uint16_t *unicodeString)'),
+  CGEventSetFlags: cg('void CGEventSetFlags(void *event, uint64_t flags)'),
+  CGEventSetIntegerValueField: cg('void CGEventSetIntegerValueField(void *event, uint32_t field, int64_t value)'),
+  CGEventSetLocation: cg('void CGEventSetLocation(void *event, CGPoint location)'),
+  CGEventCreateScrollWheelEvent2: cg(
+    'void *CGEventCreateScrollWheelEvent2(void *source, uint32_t units, uint32_t wheelCount, int32_t wheel1, int32_t wheel2, int32_t wheel3)',
+  ),
+  CGEventPostToPid: cg('void CGEventPostToPid(int32_t pid, void *event)'),
+  CGEventPost: cg('void CGEventPost(uint32_t tap, void *event)'),
+
+  objc_getClass: objc('void *objc_getClass(const char *name)'),
+  sel_registerName: objc('void *sel_registerName(const char *name)'),
+  objc_autoreleasePoolPush: objc('void *objc_autoreleasePoolPush()'),
+  objc_autoreleasePoolPop: objc('void objc_autoreleasePoolPop(void *pool)'),
+  msgSendId: objc('void *objc_msgSend(void *self, void *op)'),
+  msgSendIdIndex: objc('void *objc_msgSend(void *self, void *op, ulong index)'),
+  msgSendLong: objc('long objc_msgSend(void *self, void *op)'),
+  msgSendInt32: objc('int32_t objc_msgSend(void *self, void *op)'),
+  msgSendCString: objc('const char *objc_msgSend(void *self, void *op)'),
+} as const satisfies Record<string, Declaration>;
+
+export type DeclarationName = keyof typeof DECLARATIONS;
+
+/**
+ * AX calls are IPC into another app, answered on its main thread; they also get an async
+ * variant (koffi's worker pool) so a slow app never blocks the JS thread.
+ */
+export const ASYNC_DECLARATIONS = [
+  'AXUIElementCopyAttributeValue',
+  'AXUIElementCopyMultipleAttributeValues',
+  'AXUIElementGetAttributeValueCount',
+  'AXUIElementCopyAttributeValues',
+  'AXUIElementCopyActionNames',
+  'AXUIElementPerformAction',
+  'AXUIElementSetAttributeValue',
+  'AXUIElementIsAttributeSettable',
+  'AXUIElementGetPid',
+] as const satisfies readonly DeclarationName[];
+
+/** Exported variables, read where they are defined (a CFString/CFBoolean constant is a pointer stored at the symbol). */
+export const VARIABLES = {
+  kCFBooleanTrue: { library: 'coreFoundation', read: 'pointer' },
+  kCFBooleanFalse: { library: 'coreFoundation', read: 'pointer' },
+  kAXTrustedCheckOptionPrompt: { library: 'hiServices', read: 'pointer' },
+  // Callback tables are structs: CF wants their address, not their contents.
+  kCFTypeArrayCallBacks: { library: 'coreFoundation', read: 'address' },
+  kCFTypeDictionaryKeyCallBacks: { library: 'coreFoundation', read: 'address' },
+  kCFTypeDictionaryValueCallBacks: { library: 'coreFoundation', read: 'address' },
+} as const satisfies Record<string, { library: LibraryName; read: 'pointer' | 'address' }>;
+
+export type VariableName = keyof typeof VARIABLES;

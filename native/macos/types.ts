@@ -1,0 +1,108 @@
+/**
+ * The typed face of the loaded libraries. koffi 3 passes pointers as BigInt and NULL as
+ * null; `_Out_` parameters are one-element arrays (or an object for a struct) that the call fills.
+ */
+export type Pointer = bigint;
+export type Nullable = Pointer | null;
+export type OutSlot<T> = [T | null];
+
+export interface CGPoint {
+  x: number;
+  y: number;
+}
+
+export interface CGSize {
+  width: number;
+  height: number;
+}
+
+export interface CFRange {
+  location: number;
+  length: number;
+}
+
+/** A koffi integer that may come back as number or, past 2^53, BigInt. */
+export type Integer = number | bigint;
+
+/** The AX calls that cross into another process: each returns an AXError. */
+export interface AxIpc {
+  AXUIElementCopyAttributeValue(element: Pointer, attribute: Pointer, value: OutSlot<Pointer>): number;
+  AXUIElementCopyMultipleAttributeValues(element: Pointer, attributes: Pointer, options: number, values: OutSlot<Pointer>): number;
+  AXUIElementGetAttributeValueCount(element: Pointer, attribute: Pointer, count: OutSlot<Integer>): number;
+  AXUIElementCopyAttributeValues(element: Pointer, attribute: Pointer, index: number, maxValues: number, values: OutSlot<Pointer>): number;
+  AXUIElementCopyActionNames(element: Pointer, names: OutSlot<Pointer>): number;
+  AXUIElementPerformAction(element: Pointer, action: Pointer): number;
+  AXUIElementSetAttributeValue(element: Pointer, attribute: Pointer, value: Pointer): number;
+  AXUIElementIsAttributeSettable(element: Pointer, attribute: Pointer, settable: OutSlot<boolean>): number;
+  AXUIElementGetPid(element: Pointer, pid: OutSlot<number>): number;
+}
+
+/** The same calls run on koffi's worker threads. */
+export type AxIpcAsync = { [Name in keyof AxIpc]: (...args: Parameters<AxIpc[Name]>) => Promise<number> };
+
+export interface MacNative extends AxIpc {
+  async: AxIpcAsync;
+
+  CFRelease(cf: Pointer): void;
+  CFRetain(cf: Pointer): Pointer;
+  CFGetTypeID(cf: Pointer): Integer;
+  CFStringGetTypeID(): Integer;
+  CFNumberGetTypeID(): Integer;
+  CFBooleanGetTypeID(): Integer;
+  CFArrayGetTypeID(): Integer;
+  CFStringCreateWithCString(alloc: null, cString: string, encoding: number): Nullable;
+  CFStringGetLength(string: Pointer): Integer;
+  CFStringGetMaximumSizeForEncoding(length: number, encoding: number): Integer;
+  CFStringGetCString(string: Pointer, buffer: Uint8Array, bufferSize: number, encoding: number): boolean;
+  CFStringGetCStringPtr(string: Pointer, encoding: number): string | null;
+  CFArrayGetCount(array: Pointer): Integer;
+  CFArrayGetValueAtIndex(array: Pointer, index: number): Nullable;
+  CFArrayCreate(alloc: null, values: Pointer[], count: number, callBacks: Pointer): Nullable;
+  CFDictionaryCreate(alloc: null, keys: Pointer[], values: Pointer[], count: number, keyCallBacks: Pointer, valueCallBacks: Pointer): Nullable;
+  CFNumberCreate(alloc: null, type: number, value: [number]): Nullable;
+  CFNumberGetValue(number: Pointer, type: number, value: [number]): boolean;
+  CFBooleanGetValue(boolean: Pointer): boolean;
+
+  AXIsProcessTrusted(): boolean;
+  AXIsProcessTrustedWithOptions(options: Pointer): boolean;
+  AXUIElementGetTypeID(): Integer;
+  AXValueGetTypeID(): Integer;
+  AXUIElementCreateApplication(pid: number): Nullable;
+  AXUIElementCreateSystemWide(): Nullable;
+  AXUIElementSetMessagingTimeout(element: Pointer, timeoutInSeconds: number): number;
+  AXUIElementCopyElementAtPosition(application: Pointer, x: number, y: number, element: OutSlot<Pointer>): number;
+  AXValueGetType(value: Pointer): number;
+  AXValueGetPoint(value: Pointer, type: number, point: Partial<CGPoint>): boolean;
+  AXValueGetSize(value: Pointer, type: number, size: Partial<CGSize>): boolean;
+  AXValueGetError(value: Pointer, type: number, error: [number]): boolean;
+  AXValueCreateRange(type: number, range: CFRange): Nullable;
+
+  CGEventCreate(source: null): Nullable;
+  CGEventGetLocation(event: Pointer): CGPoint;
+  CGEventCreateMouseEvent(source: null, type: number, position: CGPoint, button: number): Nullable;
+  CGEventCreateKeyboardEvent(source: null, virtualKey: number, keyDown: boolean): Nullable;
+  CGEventKeyboardSetUnicodeString(event: Pointer, length: number, utf16: number[]): void;
+  CGEventSetFlags(event: Pointer, flags: bigint): void;
+  CGEventSetIntegerValueField(event: Pointer, field: number, value: number): void;
+  CGEventSetLocation(event: Pointer, location: CGPoint): void;
+  CGEventCreateScrollWheelEvent2(source: null, units: number, wheelCount: number, wheel1: number, wheel2: number, wheel3: number): Nullable;
+  CGEventPostToPid(pid: number, event: Pointer): void;
+  CGEventPost(tap: number, event: Pointer): void;
+
+  objc_getClass(name: string): Nullable;
+  sel_registerName(name: string): Pointer;
+  objc_autoreleasePoolPush(): Pointer;
+  objc_autoreleasePoolPop(pool: Pointer): void;
+  msgSendId(self: Pointer, op: Pointer): Nullable;
+  msgSendIdIndex(self: Pointer, op: Pointer, index: number): Nullable;
+  msgSendLong(self: Pointer, op: Pointer): Integer;
+  msgSendInt32(self: Pointer, op: Pointer): number;
+  msgSendCString(self: Pointer, op: Pointer): string | null;
+
+  kCFBooleanTrue: Pointer;
+  kCFBooleanFalse: Pointer;
+  kAXTrustedCheckOptionPrompt: Pointer;
+  kCFTypeArrayCallBacks: Pointer;
+  kCFTypeDictionaryKeyCallBacks: Pointer;
+  kCFTypeDictionaryValueCallBacks: Pointer;
+}

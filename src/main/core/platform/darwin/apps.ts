@@ -1,0 +1,72 @@
+import type { Pointer } from '../../../../../native/macos';
+import type { AppInfo, WindowInfo } from '../../../../shared/ui-node';
+import type { AppListing } from '../types';
+import type { AxClient } from './ax-client';
+import { runningApplications, type RunningApp } from './workspace';
+
+/** Running apps from NSWorkspace, windows and the focused app from AX. */
+export class MacApps implements AppListing {
+  private readonly bundles = new Map<number, string>();
+
+  constructor(private readonly client: AxClient, private readonly systemWide: Pointer, private readonly ownPid = process.pid) {}
+
+  async list(): Promise<AppInfo[]> {
+    const running = runningApplications(this.client.native).filter((app) => app.pid !== this.ownPid);
+    this.bundles.clear();
+    for (const app of running) if (app.bundleId !== undefined) this.bundles.set(app.pid, app.bundleId);
+    const focused = await this.focusedPid().catch(() => undefined);
+    const apps: AppInfo[] = [];
+    // One app at a time: AX calls into one app are served by its main thread anyway.
+    for (const app of running) apps.push(await this.describe(app, focused));
+    return apps;
+  }
+
+  /** The app with keyboard focus: AXFocusedApplication on the system-wide element. */
+  async frontmost(): Promise<AppInfo | undefined> {
+    const pid = await this.focusedPid();
+    if (pid === undefined || pid === this.ownPid) return undefined;
+    const running = runningApplications(this.client.native).find((app) => app.pid === pid) ?? { pid, name: '' };
+    return this.describe(running, pid);
+  }
+
+  isAlive(pid: number): Promise<boolean> {
+    return Promise.resolve(this.client.isAlive(pid));
+  }
+
+  bundleIdOf(pid: number): string | undefined {
+    return this.bundles.get(pid);
+  }
+
+  async focusedPid(): Promise<number | undefined> {
+    const app = await this.client.copy(this.systemWide, 'AXFocusedApplication', 0);
+    if (app === undefined) return undefined;
+    return this.client.cf.owned(app, (app) => this.client.pidOf(app));
+  }
+
+  private async describe(app: RunningApp, focused: number | undefined): Promise<AppInfo> {
+    const windows = await this.windows(app.pid).catch(() => undefined);
+    return {
+      pid: app.pid,
+      name: windows === undefined ? `${app.name || 'app'} (not responding, pid ${app.pid})` : app.name,
+      windows: windows ?? [],
+      ...(app.pid === focused ? { frontmost: true } : {}),
+    };
+  }
+
+  private async windows(pid: number): Promise<WindowInfo[]> {
+    const { cf } = this.client;
+    return cf.owned(this.client.application(pid), async (element) => {
+      const windows = await this.client.copy(element, 'AXWindows', pid);
+      if (windows === undefined) return [];
+      return cf.owned(windows, async (windows) => {
+        const described: WindowInfo[] = [];
+        for (const window of cf.arrayItems(windows)) {
+          const title = await this.client.copy(window, 'AXTitle', pid);
+          const text = title === undefined ? undefined : cf.ownedSync(title, (title) => cf.toJs(title));
+          described.push({ title: typeof text === 'string' ? text : '' });
+        }
+        return described;
+      });
+    });
+  }
+}
