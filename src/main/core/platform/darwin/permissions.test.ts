@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { AxClient } from './ax-client';
+import { CfRuntime } from './cf';
+import { assertAccessibility, checkAccessibility, requestAccessibility } from './permissions';
+import { FakeNative, asNative } from './testing/fake-native';
+import { sampleApp } from './testing/fake-world';
+
+function client(world: { trusted: boolean; granted: boolean; focusedPid?: number }) {
+  const fake = new FakeNative({ apps: [sampleApp()], ...world });
+  const cf = new CfRuntime(asNative(fake));
+  return { fake, cf, client: new AxClient(cf, () => true) };
+}
+
+describe('darwin permissions', () => {
+  it('confirms the grant with a real AX call on the focused foreign app', async () => {
+    const { fake, cf, client: ax } = client({ trusted: true, granted: true, focusedPid: 501 });
+    expect(await checkAccessibility(ax, 1)).toEqual({ trusted: true, verified: 'granted', granted: true });
+    expect(fake.callsOf('AXUIElementCopyAttributeValue').map((call) => call.args[1])).toEqual(['AXFocusedApplication', 'AXRole']);
+    cf.dispose();
+    expect(fake.leaks()).toEqual([]);
+  });
+
+  it('reports a stale grant (trusted, yet calls fail) as denied', async () => {
+    const { fake, cf, client: ax } = client({ trusted: true, granted: false, focusedPid: 501 });
+    expect(await checkAccessibility(ax, 1)).toEqual({ trusted: true, verified: 'denied', granted: false });
+    await expect(assertAccessibility(ax)).rejects.toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('Privacy & Security → Accessibility') });
+    cf.dispose();
+    expect(fake.leaks()).toEqual([]);
+  });
+
+  it('requests with AXIsProcessTrustedWithOptions({kAXTrustedCheckOptionPrompt: kCFBooleanTrue}) and releases the dictionary', () => {
+    const { fake } = client({ trusted: false, granted: false });
+    expect(requestAccessibility(asNative(fake))).toBe(false);
+    const [create] = fake.callsOf('CFDictionaryCreate');
+    expect(create?.args).toEqual([null, [fake.kAXTrustedCheckOptionPrompt], [fake.kCFBooleanTrue], 1, fake.kCFTypeDictionaryKeyCallBacks, fake.kCFTypeDictionaryValueCallBacks]);
+    const [ask] = fake.callsOf('AXIsProcessTrustedWithOptions');
+    expect(fake.calls.findIndex((call) => call === ask)).toBeLessThan(fake.calls.findIndex((call) => call.name === 'CFRelease'));
+    expect(fake.leaks()).toEqual([]);
+  });
+});
