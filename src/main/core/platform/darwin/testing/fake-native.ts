@@ -1,6 +1,8 @@
 import type { AxIpc, AxIpcAsync, CFRange, CGPoint, MacNative, Nullable, OutSlot, Pointer } from '../../../../../../native/macos';
 import { AXError } from '../ax-errors';
-import { FakeHeap, TYPE, type FakeEvent, type FakeObject } from './fake-cf';
+import { FakeHeap, TYPE, type FakeObject } from './fake-cf';
+import { FakeCg } from './fake-cg';
+import { childNodes, readAttribute, SLOT_MISSING, type AttributeContext, type ElementObject } from './fake-attributes';
 import type { FakeApp, FakeNode, FakeWorld } from './fake-world';
 import { FakeObjc } from './fake-objc';
 
@@ -10,8 +12,6 @@ export interface Call {
   async: boolean;
 }
 
-type ElementObject = Extract<FakeObject, { kind: 'element' }>;
-const SLOT_MISSING = AXError.NoValue;
 
 /**
  * MacNative over a scripted world. Records every call (name, arguments, async or not) and
@@ -23,8 +23,8 @@ export class FakeNative implements Omit<MacNative, 'async'> {
   readonly calls: Call[] = [];
   /** Every CFString whose text the code read, to prove secure values never are. */
   readonly stringsRead: string[] = [];
-  readonly posted: { pid?: number; tap?: number; event: FakeEvent }[] = [];
   readonly objc: FakeObjc;
+  readonly cg: FakeCg;
   readonly async: AxIpcAsync;
   readonly kCFBooleanTrue: Pointer;
   readonly kCFBooleanFalse: Pointer;
@@ -41,6 +41,7 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     this.kAXTrustedCheckOptionPrompt = this.heap.add({ kind: 'string', text: 'AXTrustedCheckOptionPrompt' }, true);
     this.cfNull = this.heap.add({ kind: 'null' }, true);
     this.objc = new FakeObjc(world, (name, args) => this.record(name, args, false));
+    this.cg = new FakeCg(this.heap, (name, args) => this.record(name, args, false));
     const ipc = ['AXUIElementCopyAttributeValue', 'AXUIElementCopyMultipleAttributeValues', 'AXUIElementGetAttributeValueCount', 'AXUIElementCopyAttributeValues', 'AXUIElementCopyActionNames', 'AXUIElementPerformAction', 'AXUIElementSetAttributeValue', 'AXUIElementIsAttributeSettable', 'AXUIElementGetPid'] as const;
     const asyncCalls: Record<string, unknown> = {};
     for (const name of ipc) {
@@ -50,6 +51,10 @@ export class FakeNative implements Omit<MacNative, 'async'> {
       };
     }
     this.async = asyncCalls as AxIpcAsync;
+  }
+
+  get posted() {
+    return this.cg.posted;
   }
 
   /** What the fake still holds alive that the code should have released. */
@@ -191,7 +196,7 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     }
     const failure = this.failure(target);
     if (failure !== undefined) return failure;
-    const made = this.attribute(target, name);
+    const made = readAttribute(this.fakeContext(), target, name);
     if (typeof made === 'number') return made;
     value[0] = made;
     return AXError.Success;
@@ -205,7 +210,7 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     const node = target.node as FakeNode;
     const slots = names.map((name) => {
       if (name === 'AXChildren' && node.batchChildrenError !== undefined) return this.heap.add({ kind: 'axValue', type: 5, error: node.batchChildrenError });
-      const made = this.attribute(target, name);
+      const made = readAttribute(this.fakeContext(), target, name);
       if (typeof made !== 'number') return made;
       return made === SLOT_MISSING ? this.heap.retain(this.cfNull) : this.heap.add({ kind: 'axValue', type: 5, error: made });
     });
@@ -217,7 +222,7 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     const target = this.heap.get(element) as ElementObject;
     const failure = this.failure(target);
     if (failure !== undefined) return failure;
-    count[0] = this.childNodes(target, this.text(attribute)).length;
+    count[0] = childNodes(this.world, target, this.text(attribute)).length;
     return AXError.Success;
   }
   AXUIElementCopyAttributeValues(element: Pointer, attribute: Pointer, index: number, maxValues: number, values: OutSlot<Pointer>, viaAsync = false): number {
@@ -225,7 +230,7 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     const target = this.heap.get(element) as ElementObject;
     const failure = this.failure(target);
     if (failure !== undefined) return failure;
-    const nodes = this.childNodes(target, this.text(attribute)).slice(index, index + maxValues);
+    const nodes = childNodes(this.world, target, this.text(attribute)).slice(index, index + maxValues);
     values[0] = this.heap.add({ kind: 'array', items: nodes.map((node) => this.element(target.pid, node)) });
     return AXError.Success;
   }
@@ -285,37 +290,19 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     return AXError.Success;
   }
 
-  // CoreGraphics.
-  CGEventCreate = (source: null): Pointer => this.event('CGEventCreate', [source], { kind: 'probe', location: { x: 5, y: 6 }, fields: {} });
-  CGEventGetLocation = (event: Pointer): CGPoint => this.eventOf(event).location ?? { x: 0, y: 0 };
-  CGEventCreateMouseEvent = (source: null, type: number, position: CGPoint, button: number): Pointer =>
-    this.event('CGEventCreateMouseEvent', [source, type, position, button], { kind: 'mouse', type, location: position, button, fields: {} });
-  CGEventCreateKeyboardEvent = (source: null, virtualKey: number, keyDown: boolean): Pointer =>
-    this.event('CGEventCreateKeyboardEvent', [source, virtualKey, keyDown], { kind: 'keyboard', keyCode: virtualKey, keyDown, fields: {} });
-  CGEventCreateScrollWheelEvent2 = (source: null, units: number, wheelCount: number, wheel1: number, wheel2: number, wheel3: number): Pointer =>
-    this.event('CGEventCreateScrollWheelEvent2', [source, units, wheelCount, wheel1, wheel2, wheel3], { kind: 'scroll', units, wheels: [wheel1, wheel2, wheel3], fields: {} });
-  CGEventKeyboardSetUnicodeString(event: Pointer, length: number, utf16: number[]): void {
-    this.record('CGEventKeyboardSetUnicodeString', [event, length, utf16]);
-    this.eventOf(event).unicode = String.fromCharCode(...utf16.slice(0, length));
-  }
-  CGEventSetFlags(event: Pointer, flags: bigint): void {
-    this.record('CGEventSetFlags', [event, flags]);
-    this.eventOf(event).flags = flags;
-  }
-  CGEventSetIntegerValueField(event: Pointer, field: number, value: number): void {
-    this.eventOf(event).fields[field] = value;
-  }
-  CGEventSetLocation(event: Pointer, location: CGPoint): void {
-    this.eventOf(event).location = location;
-  }
-  CGEventPostToPid(pid: number, event: Pointer): void {
-    this.record('CGEventPostToPid', [pid, event]);
-    this.posted.push({ pid, event: { ...this.eventOf(event) } });
-  }
-  CGEventPost(tap: number, event: Pointer): void {
-    this.record('CGEventPost', [tap, event]);
-    this.posted.push({ tap, event: { ...this.eventOf(event) } });
-  }
+  // CoreGraphics, through a recorder that keeps what was posted.
+  CGEventCreate = (source: null): Pointer => this.cg.create(source);
+  CGEventGetLocation = (event: Pointer): CGPoint => this.cg.location(event);
+  CGEventCreateMouseEvent = (source: null, type: number, position: CGPoint, button: number): Pointer => this.cg.mouse(source, type, position, button);
+  CGEventCreateKeyboardEvent = (source: null, virtualKey: number, keyDown: boolean): Pointer => this.cg.keyboard(source, virtualKey, keyDown);
+  CGEventCreateScrollWheelEvent2 = (source: null, units: number, count: number, wheel1: number, wheel2: number, wheel3: number): Pointer =>
+    this.cg.scroll(source, units, count, wheel1, wheel2, wheel3);
+  CGEventKeyboardSetUnicodeString = (event: Pointer, length: number, utf16: number[]): void => this.cg.unicode(event, length, utf16);
+  CGEventSetFlags = (event: Pointer, flags: bigint): void => this.cg.flags(event, flags);
+  CGEventSetIntegerValueField = (event: Pointer, field: number, value: number): void => this.cg.field(event, field, value);
+  CGEventSetLocation = (event: Pointer, location: CGPoint): void => this.cg.setLocation(event, location);
+  CGEventPostToPid = (pid: number, event: Pointer): void => this.cg.post({ pid }, event);
+  CGEventPost = (tap: number, event: Pointer): void => this.cg.post({ tap }, event);
 
   // Objective-C runtime.
   objc_getClass = (name: string): Nullable => this.objc.getClass(name);
@@ -327,6 +314,10 @@ export class FakeNative implements Omit<MacNative, 'async'> {
   msgSendLong = (self: Pointer, op: Pointer): number => this.objc.send(self, op, 'long') as number;
   msgSendInt32 = (self: Pointer, op: Pointer): number => this.objc.send(self, op, 'int32') as number;
   msgSendCString = (self: Pointer, op: Pointer): string | null => this.objc.send(self, op, 'cstring') as string | null;
+
+  private fakeContext(): AttributeContext {
+    return { heap: this.heap, world: this.world, element: (pid, node) => this.element(pid, node), booleans: [this.kCFBooleanTrue, this.kCFBooleanFalse] };
+  }
 
   private record(name: string, args: unknown[], viaAsync = false): void {
     this.calls.push({ name, args, async: viaAsync });
@@ -357,74 +348,6 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     const object = this.heap.get(handle);
     if (object.kind !== 'axValue') throw new Error('not an AXValue');
     return object;
-  }
-
-  private childNodes(target: ElementObject, attribute: string): FakeNode[] {
-    const app = this.app(target.pid) as FakeApp;
-    if (target.node === app) return attribute === 'AXWindows' || attribute === 'AXChildren' ? app.windows : [];
-    const node = target.node as FakeNode;
-    if (attribute !== 'AXChildren') return [];
-    if (app.electron !== undefined && app.windows.includes(node)) {
-      if (!(app.appSets ?? []).includes('AXManualAccessibility')) return [];
-      if (app.electron.readsBeforeTree > 0) {
-        app.electron.readsBeforeTree -= 1;
-        return [];
-      }
-      return app.electron.content;
-    }
-    return node.children ?? [];
-  }
-
-  /** A fresh +1 object for an attribute's value, or the AXError a read returns. */
-  private attribute(target: ElementObject, name: string): Pointer | number {
-    const app = this.app(target.pid) as FakeApp;
-    const isApp = target.node === app;
-    const node = target.node as FakeNode;
-    const string = (text: string | undefined) => (text === undefined ? SLOT_MISSING : this.heap.add({ kind: 'string', text }));
-    switch (name) {
-      case 'AXRole':
-        return string(isApp ? 'AXApplication' : node.role);
-      case 'AXTitle':
-        return string(isApp ? app.name : node.title);
-      case 'AXWindows':
-      case 'AXChildren':
-        return this.heap.add({ kind: 'array', items: this.childNodes(target, name).map((child) => this.element(target.pid, child)) });
-    }
-    if (isApp) return SLOT_MISSING;
-    switch (name) {
-      case 'AXSubrole':
-        return string(node.subrole);
-      case 'AXDescription':
-        return string(node.description);
-      case 'AXIdentifier':
-        return string(node.identifier);
-      case 'AXValue':
-        if (node.value === undefined) return SLOT_MISSING;
-        if (typeof node.value === 'string') return string(node.value);
-        if (typeof node.value === 'boolean') return this.heap.retain(node.value ? this.kCFBooleanTrue : this.kCFBooleanFalse);
-        return this.heap.add({ kind: 'number', value: node.value, type: 13 });
-      case 'AXEnabled':
-        return this.heap.retain(node.enabled === false ? this.kCFBooleanFalse : this.kCFBooleanTrue);
-      case 'AXFocused':
-        return this.heap.retain(node.focused === true ? this.kCFBooleanTrue : this.kCFBooleanFalse);
-      case 'AXPosition':
-        return node.position === undefined ? SLOT_MISSING : this.heap.add({ kind: 'axValue', type: 1, point: node.position });
-      case 'AXSize':
-        return node.size === undefined ? SLOT_MISSING : this.heap.add({ kind: 'axValue', type: 2, size: node.size });
-      default:
-        return AXError.AttributeUnsupported;
-    }
-  }
-
-  private event(name: string, args: unknown[], event: FakeEvent): Pointer {
-    this.record(name, args);
-    return this.heap.add({ kind: 'event', event });
-  }
-
-  private eventOf(handle: Pointer): FakeEvent {
-    const object = this.heap.get(handle);
-    if (object.kind !== 'event') throw new Error('not a CGEvent');
-    return object.event;
   }
 }
 

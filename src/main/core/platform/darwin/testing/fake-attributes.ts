@@ -1,0 +1,75 @@
+import type { Pointer } from '../../../../../../native/macos';
+import { AXError } from '../ax-errors';
+import type { FakeHeap, FakeObject } from './fake-cf';
+import type { FakeApp, FakeNode, FakeWorld } from './fake-world';
+
+export type ElementObject = Extract<FakeObject, { kind: 'element' }>;
+/** What a read of an attribute the element lacks answers. */
+export const SLOT_MISSING = AXError.NoValue;
+
+export interface AttributeContext {
+  heap: FakeHeap;
+  world: FakeWorld;
+  element: (pid: number, node: unknown) => Pointer;
+  booleans: [Pointer, Pointer];
+}
+
+/** Children of a fake element; an Electron window stays empty until its app switched accessibility on. */
+export function childNodes(world: FakeWorld, target: ElementObject, attribute: string): FakeNode[] {
+  const app = world.apps.find((entry) => entry.pid === target.pid) as FakeApp;
+  if (target.node === app) return attribute === 'AXWindows' || attribute === 'AXChildren' ? app.windows : [];
+  const node = target.node as FakeNode;
+  if (attribute !== 'AXChildren') return [];
+  if (app.electron !== undefined && app.windows.includes(node)) {
+    if (!(app.appSets ?? []).includes('AXManualAccessibility')) return [];
+    if (app.electron.readsBeforeTree > 0) {
+      app.electron.readsBeforeTree -= 1;
+      return [];
+    }
+    return app.electron.content;
+  }
+  return node.children ?? [];
+}
+
+/** A fresh +1 object for an attribute's value, or the AXError a read returns. */
+export function readAttribute(context: AttributeContext, target: ElementObject, name: string): Pointer | number {
+  const { heap, world } = context;
+  const [kTrue, kFalse] = context.booleans;
+  const app = world.apps.find((entry) => entry.pid === target.pid) as FakeApp;
+  const isApp = target.node === app;
+  const node = target.node as FakeNode;
+  const string = (text: string | undefined) => (text === undefined ? SLOT_MISSING : heap.add({ kind: 'string', text }));
+  switch (name) {
+    case 'AXRole':
+      return string(isApp ? 'AXApplication' : node.role);
+    case 'AXTitle':
+      return string(isApp ? app.name : node.title);
+    case 'AXWindows':
+    case 'AXChildren':
+      return heap.add({ kind: 'array', items: childNodes(world, target, name).map((child) => context.element(target.pid, child)) });
+  }
+  if (isApp) return SLOT_MISSING;
+  switch (name) {
+    case 'AXSubrole':
+      return string(node.subrole);
+    case 'AXDescription':
+      return string(node.description);
+    case 'AXIdentifier':
+      return string(node.identifier);
+    case 'AXValue':
+      if (node.value === undefined) return SLOT_MISSING;
+      if (typeof node.value === 'string') return string(node.value);
+      if (typeof node.value === 'boolean') return heap.retain(node.value ? kTrue : kFalse);
+      return heap.add({ kind: 'number', value: node.value, type: 13 });
+    case 'AXEnabled':
+      return heap.retain(node.enabled === false ? kFalse : kTrue);
+    case 'AXFocused':
+      return heap.retain(node.focused === true ? kTrue : kFalse);
+    case 'AXPosition':
+      return node.position === undefined ? SLOT_MISSING : heap.add({ kind: 'axValue', type: 1, point: node.position });
+    case 'AXSize':
+      return node.size === undefined ? SLOT_MISSING : heap.add({ kind: 'axValue', type: 2, size: node.size });
+    default:
+      return AXError.AttributeUnsupported;
+  }
+}
