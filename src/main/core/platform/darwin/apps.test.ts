@@ -37,3 +37,10 @@ describe('darwin app listing', () => {
     await test.finish();
   });
 });
+
+describe('createDarwinPlatform without macOS', () => {
+  it('reports unloadable libraries as UI_NOT_AVAILABLE', async () => {
+    const { createDarwinPlatform } = await import('./index');
+    await expect(createDarwinPlatform()).rejects.toMatchObject({ code: 'UI_NOT_AVAILABLE', message: expect.stringContaining('could not be loaded') });
+  });
+});

@@ -1,4 +1,5 @@
 import { loadMacNative, type MacNative, type Pointer } from '../../../../../native/macos';
+import { UnsupportedOperationError } from '../../../../shared/errors';
 import { createNutInput } from '../nut-input';
 import type { InputBackend, Platform } from '../types';
 import { MacAccessibility } from './accessibility';
@@ -29,10 +30,19 @@ export interface DarwinDependencies {
   ownPid?: number;
 }
 
+/** A missing framework or koffi binary becomes UI_NOT_AVAILABLE with the reason, not a raw dlopen error. */
+async function loadNative(): Promise<MacNative> {
+  try {
+    return await loadMacNative();
+  } catch (error) {
+    throw new UnsupportedOperationError(`the macOS accessibility libraries could not be loaded: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function createDarwinPlatform(dependencies: DarwinDependencies = {}): Promise<Platform> {
-  const native = dependencies.native ?? (await loadMacNative());
+  const native = dependencies.native ?? (await loadNative());
   const cf = new CfRuntime(native);
   const client = new AxClient(cf, dependencies.isAlive ?? isProcessAlive);
   const systemWide: Pointer | null = native.AXUIElementCreateSystemWide();
@@ -65,7 +75,7 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
 
 /** For the Electron app's permission screen: a real AX call, not only AXIsProcessTrusted. */
 export async function checkAccessibilityPermission(native?: MacNative): Promise<AccessibilityStatus> {
-  const cf = new CfRuntime(native ?? (await loadMacNative()));
+  const cf = new CfRuntime(native ?? (await loadNative()));
   try {
     return await checkAccessibility(new AxClient(cf, isProcessAlive));
   } finally {
@@ -75,5 +85,5 @@ export async function checkAccessibilityPermission(native?: MacNative): Promise<
 
 /** Shows the system prompt that leads to System Settings → Privacy & Security → Accessibility. */
 export async function requestAccessibilityPermission(native?: MacNative): Promise<boolean> {
-  return requestAccessibility(native ?? (await loadMacNative()));
+  return requestAccessibility(native ?? (await loadNative()));
 }
