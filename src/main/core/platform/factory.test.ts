@@ -17,4 +17,11 @@ describe('createPlatform', () => {
     expect((failure as Error).message).toContain('macOS (Accessibility) and Linux (AT-SPI2');
     await expect(platform.input.click({ x: 1, y: 1 })).rejects.toMatchObject({ code: 'UI_NOT_AVAILABLE' });
   });
+
+  it.skipIf(process.platform === 'darwin')('says clearly when the macOS libraries cannot be loaded', async () => {
+    await expect(createPlatform('darwin', {})).rejects.toMatchObject({
+      code: 'UI_NOT_AVAILABLE',
+      message: expect.stringContaining('the macOS accessibility libraries could not be loaded'),
+    });
+  });
 });
