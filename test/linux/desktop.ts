@@ -63,7 +63,8 @@ export async function startDesktop(options: SessionOptions = {}): Promise<Deskto
     launchFixture: () => launch('/usr/bin/python3', [FIXTURE_APP]),
     stop: async () => {
       await platform.close();
-      await session.stop();
+      // nut-js may hold the display open; see StopOptions.
+      await session.stop({ keepDisplayUntilExit: true });
     },
   };
 }

@@ -57,6 +57,11 @@ export class OwnedProcesses {
     return stat;
   }
 
+  /** Stops owning a process, so terminate() leaves it running. */
+  release(pid: number) {
+    this.roots.delete(pid);
+  }
+
   adoptSessionBus(pid: number, address: string) {
     this.orphanParent = this.adopt(pid)?.parent;
     this.orphanMarker = `DBUS_SESSION_BUS_ADDRESS=${address}\0`;

@@ -31,6 +31,15 @@ export interface LaunchOptions {
   detached?: boolean;
 }
 
+export interface StopOptions {
+  /**
+   * This process opened the display itself (nut-js does): Xlib ends a process with exit code 1
+   * when its X server goes away, even at exit. So the X server outlives this process by a
+   * moment, and a detached watchdog stops it and removes the session folder afterwards.
+   */
+  keepDisplayUntilExit?: boolean;
+}
+
 export interface HeadlessSession {
   readonly env: NodeJS.ProcessEnv;
   readonly display: string;
@@ -44,7 +53,7 @@ export interface HeadlessSession {
   logPath(child: ChildProcess): string | undefined;
   /** Every live process this session owns right now, including the ones D-Bus activated. */
   processIds(): number[];
-  stop(): Promise<void>;
+  stop(options?: StopOptions): Promise<void>;
 }
 
 const BUS_LAUNCHER = '/usr/libexec/at-spi-bus-launcher';
@@ -70,10 +79,13 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
     removeFiles();
   });
   let stopping: Promise<void> | undefined;
-  const stop = () =>
+  const stop = (stopOptions: StopOptions = {}) =>
     (stopping ??= (async () => {
+      const held = stopOptions.keepDisplayUntilExit ? servers : [];
+      for (const server of held) if (server.pid !== undefined) owned.release(server.pid);
       await owned.terminate();
-      removeFiles();
+      if (held.length === 0) removeFiles();
+      else stopAfterExit(held, directory);
       removeExitHook();
     })());
   let logCount = 0;
@@ -173,6 +185,13 @@ interface XServer {
 }
 
 /** Returns the display; every server tried is added to `servers`, so its files can be cleaned up. */
+/** A detached watchdog: once this process is gone, stop the X servers and remove the folder. */
+function stopAfterExit(servers: XServer[], directory: string): void {
+  const pids = servers.flatMap((server) => (server.pid === undefined ? [] : [server.pid])).join(' ');
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.1; done; kill ${pids} 2>/dev/null; sleep 0.5; rm -rf '${directory}'`;
+  spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+}
+
 async function startXServer(env: NodeJS.ProcessEnv, options: SessionOptions, log: string, owned: OwnedProcesses, servers: XServer[]): Promise<string> {
   const screen = `${options.width ?? 1920}x${options.height ?? 1200}x24`;
   // A random start spreads parallel test workers apart; Xvfb's own lock settles any remaining race.
