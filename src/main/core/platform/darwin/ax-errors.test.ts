@@ -13,8 +13,11 @@ describe('AXError mapping', () => {
     [AXError.CannotComplete, dead, 'PROCESS_EXITED'],
     [AXError.InvalidUIElement, alive, 'NODE_NOT_FOUND'],
     [AXError.Failure, alive, 'ACTION_FAILED'],
+    [AXError.NoValue, alive, 'ACTION_FAILED'],
+    [AXError.AttributeUnsupported, alive, 'ACTION_FAILED'],
+    [AXError.IllegalArgument, alive, 'ACTION_FAILED'],
   ])('%i → %s', (code, isAlive, expected) => {
-    expect(mapAxError(code, 'AXUIElementCopyAttributeValue', 42, isAlive)).toMatchObject({ code: expected === 'ACTION_FAILED' ? 'ACTION_FAILED' : expected });
+    expect(mapAxError(code, 'AXUIElementCopyAttributeValue', 42, isAlive)).toMatchObject({ code: expected });
   });
 
   it('PERMISSION_DENIED says where to grant access', () => {

@@ -127,9 +127,11 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     this.record('CFNumberCreate', [alloc, type, value]);
     return this.heap.add({ kind: 'number', value: value[0], type });
   }
-  CFNumberGetValue(number: Pointer, _type: number, value: [number]): boolean {
+  CFNumberGetValue(number: Pointer, type: number, value: [number]): boolean {
     const object = this.heap.get(number);
     if (object.kind !== 'number') throw new Error('not a CFNumber');
+    // The binding's out parameter is a double: any other CFNumberType would write the wrong width.
+    if (type !== 6 && type !== 13) throw new Error(`CFNumberGetValue with type ${type} into a double`);
     value[0] = object.value;
     return true;
   }
@@ -165,15 +167,18 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     return AXError.Failure;
   }
   AXValueGetType = (value: Pointer): number => this.axValue(value).type;
-  AXValueGetPoint(value: Pointer, _type: number, point: Partial<CGPoint>): boolean {
+  AXValueGetPoint(value: Pointer, type: number, point: Partial<CGPoint>): boolean {
+    this.checkAxValueType(value, type, 1);
     Object.assign(point, this.axValue(value).point);
     return this.axValue(value).point !== undefined;
   }
-  AXValueGetSize(value: Pointer, _type: number, size: Partial<{ width: number; height: number }>): boolean {
+  AXValueGetSize(value: Pointer, type: number, size: Partial<{ width: number; height: number }>): boolean {
+    this.checkAxValueType(value, type, 2);
     Object.assign(size, this.axValue(value).size);
     return this.axValue(value).size !== undefined;
   }
-  AXValueGetError(value: Pointer, _type: number, error: [number]): boolean {
+  AXValueGetError(value: Pointer, type: number, error: [number]): boolean {
+    this.checkAxValueType(value, type, 5);
     error[0] = this.axValue(value).error ?? 0;
     return true;
   }
@@ -342,6 +347,12 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     const object = this.heap.get(handle);
     if (object.kind !== 'array') throw new Error(`expected a CFArray, got ${object.kind}`);
     return object.items;
+  }
+
+  /** Each AXValueGetValue binding writes one struct shape: the type must match it and the value. */
+  private checkAxValueType(value: Pointer, type: number, shape: number): void {
+    const actual = this.axValue(value).type;
+    if (type !== shape || type !== actual) throw new Error(`AXValueGetValue with type ${type} on an AXValue of type ${actual} into a type-${shape} struct`);
   }
 
   private axValue(handle: Pointer): Extract<FakeObject, { kind: 'axValue' }> {
