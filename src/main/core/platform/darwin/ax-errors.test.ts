@@ -36,6 +36,8 @@ describe('darwin errors from a real walk', () => {
     const app = { ...sampleApp(), hung: true };
     const test = await harness([app]);
     await expect(test.platform.accessibility.getTree(501)).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(test.fake.callsOf('AXUIElementCopyMultipleAttributeValues')).toHaveLength(1);
+    expect(test.fake.timeoutSeconds).toBe(1.5);
     await test.finish();
   });
 

@@ -30,7 +30,11 @@ export class ChromiumEnabler {
   ensure(pid: number, app: Pointer): Promise<void> {
     let pending = this.done.get(pid);
     if (pending === undefined) {
-      pending = this.enable(pid, app);
+      const settled = this.enable(pid, app);
+      // A timed-out switch is tried again on the next read instead of being remembered as done.
+      pending = settled.then((complete) => {
+        if (!complete) this.done.delete(pid);
+      });
       this.done.set(pid, pending);
       pending.catch(() => this.done.delete(pid));
     }
@@ -41,26 +45,32 @@ export class ChromiumEnabler {
     this.done.delete(pid);
   }
 
-  private async enable(pid: number, app: Pointer): Promise<void> {
+  /** False when the app did not answer in time: nothing is waited for, and the walk's own first call reports the TIMEOUT. */
+  private async enable(pid: number, app: Pointer): Promise<boolean> {
     const electron = await this.switchOn(pid, app, 'AXManualAccessibility');
+    if (electron === 'timeout') return false;
     const browser = ENHANCED_UI_BUNDLES.some((pattern) => pattern.test(this.options.bundleIdOf(pid) ?? ''));
-    const enhanced = browser && (await this.switchOn(pid, app, 'AXEnhancedUserInterface'));
-    if (!electron && !enhanced) return;
+    const enhanced = browser ? await this.switchOn(pid, app, 'AXEnhancedUserInterface') : false;
+    if (enhanced === 'timeout') return false;
+    if (!electron && !enhanced) return true;
     const { sleep, hasWebContent, pollMs = 100, timeoutMs = 1500 } = this.options;
     for (let waited = 0; waited < timeoutMs; waited += pollMs) {
-      if (await hasWebContent(pid, app)) return;
+      if (await hasWebContent(pid, app)) return true;
       await sleep(pollMs);
     }
+    return true;
   }
 
   /**
    * True when the app took the switch. Electron before the 23–25 backports set it but
    * answered kAXErrorAttributeUnsupported (electron#30644, #37465), which every non-Electron
-   * app answers too; so that code is ignored, and such an app is not waited for.
+   * app answers too; so that code is ignored, and such an app is not waited for. 'timeout':
+   * the app is alive but did not answer (hung), so the read goes on and fails on its own call.
    */
-  private async switchOn(pid: number, app: Pointer, attribute: string): Promise<boolean> {
+  private async switchOn(pid: number, app: Pointer, attribute: string): Promise<boolean | 'timeout'> {
     const code = await this.client.set(app, attribute, this.client.native.kCFBooleanTrue);
     if (code === AXError.Success) return true;
+    if (code === AXError.CannotComplete && this.client.isAlive(pid)) return 'timeout';
     if (code === AXError.APIDisabled || code === AXError.CannotComplete || code === AXError.InvalidUIElement) {
       throw this.client.fail(code, `AXUIElementSetAttributeValue(${attribute})`, pid);
     }
