@@ -1,7 +1,7 @@
 import type { MacNative, Nullable, Pointer } from '../../../../../native/macos';
 import { strokeForKeyName } from '../keymap';
 import type { Modifier, Point, ScrollDirection } from '../types';
-import { MAC_KEY_CODES, MODIFIER_FLAGS } from './keycodes';
+import { MAC_KEY_CODES, MODIFIER_FLAGS, intrinsicFlags } from './keycodes';
 
 export const CGEventType = { LeftMouseDown: 1, LeftMouseUp: 2, MouseMoved: 5, LeftMouseDragged: 6, KeyDown: 10, KeyUp: 11, ScrollWheel: 22 } as const;
 const LEFT_BUTTON = 0;
@@ -73,7 +73,7 @@ export class CgEventInput {
     if (stroke === undefined || code === undefined) return Promise.reject(new Error(`no macOS key code for '${name}'`));
     const held = new Set<Modifier>(modifiers);
     if (stroke.shift) held.add('shift');
-    const flags = [...held].reduce((mask, modifier) => mask | MODIFIER_FLAGS[modifier], 0n);
+    const flags = [...held].reduce((mask, modifier) => mask | MODIFIER_FLAGS[modifier], intrinsicFlags(stroke.key));
     for (const down of [true, false]) {
       this.post(this.native.CGEventCreateKeyboardEvent(null, code, down), (event) => this.native.CGEventSetFlags(event, flags), pid);
     }

@@ -56,6 +56,15 @@ describe('darwin input', () => {
     await test.finish();
   });
 
+  it('key: arrows carry SecondaryFn and NumericPad, Home/End/Page and F-keys SecondaryFn, as a real keyboard sets them', async () => {
+    const test = await harness([sampleApp()]);
+    test.nut.failing = true;
+    for (const key of ['up', 'left', 'home', 'pagedown', 'f5', 'a']) await test.platform.input.pressKey(key, ['meta'], 501);
+    const downs = test.fake.posted.filter(({ event }) => event.keyDown === true).map(({ event }) => event.flags);
+    expect(downs).toEqual([0xb00000n, 0xb00000n, 0x900000n, 0x900000n, 0x900000n, 0x100000n]);
+    await test.finish();
+  });
+
   it('scroll: CGEventCreateScrollWheelEvent2 in lines at the point, posted to the pid', async () => {
     const test = await harness([sampleApp()]);
     test.nut.failing = true;

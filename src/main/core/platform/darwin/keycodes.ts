@@ -17,3 +17,18 @@ export const MAC_KEY_CODES: Readonly<Record<string, number>> = {
 
 /** CGEventFlags masks (IOLLEvent NX_*), by canonical modifier. */
 export const MODIFIER_FLAGS = { shift: 0x20000n, ctrl: 0x40000n, alt: 0x80000n, meta: 0x100000n } as const;
+
+const ARROWS = new Set(['Left', 'Right', 'Up', 'Down']);
+const FUNCTION_ROW = new Set(['Home', 'End', 'PageUp', 'PageDown', ...Array.from({ length: 12 }, (_unused, index) => `F${index + 1}`)]);
+const SECONDARY_FN = 0x800000n;
+const NUMERIC_PAD = 0x200000n;
+
+/**
+ * Flags a real keyboard sets on a key by itself: apps check them (NSEvent.modifierFlags),
+ * and CGEventSetFlags replaces every flag, so they are ORed in here. Arrows report both
+ * SecondaryFn and NumericPad; Home/End/Page keys and F-keys report SecondaryFn.
+ */
+export function intrinsicFlags(key: string): bigint {
+  if (ARROWS.has(key)) return SECONDARY_FN | NUMERIC_PAD;
+  return FUNCTION_ROW.has(key) ? SECONDARY_FN : 0n;
+}
