@@ -79,6 +79,30 @@ describe('darwin actions', () => {
     await test.finish();
   });
 
+  it('set_value: a number for a non-text element whose value is a string goes as a CFString', async () => {
+    const app = sampleApp();
+    app.windows[0]?.children?.splice(7, 0, { role: 'AXIncrementor', title: 'Size', value: '12 pt', settable: ['AXValue'] });
+    const test = await harness([app]);
+    const size = await nodeNamed(test, 'Size');
+    expect(size.node.role).toBe('spinbutton');
+    await test.platform.accessibility.setValue(size.ref, size.node, 14);
+    expect(test.fake.callsOf('CFNumberCreate')).toHaveLength(0);
+    expect(widget(app, 7).value).toBe('14');
+    await test.finish();
+  });
+
+  it('focus: the caret goes after the whole text, not after the part the tree carries', async () => {
+    const app = sampleApp();
+    widget(app, 3).value = 'x'.repeat(5000);
+    const test = await harness([app]);
+    const { ref, node } = await nodeNamed(test, 'Name');
+    expect(String(node.value).length).toBeLessThan(5000);
+    expect(await test.platform.accessibility.focus(ref, node)).toBe(true);
+    const range = test.fake.callsOf('AXUIElementSetAttributeValue').find((call) => call.args[1] === 'AXSelectedTextRange');
+    expect(range?.args[2]).toMatchObject({ range: { location: 5000, length: 0 } });
+    await test.finish();
+  });
+
   it('set_value: NOT_SETTABLE when the attribute is not settable or the app rejects the value', async () => {
     const app = sampleApp();
     widget(app, 2).setResult = { AXValue: -25201 };

@@ -1,3 +1,4 @@
+import type { Pointer } from '../../../../../native/macos';
 import { NodeNotFoundError, NotSettableError, ProcessExitedError } from '../../../../shared/errors';
 import type { Bounds, UiNode } from '../../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
@@ -68,7 +69,9 @@ export class MacAccessibility implements AccessibilityBackend {
     await withElement(this.client, target, async (element) => {
       if (!(await this.client.settable(element, 'AXValue', target.pid))) throw new NotSettableError();
       const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
-      const numeric = !TEXT_ROLES.has(node.role) && Number.isFinite(number) && (typeof value === 'number' || typeof node.value === 'number');
+      // An element whose value is text now (a stepper showing "12 pt") takes text, whatever the role.
+      const textual = TEXT_ROLES.has(node.role) || typeof node.value === 'string';
+      const numeric = !textual && Number.isFinite(number) && (typeof value === 'number' || typeof node.value === 'number');
       const created = numeric ? cf.createNumber(number) : cf.createString(String(value));
       const code = await cf.owned(created, (created) => this.client.set(element, 'AXValue', created));
       if (code === AXError.Success) return;
@@ -92,12 +95,26 @@ export class MacAccessibility implements AccessibilityBackend {
         throw this.client.fail(code, 'AXUIElementSetAttributeValue(AXFocused)', target.pid);
       }
       if (!node.states.focused && TEXT_ROLES.has(node.role) && typeof node.value === 'string') {
-        const range = native.AXValueCreateRange(AXValueType.CFRange, { location: node.value.length, length: 0 });
+        // The tree's value is cut at MAX_TREE_TEXT: the end is asked of the element itself.
+        const length = await this.textLength(element, target.pid).catch(() => undefined);
+        if (length === undefined) return true;
+        const range = native.AXValueCreateRange(AXValueType.CFRange, { location: length, length: 0 });
         // Best effort: a field without a settable selection still has focus.
         if (range !== null) await cf.owned(range, (range) => this.client.set(element, 'AXSelectedTextRange', range));
       }
       return true;
     });
+  }
+
+  /** UTF-16 length of the field's text: AXNumberOfCharacters, else the length of AXValue, measured without decoding it. */
+  private async textLength(element: Pointer, pid: number): Promise<number | undefined> {
+    const { cf } = this.client;
+    const count = await this.client.copy(element, 'AXNumberOfCharacters', pid);
+    const counted = count === undefined ? undefined : cf.ownedSync(count, (count) => cf.toJs(count));
+    if (typeof counted === 'number') return counted;
+    const value = await this.client.copy(element, 'AXValue', pid);
+    if (value === undefined) return undefined;
+    return cf.ownedSync(value, (value) => (cf.typeOf(value) === cf.types.string ? Number(cf.native.CFStringGetLength(value)) : undefined));
   }
 
   async bounds(ref: unknown): Promise<Bounds | undefined> {

@@ -61,6 +61,8 @@ export function readAttribute(context: AttributeContext, target: ElementObject, 
       if (typeof node.value === 'string') return string(node.value);
       if (typeof node.value === 'boolean') return heap.retain(node.value ? kTrue : kFalse);
       return heap.add({ kind: 'number', value: node.value, type: 13 });
+    case 'AXNumberOfCharacters':
+      return typeof node.value === 'string' ? heap.add({ kind: 'number', value: node.value.length, type: 9 }) : SLOT_MISSING;
     case 'AXEnabled':
       return heap.retain(node.enabled === false ? kFalse : kTrue);
     case 'AXFocused':
