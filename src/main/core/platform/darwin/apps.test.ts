@@ -30,6 +30,12 @@ describe('darwin app listing', () => {
     await test.finish();
   });
 
+  it('without the Accessibility grant list() is PERMISSION_DENIED, not every app "not responding"', async () => {
+    const test = await harness([sampleApp()], { focusedPid: 501, granted: false });
+    await expect(test.platform.apps.list()).rejects.toMatchObject({ code: 'PERMISSION_DENIED' });
+    await test.finish();
+  });
+
   it('isAlive asks about the process, not AX', async () => {
     const test = await harness([sampleApp(), { ...electronApp(), dead: true }]);
     expect(await test.platform.apps.isAlive(501)).toBe(true);

@@ -1,4 +1,5 @@
 import type { Pointer } from '../../../../../native/macos';
+import { ProcessExitedError, TimeoutError } from '../../../../shared/errors';
 import type { AppInfo, WindowInfo } from '../../../../shared/ui-node';
 import type { AppListing } from '../types';
 import type { AxClient } from './ax-client';
@@ -14,7 +15,7 @@ export class MacApps implements AppListing {
     const running = runningApplications(this.client.native).filter((app) => app.pid !== this.ownPid);
     this.bundles.clear();
     for (const app of running) if (app.bundleId !== undefined) this.bundles.set(app.pid, app.bundleId);
-    const focused = await this.focusedPid().catch(() => undefined);
+    const focused = await this.focusedPid().catch(unresponsive);
     const apps: AppInfo[] = [];
     // One app at a time: AX calls into one app are served by its main thread anyway.
     for (const app of running) apps.push(await this.describe(app, focused));
@@ -33,8 +34,13 @@ export class MacApps implements AppListing {
     return Promise.resolve(this.client.isAlive(pid));
   }
 
+  /** From the last list(), else asked of NSWorkspace for this pid: callers need it before any list() ran. */
   bundleIdOf(pid: number): string | undefined {
-    return this.bundles.get(pid);
+    const known = this.bundles.get(pid);
+    if (known !== undefined) return known;
+    const bundleId = runningApplications(this.client.native).find((app) => app.pid === pid)?.bundleId;
+    if (bundleId !== undefined) this.bundles.set(pid, bundleId);
+    return bundleId;
   }
 
   async focusedPid(): Promise<number | undefined> {
@@ -44,7 +50,7 @@ export class MacApps implements AppListing {
   }
 
   private async describe(app: RunningApp, focused: number | undefined): Promise<AppInfo> {
-    const windows = await this.windows(app.pid).catch(() => undefined);
+    const windows = await this.windows(app.pid).catch(unresponsive);
     return {
       pid: app.pid,
       name: windows === undefined ? `${app.name || 'app'} (not responding, pid ${app.pid})` : app.name,
@@ -69,4 +75,13 @@ export class MacApps implements AppListing {
       });
     });
   }
+}
+
+/**
+ * Only an app that did not answer, or went away, is listed without windows; anything else
+ * (PERMISSION_DENIED above all) is the caller's to see, or every app would look frozen.
+ */
+function unresponsive(error: unknown): undefined {
+  if (error instanceof TimeoutError || error instanceof ProcessExitedError) return undefined;
+  throw error;
 }

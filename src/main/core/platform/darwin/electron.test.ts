@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RawNode } from '../../ui/ids';
 import { AXError } from './ax-errors';
 import { harness } from './testing/setup';
-import { electronApp, sampleApp } from './testing/fake-world';
+import { electronApp, sampleApp, type FakeApp } from './testing/fake-world';
 
 const names = (node: RawNode): string[] => [node.name, ...(node.children ?? []).flatMap(names)];
 
@@ -39,12 +39,22 @@ describe('Electron and Chromium enablement', () => {
     await test.finish();
   });
 
-  it('sets AXEnhancedUserInterface for a Chromium browser, known by its bundle id', async () => {
+  it('sets AXEnhancedUserInterface for a Chromium browser, known by its bundle id, with no apps.list() before', async () => {
     const chrome = { ...sampleApp(900), name: 'Google Chrome', bundleId: 'com.google.Chrome' };
     const test = await harness([chrome]);
-    await test.platform.apps.list();
     await test.platform.accessibility.getTree(900, { maxNodes: 5 });
     expect(chrome.appSets).toEqual(['AXManualAccessibility', 'AXEnhancedUserInterface']);
+    await test.finish();
+  });
+
+  it('a browser that takes AXEnhancedUserInterface is polled until its web content appears', async () => {
+    const electron = electronApp(901).electron as NonNullable<FakeApp['electron']>;
+    const chrome: FakeApp = { ...electronApp(901), name: 'Google Chrome', bundleId: 'com.google.Chrome', electron: { ...electron, switch: 'AXEnhancedUserInterface' } };
+    const test = await harness([chrome]);
+    const tree = await test.platform.accessibility.getTree(901);
+    expect(chrome.appSets).toEqual(['AXManualAccessibility', 'AXEnhancedUserInterface']);
+    expect(test.sleeps).toEqual([100, 100]);
+    expect(names(tree)).toContain('Send');
     await test.finish();
   });
 

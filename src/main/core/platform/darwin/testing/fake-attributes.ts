@@ -21,7 +21,7 @@ export function childNodes(world: FakeWorld, target: ElementObject, attribute: s
   const node = target.node as FakeNode;
   if (attribute !== 'AXChildren') return [];
   if (app.electron !== undefined && app.windows.includes(node)) {
-    if (!(app.appSets ?? []).includes('AXManualAccessibility')) return [];
+    if (!(app.appSets ?? []).includes(app.electron.switch ?? 'AXManualAccessibility')) return [];
     if (app.electron.readsBeforeTree > 0) {
       app.electron.readsBeforeTree -= 1;
       return [];

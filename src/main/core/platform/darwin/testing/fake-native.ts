@@ -269,7 +269,7 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     const app = this.app(target.pid) as FakeApp;
     if (target.node === app) {
       (app.appSets ??= []).push(name);
-      if (name === 'AXManualAccessibility' && app.electron !== undefined) return app.electron.setCode ?? AXError.Success;
+      if (app.electron !== undefined && name === (app.electron.switch ?? 'AXManualAccessibility')) return app.electron.setCode ?? AXError.Success;
       return AXError.AttributeUnsupported;
     }
     const node = target.node as FakeNode;

@@ -37,8 +37,8 @@ export interface FakeApp {
   hung?: boolean;
   /** The process is gone: AX answers kAXErrorCannotComplete and isAlive says false. */
   dead?: boolean;
-  /** An Electron app: its windows stay empty until AXManualAccessibility is set, then for `readsBeforeTree` more reads. */
-  electron?: { readsBeforeTree: number; content: FakeNode[]; setCode?: number };
+  /** An Electron app (or a browser, with `switch`): its windows stay empty until that attribute (default AXManualAccessibility) is set, then for `readsBeforeTree` more reads. */
+  electron?: { readsBeforeTree: number; content: FakeNode[]; setCode?: number; switch?: 'AXManualAccessibility' | 'AXEnhancedUserInterface' };
   /** Attribute sets on the app element, in order. */
   appSets?: string[];
 }
