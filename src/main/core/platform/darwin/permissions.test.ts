@@ -3,10 +3,10 @@ import { AxClient } from './ax-client';
 import { CfRuntime } from './cf';
 import { assertAccessibility, checkAccessibility, requestAccessibility } from './permissions';
 import { FakeNative, asNative } from './testing/fake-native';
-import { sampleApp } from './testing/fake-world';
+import { sampleApp, type FakeApp } from './testing/fake-world';
 
-function client(world: { trusted: boolean; granted: boolean; focusedPid?: number }) {
-  const fake = new FakeNative({ apps: [sampleApp()], ...world });
+function client(world: { trusted: boolean; granted: boolean; focusedPid?: number }, apps: FakeApp[] = [sampleApp()]) {
+  const fake = new FakeNative({ apps, ...world });
   const cf = new CfRuntime(asNative(fake));
   return { fake, cf, client: new AxClient(cf, () => true) };
 }
@@ -18,6 +18,25 @@ describe('darwin permissions', () => {
     expect(fake.callsOf('AXUIElementCopyAttributeValue').map((call) => call.args[1])).toEqual(['AXFocusedApplication', 'AXRole']);
     cf.dispose();
     expect(fake.leaks()).toEqual([]);
+  });
+
+  it('when Deskpilot itself is focused, probes another running app (Finder first), not only AXIsProcessTrusted', async () => {
+    const own = { pid: 1, name: 'Deskpilot', windows: [] };
+    const finder = { pid: 90, name: 'Finder', bundleId: 'com.apple.finder', windows: [] };
+    const { fake, cf, client: ax } = client({ trusted: false, granted: true, focusedPid: 1 }, [own, sampleApp(), finder]);
+    expect(await checkAccessibility(ax, 1)).toEqual({ trusted: false, verified: 'granted', granted: true });
+    expect(fake.callsOf('AXUIElementCreateApplication').map((call) => call.args[0])).toEqual([90]);
+    expect(fake.callsOf('AXUIElementCopyAttributeValue').map((call) => call.args[1])).toEqual(['AXFocusedApplication', 'AXRole']);
+    cf.dispose();
+    expect(fake.leaks()).toEqual([]);
+  });
+
+  it('a stale grant is denied even when Deskpilot is the focused app', async () => {
+    const own = { pid: 1, name: 'Deskpilot', windows: [] };
+    const { cf, client: ax } = client({ trusted: true, granted: false, focusedPid: 1 }, [own, sampleApp()]);
+    // The system-wide read already fails with APIDisabled, before any probe.
+    expect(await checkAccessibility(ax, 1)).toMatchObject({ verified: 'denied', granted: false });
+    cf.dispose();
   });
 
   it('reports a stale grant (trusted, yet calls fail) as denied', async () => {

@@ -2,6 +2,7 @@ import type { MacNative } from '../../../../../native/macos';
 import { PermissionDeniedError } from '../../../../shared/errors';
 import type { AxClient } from './ax-client';
 import { permissionDenied } from './ax-errors';
+import { runningApplications } from './workspace';
 
 export interface AccessibilityStatus {
   /** What AXIsProcessTrusted says; it can be true while calls still fail (a re-signed build). */
@@ -24,20 +25,25 @@ export async function checkAccessibility(client: AxClient, ownPid = process.pid)
   try {
     const verified = await cf.owned(systemWide, async (systemWide) => {
       const app = await client.copy(systemWide, 'AXFocusedApplication', 0);
-      if (app === undefined) return 'unknown' as const;
-      return cf.owned(app, async (app) => {
-        const pid = await client.pidOf(app);
-        if (pid === ownPid) return 'unknown' as const;
-        const role = await client.copy(app, 'AXRole', pid);
-        cf.release(role);
-        return role === undefined ? ('unknown' as const) : ('granted' as const);
-      });
+      const focused = app === undefined ? undefined : await cf.owned(app, (app) => client.pidOf(app));
+      // Deskpilot itself in front proves nothing (and querying our own pid can deadlock): probe another app.
+      const pid = focused !== undefined && focused !== ownPid ? focused : probeTarget(native, ownPid);
+      if (pid === undefined) return 'unknown' as const;
+      const role = await cf.owned(client.application(pid), (element) => client.copy(element, 'AXRole', pid));
+      cf.release(role);
+      return role === undefined ? ('unknown' as const) : ('granted' as const);
     });
     return { trusted, verified, granted: verified === 'granted' || trusted };
   } catch (error) {
     if (error instanceof PermissionDeniedError) return { trusted, verified: 'denied', granted: false };
     return { trusted, verified: 'unknown', granted: trusted };
   }
+}
+
+/** A running regular app other than ours to ask for its AXRole: Finder, which is nearly always there, else any. */
+function probeTarget(native: MacNative, ownPid: number): number | undefined {
+  const others = runningApplications(native).filter((app) => app.pid !== ownPid);
+  return (others.find((app) => app.bundleId === 'com.apple.finder') ?? others[0])?.pid;
 }
 
 /**
