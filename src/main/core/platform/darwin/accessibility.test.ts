@@ -140,6 +140,16 @@ describe('darwin actions', () => {
     await test.finish();
   });
 
+  it('readSubtree on the app root hands out AXWindows paths, which act on the right element', async () => {
+    const test = await harness([sampleApp()]);
+    const root = await test.platform.accessibility.getTree(501, { maxNodes: 3 });
+    const subtree = (await test.platform.accessibility.readSubtree?.(root.ref, {} as UiNode, 5)) as RawNode;
+    const window = subtree.children?.[0] as RawNode;
+    expect(window).toMatchObject({ role: 'window', name: 'Untitled', ref: { path: [0], axRole: 'AXWindow' } });
+    expect(await test.platform.accessibility.bounds?.(window.ref, {} as UiNode)).toEqual({ x: 100, y: 50, width: 800, height: 600 });
+    await test.finish();
+  });
+
   it('a node whose position now holds another role is NODE_NOT_FOUND, never acted on', async () => {
     const app = sampleApp();
     const test = await harness([app]);

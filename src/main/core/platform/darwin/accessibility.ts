@@ -42,7 +42,8 @@ export class MacAccessibility implements AccessibilityBackend {
   async readSubtree(ref: unknown, _node: UiNode, maxNodes: number): Promise<RawNode> {
     const target = ref as MacRef;
     return withElement(this.client, target, async (element) => {
-      const node = await this.walker.walk(target.pid, element, target.path, { maxNodes, maxDepth: DEFAULT_MAX_DEPTH });
+      // The app root is walked as an app: its children are AXWindows, the index space its paths use.
+      const node = await this.walker.walk(target.pid, element, target.path, { maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, target.path.length === 0);
       if (node === undefined) throw new NodeNotFoundError('node not found: the element went away');
       return node;
     });

@@ -14,10 +14,13 @@ export interface AttributeContext {
   booleans: [Pointer, Pointer];
 }
 
+const MENU_BAR = (): FakeNode => ({ role: 'AXMenuBar', children: [{ role: 'AXMenuBarItem', title: 'Apple' }] });
+
 /** Children of a fake element; an Electron window stays empty until its app switched accessibility on. */
 export function childNodes(world: FakeWorld, target: ElementObject, attribute: string): FakeNode[] {
   const app = world.apps.find((entry) => entry.pid === target.pid) as FakeApp;
-  if (target.node === app) return attribute === 'AXWindows' || attribute === 'AXChildren' ? app.windows : [];
+  // As in AppKit, an app's AXChildren starts with its menu bar; AXWindows holds only the windows.
+  if (target.node === app) return attribute === 'AXWindows' ? app.windows : attribute === 'AXChildren' ? [(app.menuBar ??= MENU_BAR()), ...app.windows] : [];
   const node = target.node as FakeNode;
   if (attribute !== 'AXChildren') return [];
   if (app.electron !== undefined && app.windows.includes(node)) {

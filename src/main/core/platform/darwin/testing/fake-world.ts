@@ -39,6 +39,8 @@ export interface FakeApp {
   dead?: boolean;
   /** An Electron app (or a browser, with `switch`): its windows stay empty until that attribute (default AXManualAccessibility) is set, then for `readsBeforeTree` more reads. */
   electron?: { readsBeforeTree: number; content: FakeNode[]; setCode?: number; switch?: 'AXManualAccessibility' | 'AXEnhancedUserInterface' };
+  /** First of the app element's AXChildren (not of its AXWindows); made on first read. */
+  menuBar?: FakeNode;
   /** Attribute sets on the app element, in order. */
   appSets?: string[];
 }
