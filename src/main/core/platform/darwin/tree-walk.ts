@@ -1,5 +1,5 @@
 import type { Pointer } from '../../../../../native/macos';
-import { NodeNotFoundError } from '../../../../shared/errors';
+import { DeskpilotError, NodeNotFoundError, TimeoutError } from '../../../../shared/errors';
 import type { Bounds, UiStates } from '../../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import type { AxClient } from './ax-client';
@@ -54,7 +54,8 @@ interface Budget {
 
 /** The depth-first walk of one app or subtree. Borrowed children live as long as the array that holds them. */
 export class TreeWalker {
-  private names: Pointer | undefined;
+  /** The attribute-name arrays, with and without AXChildren, built once per walker. */
+  private readonly names = new Map<boolean, Pointer>();
 
   constructor(private readonly client: AxClient) {}
 
@@ -69,33 +70,58 @@ export class TreeWalker {
     return this.node(pid, element, path, 0, { left: limits.maxNodes, limits }, isApp);
   }
 
-  /** Releases the attribute-name array. */
+  /** Releases the attribute-name arrays. */
   dispose(): void {
-    this.client.cf.release(this.names);
-    this.names = undefined;
+    for (const names of this.names.values()) this.client.cf.release(names);
+    this.names.clear();
   }
 
-  private nameArray(): Pointer {
-    this.names ??= this.client.cf.createArray(NODE_ATTRIBUTES.map((name) => this.client.cf.name(name)));
-    return this.names;
+  private nameArray(withChildren: boolean): Pointer {
+    let names = this.names.get(withChildren);
+    if (names === undefined) {
+      const list = withChildren ? NODE_ATTRIBUTES : NODE_ATTRIBUTES.filter((name) => name !== 'AXChildren');
+      names = this.client.cf.createArray(list.map((name) => this.client.cf.name(name)));
+      this.names.set(withChildren, names);
+    }
+    return names;
+  }
+
+  /**
+   * The node's batch. Below the root, a batch that times out or fails (often a huge child
+   * list) is retried without AXChildren, which are then paged; a node that still fails is
+   * skipped so the rest of the tree survives. The root's failure is the caller's (TIMEOUT).
+   */
+  private async batch(pid: number, element: Pointer, depth: number): Promise<{ values: Pointer; withChildren: boolean } | undefined> {
+    try {
+      return { values: await this.client.copyMultiple(element, this.nameArray(true), pid), withChildren: true };
+    } catch (error) {
+      if (depth === 0 || !skippable(error)) throw error;
+      // A node can vanish while the tree is read: that node is skipped, not the walk.
+      if (error instanceof NodeNotFoundError) return undefined;
+    }
+    try {
+      return { values: await this.client.copyMultiple(element, this.nameArray(false), pid), withChildren: false };
+    } catch (error) {
+      if (skippable(error)) return undefined;
+      throw error;
+    }
   }
 
   private async node(pid: number, element: Pointer, path: number[], depth: number, budget: Budget, isApp: boolean): Promise<RawNode<MacRef> | undefined> {
     budget.limits.signal?.throwIfAborted();
     budget.left -= 1;
     const { cf } = this.client;
-    let values: Pointer;
-    try {
-      values = await this.client.copyMultiple(element, this.nameArray(), pid);
-    } catch (error) {
-      // A node can vanish while the tree is read; that node is skipped, not the walk.
-      if (error instanceof NodeNotFoundError && depth > 0) return undefined;
-      throw error;
-    }
-    return cf.owned(values, async (values) => {
+    const batch = await this.batch(pid, element, depth);
+    if (batch === undefined) return undefined;
+    return cf.owned(batch.values, async (values) => {
+      // AXChildren is the last name, so the other slots have the same index in both arrays.
       const slot = (name: Attribute): Pointer | null => cf.native.CFArrayGetValueAtIndex(values, SLOT.get(name) as number);
       const read = (name: Attribute): JsValue => cf.toJs(slot(name));
-      const node = this.describe(pid, path, read);
+      const axRole = text(read('AXRole')) ?? '';
+      const subrole = await this.subrole(pid, element, axRole, read('AXSubrole'));
+      const node = this.describe(pid, path, read, axRole, subrole);
+      // Nothing under a secure field is read: its parts can carry the secret too.
+      if (node.states.secret === true) return node;
       const walkChildren = async (items: Pointer[], offset: number): Promise<void> => {
         for (const [index, item] of items.entries()) {
           if (budget.left <= 0) return;
@@ -108,24 +134,54 @@ export class TreeWalker {
         if (windows === undefined) return node;
         return cf.owned(windows, async (windows) => this.children(node, cf.arrayItems(windows), depth, budget, (items) => walkChildren(items, 0)));
       }
-      const children = slot('AXChildren');
+      const children = batch.withChildren ? slot('AXChildren') : null;
       if (children !== null && cf.typeOf(children) === cf.types.array) {
         return this.children(node, cf.arrayItems(children), depth, budget, (items) => walkChildren(items, 0));
       }
-      // The batch slot holds an error (a huge list can time out as a whole): page through it instead.
+      // No list in the batch (left out, or an error: a huge list can time out as a whole): page through it instead.
       const failed = read('AXChildren');
-      const paged = typeof failed === 'object' && 'axError' in failed && !isMissing(failed.axError);
-      const count = paged ? await this.client.count(element, 'AXChildren', pid) : 0;
-      if (count === 0) return node;
-      if (depth >= budget.limits.maxDepth) return { ...node, childCount: count };
-      for (let start = 0; start < count && budget.left > 0; start += CHILD_PAGE) {
-        const page = await this.client.copyRange(element, 'AXChildren', start, Math.min(CHILD_PAGE, count - start, budget.left), pid);
-        if (page === undefined) break;
-        await cf.owned(page, async (page) => walkChildren(cf.arrayItems(page), start));
+      const paged = !batch.withChildren || (typeof failed === 'object' && 'axError' in failed && !isMissing(failed.axError));
+      if (!paged) return node;
+      try {
+        await this.paged(node, element, pid, depth, budget, walkChildren);
+      } catch (error) {
+        if (depth === 0 || !skippable(error)) throw error;
       }
-      if ((node.children?.length ?? 0) < count) node.childCount = count;
       return node;
     });
+  }
+
+  private async paged(node: RawNode<MacRef>, element: Pointer, pid: number, depth: number, budget: Budget, walk: (items: Pointer[], offset: number) => Promise<void>): Promise<void> {
+    const { cf } = this.client;
+    const count = await this.client.count(element, 'AXChildren', pid);
+    if (count === 0) return;
+    node.childCount = count;
+    if (depth >= budget.limits.maxDepth) return;
+    for (let start = 0; start < count && budget.left > 0; start += CHILD_PAGE) {
+      const page = await this.client.copyRange(element, 'AXChildren', start, Math.min(CHILD_PAGE, count - start, budget.left), pid);
+      if (page === undefined) break;
+      await cf.owned(page, async (page) => walk(cf.arrayItems(page), start));
+    }
+    if ((node.children?.length ?? 0) >= count) delete node.childCount;
+  }
+
+  /**
+   * The subrole, which decides whether a value is secret. For a text field whose batch slot
+   * is CFNull or an error it is asked once more on its own; if that fails too the field is
+   * treated as secure (SECURE_SUBROLE), since reading a password by mistake is the worse error.
+   */
+  private async subrole(pid: number, element: Pointer, axRole: string, batched: JsValue): Promise<string | undefined> {
+    if (typeof batched === 'string') return batched === '' ? undefined : batched;
+    if (typeof batched === 'object' && 'axError' in batched && isMissing(batched.axError)) return undefined;
+    if (axRole !== 'AXTextField') return undefined;
+    try {
+      const value = await this.client.copy(element, 'AXSubrole', pid);
+      if (value === undefined) return undefined;
+      const { cf } = this.client;
+      return text(cf.ownedSync(value, (value) => cf.toJs(value)));
+    } catch {
+      return SECURE_SUBROLE;
+    }
   }
 
   private async children(node: RawNode<MacRef>, items: Pointer[], depth: number, budget: Budget, walk: (items: Pointer[]) => Promise<void>): Promise<RawNode<MacRef>> {
@@ -136,12 +192,12 @@ export class TreeWalker {
     return node;
   }
 
-  private describe(pid: number, path: number[], read: (name: Attribute) => JsValue): RawNode<MacRef> {
-    const axRole = text(read('AXRole')) ?? '';
-    const subrole = text(read('AXSubrole'));
+  private describe(pid: number, path: number[], read: (name: Attribute) => JsValue, axRole: string, subrole: string | undefined): RawNode<MacRef> {
     const role = normalizeRole(axRole, subrole);
-    const secret = subrole === SECURE_SUBROLE;
+    const secret = subrole === SECURE_SUBROLE || axRole === SECURE_SUBROLE;
     // A secure field's value slot is never decoded: it stays in the native array and is released with it.
+    // Remaining gap: the batch still asks for AXValue, so the secret crosses into this process
+    // (undecoded, inside the CFArray); splitting the batch would cost a second IPC per node.
     const value = secret ? undefined : scalar(read('AXValue'));
     const title = text(read('AXTitle')) ?? '';
     const description = text(read('AXDescription')) ?? '';
@@ -165,6 +221,11 @@ export class TreeWalker {
     if (bounds !== undefined) node.bounds = bounds;
     return node;
   }
+}
+
+/** Failures that cost one node, not the tree: it vanished, did not answer, or refused. */
+function skippable(error: unknown): boolean {
+  return error instanceof NodeNotFoundError || error instanceof TimeoutError || (error instanceof DeskpilotError && error.code === 'ACTION_FAILED');
 }
 
 function text(value: JsValue): string | undefined {

@@ -78,3 +78,19 @@ export function readAttribute(context: AttributeContext, target: ElementObject, 
       return AXError.AttributeUnsupported;
   }
 }
+
+/** The slots of one AXUIElementCopyMultipleAttributeValues answer (options 0), or the AXError the whole call returns. */
+export function batchSlots(context: AttributeContext, target: ElementObject, names: string[], cfNull: Pointer): Pointer[] | number {
+  const { heap } = context;
+  const node = target.node as FakeNode;
+  if (node.batchError !== undefined && (node.batchErrorAlways === true || names.includes('AXChildren'))) return node.batchError;
+  const error = (code: number) => heap.add({ kind: 'axValue', type: 5, error: code });
+  return names.map((name) => {
+    const scripted = name === 'AXChildren' ? node.batchChildrenError : node.batchSlots?.[name];
+    if (scripted === 'null') return heap.retain(cfNull);
+    if (scripted !== undefined) return error(scripted);
+    const made = readAttribute(context, target, name);
+    if (typeof made !== 'number') return made;
+    return made === SLOT_MISSING ? heap.retain(cfNull) : error(made);
+  });
+}

@@ -2,7 +2,7 @@ import type { AxIpc, AxIpcAsync, CFRange, CGPoint, MacNative, Nullable, OutSlot,
 import { AXError } from '../ax-errors';
 import { FakeHeap, TYPE, type FakeObject } from './fake-cf';
 import { FakeCg } from './fake-cg';
-import { childNodes, readAttribute, SLOT_MISSING, type AttributeContext, type ElementObject } from './fake-attributes';
+import { batchSlots, childNodes, readAttribute, type AttributeContext, type ElementObject } from './fake-attributes';
 import type { FakeApp, FakeNode, FakeWorld } from './fake-world';
 import { FakeObjc } from './fake-objc';
 
@@ -199,7 +199,7 @@ export class FakeNative implements Omit<MacNative, 'async'> {
       value[0] = this.element(this.world.focusedPid, this.app(this.world.focusedPid) ?? null);
       return AXError.Success;
     }
-    const failure = this.failure(target);
+    const failure = this.failure(target) ?? (target.node as FakeNode | null)?.readErrors?.[name];
     if (failure !== undefined) return failure;
     const made = readAttribute(this.fakeContext(), target, name);
     if (typeof made === 'number') return made;
@@ -212,13 +212,8 @@ export class FakeNative implements Omit<MacNative, 'async'> {
     const target = this.heap.get(element) as ElementObject;
     const failure = this.failure(target);
     if (failure !== undefined) return failure;
-    const node = target.node as FakeNode;
-    const slots = names.map((name) => {
-      if (name === 'AXChildren' && node.batchChildrenError !== undefined) return this.heap.add({ kind: 'axValue', type: 5, error: node.batchChildrenError });
-      const made = readAttribute(this.fakeContext(), target, name);
-      if (typeof made !== 'number') return made;
-      return made === SLOT_MISSING ? this.heap.retain(this.cfNull) : this.heap.add({ kind: 'axValue', type: 5, error: made });
-    });
+    const slots = batchSlots(this.fakeContext(), target, names, this.cfNull);
+    if (typeof slots === 'number') return slots;
     values[0] = this.heap.add({ kind: 'array', items: slots });
     return AXError.Success;
   }

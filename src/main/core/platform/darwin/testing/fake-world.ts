@@ -22,6 +22,13 @@ export interface FakeNode {
   performResult?: Record<string, number>;
   /** The batch reports AXChildren as this AXError: a list too big to send whole. */
   batchChildrenError?: number;
+  /** What the batch puts in these slots instead of the value: CFNull or an AXError value. */
+  batchSlots?: Record<string, number | 'null'>;
+  /** The whole batch fails with this AXError when it asks for AXChildren (or always, with batchErrorAlways). */
+  batchError?: number;
+  batchErrorAlways?: boolean;
+  /** A single AXUIElementCopyAttributeValue of this attribute fails with this AXError. */
+  readErrors?: Record<string, number>;
   /** What was set or performed, for assertions. */
   log?: string[];
 }
