@@ -25,13 +25,17 @@ export class MacAccessibility implements AccessibilityBackend {
     private readonly client: AxClient,
     private readonly walker: TreeWalker,
     private readonly enabler: ChromiumEnabler,
-    /** Told which app is being worked on, so input without a pid can post to it. */
+    /**
+     * Told the pid of each element resolved for an action (press, setValue, focus, bounds,
+     * readSubtree), so CGEvent input that carries no pid (the InputBackend interface passes
+     * one only to pressKey) posts to the app just acted on. Tree reads do not count: a read
+     * of another app must not redirect input.
+     */
     private readonly onTarget: (pid: number) => void = () => undefined,
   ) {}
 
   async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
     if (!this.client.isAlive(pid)) throw new ProcessExitedError(pid);
-    this.onTarget(pid);
     const limits = { maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, ...(options.signal === undefined ? {} : { signal: options.signal }) };
     return this.client.cf.owned(this.client.application(pid), async (app) => {
       await this.enabler.ensure(pid, app);
@@ -41,7 +45,7 @@ export class MacAccessibility implements AccessibilityBackend {
 
   async readSubtree(ref: unknown, _node: UiNode, maxNodes: number): Promise<RawNode> {
     const target = ref as MacRef;
-    return withElement(this.client, target, async (element) => {
+    return this.element(target, async (element) => {
       // The app root is walked as an app: its children are AXWindows, the index space its paths use.
       const node = await this.walker.walk(target.pid, element, target.path, { maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, target.path.length === 0);
       if (node === undefined) throw new NodeNotFoundError('node not found: the element went away');
@@ -52,7 +56,7 @@ export class MacAccessibility implements AccessibilityBackend {
   /** AXPress when the element lists it; false otherwise, so the engine clicks its centre. */
   async press(ref: unknown): Promise<boolean> {
     const target = ref as MacRef;
-    return withElement(this.client, target, async (element) => {
+    return this.element(target, async (element) => {
       if (!(await this.client.actionNames(element, target.pid)).includes('AXPress')) return false;
       const code = await this.client.perform(element, 'AXPress');
       if (code === AXError.Success) return true;
@@ -67,7 +71,7 @@ export class MacAccessibility implements AccessibilityBackend {
   async setValue(ref: unknown, node: UiNode, value: string | number): Promise<void> {
     const target = ref as MacRef;
     const { cf } = this.client;
-    await withElement(this.client, target, async (element) => {
+    await this.element(target, async (element) => {
       if (!(await this.client.settable(element, 'AXValue', target.pid))) throw new NotSettableError();
       const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
       // An element whose value is text now (a stepper showing "12 pt") takes text, whatever the role.
@@ -89,7 +93,7 @@ export class MacAccessibility implements AccessibilityBackend {
   async focus(ref: unknown, node: UiNode): Promise<boolean> {
     const target = ref as MacRef;
     const { cf, native } = this.client;
-    return withElement(this.client, target, async (element) => {
+    return this.element(target, async (element) => {
       const code = await this.client.set(element, 'AXFocused', native.kCFBooleanTrue);
       if (code !== AXError.Success) {
         if (REJECTED.has(code) || isMissing(code)) return false;
@@ -118,10 +122,16 @@ export class MacAccessibility implements AccessibilityBackend {
     return cf.ownedSync(value, (value) => (cf.typeOf(value) === cf.types.string ? Number(cf.native.CFStringGetLength(value)) : undefined));
   }
 
+  /** The node's live element for an action, its pid recorded as the input target. */
+  private element<T>(target: MacRef, work: (element: Pointer) => Promise<T>): Promise<T> {
+    this.onTarget(target.pid);
+    return withElement(this.client, target, work);
+  }
+
   async bounds(ref: unknown): Promise<Bounds | undefined> {
     const target = ref as MacRef;
     const { cf } = this.client;
-    return withElement(this.client, target, async (element) => {
+    return this.element(target, async (element) => {
       const read = async (attribute: string): Promise<JsValue> => {
         const value = await this.client.copy(element, attribute, target.pid);
         return value === undefined ? undefined : cf.ownedSync(value, (value) => cf.toJs(value));

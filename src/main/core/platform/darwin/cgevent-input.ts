@@ -1,5 +1,6 @@
 import type { MacNative, Nullable, Pointer } from '../../../../../native/macos';
 import { strokeForKeyName } from '../keymap';
+import { isProcessAlive } from './ax-errors';
 import type { Modifier, Point, ScrollDirection } from '../types';
 import { MAC_KEY_CODES, MODIFIER_FLAGS, intrinsicFlags } from './keycodes';
 
@@ -15,12 +16,21 @@ export const UNICODE_CHUNK = 20;
  * Synthetic input through CGEvent, the fallback driver. Events go to one process with
  * CGEventPostToPid (it does not raise that app's window); without a known target they go
  * through the HID tap like a real device. Every CGEventCreate* result is released here.
+ *
+ * Limitation: only pressKey is given a pid. Every other call posts to `target()`, the pid
+ * of the element last resolved for an action (see MacAccessibility), so a scroll or drag
+ * with no element call before it goes to the app last acted on. A pid that is no longer
+ * alive is never posted to: those events go through the HID tap instead.
  */
 export class CgEventInput {
   private position: Point | undefined;
   private held = false;
 
-  constructor(private readonly native: MacNative, private readonly target: () => number | undefined) {}
+  constructor(
+    private readonly native: MacNative,
+    private readonly target: () => number | undefined,
+    private readonly isAlive: (pid: number) => boolean = isProcessAlive,
+  ) {}
 
   /** Kept in step by the other driver, so a drag that began there continues correctly here. */
   note(state: { position?: Point; held?: boolean }): void {
@@ -115,7 +125,7 @@ export class CgEventInput {
     if (event === null) throw new Error('CGEventCreate returned NULL');
     try {
       prepare(event);
-      if (pid === undefined) this.native.CGEventPost(HID_EVENT_TAP, event);
+      if (pid === undefined || !this.isAlive(pid)) this.native.CGEventPost(HID_EVENT_TAP, event);
       else this.native.CGEventPostToPid(pid, event);
     } finally {
       this.native.CFRelease(event);

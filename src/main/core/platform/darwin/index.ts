@@ -56,9 +56,10 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
     bundleIdOf: (pid) => apps.bundleIdOf(pid),
     hasWebContent: async (pid, app) => containsWebArea(await walker.walkApp(pid, app, { maxNodes: 400, maxDepth: 12 })),
   });
+  // The pid of the element last resolved for an action: CGEvent's target for input that carries no pid.
   let target: number | undefined;
   const accessibility = new MacAccessibility(client, walker, enabler, (pid) => (target = pid));
-  const input = new DarwinInput(dependencies.loadNut ?? createNutInput, new CgEventInput(native, () => target));
+  const input = new DarwinInput(dependencies.loadNut ?? createNutInput, new CgEventInput(native, () => target, client.isAlive));
   return {
     name: 'darwin',
     apps,

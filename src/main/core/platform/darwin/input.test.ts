@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { UNICODE_CHUNK, utf16Chunks } from './cgevent-input';
 import { MAC_KEY_CODES } from './keycodes';
-import { harness } from './testing/setup';
+import type { UiNode } from '../../../../shared/ui-node';
+import { harness, type Harness } from './testing/setup';
 import { sampleApp } from './testing/fake-world';
+
+/** Reads the app's first window and asks for its bounds: an element resolved for an action. */
+async function actOn(test: Harness, pid: number): Promise<void> {
+  const tree = await test.platform.accessibility.getTree(pid, { maxNodes: 2 });
+  await test.platform.accessibility.bounds?.(tree.children?.[0]?.ref, {} as UiNode);
+}
 
 describe('darwin input', () => {
   it('uses nut-js first and says so', async () => {
@@ -39,7 +46,7 @@ describe('darwin input', () => {
     await test.finish();
   });
 
-  it('a shifted character adds the shift flag; without a pid events go to the app last read', async () => {
+  it('a shifted character adds the shift flag; without a pid events go to the app last acted on', async () => {
     const test = await harness([sampleApp()]);
     test.nut.failing = true;
     await test.platform.input.pressKey('!', []);
@@ -47,7 +54,7 @@ describe('darwin input', () => {
       [0, undefined, 0x12, 0x20000n],
       [0, undefined, 0x12, 0x20000n],
     ]);
-    await test.platform.accessibility.getTree(501, { maxNodes: 2 });
+    await actOn(test, 501);
     await test.platform.input.pressKey('escape', ['ctrl', 'alt']);
     expect(test.fake.posted.slice(2).map(({ pid, event }) => [pid, event.keyCode, event.flags])).toEqual([
       [501, 0x35, 0xc0000n],
@@ -65,10 +72,29 @@ describe('darwin input', () => {
     await test.finish();
   });
 
+  it('the target is the pid of the last element acted on, not of the last tree read, and never a dead pid', async () => {
+    const notes = sampleApp();
+    const other = { ...sampleApp(502), name: 'Other' };
+    const test = await harness([notes, other]);
+    test.nut.failing = true;
+    await actOn(test, 501);
+    await test.platform.accessibility.getTree(502, { maxNodes: 2 });
+    await test.platform.input.typeText('a');
+    notes.dead = true;
+    await test.platform.input.typeText('b');
+    expect(test.fake.posted.map(({ tap, pid, event }) => [tap, pid, event.unicode])).toEqual([
+      [undefined, 501, 'a'],
+      [undefined, 501, 'a'],
+      [0, undefined, 'b'],
+      [0, undefined, 'b'],
+    ]);
+    await test.finish();
+  });
+
   it('scroll: CGEventCreateScrollWheelEvent2 in lines at the point, posted to the pid', async () => {
     const test = await harness([sampleApp()]);
     test.nut.failing = true;
-    await test.platform.accessibility.getTree(501, { maxNodes: 2 });
+    await actOn(test, 501);
     await test.platform.input.scroll({ x: 300, y: 400 }, 'down', 3);
     await test.platform.input.scroll({ x: 300, y: 400 }, 'left', 2);
     expect(test.fake.callsOf('CGEventCreateScrollWheelEvent2').map((call) => call.args)).toEqual([
