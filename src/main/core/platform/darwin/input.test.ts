@@ -33,6 +33,29 @@ describe('darwin input', () => {
     await test.finish();
   });
 
+  it('once nut-js has worked, a failure partway is reported, never redone through CGEvent (no duplicated text)', async () => {
+    const test = await harness([sampleApp()]);
+    await test.platform.input.click({ x: 5, y: 5 });
+    test.nut.failing = true;
+    await expect(test.platform.input.typeText('Hello')).rejects.toMatchObject({ code: 'ACTION_FAILED', message: expect.stringContaining('typeText') });
+    await expect(test.platform.input.pressKey('a', [], 501)).rejects.toMatchObject({ code: 'ACTION_FAILED' });
+    expect(test.fake.posted).toEqual([]);
+    expect(test.nut.calls).toEqual(['click', 'typeText Hello', 'pressKey a']);
+    await test.finish();
+  });
+
+  it('nut-js failing on its first call (no grant) hands that step and all later ones to CGEvent', async () => {
+    const test = await harness([sampleApp()]);
+    test.nut.failing = true;
+    await test.platform.input.typeText('Hi');
+    test.nut.failing = false;
+    await test.platform.input.typeText('yo');
+    expect(test.nut.calls).toEqual(['typeText Hi']);
+    expect(test.fake.posted.filter(({ event }) => event.keyDown === true).map(({ event }) => event.unicode)).toEqual(['Hi', 'yo']);
+    expect(test.platform.input.lastDriver).toBe('cgevent');
+    await test.finish();
+  });
+
   it('key: virtual key code with modifier flags, down then up, posted to the target pid', async () => {
     const test = await harness([sampleApp()]);
     test.nut.failing = true;
