@@ -38,7 +38,13 @@ export class MacApps implements AppListing {
   bundleIdOf(pid: number): string | undefined {
     const known = this.bundles.get(pid);
     if (known !== undefined) return known;
-    const bundleId = runningApplications(this.client.native).find((app) => app.pid === pid)?.bundleId;
+    let bundleId: string | undefined;
+    try {
+      bundleId = runningApplications(this.client.native).find((app) => app.pid === pid)?.bundleId;
+    } catch {
+      // Without NSWorkspace the app is read as a non-browser, rather than failing the tree read.
+      return undefined;
+    }
     if (bundleId !== undefined) this.bundles.set(pid, bundleId);
     return bundleId;
   }
