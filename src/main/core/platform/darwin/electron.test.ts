@@ -47,6 +47,15 @@ describe('Electron and Chromium enablement', () => {
     await test.finish();
   });
 
+  it('without NSWorkspace a browser is read as a plain app instead of failing the tree read', async () => {
+    const chrome = { ...sampleApp(900), name: 'Google Chrome', bundleId: 'com.google.Chrome' };
+    const test = await harness([chrome]);
+    test.fake.objc.getClass = () => null;
+    await expect(test.platform.accessibility.getTree(900, { maxNodes: 5 })).resolves.toMatchObject({ name: 'Google Chrome' });
+    expect(chrome.appSets).toEqual(['AXManualAccessibility']);
+    await test.finish();
+  });
+
   it('a browser that takes AXEnhancedUserInterface is polled until its web content appears', async () => {
     const electron = electronApp(901).electron as NonNullable<FakeApp['electron']>;
     const chrome: FakeApp = { ...electronApp(901), name: 'Google Chrome', bundleId: 'com.google.Chrome', electron: { ...electron, switch: 'AXEnhancedUserInterface' } };
