@@ -70,6 +70,15 @@ describe('darwin tree walk: one bad node', () => {
     await test.finish();
   });
 
+  it('nodes that keep timing out fail the read with TIMEOUT instead of costing two timeouts each', async () => {
+    const app = sampleApp();
+    const slow = (): FakeNode => ({ role: 'AXGroup', batchError: AXError.CannotComplete, batchErrorAlways: true });
+    widgets(app).splice(0, 0, slow(), slow(), slow());
+    const test = await harness([app]);
+    await expect(test.platform.accessibility.getTree(501, { maxNodes: 20 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await test.finish();
+  });
+
   it('the app root timing out is still TIMEOUT', async () => {
     const test = await harness([{ ...sampleApp(), hung: true }]);
     await expect(test.platform.accessibility.getTree(501)).rejects.toMatchObject({ code: 'TIMEOUT' });

@@ -50,7 +50,12 @@ export interface WalkLimits {
 interface Budget {
   left: number;
   limits: WalkLimits;
+  /** Nodes skipped because they timed out even without AXChildren. */
+  timeouts?: number;
 }
+
+/** Skipped timed-out nodes after which the whole read fails with TIMEOUT. */
+export const MAX_SKIPPED_TIMEOUTS = 3;
 
 /** The depth-first walk of one app or subtree. Borrowed children live as long as the array that holds them. */
 export class TreeWalker {
@@ -91,7 +96,7 @@ export class TreeWalker {
    * list) is retried without AXChildren, which are then paged; a node that still fails is
    * skipped so the rest of the tree survives. The root's failure is the caller's (TIMEOUT).
    */
-  private async batch(pid: number, element: Pointer, depth: number): Promise<{ values: Pointer; withChildren: boolean } | undefined> {
+  private async batch(pid: number, element: Pointer, depth: number, budget: Budget): Promise<{ values: Pointer; withChildren: boolean } | undefined> {
     try {
       return { values: await this.client.copyMultiple(element, this.nameArray(true), pid), withChildren: true };
     } catch (error) {
@@ -102,6 +107,8 @@ export class TreeWalker {
     try {
       return { values: await this.client.copyMultiple(element, this.nameArray(false), pid), withChildren: false };
     } catch (error) {
+      // Each skipped timeout costs two messaging timeouts: an app that keeps not answering is hung, and the read says so.
+      if (error instanceof TimeoutError && (budget.timeouts = (budget.timeouts ?? 0) + 1) >= MAX_SKIPPED_TIMEOUTS) throw error;
       if (skippable(error)) return undefined;
       throw error;
     }
@@ -111,7 +118,7 @@ export class TreeWalker {
     budget.limits.signal?.throwIfAborted();
     budget.left -= 1;
     const { cf } = this.client;
-    const batch = await this.batch(pid, element, depth);
+    const batch = await this.batch(pid, element, depth, budget);
     if (batch === undefined) return undefined;
     return cf.owned(batch.values, async (values) => {
       // AXChildren is the last name, so the other slots have the same index in both arrays.
