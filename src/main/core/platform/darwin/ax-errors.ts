@@ -58,12 +58,3 @@ export function mapAxError(code: number, call: string, pid: number, isAlive: (pi
   }
 }
 
-/** process.kill(pid, 0) asks the kernel without sending anything; EPERM still means it exists. */
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -1,6 +1,6 @@
 import type { MacNative, Nullable, Pointer } from '../../../../../native/macos';
 import { strokeForKeyName } from '../keymap';
-import { isProcessAlive } from './ax-errors';
+import { isProcessAlive } from '../process';
 import type { Modifier, Point, ScrollDirection } from '../types';
 import { MAC_KEY_CODES, MODIFIER_FLAGS, intrinsicFlags } from './keycodes';
 

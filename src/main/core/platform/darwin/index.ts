@@ -5,7 +5,7 @@ import type { InputBackend, Platform } from '../types';
 import { MacAccessibility } from './accessibility';
 import { MacApps } from './apps';
 import { AxClient } from './ax-client';
-import { isProcessAlive } from './ax-errors';
+import { isProcessAlive } from '../process';
 import { CfRuntime } from './cf';
 import { CgEventInput } from './cgevent-input';
 import { ChromiumEnabler, containsWebArea } from './electron';

@@ -1,7 +1,8 @@
 import { IFACE, REGISTRY, ROOT_PATH, STATE, type ObjectRef } from '../../../../../native/linux/atspi';
 import { ProcessExitedError, UnsupportedOperationError } from '../../../../shared/errors';
 import type { AppInfo } from '../../../../shared/ui-node';
-import { isAlive, type AtspiClient } from './client';
+import { isProcessAlive } from '../process';
+import type { AtspiClient } from './client';
 import { hasState } from './states';
 
 /** Listing must stay quick while one app is frozen, so its calls get a short leash. */
@@ -58,8 +59,8 @@ export class AppDirectory {
   /** The app for a pid, listing again when it is not known yet (it may have just started). */
   async get(pid: number): Promise<AppEntry> {
     const known = this.byPid.get(pid);
-    if (known !== undefined && isAlive(pid)) return known;
-    if (!isAlive(pid)) throw new ProcessExitedError(pid);
+    if (known !== undefined && isProcessAlive(pid)) return known;
+    if (!isProcessAlive(pid)) throw new ProcessExitedError(pid);
     await this.list();
     const found = this.byPid.get(pid);
     if (found !== undefined) return found;

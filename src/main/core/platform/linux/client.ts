@@ -1,6 +1,7 @@
 import { A11Y_BUS, IFACE, REGISTRY, TREE_EVENTS, type ObjectRef } from '../../../../../native/linux/atspi';
 import { DbusCallError, DbusConnection, DbusTimeoutError, type MethodCall } from '../../../../../native/linux/dbus';
 import { DeskpilotError, ProcessExitedError, TimeoutError, UnsupportedOperationError } from '../../../../shared/errors';
+import { isProcessAlive } from '../process';
 
 /** An accessible object plus what the tree fetch learnt about it, so actions need no extra calls. */
 export interface AtspiRef {
@@ -21,14 +22,6 @@ const GONE_ERRORS = new Set([
   'org.freedesktop.DBus.Error.Disconnected',
 ]);
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Turns a D-Bus failure into the typed error a caller can act on. */
 export function mapDbusError(error: unknown, pid: number | undefined): unknown {
@@ -36,7 +29,7 @@ export function mapDbusError(error: unknown, pid: number | undefined): unknown {
     return new TimeoutError(`the app${pid === undefined ? '' : ` (pid ${pid})`} did not answer within ${error.timeoutMs} ms; it may be frozen or busy`, { cause: error });
   }
   if (error instanceof DbusCallError) {
-    if (pid !== undefined && GONE_ERRORS.has(error.errorName) && !isAlive(pid)) return new ProcessExitedError(pid, { cause: error });
+    if (pid !== undefined && GONE_ERRORS.has(error.errorName) && !isProcessAlive(pid)) return new ProcessExitedError(pid, { cause: error });
     if (error.errorName.endsWith('UnknownObject') || error.errorName.endsWith('UnknownMethod')) {
       return new DeskpilotError('NODE_NOT_FOUND', 'the element no longer exists in the app; read the tree again', { cause: error });
     }

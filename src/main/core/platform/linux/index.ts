@@ -4,7 +4,8 @@ import { createNutInput } from '../nut-input';
 import { AtspiAccessibility } from './accessibility';
 import type { AppInfo } from '../../../../shared/ui-node';
 import { AppDirectory, type AppEntry } from './apps';
-import { AtspiClient, isAlive } from './client';
+import { isProcessAlive } from '../process';
+import { AtspiClient } from './client';
 import { assertDisplay } from './display';
 
 /**
@@ -47,7 +48,7 @@ export async function createLinuxPlatform(env: Record<string, string | undefined
         const front = (await apps.list()).find((app) => app.frontmost);
         return front === undefined ? undefined : publicInfo(front);
       },
-      isAlive: (pid) => Promise.resolve(isAlive(pid)),
+      isAlive: (pid) => Promise.resolve(isProcessAlive(pid)),
     },
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),
