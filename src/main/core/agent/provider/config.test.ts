@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { resolveProviderConfig } from './config';
+
+describe('resolveProviderConfig', () => {
+  it('uses the preset defaults and the preset key variable', () => {
+    const config = resolveProviderConfig({ preset: 'gemini' }, { GEMINI_API_KEY: 'g-key' });
+    expect(config).toMatchObject({
+      baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai/',
+      apiKey: 'g-key',
+      model: 'gemini-2.0-flash',
+      headers: {},
+    });
+  });
+
+  it('lets the environment override settings, DESKPILOT_API_KEY first', () => {
+    const config = resolveProviderConfig(
+      { preset: 'openai', apiKey: 'from-settings', model: 'm1', baseUrl: 'https://a.example/v1', headers: { 'X-A': 's' } },
+      {
+        OPENAI_API_KEY: 'usual',
+        DESKPILOT_API_KEY: 'deskpilot',
+        DESKPILOT_MODEL: 'm2',
+        DESKPILOT_BASE_URL: 'https://b.example/v1',
+        DESKPILOT_HEADERS: 'x-a: e; X-B: 2',
+      },
+    );
+    expect(config).toMatchObject({ apiKey: 'deskpilot', model: 'm2', baseUrl: 'https://b.example/v1', headers: { 'x-a': 'e', 'X-B': '2' } });
+    expect(resolveProviderConfig({ preset: 'openai', apiKey: 'from-settings' }, { OPENAI_API_KEY: 'usual' }).apiKey).toBe('usual');
+    expect(resolveProviderConfig({ preset: 'openai', apiKey: 'from-settings' }, {}).apiKey).toBe('from-settings');
+  });
+
+  it('gives OpenRouter its site headers, overridable from settings', () => {
+    const headers = resolveProviderConfig({ siteUrl: 'https://me.example', siteTitle: 'Mine' }, { OPENROUTER_API_KEY: 'k' }).headers;
+    expect(headers).toEqual({ 'HTTP-Referer': 'https://me.example', 'X-Title': 'Mine' });
+    expect(resolveProviderConfig({ preset: 'openrouter' }, { OPENROUTER_API_KEY: 'k' }).baseUrl).toBe('https://openrouter.ai/api/v1');
+  });
+
+  it.each([
+    ['openrouter', /OpenRouter.*Settings → Provider → API key.*DESKPILOT_API_KEY or OPENROUTER_API_KEY/],
+    ['openai', /DESKPILOT_API_KEY or OPENAI_API_KEY/],
+    ['gemini', /DESKPILOT_API_KEY or GEMINI_API_KEY/],
+  ] as const)('without a key, %s fails with PROVIDER_CONFIG saying how to set one', (preset, message) => {
+    expect(() => resolveProviderConfig({ preset }, {})).toThrow(message);
+    expect(() => resolveProviderConfig({ preset }, {})).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG' }));
+  });
+
+  it('needs no key for local presets or a loopback base URL', () => {
+    expect(resolveProviderConfig({ preset: 'ollama' }, {})).toMatchObject({ baseUrl: 'http://localhost:11434/v1', apiKey: undefined });
+    expect(resolveProviderConfig({ preset: 'lmstudio', model: 'qwen' }, {}).baseUrl).toBe('http://localhost:1234/v1');
+    expect(resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'http://127.0.0.1:9/v1' }).apiKey).toBeUndefined();
+  });
+
+  it('needs no key when DESKPILOT_HEADERS carries the authentication', () => {
+    const config = resolveProviderConfig({ preset: 'openai' }, { DESKPILOT_HEADERS: 'api-key: azure-secret' });
+    expect(config).toMatchObject({ apiKey: undefined, headers: { 'api-key': 'azure-secret' } });
+  });
+
+  it('asks for a model when a local preset has no default', () => {
+    expect(() => resolveProviderConfig({ preset: 'lmstudio' }, {})).toThrow(/DESKPILOT_MODEL/);
+  });
+
+  it('rejects a base URL that is not http(s) without echoing it', () => {
+    expect(() => resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'not a url sk-1', DESKPILOT_API_KEY: 'k' })).toThrow(
+      expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.not.stringContaining('sk-1') as unknown }),
+    );
+    expect(() => resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'ftp://x/v1', DESKPILOT_API_KEY: 'k' })).toThrow(/http/);
+  });
+});
