@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { AppInfo } from '../../../../shared/ui-node';
+import { textScore } from '../../ui/query';
+import { defineTool } from './types';
+
+function describeApp(app: AppInfo, targetPid: number | undefined): string {
+  const marks = [app.frontmost ? 'frontmost' : '', app.pid === targetPid ? 'target' : ''].filter((mark) => mark !== '');
+  const windows = app.windows.map((window) => JSON.stringify(window.title)).join(', ');
+  return `pid ${app.pid} ${JSON.stringify(app.name)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}; windows: ${windows === '' ? 'none' : windows}`;
+}
+
+export const listAppsTool = defineTool({
+  name: 'list_apps',
+  description: 'Lists running apps with their pids and window titles, marking the frontmost app and the current target.',
+  schema: z.strictObject({}),
+  async handler(_args, context) {
+    const apps = await context.platform.apps.list();
+    return {
+      success: true,
+      message: apps.length === 0 ? 'no apps with windows are running' : apps.map((app) => describeApp(app, context.targetPid)).join('\n'),
+      data: { apps },
+    };
+  },
+});
+
+const MIN_APP_SCORE = 0.7;
+
+export const focusAppTool = defineTool({
+  name: 'focus_app',
+  description: 'Makes another running app the target of the following tools, by pid or by name (fuzzy). Use list_apps to see them.',
+  schema: z
+    .strictObject({
+      pid: z.number().int().positive().optional(),
+      name: z.string().min(1).optional().describe('App or window name'),
+    })
+    .refine((args) => args.pid !== undefined || args.name !== undefined, { message: 'give pid or name' }),
+  async handler(args, context) {
+    const apps = await context.platform.apps.list();
+    let app: AppInfo | undefined;
+    if (args.pid !== undefined) {
+      app = apps.find((each) => each.pid === args.pid);
+    } else {
+      const wanted = args.name as string;
+      const scored = apps
+        .map((each) => ({ each, score: Math.max(textScore(wanted, each.name), ...each.windows.map((window) => textScore(wanted, window.title))) }))
+        .filter(({ score }) => score >= MIN_APP_SCORE)
+        .sort((a, b) => b.score - a.score);
+      app = scored[0]?.each;
+    }
+    if (app === undefined) {
+      const known = apps.map((each) => `${each.pid} ${JSON.stringify(each.name)}`).join(', ');
+      return { success: false, message: `no running app ${args.pid === undefined ? `named "${String(args.name)}"` : `with pid ${args.pid}`}; running: ${known || 'none'}` };
+    }
+    context.targetPid = app.pid;
+    // Tools address apps by pid, so retargeting is enough for them; raising the window needs per-platform work.
+    return {
+      success: true,
+      message: `target is now ${JSON.stringify(app.name)} (pid ${app.pid}); following tools act on it. Its window was not raised: that is platform work not done yet, so keyboard input may still go to the focused window`,
+      data: { pid: app.pid, name: app.name },
+    };
+  },
+});

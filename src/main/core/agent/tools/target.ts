@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { DeskpilotError, NodeNotFoundError, ProcessExitedError } from '../../../../shared/errors';
+import type { UiNode } from '../../../../shared/ui-node';
+import { findNodes } from '../../ui/query';
+import { findById } from '../../ui/tree-index';
+import type { ToolContext } from './types';
+
+export const pidField = z.number().int().positive().optional().describe('Process id; defaults to the app the user was in');
+
+/** The pid a tool works on: the one asked for, else the context's target app. */
+export async function resolvePid(context: ToolContext, pid?: number): Promise<number> {
+  const resolved = pid ?? context.targetPid;
+  if (resolved === undefined) {
+    throw new DeskpilotError('VALIDATION', 'no target app; call list_apps, then focus_app or pass a pid');
+  }
+  if (!(await context.platform.apps.isAlive(resolved))) throw new ProcessExitedError(resolved);
+  return resolved;
+}
+
+/** The target pid for tools that act. They act only on the target, so approvals per app mean something. */
+export async function targetPid(context: ToolContext): Promise<number> {
+  return resolvePid(context, undefined);
+}
+
+/** A node by id, with the nearest names when it is not there, so the model can pick again. */
+export function nodeById(root: UiNode, id: string): UiNode {
+  const node = findById(root, id);
+  if (node !== undefined) return node;
+  const near = findNodes(root, { text: id, limit: 3 }).map((match) => match.node.id);
+  throw new NodeNotFoundError(`no node with id '${id}' in the current tree${near.length > 0 ? `; close: ${near.join(', ')}` : ''}; call get_ui or find_elements for current ids`, {
+    data: { candidates: near },
+  });
+}
