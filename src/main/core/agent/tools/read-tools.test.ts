@@ -1,0 +1,141 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURE_PID, NOTES_PID } from '../../platform/fake/fake-platform';
+import { createToolRegistry } from './builtin';
+import type { ElementMatch } from './find-elements';
+import type { ToolRegistry } from './registry';
+import { fakeContext, type FakeContext } from './test-context';
+
+let registry: ToolRegistry;
+let context: FakeContext;
+
+beforeEach(() => {
+  registry = createToolRegistry();
+  context = fakeContext();
+});
+
+const call = (name: string, args: unknown) => registry.call(name, JSON.stringify(args), context);
+
+async function idOf(name: string, role?: string): Promise<string> {
+  const result = await call('find_elements', { name, ...(role === undefined ? {} : { role }) });
+  const first = (result.data as { matches: ElementMatch[] }).matches[0];
+  if (first === undefined) throw new Error(`no ${name}`);
+  return first.id;
+}
+
+describe('get_ui', () => {
+  it('prints the compact tree of the target app, never a secret value', async () => {
+    context.platform.app(FIXTURE_PID).get('password').value = 'hunter2';
+    const result = await call('get_ui', {});
+    expect(result.success).toBe(true);
+    expect(result.message).toMatch(/^\[\w+\] window "Deskpilot Fixture"/);
+    expect(result.message).toMatch(/checkbox "Enable feature" \(unchecked\)/);
+    expect(result.message).toMatch(/slider "Volume" = 50/);
+    expect(result.message).not.toContain('hunter2');
+  });
+
+  it('keeps to a budget with a truncation marker, and starts under a root id', async () => {
+    const small = await call('get_ui', { maxNodes: 5 });
+    expect(small.message.split('\n').filter((line) => !line.includes('truncated'))).toHaveLength(5);
+    expect(small.message).toMatch(/… truncated: \d+ more under/);
+    const list = await call('get_ui', { rootId: await idOf('Items', 'list') });
+    expect(list.message.split('\n')[0]).toMatch(/list "Items"/);
+    expect(list.message).not.toContain('Volume');
+  });
+
+  it('reads another app by pid and reports a missing root id or dead pid as results', async () => {
+    expect((await call('get_ui', { pid: NOTES_PID })).message).toMatch(/window "Notes"/);
+    const missing = await call('get_ui', { rootId: 'zzz' });
+    expect(missing).toMatchObject({ success: false });
+    expect(missing.message).toMatch(/^NODE_NOT_FOUND: no node with id 'zzz'/);
+    expect((await call('get_ui', { pid: 999 })).message).toBe('PROCESS_EXITED: process not running (pid 999)');
+  });
+
+  it('says what to do when there is no target app', async () => {
+    context.targetPid = undefined;
+    expect((await call('get_ui', {})).message).toMatch(/^VALIDATION: no target app; call list_apps/);
+  });
+});
+
+describe('find_elements', () => {
+  it('finds by role and fuzzy name, best first, with ids, values and scores', async () => {
+    const result = await call('find_elements', { role: 'slider', name: 'volum' });
+    const matches = (result.data as { matches: ElementMatch[] }).matches;
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({ role: 'slider', name: 'Volume', value: 50, visible: true });
+    expect(matches[0]?.score).toBeGreaterThan(0.8);
+    expect(result.message).toMatch(/\[\w+\] slider "Volume" = 50 score/);
+  });
+
+  it('finds by role alone with a limit, marking nodes that are not showing', async () => {
+    const result = await call('find_elements', { role: 'listitem', limit: 30 });
+    const matches = (result.data as { matches: ElementMatch[] }).matches;
+    expect(matches).toHaveLength(30);
+    expect(matches.filter((match) => !match.visible).length).toBeGreaterThan(0);
+    expect(result.message).toContain('(not showing)');
+  });
+
+  it('finds by text and by description, and looks one node up by id', async () => {
+    const byText = await call('find_elements', { text: 'Ready' });
+    expect((byText.data as { matches: ElementMatch[] }).matches[0]).toMatchObject({ role: 'label', name: 'Ready' });
+    // The fixture has no descriptions, so a description query finds nothing rather than everything.
+    expect(await call('find_elements', { role: 'button', description: 'counts clicks' })).toMatchObject({ success: false });
+    const id = await idOf('Name', 'textfield');
+    const byId = await call('find_elements', { id });
+    expect((byId.data as { matches: ElementMatch[] }).matches).toEqual([expect.objectContaining({ id, role: 'textfield', name: 'Name', score: 1 })]);
+  });
+
+  it('leaves out secret values and needs at least one criterion', async () => {
+    context.platform.app(FIXTURE_PID).get('password').value = 'hunter2';
+    const secret = await call('find_elements', { name: 'Password' });
+    expect((secret.data as { matches: ElementMatch[] }).matches[0]).not.toHaveProperty('value');
+    expect(JSON.stringify(secret)).not.toContain('hunter2');
+    expect((await call('find_elements', {})).message).toContain('give at least one of id, role, name, description or text');
+  });
+});
+
+describe('read_element', () => {
+  it('reads a subtree whole, up to a budget', async () => {
+    const listId = await idOf('Items', 'list');
+    const full = await call('read_element', { id: listId, maxChars: 50_000 });
+    expect(full.message).toContain('Item 200');
+    expect(full.data).toMatchObject({ id: listId, role: 'list', name: 'Items', truncated: false });
+    const cut = await call('read_element', { id: listId, maxChars: 100 });
+    expect(cut.message).toMatch(/… truncated: \d+ more characters$/);
+    expect(cut.data).toMatchObject({ truncated: true });
+  });
+
+  it('reads a value, and never a secret value', async () => {
+    const app = context.platform.app(FIXTURE_PID);
+    app.get('name').value = 'Ada Lovelace';
+    app.get('password').value = 'hunter2';
+    expect((await call('read_element', { id: await idOf('Name', 'textfield') })).message).toBe('Name\nAda Lovelace');
+    const secret = await call('read_element', { id: await idOf('Password') });
+    expect(secret.message).toBe('Password\n(secret field; its value is never read)');
+    expect(JSON.stringify(secret)).not.toContain('hunter2');
+  });
+});
+
+describe('list_apps and focus_app', () => {
+  it('lists apps with the frontmost app and target marked', async () => {
+    const result = await call('list_apps', {});
+    expect(result.message).toBe(`pid ${FIXTURE_PID} "Deskpilot Fixture" (frontmost, target); windows: "Deskpilot Fixture"\npid ${NOTES_PID} "Notes"; windows: "Notes"`);
+  });
+
+  it('retargets by name or pid, and says raising windows is platform work', async () => {
+    const byName = await call('focus_app', { name: 'notes' });
+    expect(byName.success).toBe(true);
+    expect(byName.message).toMatch(/target is now "Notes" \(pid 4243\).*platform work/);
+    expect(context.targetPid).toBe(NOTES_PID);
+    expect((await call('get_ui', {})).message).toMatch(/window "Notes"/);
+    await call('focus_app', { pid: FIXTURE_PID });
+    expect(context.targetPid).toBe(FIXTURE_PID);
+  });
+
+  it('reports an unknown app with the running ones, and leaves the target alone', async () => {
+    const result = await call('focus_app', { name: 'Spreadsheet' });
+    expect(result.success).toBe(false);
+    expect(result.message).toBe(`no running app named "Spreadsheet"; running: ${FIXTURE_PID} "Deskpilot Fixture", ${NOTES_PID} "Notes"`);
+    expect((await call('focus_app', { pid: 1 })).message).toMatch(/^no running app with pid 1/);
+    expect(context.targetPid).toBe(FIXTURE_PID);
+  });
+});
