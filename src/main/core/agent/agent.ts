@@ -1,0 +1,251 @@
+import type { AgentEvent, AgentToolCall, AgentUsage, DoneReason } from '../../../shared/agent-events';
+import { DeskpilotError, serializeError } from '../../../shared/errors';
+import type { ActionEngine } from '../actions/engine';
+import { systemClock, type Clock } from '../clock';
+import type { Platform } from '../platform/types';
+import { abortable } from './abortable';
+import { buildContextMessage } from './context-message';
+import type { Provider, ProviderMessage } from './provider/types';
+import { defaultSystemPrompt } from './system-prompt';
+import type { ToolRegistry } from './tools/registry';
+import type { ToolContext } from './tools/types';
+
+export const DEFAULT_MAX_ITERATIONS = 10;
+export const INTERRUPTED_MARK = '[interrupted: the response was cut off]';
+export const STOPPED_MARK = '[stopped by the user]';
+const NOT_RUN = 'not run: the user stopped the task before this tool ran';
+
+export interface AskTarget {
+  pid: number;
+}
+
+export interface AgentAnswer {
+  askId: string;
+  text: string;
+  stopped: boolean;
+  reason: DoneReason;
+}
+
+export interface AgentOptions {
+  provider: Provider;
+  tools: ToolRegistry;
+  engine: ActionEngine;
+  platform: Platform;
+  clock?: Clock;
+  onEvent: (event: AgentEvent) => void;
+  systemPrompt?: (tools: ToolRegistry) => string;
+  /** The context message for one ask; injected so a richer builder (item 3) can replace the minimal one. */
+  buildContext?: (target: AskTarget) => Promise<string>;
+  /** Model calls per ask; the last one that still asks for tools ends the ask with a message instead. */
+  maxIterations?: number;
+}
+
+interface Pending {
+  askId: string;
+  text: string;
+  target: AskTarget;
+  generation: number;
+}
+
+/** What one model turn produced; `cut` is set when the stream failed or was stopped part-way. */
+interface Turn {
+  text: string;
+  toolCalls: AgentToolCall[];
+  finishReason: string;
+  usage?: AgentUsage;
+}
+
+/**
+ * The conversation object: a queue of asks, each run as a streaming tool-calling loop
+ * (observe → model → tools → model …) reported through one onEvent callback.
+ *
+ * Invariants the provider relies on: every assistant message with tool_calls is followed by
+ * exactly one tool message per call id (a stop fills the ones that did not run), and a
+ * failed or stopped turn never leaves half a tool round behind.
+ */
+export class Agent {
+  private readonly options: AgentOptions;
+  private readonly clock: Clock;
+  private readonly maxIterations: number;
+  private readonly messages: ProviderMessage[] = [];
+  private tail: Promise<unknown> = Promise.resolve();
+  private controller: AbortController | undefined;
+  /** Bumped by stop(), so asks queued before the stop are dropped and later ones run. */
+  private generation = 0;
+  private askCount = 0;
+
+  constructor(options: AgentOptions) {
+    this.options = options;
+    this.clock = options.clock ?? systemClock;
+    this.maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  }
+
+  /**
+   * Queues a question about the app `target.pid`. Resolves with the answer once this ask and
+   * the ones before it have run; a stop resolves too (`stopped: true`). Rejects with the typed
+   * error after emitting `error`, and the conversation stays usable.
+   */
+  ask(text: string, target: AskTarget): Promise<AgentAnswer> {
+    this.askCount += 1;
+    const pending: Pending = { askId: `ask-${this.askCount}`, text, target, generation: this.generation };
+    this.emit({ type: 'ask', askId: pending.askId, text, pid: target.pid });
+    const run = this.tail.then(() => this.run(pending));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Aborts the running ask and drops queued ones. Each ends with `done` and `stopped: true`. */
+  stop(): void {
+    this.generation += 1;
+    this.controller?.abort(new DeskpilotError('INTERNAL', 'stopped by the user'));
+  }
+
+  /** The conversation so far, without the system prompt and context messages (they are rebuilt per ask). */
+  history(): ProviderMessage[] {
+    return structuredClone(this.messages);
+  }
+
+  clear(): void {
+    this.messages.length = 0;
+  }
+
+  private emit(event: AgentEvent): void {
+    this.options.onEvent(event);
+  }
+
+  private finish(askId: string, text: string, reason: DoneReason): AgentAnswer {
+    const stopped = reason === 'stopped';
+    this.emit({ type: 'done', askId, answer: text, stopped, reason });
+    return { askId, text, stopped, reason };
+  }
+
+  private async run(pending: Pending): Promise<AgentAnswer> {
+    const { askId } = pending;
+    if (pending.generation !== this.generation) return this.finish(askId, '', 'stopped');
+    const controller = new AbortController();
+    this.controller = controller;
+    const { signal } = controller;
+    try {
+      const context = await abortable(this.buildContext(pending.target), signal);
+      const systemPrompt = (this.options.systemPrompt ?? defaultSystemPrompt)(this.options.tools);
+      const before = [...this.messages];
+      this.messages.push({ role: 'user', content: pending.text });
+      // The context sits just before the question and is not kept: the next ask observes afresh.
+      const request = (): ProviderMessage[] => [
+        { role: 'system', content: systemPrompt },
+        ...before,
+        { role: 'user', content: context },
+        ...this.messages.slice(before.length),
+      ];
+      return await this.loop(askId, pending.target, request, signal);
+    } catch (error) {
+      // After a stop, whatever was thrown is the stop itself (or noise from work being cut off).
+      if (signal.aborted) return this.finish(askId, '', 'stopped');
+      this.emit({ type: 'error', askId, error: serializeError(error) });
+      throw error;
+    } finally {
+      if (this.controller === controller) this.controller = undefined;
+    }
+  }
+
+  private buildContext(target: AskTarget): Promise<string> {
+    if (this.options.buildContext !== undefined) return this.options.buildContext(target);
+    return buildContextMessage(this.options.engine, this.options.platform, target.pid);
+  }
+
+  private async loop(askId: string, target: AskTarget, request: () => ProviderMessage[], signal: AbortSignal): Promise<AgentAnswer> {
+    let callId = '';
+    const toolContext: ToolContext = {
+      engine: this.options.engine,
+      platform: this.options.platform,
+      targetPid: target.pid,
+      signal,
+      clock: this.clock,
+      log: (text) => this.emit({ type: 'tool_log', askId, callId, text }),
+    };
+    for (let iteration = 1; iteration <= this.maxIterations; iteration += 1) {
+      const messages = request();
+      this.emit({ type: 'ai_request', askId, iteration, messageCount: messages.length });
+      const turn = await this.streamTurn(askId, messages, signal);
+      if (turn === 'stopped') return this.finish(askId, '', 'stopped');
+      this.emit({ type: 'ai_response', askId, ...turn });
+      if (turn.toolCalls.length === 0) {
+        this.messages.push({ role: 'assistant', content: turn.text });
+        return this.finish(askId, turn.text, 'answered');
+      }
+      this.messages.push({
+        role: 'assistant',
+        content: turn.text === '' ? null : turn.text,
+        tool_calls: turn.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      });
+      for (const [index, call] of turn.toolCalls.entries()) {
+        if (signal.aborted) return this.stopRound(askId, turn.toolCalls.slice(index));
+        callId = call.id;
+        this.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: call.arguments });
+        let result;
+        try {
+          result = await abortable(this.options.tools.call(call.name, call.arguments, toolContext), signal);
+        } catch (error) {
+          // The registry only throws on abort; anything else would be a bug, and the model still needs a result.
+          if (!signal.aborted) throw error;
+          return this.stopRound(askId, turn.toolCalls.slice(index));
+        }
+        this.emit({ type: 'tool_result', askId, callId: call.id, name: call.name, ...result });
+        this.messages.push({ role: 'tool', tool_call_id: call.id, content: result.message });
+      }
+      if (signal.aborted) return this.finish(askId, '', 'stopped');
+    }
+    const text = `I stopped after ${this.maxIterations} tool steps without finishing. Tell me how to continue, or ask again with a narrower request.`;
+    this.messages.push({ role: 'assistant', content: text });
+    return this.finish(askId, text, 'iteration_limit');
+  }
+
+  /** Closes a tool round cut by stop(), so every tool_call id still gets its one tool message. */
+  private stopRound(askId: string, notRun: AgentToolCall[]): AgentAnswer {
+    for (const call of notRun) this.messages.push({ role: 'tool', tool_call_id: call.id, content: NOT_RUN });
+    return this.finish(askId, '', 'stopped');
+  }
+
+  /**
+   * One streamed model turn. Tool calls of a turn that did not finish are dropped, never run:
+   * the model had not finished deciding. Its text is kept, marked, so the user still sees it.
+   */
+  private async streamTurn(askId: string, messages: ProviderMessage[], signal: AbortSignal): Promise<Turn | 'stopped'> {
+    const turn: Turn = { text: '', toolCalls: [], finishReason: '' };
+    const iterator = this.options.provider.stream({ messages, tools: this.options.tools.definitions() }, signal)[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const next = await abortable(iterator.next(), signal);
+        if (next.done === true) break;
+        const part = next.value;
+        if (part.type === 'text') {
+          turn.text += part.delta;
+          this.emit({ type: 'ai_chunk', askId, delta: part.delta });
+        } else if (part.type === 'tool_call') {
+          turn.toolCalls.push({ id: part.id, name: part.name, arguments: part.arguments });
+        } else {
+          turn.finishReason = part.reason;
+          if (part.usage !== undefined) turn.usage = part.usage;
+        }
+      }
+    } catch (error) {
+      void iterator.return?.()?.catch(() => undefined);
+      if (signal.aborted) {
+        this.keepPartial(turn.text, STOPPED_MARK);
+        return 'stopped';
+      }
+      this.keepPartial(turn.text, INTERRUPTED_MARK);
+      throw error;
+    }
+    // A provider ends quietly on abort (cancellation is not an error), so check here too.
+    if (signal.aborted) {
+      this.keepPartial(turn.text, STOPPED_MARK);
+      return 'stopped';
+    }
+    return turn;
+  }
+
+  private keepPartial(text: string, mark: string): void {
+    if (text !== '') this.messages.push({ role: 'assistant', content: `${text}\n${mark}` });
+  }
+}

@@ -1,0 +1,19 @@
+import type { ToolRegistry } from './tools/registry';
+import { DATA_NOT_INSTRUCTIONS } from './context-message';
+
+/**
+ * The default system prompt. The data-not-instructions rule is stated here as well as in
+ * the context message, because the system role is the one models weigh most.
+ */
+export function defaultSystemPrompt(tools: ToolRegistry): string {
+  const snippets = tools.promptSnippets();
+  return [
+    'You are Deskpilot, an assistant that reads and operates desktop applications through their accessibility tree.',
+    'Each request comes with a context message describing the target app and its UI tree, with element ids in brackets.',
+    DATA_NOT_INSTRUCTIONS,
+    'UI text in the context is cut short; call read_element with an id to read the full text.',
+    'Use the tools to look and act; refer to elements by id. When a tool fails, read its message and try another way.',
+    'Answer briefly. Say plainly when something could not be done.',
+    ...(snippets === '' ? [] : ['Tool notes:', snippets]),
+  ].join('\n');
+}

@@ -1,0 +1,40 @@
+/**
+ * What the Agent reports while it works, as one tagged union. Every event is plain JSON
+ * (errors travel as SerializedError), because the renderer gets them over IPC and the CLI
+ * prints them; a class instance would lose its shape on the way.
+ */
+import type { SerializedError } from './errors';
+
+/** One tool call the model asked for; `arguments` is the raw JSON string it sent. */
+export interface AgentToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface AgentUsage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/** Why an ask ended without an error. */
+export type DoneReason = 'answered' | 'stopped' | 'iteration_limit';
+
+export type AgentEvent =
+  /** An ask joined the queue; it runs once the ones before it finish. */
+  | { type: 'ask'; askId: string; text: string; pid: number }
+  /** A request is going to the model; `iteration` counts from 1 within the ask. */
+  | { type: 'ai_request'; askId: string; iteration: number; messageCount: number }
+  | { type: 'ai_chunk'; askId: string; delta: string }
+  /** The model's whole turn: its text and the tool calls it wants run. */
+  | { type: 'ai_response'; askId: string; text: string; toolCalls: AgentToolCall[]; finishReason: string; usage?: AgentUsage }
+  | { type: 'tool_call'; askId: string; callId: string; name: string; arguments: string }
+  | { type: 'tool_log'; askId: string; callId: string; text: string }
+  | { type: 'tool_result'; askId: string; callId: string; name: string; success: boolean; message: string; data?: unknown }
+  /** The ask is over. A stop is a `done` with `stopped: true`, never an `error`: cancelling is not a failure. */
+  | { type: 'done'; askId: string; answer: string; stopped: boolean; reason: DoneReason }
+  /** The ask failed (a provider error, usually). The conversation is kept and the next ask still works. */
+  | { type: 'error'; askId: string; error: SerializedError };
+
+export type AgentEventType = AgentEvent['type'];
