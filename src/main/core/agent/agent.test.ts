@@ -221,6 +221,23 @@ describe('Agent', () => {
     expect(roles(agent.history())).toEqual(['user', 'assistant']);
   });
 
+  it('reports context.log lines as tool_log events of the running call', async () => {
+    const tools = new ToolRegistry([
+      defineTool({
+        name: 'chatty',
+        description: 'logs',
+        schema: z.object({}),
+        handler: (_args, context) => {
+          context.log('step 1');
+          return Promise.resolve({ success: true, message: 'ok' });
+        },
+      }),
+    ]);
+    const { agent } = makeAgent([[toolCall('c9', 'chatty', {}), finish('tool_calls')], answer('done')], { tools });
+    await agent.ask('go', target);
+    expect(ofType('tool_log')).toEqual([{ type: 'tool_log', askId: 'ask-1', callId: 'c9', text: 'step 1' }]);
+  });
+
   it('clear() empties the history', async () => {
     const { agent } = makeAgent([answer('x')]);
     await agent.ask('q', target);
