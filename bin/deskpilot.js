@@ -7,5 +7,6 @@ const { main } = await import('../src/main/core/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),
+  write: (text) => process.stdout.write(text),
   env: process.env,
 });

@@ -25,30 +25,40 @@ export type Reply =
   | { kind: 'stream'; steps: SseStep[]; end?: 'done' | 'destroy' | 'close-without-done' }
   | { kind: 'error'; status: number; headers?: Record<string, string>; body?: unknown };
 
+/** A scripted reply, or a function that builds one from the request (to answer with ids from earlier tool results). */
+export type ScriptedReply = Reply | ((request: RecordedRequest) => Reply);
+
 export interface FakeOpenAIServer {
   baseUrl: string;
   requests: RecordedRequest[];
   /** Queues replies for the next requests, in order. */
-  reply(...replies: Reply[]): void;
+  reply(...replies: ScriptedReply[]): void;
   close(): Promise<void>;
 }
 
 export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
   const requests: RecordedRequest[] = [];
-  const queue: Reply[] = [];
+  const queue: ScriptedReply[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
     const parts: Buffer[] = [];
     request.on('data', (part: Buffer) => parts.push(part));
     request.on('end', () => {
       const text = Buffer.concat(parts).toString('utf8');
-      requests.push({
+      const recorded: RecordedRequest = {
         method: request.method ?? '',
         path: request.url ?? '',
         headers: request.headers,
         body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
-      });
-      const next = queue.shift() ?? { kind: 'error', status: 500, body: { error: { message: 'no scripted reply' } } };
+      };
+      requests.push(recorded);
+      const scripted = queue.shift() ?? { kind: 'error', status: 500, body: { error: { message: 'no scripted reply' } } };
+      let next: Reply;
+      try {
+        next = typeof scripted === 'function' ? scripted(recorded) : scripted;
+      } catch (error) {
+        next = { kind: 'error', status: 500, body: { error: { message: `script failed: ${(error as Error).message}` } } };
+      }
       void send(next, response, request.socket);
     });
   });
@@ -127,4 +137,20 @@ export function toolCallDelta(index: number, fields: { id?: string; name?: strin
     call['type'] = 'function';
   }
   return { delta: { tool_calls: [call] } };
+}
+
+/** A whole turn that calls tools: one complete fragment per call, then finish_reason tool_calls. */
+export function toolCallSteps(calls: { id: string; name: string; arguments: string }[]): SseStep[] {
+  return [
+    { delta: { role: 'assistant', content: null } },
+    ...calls.map((call, index) => toolCallDelta(index, call)),
+    { finishReason: 'tool_calls' },
+  ];
+}
+
+/** The content of the last tool message in a recorded chat request ('' if none). */
+export function lastToolResult(request: RecordedRequest): string {
+  const messages = (request.body['messages'] ?? []) as { role: string; content?: unknown }[];
+  const tool = messages.filter((message) => message.role === 'tool').at(-1);
+  return typeof tool?.content === 'string' ? tool.content : '';
 }

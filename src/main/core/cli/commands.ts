@@ -6,6 +6,7 @@ import { findNodes } from '../ui/query';
 import { formatNode, serializeTree } from '../ui/serialize';
 import { findById } from '../ui/tree-index';
 import { textScore } from '../ui/query';
+import { ask } from './ask';
 import type { CliIo } from './main';
 
 export interface CommandContext {
@@ -27,7 +28,7 @@ function integer(values: CommandContext['values'], name: string): number | undef
 }
 
 /** The target app: --pid, else the best --app name match, else the frontmost app. */
-async function targetApp({ platform, values }: CommandContext): Promise<AppInfo> {
+export async function targetApp({ platform, values }: CommandContext): Promise<AppInfo> {
   const pid = integer(values, 'pid');
   const apps = await platform.apps.list();
   if (pid !== undefined) {
@@ -136,4 +137,6 @@ const act: Command = async (context) => {
   return result.success ? 0 : 1;
 };
 
-export const COMMANDS: Record<string, Command> = { apps, tree, find, act };
+const askCommand: Command = (context) => ask(context, async () => (await targetApp(context)).pid);
+
+export const COMMANDS: Record<string, Command> = { apps, tree, find, act, ask: askCommand };

@@ -15,6 +15,12 @@ Commands (all headless: they need an accessibility session, not the app window):
                                          nodes by role and name or text, best match first
   act  [--pid N | --app NAME] '<ui_action JSON>'
                                          run one action, print the result JSON; exit 1 if it failed
+  ask  [--pid N | --app NAME] [--preset P] "question"
+                                         ask the model about the app and let it act; the answer streams to
+                                         stdout, tool calls go to stderr; exit 0 answered, 1 step limit, 130 Ctrl-C
+                                         Provider: --preset or DESKPILOT_PROVIDER (openrouter, openai, ollama,
+                                         lmstudio, gemini; default openrouter), DESKPILOT_API_KEY, DESKPILOT_MODEL,
+                                         DESKPILOT_BASE_URL, DESKPILOT_HEADERS ('Name: value; Name2: value')
 Without --pid or --app, the frontmost app is the target.
 Options: --debug prints stack traces. DESKPILOT_PLATFORM=fake uses an in-memory fixture desktop.`;
 
@@ -22,6 +28,10 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
+  /** Writes without a newline, for streamed answers; without it `ask` prints the answer at the end. */
+  write?: (text: string) => void;
+  /** Registers a Ctrl-C handler and returns its remover; defaults to process SIGINT. */
+  onInterrupt?: (handler: () => void) => () => void;
   /** Injected by tests; otherwise createPlatform picks one for this OS. */
   platform?: Platform;
 }
@@ -38,6 +48,7 @@ const OPTIONS = {
   name: { type: 'string' },
   text: { type: 'string' },
   limit: { type: 'string' },
+  preset: { type: 'string' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

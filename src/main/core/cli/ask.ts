@@ -1,0 +1,140 @@
+import type { AgentEvent } from '../../../shared/agent-events';
+import { ValidationError } from '../../../shared/errors';
+import { Agent } from '../agent';
+import { OpenAICompatibleProvider, PRESETS, isPresetName, type PresetName } from '../agent/provider';
+import { createToolRegistry } from '../agent/tools';
+import type { CommandContext } from './commands';
+
+/** Exit code after Ctrl-C, as shells report a SIGINT death. */
+export const INTERRUPTED_EXIT = 130;
+
+const SUMMARY_WIDTH = 80;
+
+function clip(text: string, width = SUMMARY_WIDTH): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
+}
+
+/** `click k3x9a` for ui_action, `role=checkbox name="Enable"` for the rest, the raw text if it is not JSON. */
+export function summarizeArguments(name: string, raw: string): string {
+  let args: unknown;
+  try {
+    args = JSON.parse(raw);
+  } catch {
+    return clip(`(bad JSON) ${raw}`, 60);
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return clip(raw, 60);
+  const record = args as Record<string, unknown>;
+  if (name === 'ui_action' && typeof record['action'] === 'string') {
+    const rest = Object.entries(record)
+      .filter(([key]) => key !== 'action' && key !== 'id')
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+    return clip([record['action'], ...(typeof record['id'] === 'string' ? [record['id']] : []), ...rest].join(' '), 60);
+  }
+  return clip(
+    Object.entries(record)
+      .map(([key, value]) => `${key}=${typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value)}`)
+      .join(' '),
+    60,
+  );
+}
+
+/** `ok (accessibility, changed)` for actions, `ok: <first line>` or `failed: <first line>` otherwise. */
+export function summarizeResult(event: Extract<AgentEvent, { type: 'tool_result' }>): string {
+  const data = event.data as { method?: unknown; changed?: unknown } | undefined;
+  if (event.name === 'ui_action' && event.success && typeof data?.method === 'string') {
+    return `ok (${data.method}, ${data.changed === true ? 'changed' : 'unchanged'})`;
+  }
+  const first = event.message.split('\n')[0] ?? '';
+  const more = event.message.includes('\n') ? ` (+${event.message.split('\n').length - 1} lines)` : '';
+  return `${event.success ? 'ok' : 'failed'}: ${clip(first)}${more}`;
+}
+
+function presetFrom(context: CommandContext): PresetName {
+  const raw = context.values['preset'] ?? context.io.env['DESKPILOT_PROVIDER'];
+  if (raw === undefined || raw === '') return 'openrouter';
+  if (typeof raw !== 'string' || !isPresetName(raw)) {
+    throw new ValidationError(`unknown provider preset '${String(raw)}'; presets: ${Object.keys(PRESETS).join(', ')}`);
+  }
+  return raw;
+}
+
+/** Runs until SIGINT arrives; returns the function that removes the handler. */
+function onInterrupt(context: CommandContext, handler: () => void): () => void {
+  if (context.io.onInterrupt !== undefined) return context.io.onInterrupt(handler);
+  process.on('SIGINT', handler);
+  return () => process.off('SIGINT', handler);
+}
+
+/**
+ * `deskpilot ask "question"`: one ask of the Agent on this platform. The answer streams to
+ * stdout; tool calls go to stderr, one line each. Exit 0 answered, 1 iteration limit,
+ * 2 error (one typed line, printed by main), 130 interrupted.
+ */
+export async function ask(context: CommandContext, targetPid: () => Promise<number>): Promise<number> {
+  const { io, platform, engine } = context;
+  const question = context.positionals.join(' ').trim();
+  if (question === '') throw new ValidationError(`ask needs a question, e.g. deskpilot ask --app gedit "what is this document about?"`);
+  const preset = presetFrom(context);
+  const provider = new OpenAICompatibleProvider({ settings: () => ({ preset }), env: () => io.env });
+  provider.resolveConfig(); // a missing key or model fails here, before the app is read
+  const pid = await targetPid();
+
+  const write = io.write;
+  let streamed = '';
+  let lineOpen = false;
+  const calls = new Map<string, string>();
+  const onEvent = (event: AgentEvent): void => {
+    switch (event.type) {
+      case 'ai_chunk':
+        streamed += event.delta;
+        if (write !== undefined && event.delta !== '') {
+          write(event.delta);
+          lineOpen = !event.delta.endsWith('\n');
+        }
+        break;
+      case 'tool_call':
+        calls.set(event.callId, summarizeArguments(event.name, event.arguments));
+        break;
+      case 'tool_result': {
+        if (lineOpen && write !== undefined) {
+          write('\n');
+          lineOpen = false;
+        }
+        const args = calls.get(event.callId) ?? '';
+        io.stderr(`→ ${event.name}${args === '' ? '' : ` ${args}`} … ${summarizeResult(event)}`);
+        break;
+      }
+      default:
+        break;
+    }
+  };
+
+  const agent = new Agent({ provider, tools: createToolRegistry(), engine, platform, onEvent });
+  let interrupted = false;
+  const remove = onInterrupt(context, () => {
+    interrupted = true;
+    agent.stop();
+  });
+  try {
+    const answer = await agent.ask(question, { pid });
+    if (write !== undefined) {
+      // An answer that did not stream (the iteration-limit message) is printed whole.
+      if (answer.text !== '' && !streamed.includes(answer.text)) {
+        if (lineOpen) write('\n');
+        write(answer.text);
+        lineOpen = !answer.text.endsWith('\n');
+      }
+      if (lineOpen) write('\n');
+    } else if (answer.text !== '') {
+      io.stdout(answer.text);
+    }
+    if (answer.stopped || interrupted) {
+      io.stderr('deskpilot: stopped');
+      return INTERRUPTED_EXIT;
+    }
+    return answer.reason === 'answered' ? 0 : 1;
+  } finally {
+    remove();
+  }
+}

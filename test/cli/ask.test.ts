@@ -1,0 +1,108 @@
+/**
+ * `deskpilot ask` over FakePlatform and a real local OpenAI-compatible SSE server. It lives
+ * under test/ because the core may not import test helpers (eslint deskpilot/layers).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  lastToolResult,
+  startFakeOpenAIServer,
+  textSteps,
+  toolCallSteps,
+  type FakeOpenAIServer,
+} from '../agent/fake-openai-server';
+import { FIXTURE_PID, FakePlatform } from '../../src/main/core/platform/fake/fake-platform';
+import { main } from '../../src/main/core/cli/main';
+
+let platform: FakePlatform;
+let server: FakeOpenAIServer;
+let out: string[];
+let written: string[];
+let err: string[];
+let interrupt: (() => void) | undefined;
+
+async function cli(env: Record<string, string | undefined>, ...argv: string[]): Promise<number> {
+  return main(argv, {
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    write: (text) => written.push(text),
+    onInterrupt: (handler) => {
+      interrupt = handler;
+      return () => (interrupt = undefined);
+    },
+    env,
+    platform,
+  });
+}
+
+function serverEnv(): Record<string, string> {
+  return { DESKPILOT_BASE_URL: server.baseUrl, DESKPILOT_API_KEY: 'dummy-key', DESKPILOT_MODEL: 'fake-model' };
+}
+
+beforeEach(async () => {
+  platform = new FakePlatform();
+  server = await startFakeOpenAIServer();
+  out = [];
+  written = [];
+  err = [];
+  interrupt = undefined;
+});
+
+afterEach(async () => server.close());
+
+describe('deskpilot ask', () => {
+  it('streams a plain answer to stdout and exits 0', async () => {
+    server.reply({ kind: 'stream', steps: textSteps(['The app ', 'has a checkbox.']) });
+    expect(await cli(serverEnv(), 'ask', '--pid', String(FIXTURE_PID), 'what is this?')).toBe(0);
+    expect(written).toEqual(['The app ', 'has a checkbox.', '\n']);
+    expect(err).toEqual([]);
+    const body = server.requests[0]?.body as { model: string; messages: { role: string; content: string }[] };
+    expect(body.model).toBe('fake-model');
+    expect(body.messages.at(-1)).toMatchObject({ role: 'user', content: 'what is this?' });
+    expect(server.requests[0]?.headers['authorization']).toBe('Bearer dummy-key');
+  });
+
+  it('runs tool calls, prints one line per call on stderr, and the click lands', async () => {
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'find_elements', arguments: '{"role":"checkbox","name":"Enable feature"}' }]) },
+      (request) => {
+        const id = /\[(\w+)\] checkbox "Enable feature"/.exec(lastToolResult(request))?.[1];
+        if (id === undefined) throw new Error(`no checkbox in ${lastToolResult(request)}`);
+        return { kind: 'stream', steps: toolCallSteps([{ id: 'call_2', name: 'ui_action', arguments: JSON.stringify({ action: 'click', id }) }]) };
+      },
+      { kind: 'stream', steps: textSteps(['Done: the feature is enabled.']) },
+    );
+    expect(await cli(serverEnv(), 'ask', '--app', 'deskpilot fixture', 'enable the feature')).toBe(0);
+    expect(written.join('')).toBe('Done: the feature is enabled.\n');
+    expect(err).toEqual([
+      expect.stringMatching(/^→ find_elements role="checkbox" name="Enable feature" … ok: \[\w+\] checkbox "Enable feature"/),
+      expect.stringMatching(/^→ ui_action click \w+ … ok \(accessibility, changed\)$/),
+    ]);
+    expect(platform.app(FIXTURE_PID).get('toggle').checked).toBe(true);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('prints the typed one-line error for a missing key and exits 2', async () => {
+    expect(await cli({}, 'ask', 'hello')).toBe(2);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(/^deskpilot: PROVIDER_CONFIG: No API key for OpenRouter\. .*DESKPILOT_API_KEY/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('rejects an unknown preset and an empty question', async () => {
+    expect(await cli(serverEnv(), 'ask', '--preset', 'skynet', 'hi')).toBe(2);
+    expect(await cli(serverEnv(), 'ask')).toBe(2);
+    expect(err[0]).toMatch(/^deskpilot: VALIDATION: unknown provider preset 'skynet'; presets: openrouter, /);
+    expect(err[1]).toMatch(/^deskpilot: VALIDATION: ask needs a question/);
+  });
+
+  it('stops the agent on Ctrl-C and exits 130', async () => {
+    server.reply({ kind: 'stream', steps: [...textSteps(['Thinking'], 'stop').slice(0, 2), { delayMs: 5_000 }, { finishReason: 'stop' }] });
+    const running = cli(serverEnv(), 'ask', 'take your time');
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    interrupt?.();
+    expect(await running).toBe(130);
+    expect(err.at(-1)).toBe('deskpilot: stopped');
+    expect(interrupt).toBeUndefined();
+  });
+});
