@@ -32,8 +32,8 @@ export type AgentEvent =
   | { type: 'tool_call'; askId: string; callId: string; name: string; arguments: string }
   | { type: 'tool_log'; askId: string; callId: string; text: string }
   | { type: 'tool_result'; askId: string; callId: string; name: string; success: boolean; message: string; data?: unknown }
-  /** The ask is over. A stop is a `done` with `stopped: true`, never an `error`: cancelling is not a failure. */
-  | { type: 'done'; askId: string; answer: string; stopped: boolean; reason: DoneReason }
+  /** The ask is over (`cached` when the answer was replayed from the response cache). A stop is a `done` with `stopped: true`, never an `error`: cancelling is not a failure. */
+  | { type: 'done'; askId: string; answer: string; stopped: boolean; reason: DoneReason; cached?: boolean }
   /** The ask failed (a provider error, usually). The conversation is kept and the next ask still works. */
   | { type: 'error'; askId: string; error: SerializedError };
 

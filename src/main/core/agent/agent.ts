@@ -4,8 +4,10 @@ import type { ActionEngine } from '../actions/engine';
 import { systemClock, type Clock } from '../clock';
 import type { Platform } from '../platform/types';
 import { abortable } from './abortable';
+import { compactHistory, type CompactionOptions } from './compaction';
 import { buildContextMessage } from './context-message';
 import type { Provider, ProviderMessage } from './provider/types';
+import { ResponseCache, isCacheableToolUse } from './response-cache';
 import { defaultSystemPrompt } from './system-prompt';
 import type { ToolRegistry } from './tools/registry';
 import type { ToolContext } from './tools/types';
@@ -24,6 +26,8 @@ export interface AgentAnswer {
   text: string;
   stopped: boolean;
   reason: DoneReason;
+  /** Set when the answer came from the response cache and no model was called. */
+  cached?: boolean;
 }
 
 export interface AgentOptions {
@@ -38,6 +42,10 @@ export interface AgentOptions {
   buildContext?: (target: AskTarget) => Promise<string>;
   /** Model calls per ask; the last one that still asks for tools ends the ask with a message instead. */
   maxIterations?: number;
+  /** Plain answers by (question, UI state) for 5 minutes; `false` turns caching off. Default: a new cache on `clock`. */
+  cache?: ResponseCache | false;
+  /** History summarization before an ask once it passes 10 messages; `false` turns it off. */
+  compaction?: CompactionOptions | false;
 }
 
 interface Pending {
@@ -73,11 +81,13 @@ export class Agent {
   /** Bumped by stop(), so asks queued before the stop are dropped and later ones run. */
   private generation = 0;
   private askCount = 0;
+  private readonly cache: ResponseCache | undefined;
 
   constructor(options: AgentOptions) {
     this.options = options;
     this.clock = options.clock ?? systemClock;
     this.maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+    this.cache = options.cache === false ? undefined : (options.cache ?? new ResponseCache({ clock: this.clock }));
   }
 
   /**
@@ -105,18 +115,43 @@ export class Agent {
     return structuredClone(this.messages);
   }
 
+  /** Forgets the conversation and the cached answers. */
   clear(): void {
     this.messages.length = 0;
+    this.cache?.clear();
   }
 
   private emit(event: AgentEvent): void {
     this.options.onEvent(event);
   }
 
-  private finish(askId: string, text: string, reason: DoneReason): AgentAnswer {
+  private finish(askId: string, text: string, reason: DoneReason, cached = false): AgentAnswer {
     const stopped = reason === 'stopped';
+    if (cached) {
+      this.emit({ type: 'done', askId, answer: text, stopped, reason, cached: true });
+      return { askId, text, stopped, reason, cached: true };
+    }
     this.emit({ type: 'done', askId, answer: text, stopped, reason });
     return { askId, text, stopped, reason };
+  }
+
+  /** A repeat of a plain question on the same UI state: the events of a plain answer, without the model. */
+  private answerFromCache(askId: string, question: string, text: string): AgentAnswer {
+    this.emit({ type: 'ai_chunk', askId, delta: text });
+    this.emit({ type: 'ai_response', askId, text, toolCalls: [], finishReason: 'stop' });
+    this.messages.push({ role: 'user', content: question }, { role: 'assistant', content: text });
+    return this.finish(askId, text, 'answered', true);
+  }
+
+  /** Summarizes old turns; on any failure but a stop the history stays as it was and the ask goes on. */
+  private async compact(signal: AbortSignal): Promise<void> {
+    if (this.options.compaction === false) return;
+    try {
+      const compacted = await abortable(compactHistory(this.options.provider, [...this.messages], signal, this.options.compaction), signal);
+      if (compacted !== undefined) this.messages.splice(0, this.messages.length, ...compacted);
+    } catch (error) {
+      if (signal.aborted) throw error;
+    }
   }
 
   private async run(pending: Pending): Promise<AgentAnswer> {
@@ -127,6 +162,9 @@ export class Agent {
     const { signal } = controller;
     try {
       const context = await abortable(this.buildContext(pending.target), signal);
+      const cached = this.cache?.get(pending.text, context);
+      if (cached !== undefined) return this.answerFromCache(askId, pending.text, cached);
+      await this.compact(signal);
       const systemPrompt = (this.options.systemPrompt ?? defaultSystemPrompt)(this.options.tools);
       const before = [...this.messages];
       this.messages.push({ role: 'user', content: pending.text });
@@ -137,7 +175,11 @@ export class Agent {
         { role: 'user', content: context },
         ...this.messages.slice(before.length),
       ];
-      return await this.loop(askId, pending.target, request, signal);
+      const toolsUsed = new Set<string>();
+      const answer = await this.loop(askId, pending.target, request, signal, toolsUsed);
+      // Only plain answers: never a stop, an iteration limit, or anything that acted.
+      if (answer.reason === 'answered' && answer.text !== '' && isCacheableToolUse(toolsUsed)) this.cache?.set(pending.text, context, answer.text);
+      return answer;
     } catch (error) {
       // After a stop, whatever was thrown is the stop itself (or noise from work being cut off).
       if (signal.aborted) return this.finish(askId, '', 'stopped');
@@ -153,7 +195,13 @@ export class Agent {
     return buildContextMessage(this.options.engine, this.options.platform, target.pid);
   }
 
-  private async loop(askId: string, target: AskTarget, request: () => ProviderMessage[], signal: AbortSignal): Promise<AgentAnswer> {
+  private async loop(
+    askId: string,
+    target: AskTarget,
+    request: () => ProviderMessage[],
+    signal: AbortSignal,
+    toolsUsed: Set<string>,
+  ): Promise<AgentAnswer> {
     let callId = '';
     const toolContext: ToolContext = {
       engine: this.options.engine,
@@ -181,6 +229,7 @@ export class Agent {
       for (const [index, call] of turn.toolCalls.entries()) {
         if (signal.aborted) return this.stopRound(askId, turn.toolCalls.slice(index));
         callId = call.id;
+        toolsUsed.add(call.name);
         this.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: call.arguments });
         let result;
         try {

@@ -1,3 +1,5 @@
 export { Agent, DEFAULT_MAX_ITERATIONS, INTERRUPTED_MARK, STOPPED_MARK, type AgentAnswer, type AgentOptions, type AskTarget } from './agent';
 export { buildContextMessage, quoteUiData, DATA_NOT_INSTRUCTIONS, CONTEXT_TREE_BUDGET } from './context-message';
 export { defaultSystemPrompt } from './system-prompt';
+export { ResponseCache, RESPONSE_CACHE_TTL_MS, RESPONSE_CACHE_MAX_ENTRIES, READ_ONLY_TOOLS, type ResponseCacheOptions } from './response-cache';
+export { compactHistory, COMPACT_AFTER_MESSAGES, KEEP_RECENT_MESSAGES, type CompactionOptions } from './compaction';

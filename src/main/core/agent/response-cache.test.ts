@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../clock';
+import { RESPONSE_CACHE_TTL_MS, ResponseCache, isCacheableToolUse, normalizeQuestion, responseCacheKey } from './response-cache';
+
+describe('ResponseCache', () => {
+  it('normalizes case, spacing and trailing punctuation of the question', () => {
+    expect(normalizeQuestion('  What  is HERE? ')).toBe('what is here');
+    expect(responseCacheKey('What is here?', 'ctx')).toBe(responseCacheKey('what is here', 'ctx'));
+    expect(responseCacheKey('what is here', 'ctx A')).not.toBe(responseCacheKey('what is here', 'ctx B'));
+  });
+
+  it('keeps an answer for 5 minutes, then drops it', () => {
+    const clock = new ManualClock();
+    const cache = new ResponseCache({ clock });
+    cache.set('q', 'ctx', 'A');
+    clock.time += RESPONSE_CACHE_TTL_MS - 1;
+    expect(cache.get('q', 'ctx')).toBe('A');
+    clock.time += 1;
+    expect(cache.get('q', 'ctx')).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('is bounded: the oldest entry goes first', () => {
+    const cache = new ResponseCache({ clock: new ManualClock(), maxEntries: 2 });
+    cache.set('a', 'ctx', '1');
+    cache.set('b', 'ctx', '2');
+    cache.set('a', 'ctx', '1 again');
+    cache.set('c', 'ctx', '3');
+    expect(cache.get('b', 'ctx')).toBeUndefined();
+    expect(cache.get('a', 'ctx')).toBe('1 again');
+    expect(cache.get('c', 'ctx')).toBe('3');
+    expect(cache.size).toBe(2);
+  });
+
+  it('counts only read-only tool use as cacheable', () => {
+    expect(isCacheableToolUse([])).toBe(true);
+    expect(isCacheableToolUse(['get_ui', 'read_element', 'find_elements'])).toBe(true);
+    for (const acting of ['ui_action', 'fill_form', 'close_window', 'focus_app', 'some_plugin_tool']) {
+      expect(isCacheableToolUse(['get_ui', acting])).toBe(false);
+    }
+  });
+});
