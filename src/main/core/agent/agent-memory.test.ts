@@ -8,7 +8,7 @@ import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import { Agent, type AgentOptions } from './agent';
 import { SUMMARIZE_PROMPT, SUMMARY_PREFIX } from './compaction';
 import type { ProviderMessage } from './provider/types';
-import { ScriptedProvider, answer, finish, toolCall, type ScriptedTurn } from './scripted-provider';
+import { ScriptedProvider, answer, finish, text, toolCall, type ScriptedTurn } from './scripted-provider';
 import { RESPONSE_CACHE_TTL_MS } from './response-cache';
 import { createToolRegistry } from './tools/builtin';
 
@@ -198,6 +198,22 @@ describe('Agent history compaction', () => {
     expect(agent.history()).toEqual([...before, { role: 'user', content: 'next' }, { role: 'assistant', content: 'final' }]);
     expect(events.some((event) => event.type === 'error')).toBe(false);
     expect(provider.requests).toHaveLength(8);
+  });
+
+  it('stop() during summarization ends the ask as stopped and keeps the history', async () => {
+    const { agent } = makeAgent([...longTurns(), [{ type: 'delay', ms: 5000 }, text('late summary'), finish()], answer('after')], {
+      buildContext: () => Promise.resolve('ui'),
+    });
+    await longConversation(agent);
+    const before = agent.history();
+    const pending = agent.ask('next', target);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = Date.now();
+    agent.stop();
+    await expect(pending).resolves.toMatchObject({ stopped: true, reason: 'stopped' });
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(agent.history()).toEqual(before);
+    expect(events.some((event) => event.type === 'error')).toBe(false);
   });
 
   it('does not compact at 10 messages or fewer, or when turned off', async () => {
