@@ -50,6 +50,44 @@ describe('serializeTree', () => {
     expect(serializeTree(tree)).toBe('[w] window "App"\n  [b] button "OK"');
   });
 
+  it('skips nodes with empty bounds but keeps their showing children', () => {
+    const zero = { x: 0, y: 0, width: 0, height: 0 };
+    const tree = node('w', 'window', 'App', {
+      children: [
+        node('p', 'group', 'Hidden page', { bounds: zero, children: [node('hb', 'button', 'Off', { bounds: zero }), node('b', 'button', 'On', { bounds: { x: 1, y: 1, width: 9, height: 9 } })] }),
+      ],
+    });
+    expect(serializeTree(tree)).toBe('[w] window "App"\n  [b] button "On"');
+  });
+
+  it('folds text inside a control into its line and drops text repeating its name', () => {
+    const tree = node('w', 'window', 'App', {
+      children: [
+        node('b', 'button', 'GtkButton', { children: [node('l', 'label', 'Nick')] }),
+        node('c', 'checkbox', 'Bold', { states: { enabled: true, focused: false, checked: true }, children: [node('cl', 'label', 'Bold')] }),
+        node('s', 'label', 'Status', { children: [node('sl', 'label', 'Status')] }),
+      ],
+    });
+    expect(serializeTree(tree).split('\n')).toEqual([
+      '[w] window "App"',
+      '  [b] button "GtkButton" label "Nick"',
+      '  [c] checkbox "Bold" (checked)',
+      '  [s] label "Status"',
+    ]);
+  });
+
+  it('does not print toolkit class names of containers and non-controls, but keeps them on controls', () => {
+    const tree = node('w', 'window', 'App', {
+      children: [
+        node('g', 'group', 'GtkBuiltinIcon'),
+        node('i', 'image', 'GtkPicture'),
+        node('t', 'button', 'GtkToggleButton'),
+        node('o', 'group', 'Options'),
+      ],
+    });
+    expect(serializeTree(tree).split('\n')).toEqual(['[w] window "App"', '  [i] image', '  [t] button "GtkToggleButton"', '  [o] group "Options"']);
+  });
+
   it('cuts at a node budget and says how much is left under which id', () => {
     const tree = node('w', 'window', 'App', { children: [list(10), node('ok', 'button', 'OK')] });
     const text = serializeTree(tree, { maxNodes: 4 });

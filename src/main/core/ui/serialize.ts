@@ -11,6 +11,27 @@ export interface SerializeOptions {
 
 export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120 };
 
+/** Roles a model acts on; their names are always printed, even toolkit class names. */
+const ACTIONABLE_ROLES = new Set<Role>([
+  'button',
+  'togglebutton',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'textfield',
+  'textarea',
+  'combobox',
+  'link',
+  'menuitem',
+  'tab',
+  'listitem',
+]);
+
+/** GTK 4 names a widget with no label after its class (`GtkBuiltinIcon`); that tells a model nothing. */
+const TOOLKIT_CLASS_NAME = /^(Gtk|Adw)[A-Z][A-Za-z0-9]*$/;
+
 /** Roles that only arrange other nodes; unnamed ones add no meaning and are not printed. */
 const STRUCTURAL_ROLES = new Set<Role>(['group', 'unknown', 'scrollarea', 'separator']);
 
@@ -41,29 +62,63 @@ function stateWords(node: UiNode): string[] {
 }
 
 /** One line for one node: `[id] role "name" = "value" (states)`. A secret value is never printed. */
-export function formatNode(node: UiNode, maxTextChars = DEFAULT_SERIALIZE.maxTextChars): string {
+export function formatNode(node: UiNode, maxTextChars = DEFAULT_SERIALIZE.maxTextChars, labels: readonly string[] = []): string {
   let text = `[${node.id}] ${node.role}`;
-  if (node.name !== '') text += ` ${quote(node.name, maxTextChars)}`;
+  const classNameOnly = !ACTIONABLE_ROLES.has(node.role) && TOOLKIT_CLASS_NAME.test(node.name);
+  if (node.name !== '' && !classNameOnly) text += ` ${quote(node.name, maxTextChars)}`;
   if (!node.states.secret && node.value !== undefined && node.value !== '' && node.value !== node.name) {
     text += ` = ${typeof node.value === 'number' ? node.value : quote(node.value, maxTextChars)}`;
   }
+  for (const label of labels) text += ` label ${quote(label, maxTextChars)}`;
   const words = stateWords(node);
   if (words.length > 0) text += ` (${words.join(', ')})`;
   return text;
 }
 
 function isCollapsible(node: UiNode): boolean {
-  return STRUCTURAL_ROLES.has(node.role) && node.name === '' && (node.value === undefined || node.value === '');
+  const unnamed = node.name === '' || TOOLKIT_CLASS_NAME.test(node.name);
+  return STRUCTURAL_ROLES.has(node.role) && unnamed && (node.value === undefined || node.value === '');
+}
+
+/** Bounds the platform reported as empty: the node takes no room on screen (a hidden stack page, a collapsed popover). */
+function hasNoArea(node: UiNode): boolean {
+  return node.bounds !== undefined && (node.bounds.width <= 0 || node.bounds.height <= 0);
+}
+
+/** A label or text that only repeats its parent's name, as GTK puts inside buttons and check boxes. */
+function repeatsParent(node: UiNode, parent: UiNode | undefined): boolean {
+  return (
+    parent !== undefined &&
+    (node.role === 'label' || node.role === 'text') &&
+    node.name === parent.name &&
+    (node.value === undefined || node.value === '' || node.value === node.name) &&
+    (node.children ?? []).length === 0
+  );
+}
+
+/** A plain text leaf inside a control: printed on the control's line, as its label, not as a line of its own. */
+function isFoldedLabel(node: UiNode, parent: UiNode): boolean {
+  return (
+    ACTIONABLE_ROLES.has(parent.role) &&
+    (node.role === 'label' || node.role === 'text') &&
+    node.name.trim() !== '' &&
+    (node.value === undefined || node.value === '' || node.value === node.name) &&
+    (node.children ?? []).length === 0 &&
+    node.states.visible !== false &&
+    !hasNoArea(node)
+  );
 }
 
 function flatten(root: UiNode, maxTextChars: number): Line[] {
   const lines: Line[] = [];
-  const visit = (node: UiNode, depth: number, ancestors: string[]): void => {
+  const visit = (node: UiNode, depth: number, ancestors: string[], parent?: UiNode): void => {
     if (node.states.visible === false && node !== root) return;
-    const printed = node === root || !isCollapsible(node);
-    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars), ancestors });
+    if (parent !== undefined && isFoldedLabel(node, parent)) return;
+    const printed = node === root || !(isCollapsible(node) || hasNoArea(node) || repeatsParent(node, parent));
+    const labels = (node.children ?? []).filter((child) => isFoldedLabel(child, node) && !repeatsParent(child, node)).map((child) => child.name);
+    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels), ancestors });
     const childAncestors = printed ? [...ancestors, node.id] : ancestors;
-    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors);
+    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, node);
   };
   visit(root, 0, []);
   return lines;
