@@ -30,6 +30,11 @@ export type AgentEvent =
   /** The model's whole turn: its text and the tool calls it wants run. */
   | { type: 'ai_response'; askId: string; text: string; toolCalls: AgentToolCall[]; finishReason: string; usage?: AgentUsage }
   | { type: 'tool_call'; askId: string; callId: string; name: string; arguments: string }
+  /**
+   * An acting tool call waits for the user: the UI or CLI answers through the Agent's `decide`
+   * option with allow once, allow for this app, or deny. `summary` is the arguments, shortened.
+   */
+  | { type: 'approval_request'; id: string; askId: string; callId: string; tool: string; summary: string; reason: string; pid?: number; app?: string }
   | { type: 'tool_log'; askId: string; callId: string; text: string }
   | { type: 'tool_result'; askId: string; callId: string; name: string; success: boolean; message: string; data?: unknown }
   /** The ask is over (`cached` when the answer was replayed from the response cache). A stop is a `done` with `stopped: true`, never an `error`: cancelling is not a failure. */

@@ -8,9 +8,11 @@ import { compactHistory, type CompactionOptions } from './compaction';
 import { buildContextMessage } from './context-message';
 import type { Provider, ProviderMessage } from './provider/types';
 import { ResponseCache, isCacheableToolUse } from './response-cache';
+import { SafetyGate, type AskSafetyState } from './safety/gate';
+import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
 import { defaultSystemPrompt } from './system-prompt';
 import type { ToolRegistry } from './tools/registry';
-import type { ToolContext } from './tools/types';
+import type { ToolContext, ToolResult } from './tools/types';
 
 export const DEFAULT_MAX_ITERATIONS = 10;
 export const INTERRUPTED_MARK = '[interrupted: the response was cut off]';
@@ -46,6 +48,13 @@ export interface AgentOptions {
   cache?: ResponseCache | false;
   /** History summarization before an ask once it passes 10 messages; `false` turns it off. */
   compaction?: CompactionOptions | false;
+  /** Which acting tool calls need the user's approval (see SafetyGate). Default `confirm-risky`. */
+  approvalPolicy?: ApprovalPolicy;
+  /**
+   * Answers an approval request (also emitted as an `approval_request` event). Without it,
+   * every call that needs approval is denied with a message to the model.
+   */
+  decide?: ApprovalDecider;
 }
 
 interface Pending {
@@ -82,12 +91,14 @@ export class Agent {
   private generation = 0;
   private askCount = 0;
   private readonly cache: ResponseCache | undefined;
+  private readonly gate: SafetyGate;
 
   constructor(options: AgentOptions) {
     this.options = options;
     this.clock = options.clock ?? systemClock;
     this.maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     this.cache = options.cache === false ? undefined : (options.cache ?? new ResponseCache({ clock: this.clock }));
+    this.gate = new SafetyGate(options.approvalPolicy ?? DEFAULT_APPROVAL_POLICY);
   }
 
   /**
@@ -115,10 +126,11 @@ export class Agent {
     return structuredClone(this.messages);
   }
 
-  /** Forgets the conversation and the cached answers. */
+  /** Forgets the conversation, the cached answers and the "allow for this app" approvals. */
   clear(): void {
     this.messages.length = 0;
     this.cache?.clear();
+    this.gate.clear();
   }
 
   private emit(event: AgentEvent): void {
@@ -176,7 +188,7 @@ export class Agent {
         ...this.messages.slice(before.length),
       ];
       const toolsUsed = new Set<string>();
-      const answer = await this.loop(askId, pending.target, request, signal, toolsUsed);
+      const answer = await this.loop(askId, pending.target, request, signal, toolsUsed, { userText: pending.text, readContent: false });
       // Only plain answers: never a stop, an iteration limit, or anything that acted.
       if (answer.reason === 'answered' && answer.text !== '' && isCacheableToolUse(toolsUsed)) this.cache?.set(pending.text, context, answer.text);
       return answer;
@@ -201,6 +213,7 @@ export class Agent {
     request: () => ProviderMessage[],
     signal: AbortSignal,
     toolsUsed: Set<string>,
+    safety: AskSafetyState,
   ): Promise<AgentAnswer> {
     let callId = '';
     const toolContext: ToolContext = {
@@ -231,9 +244,9 @@ export class Agent {
         callId = call.id;
         toolsUsed.add(call.name);
         this.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: call.arguments });
-        let result;
+        let result: ToolResult;
         try {
-          result = await abortable(this.options.tools.call(call.name, call.arguments, toolContext), signal);
+          result = await abortable(this.guardedCall(call, askId, toolContext, safety), signal);
         } catch (error) {
           // The registry only throws on abort; anything else would be a bug, and the model still needs a result.
           if (!signal.aborted) throw error;
@@ -247,6 +260,43 @@ export class Agent {
     const text = `I stopped after ${this.maxIterations} tool steps without finishing. Tell me how to continue, or ask again with a narrower request.`;
     this.messages.push({ role: 'assistant', content: text });
     return this.finish(askId, text, 'iteration_limit');
+  }
+
+  /**
+   * One tool call through the safety gate: a refusal or a denial is the tool's result, so the
+   * model reads why and the loop goes on. Only calls of registered tools are checked; an
+   * unknown name gets the registry's own message.
+   */
+  private async guardedCall(call: AgentToolCall, askId: string, context: ToolContext, safety: AskSafetyState): Promise<ToolResult> {
+    if (this.options.tools.has(call.name)) {
+      const outcome = await this.gate.check({ askId, callId: call.id, tool: call.name, rawArguments: call.arguments }, context, safety);
+      if (outcome.kind === 'refuse') return outcome.result;
+      if (outcome.kind === 'ask') {
+        const { request } = outcome;
+        this.emit({ type: 'approval_request', ...request });
+        const decide = this.options.decide;
+        if (decide === undefined) {
+          return {
+            success: false,
+            message: `DENIED: this action needs the user's approval (${request.reason}) and nobody can approve it here; ask the user or choose another way`,
+            data: { code: 'DENIED', approvalId: request.id },
+          };
+        }
+        const decision = await abortable(decide(request), context.signal);
+        context.signal.throwIfAborted();
+        if (decision === 'deny') {
+          return {
+            success: false,
+            message: `DENIED: the user declined ${call.name} (${request.reason}); do not retry it: ask the user or choose another way`,
+            data: { code: 'DENIED', approvalId: request.id },
+          };
+        }
+        if (decision === 'allow_app') this.gate.remember(outcome.key);
+      }
+    }
+    const result = await this.options.tools.call(call.name, call.arguments, context);
+    if (result.success) await this.gate.noteRead(call.name, call.arguments, context, safety);
+    return result;
   }
 
   /** Closes a tool round cut by stop(), so every tool_call id still gets its one tool message. */

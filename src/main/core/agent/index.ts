@@ -3,3 +3,13 @@ export { buildContextMessage, quoteUiData, DATA_NOT_INSTRUCTIONS, CONTEXT_TREE_B
 export { defaultSystemPrompt } from './system-prompt';
 export { ResponseCache, RESPONSE_CACHE_TTL_MS, RESPONSE_CACHE_MAX_ENTRIES, READ_ONLY_TOOLS, type ResponseCacheOptions } from './response-cache';
 export { compactHistory, COMPACT_AFTER_MESSAGES, KEEP_RECENT_MESSAGES, type CompactionOptions } from './compaction';
+export {
+  APPROVAL_POLICIES,
+  DEFAULT_APPROVAL_POLICY,
+  SafetyGate,
+  isApprovalPolicy,
+  type ApprovalDecider,
+  type ApprovalDecision,
+  type ApprovalPolicy,
+  type ApprovalRequest,
+} from './safety';

@@ -1,6 +1,8 @@
 import type { AgentEvent } from '../../../shared/agent-events';
 import { ValidationError } from '../../../shared/errors';
+import { createInterface } from 'node:readline';
 import { Agent } from '../agent';
+import type { ApprovalDecider, ApprovalDecision, ApprovalRequest } from '../agent/safety';
 import { OpenAICompatibleProvider, PRESETS, isPresetName, type PresetName } from '../agent/provider';
 import { createToolRegistry } from '../agent/tools';
 import type { CommandContext } from './commands';
@@ -59,6 +61,51 @@ function presetFrom(context: CommandContext): PresetName {
   return raw;
 }
 
+/** One line from process.stdin, or undefined at end of input. */
+function readStdinLine(): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const reader = createInterface({ input: process.stdin, terminal: false });
+    let answered = false;
+    reader.once('line', (line) => {
+      answered = true;
+      reader.close();
+      resolve(line);
+    });
+    reader.once('close', () => {
+      if (!answered) resolve(undefined);
+    });
+  });
+}
+
+export function describeRequest(request: ApprovalRequest, args = request.summary): string {
+  const app = request.app === undefined ? (request.pid === undefined ? '' : ` in pid ${request.pid}`) : ` in ${request.app}`;
+  return `${request.tool}${args === '' ? '' : ` ${args}`}${app}: ${request.reason}`;
+}
+
+/** y = allow once, a = allow for this app, anything else (or no answer) = deny. */
+export function parseDecision(line: string | undefined): ApprovalDecision {
+  const answer = (line ?? '').trim().toLowerCase();
+  if (answer === 'y' || answer === 'yes') return 'allow_once';
+  if (answer === 'a' || answer === 'app') return 'allow_app';
+  return 'deny';
+}
+
+/** Terminal approvals: a prompt on stderr and one line from stdin; with no terminal, a denial that says to pass --yes. */
+export function terminalDecider(io: CommandContext['io'], argsOf: (request: ApprovalRequest) => string = (request) => request.summary): ApprovalDecider {
+  return async (request) => {
+    const described = describeRequest(request, argsOf(request));
+    const tty = io.stdinIsTTY ?? process.stdin.isTTY === true;
+    if (!tty) {
+      io.stderr(`deskpilot: denied ${described}. stdin is not a terminal, so nobody can approve it; pass --yes to allow actions without asking.`);
+      return 'deny';
+    }
+    io.stderr(`? allow ${described} — [y] once, [a] for this app, [n] no:`);
+    const decision = parseDecision(await (io.readLine ?? readStdinLine)());
+    if (decision === 'deny') io.stderr('  denied');
+    return decision;
+  };
+}
+
 /** Runs until SIGINT arrives; returns the function that removes the handler. */
 function onInterrupt(context: CommandContext, handler: () => void): () => void {
   if (context.io.onInterrupt !== undefined) return context.io.onInterrupt(handler);
@@ -110,7 +157,16 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
     }
   };
 
-  const agent = new Agent({ provider, tools: createToolRegistry(), engine, platform, onEvent });
+  const yes = context.values['yes'] === true;
+  const agent = new Agent({
+    provider,
+    tools: createToolRegistry(),
+    engine,
+    platform,
+    onEvent,
+    approvalPolicy: yes ? 'auto' : 'confirm-risky',
+    ...(yes ? {} : { decide: terminalDecider(io, (request) => calls.get(request.callId) ?? request.summary) }),
+  });
   let interrupted = false;
   const remove = onInterrupt(context, () => {
     interrupted = true;

@@ -15,9 +15,12 @@ Commands (all headless: they need an accessibility session, not the app window):
                                          nodes by role and name or text, best match first
   act  [--pid N | --app NAME] '<ui_action JSON>'
                                          run one action, print the result JSON; exit 1 if it failed
-  ask  [--pid N | --app NAME] [--preset P] "question"
+  ask  [--pid N | --app NAME] [--preset P] [--yes] "question"
                                          ask the model about the app and let it act; the answer streams to
                                          stdout, tool calls go to stderr; exit 0 answered, 1 step limit, 130 Ctrl-C
+                                         Risky actions (quit/close/delete keys, Delete/Send/Pay… buttons, acting
+                                         after reading a document) ask on the terminal: y once, a this app, n no;
+                                         --yes allows all without asking (needed when stdin is not a terminal)
                                          Provider: --preset or DESKPILOT_PROVIDER (openrouter, openai, ollama,
                                          lmstudio, gemini; default openrouter), DESKPILOT_API_KEY, DESKPILOT_MODEL,
                                          DESKPILOT_BASE_URL, DESKPILOT_HEADERS ('Name: value; Name2: value')
@@ -32,6 +35,10 @@ export interface CliIo {
   write?: (text: string) => void;
   /** Registers a Ctrl-C handler and returns its remover; defaults to process SIGINT. */
   onInterrupt?: (handler: () => void) => () => void;
+  /** Reads one line of the user's answer (undefined at end of input); defaults to process.stdin. */
+  readLine?: () => Promise<string | undefined>;
+  /** Whether a person can answer on stdin; defaults to process.stdin.isTTY. */
+  stdinIsTTY?: boolean;
   /** Injected by tests; otherwise createPlatform picks one for this OS. */
   platform?: Platform;
 }
@@ -49,6 +56,7 @@ const OPTIONS = {
   text: { type: 'string' },
   limit: { type: 'string' },
   preset: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;

@@ -48,7 +48,7 @@ function best(nodes: Iterable<UiNode>, wanted: string, accept: (node: UiNode) =>
 }
 
 /** A field by its label, or a labelled group holding radios. The stronger match wins. */
-function locate(root: UiNode, label: string): UiNode | undefined {
+export function locateField(root: UiNode, label: string): UiNode | undefined {
   const field = best(walk(root), label, (node) => FIELD_ROLES.has(node.role));
   const group = best(walk(root), label, (node) => GROUP_ROLES.has(node.role) && [...walk(node)].some((child) => child.role === 'radio'));
   if (group !== undefined && (field === undefined || group.score > field.score)) return group.node;
@@ -166,7 +166,7 @@ export const fillFormTool = defineTool({
       context.signal.throwIfAborted();
       // A fresh tree per field: filling one field can change, show or hide the next.
       const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
-      const node = locate(root, label);
+      const node = locateField(root, label);
       let result: FieldResult;
       if (node === undefined) {
         const near = candidates(root, label);
