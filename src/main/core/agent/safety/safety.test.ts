@@ -242,3 +242,25 @@ describe('secret fields', () => {
     expect(platform.app(FIXTURE_PID).get('password').value).toBe('s3cret');
   });
 });
+
+describe('stopping while a decision is pending', () => {
+  it('stop() ends the ask and the action never runs', async () => {
+    platform.app(FIXTURE_PID).get('button').name = 'Pay';
+    const id = await idOf('Pay');
+    const provider = new ScriptedProvider([call('c1', 'ui_action', { action: 'click', id })]);
+    const agent = new Agent({
+      provider,
+      tools: createToolRegistry(),
+      engine,
+      platform,
+      onEvent: (event) => {
+        events.push(event);
+        if (event.type === 'approval_request') queueMicrotask(() => agent.stop());
+      },
+      decide: () => new Promise(() => undefined),
+    });
+    await expect(agent.ask('pay', target)).resolves.toMatchObject({ stopped: true });
+    expect(platform.app(FIXTURE_PID).clicks).toBe(0);
+    expect(agent.history().at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'c1' });
+  });
+});
