@@ -88,6 +88,14 @@ describe('serializeTree', () => {
     expect(serializeTree(tree).split('\n')).toEqual(['[w] window "App"', '  [i] image', '  [t] button "GtkToggleButton"', '  [o] group "Options"']);
   });
 
+  it('collapses unnamed menu bars, tab lists and toolbars, and does not call a spin button editable', () => {
+    const spin = node('sp', 'spinbutton', 'Copies', { value: 2, states: { enabled: true, focused: false, editable: true } });
+    const tree = node('w', 'window', 'App', {
+      children: [node('mb', 'menubar', '', { children: [node('f', 'menu', 'File')] }), node('tl', 'tablist', 'Pages'), spin],
+    });
+    expect(serializeTree(tree).split('\n')).toEqual(['[w] window "App"', '  [f] menu "File"', '  [tl] tablist "Pages"', '  [sp] spinbutton "Copies" = 2']);
+  });
+
   it('cuts at a node budget and says how much is left under which id', () => {
     const tree = node('w', 'window', 'App', { children: [list(10), node('ok', 'button', 'OK')] });
     const text = serializeTree(tree, { maxNodes: 4 });

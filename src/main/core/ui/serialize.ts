@@ -33,7 +33,10 @@ const ACTIONABLE_ROLES = new Set<Role>([
 const TOOLKIT_CLASS_NAME = /^(Gtk|Adw)[A-Z][A-Za-z0-9]*$/;
 
 /** Roles that only arrange other nodes; unnamed ones add no meaning and are not printed. */
-const STRUCTURAL_ROLES = new Set<Role>(['group', 'unknown', 'scrollarea', 'separator']);
+const STRUCTURAL_ROLES = new Set<Role>(['group', 'unknown', 'scrollarea', 'separator', 'menubar', 'tablist', 'toolbar']);
+
+/** Roles whose text is always editable when enabled, so `editable` is not printed for them. */
+const EDITABLE_ROLES = new Set<Role>(['textfield', 'textarea', 'spinbutton']);
 
 interface Line {
   id: string;
@@ -57,7 +60,7 @@ function stateWords(node: UiNode): string[] {
   if (states.selected) words.push('selected');
   if (states.expanded !== undefined) words.push(states.expanded ? 'expanded' : 'collapsed');
   if (states.secret) words.push('secret');
-  else if (states.editable && node.role !== 'textfield' && node.role !== 'textarea') words.push('editable');
+  else if (states.editable && !EDITABLE_ROLES.has(node.role)) words.push('editable');
   return words;
 }
 
