@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Role, UiNode } from '../../../shared/ui-node';
+import type { UiNode } from '../../../shared/ui-node';
 import { ActionEngine } from '../actions/engine';
 import { ManualClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import type { Widget } from '../platform/fake/fixture-app';
-import { serializeTree } from './serialize';
+import { ACTIONABLE_ROLES, serializeTree } from './serialize';
 
-const ACTIONABLE = new Set<Role>([
-  'button',
-  'checkbox',
-  'radio',
-  'switch',
-  'togglebutton',
-  'slider',
-  'spinbutton',
-  'textfield',
-  'textarea',
-  'combobox',
-  'link',
-  'menuitem',
-  'tab',
-  'listitem',
-]);
 
 /** Controls the base fixture lacks, with names that repeat their role or hold quotes. */
 const EXTRA: Widget[] = [
@@ -54,10 +38,10 @@ describe('serializeTree keeps every actionable node', () => {
 
     const actionable: UiNode[] = [];
     walk(root, (node) => {
-      if (ACTIONABLE.has(node.role)) actionable.push(node);
+      if (ACTIONABLE_ROLES.has(node.role)) actionable.push(node);
     });
     const roles = new Set(actionable.map((node) => node.role));
-    expect([...ACTIONABLE].filter((role) => !roles.has(role))).toEqual([]);
+    expect([...ACTIONABLE_ROLES].filter((role) => !roles.has(role))).toEqual([]);
     expect(actionable.length).toBeGreaterThan(20);
 
     for (const node of actionable) {

@@ -12,7 +12,7 @@ export interface SerializeOptions {
 export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120 };
 
 /** Roles a model acts on; their names are always printed, even toolkit class names. */
-const ACTIONABLE_ROLES = new Set<Role>([
+export const ACTIONABLE_ROLES: ReadonlySet<Role> = new Set<Role>([
   'button',
   'togglebutton',
   'checkbox',
