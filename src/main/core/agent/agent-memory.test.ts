@@ -229,3 +229,19 @@ describe('Agent history compaction', () => {
     expect(off.agent.history()).toHaveLength(14);
   });
 });
+
+describe('Agent.restore', () => {
+  it('carries a saved conversation into a new Agent, which sends it to the model', async () => {
+    const first = makeAgent([answer('It is a notes app.')], { cache: false });
+    await first.agent.ask('What app is this?', target);
+    const saved = first.agent.history();
+
+    const second = makeAgent([answer('Yes.')], { cache: false });
+    second.agent.restore(saved);
+    saved.length = 0; // the Agent keeps its own copy
+    await second.agent.ask('Are you sure?', target);
+    expect(roles(second.agent.history())).toEqual(['user', 'assistant', 'user', 'assistant']);
+    const sent = second.provider.requests[0]?.messages ?? [];
+    expect(sent.some((message) => message.role === 'assistant' && message.content === 'It is a notes app.')).toBe(true);
+  });
+});

@@ -126,6 +126,15 @@ export class Agent {
     return structuredClone(this.messages);
   }
 
+  /**
+   * Replaces the conversation with one saved earlier (from history()), so a restarted host
+   * carries on where the old one stopped. Only between asks: a running ask owns the history.
+   */
+  restore(messages: readonly ProviderMessage[]): void {
+    this.messages.length = 0;
+    this.messages.push(...structuredClone(messages));
+  }
+
   /** Forgets the conversation, the cached answers and the "allow for this app" approvals. */
   clear(): void {
     this.messages.length = 0;
