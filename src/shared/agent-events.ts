@@ -21,6 +21,16 @@ export interface AgentUsage {
 /** Why an ask ended without an error. */
 export type DoneReason = 'answered' | 'stopped' | 'iteration_limit';
 
+/**
+ * After an ask that acted, the Agent re-observes the app before it reports done. `confirmed`
+ * is false when the end state could not be seen to match what the actions reported; `notes`
+ * say what was checked or what did not match, in words the user can read.
+ */
+export interface EndStateCheck {
+  confirmed: boolean;
+  notes: string[];
+}
+
 export type AgentEvent =
   /** An ask joined the queue; it runs once the ones before it finish. */
   | { type: 'ask'; askId: string; text: string; pid: number }
@@ -38,7 +48,7 @@ export type AgentEvent =
   | { type: 'tool_log'; askId: string; callId: string; text: string }
   | { type: 'tool_result'; askId: string; callId: string; name: string; success: boolean; message: string; data?: unknown }
   /** The ask is over (`cached` when the answer was replayed from the response cache). A stop is a `done` with `stopped: true`, never an `error`: cancelling is not a failure. */
-  | { type: 'done'; askId: string; answer: string; stopped: boolean; reason: DoneReason; cached?: boolean }
+  | { type: 'done'; askId: string; answer: string; stopped: boolean; reason: DoneReason; cached?: boolean; check?: EndStateCheck }
   /** The ask failed (a provider error, usually). The conversation is kept and the next ask still works. */
   | { type: 'error'; askId: string; error: SerializedError };
 
