@@ -1,6 +1,6 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { deserializeError } from '../shared/errors';
-import { CHANNELS, type AppInfoReply, type DeskpilotApi, type IpcReply } from '../shared/ipc';
+import { CHANNELS, EVENT_CHANNEL, type AppEvent, type DeskpilotApi, type IpcReply } from '../shared/ipc';
 
 async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
   const reply = (await ipcRenderer.invoke(channel, payload)) as IpcReply<T>;
@@ -8,9 +8,29 @@ async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
   return reply.value;
 }
 
-// The renderer sees this typed API only, never ipcRenderer itself.
+// The renderer sees this typed API only, never ipcRenderer itself. Each call is a thin
+// forward: main validates every payload, so nothing here is trusted.
 const api: DeskpilotApi = {
-  appInfo: () => invoke<AppInfoReply>(CHANNELS.appInfo),
+  appInfo: () => invoke(CHANNELS.appInfo),
+  status: () => invoke(CHANNELS.status),
+  ask: (request) => invoke(CHANNELS.ask, request),
+  stop: () => invoke(CHANNELS.stop),
+  approve: (request) => invoke(CHANNELS.approve, request),
+  history: () => invoke(CHANNELS.history),
+  clearHistory: () => invoke(CHANNELS.clearHistory),
+  settings: () => invoke(CHANNELS.settings),
+  updateSettings: (patch) => invoke(CHANNELS.updateSettings, patch),
+  openPermissionSettings: () => invoke(CHANNELS.openPermissionSettings),
+  openExternal: (request) => invoke(CHANNELS.openExternal, request),
+  hideWindow: () => invoke(CHANNELS.hideWindow),
+  onEvent(listener) {
+    // The IpcRendererEvent stays here: it carries `sender`, which the renderer must not get.
+    const forward = (_event: IpcRendererEvent, message: AppEvent): void => listener(message);
+    ipcRenderer.on(EVENT_CHANNEL, forward);
+    return () => {
+      ipcRenderer.off(EVENT_CHANNEL, forward);
+    };
+  },
 };
 
 contextBridge.exposeInMainWorld('deskpilot', api);

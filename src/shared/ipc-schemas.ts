@@ -1,7 +1,37 @@
 import { z } from 'zod';
 import { CHANNELS, type IpcChannel } from './ipc';
+import { APPROVAL_DECISIONS, APPROVAL_POLICIES, PRESET_NAMES } from './settings';
+
+/** Long enough for a pasted document, short enough that a runaway renderer can't flood the host. */
+export const MAX_ASK_CHARS = 20_000;
+
+const noPayload = z.undefined();
+
+const settingsPatch = z.strictObject({
+  preset: z.enum(PRESET_NAMES).optional(),
+  baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  model: z.string().max(200).optional(),
+  headers: z.string().max(4000).optional(),
+  apiKey: z.string().trim().min(1).max(1000).nullable().optional(),
+  // Electron validates the accelerator itself when registering; this only bounds the input.
+  hotkey: z.string().trim().min(1).max(100).optional(),
+  approvalPolicy: z.enum(APPROVAL_POLICIES).optional(),
+  openAtLogin: z.boolean().optional(),
+  historyLimit: z.int().min(0).max(10_000).optional(),
+});
 
 /** The payload each channel accepts; main rejects anything else before a handler runs. */
 export const REQUEST_SCHEMAS = {
-  [CHANNELS.appInfo]: z.undefined(),
+  [CHANNELS.appInfo]: noPayload,
+  [CHANNELS.status]: noPayload,
+  [CHANNELS.ask]: z.strictObject({ text: z.string().trim().min(1, 'the question is empty').max(MAX_ASK_CHARS) }),
+  [CHANNELS.stop]: noPayload,
+  [CHANNELS.approve]: z.strictObject({ id: z.string().min(1).max(200), decision: z.enum(APPROVAL_DECISIONS) }),
+  [CHANNELS.history]: noPayload,
+  [CHANNELS.clearHistory]: noPayload,
+  [CHANNELS.settings]: noPayload,
+  [CHANNELS.updateSettings]: settingsPatch,
+  [CHANNELS.openPermissionSettings]: noPayload,
+  [CHANNELS.openExternal]: z.strictObject({ url: z.url({ protocol: /^https$/ }).max(2000) }),
+  [CHANNELS.hideWindow]: noPayload,
 } as const satisfies Record<IpcChannel, z.ZodType>;

@@ -1,4 +1,7 @@
+import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
+import type { ApprovalDecision, PublicSettings, SettingsPatch } from './settings';
+import type { ChatEntry } from './transcript';
 
 /**
  * The typed IPC contract between renderer and main. Channels are `domain:action`.
@@ -7,9 +10,23 @@ import type { SerializedError } from './errors';
  */
 export const CHANNELS = {
   appInfo: 'app:info',
+  status: 'app:status',
+  ask: 'agent:ask',
+  stop: 'agent:stop',
+  approve: 'agent:approve',
+  history: 'history:get',
+  clearHistory: 'history:clear',
+  settings: 'settings:get',
+  updateSettings: 'settings:update',
+  openPermissionSettings: 'permissions:open',
+  openExternal: 'link:open',
+  hideWindow: 'window:hide',
 } as const;
 
 export type IpcChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
+
+/** The one channel main pushes on; the preload hands each message to the subscribers. */
+export const EVENT_CHANNEL = 'app:event';
 
 export interface AppInfoReply {
   name: string;
@@ -17,10 +34,79 @@ export interface AppInfoReply {
   platform: string;
 }
 
+/** The app the user was in when they summoned Deskpilot; every ask acts on it. */
+export interface TargetApp {
+  pid: number;
+  app: string;
+  /** The focused window's title, '' when unknown. */
+  title: string;
+}
+
+/** macOS needs Accessibility for reading and acting; elsewhere it is `not_needed`. */
+export type PermissionState = 'granted' | 'denied' | 'not_needed';
+
+export interface AppStatus {
+  target: TargetApp | null;
+  /** `registered: false` with `error` when another app holds the accelerator. */
+  hotkey: { accelerator: string; registered: boolean; error?: string };
+  accessibility: PermissionState;
+  /** The automation host (utilityProcess) that runs the core. */
+  host: 'starting' | 'running' | 'restarting';
+  /** False until a model can be reached: the renderer shows the first-run view. */
+  configured: boolean;
+}
+
+export interface AskRequest {
+  text: string;
+}
+
+export interface AskReply {
+  askId: string;
+}
+
+export interface ApproveRequest {
+  /** The approval_request event's id. */
+  id: string;
+  decision: ApprovalDecision;
+}
+
+export interface OpenExternalRequest {
+  url: string;
+}
+
+/** What main pushes to the renderer on EVENT_CHANNEL. */
+export type AppEvent =
+  | { type: 'agent'; event: AgentEvent }
+  | { type: 'status'; status: AppStatus }
+  /** The window was just shown by the hotkey or the tray: focus the input. */
+  | { type: 'shown' }
+  /** Esc or the hotkey hid the window. */
+  | { type: 'hidden' }
+  /** Something the user should know that is not part of an ask, e.g. the host restarted. */
+  | { type: 'notice'; level: 'info' | 'error'; text: string };
+
 /** Every reply crosses IPC as data: Electron reduces a thrown error to its message. */
 export type IpcReply<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
-/** What the preload exposes as `window.deskpilot`. */
+/** What the preload exposes as `window.deskpilot`. Every call rejects with a typed DeskpilotError. */
 export interface DeskpilotApi {
   appInfo(): Promise<AppInfoReply>;
+  status(): Promise<AppStatus>;
+  /** Queues a question about the current target; the answer arrives as `agent` events. */
+  ask(request: AskRequest): Promise<AskReply>;
+  /** Stops the running ask and drops queued ones. */
+  stop(): Promise<void>;
+  approve(request: ApproveRequest): Promise<void>;
+  /** The persisted chat, oldest first. */
+  history(): Promise<ChatEntry[]>;
+  clearHistory(): Promise<void>;
+  settings(): Promise<PublicSettings>;
+  updateSettings(patch: SettingsPatch): Promise<PublicSettings>;
+  /** Opens System Settings → Privacy & Security → Accessibility (macOS only). */
+  openPermissionSettings(): Promise<void>;
+  /** Opens an https link in the system browser; anything else is refused. */
+  openExternal(request: OpenExternalRequest): Promise<void>;
+  hideWindow(): Promise<void>;
+  /** Subscribes to pushed events; returns the unsubscribe function. */
+  onEvent(listener: (event: AppEvent) => void): () => void;
 }

@@ -1,0 +1,47 @@
+/**
+ * The user's settings as the renderer may see them. The API key is never part of it: the
+ * renderer only learns whether one is set. Main keeps the full record (electron-store, key
+ * encrypted with safeStorage) and core reads the provider part from it.
+ */
+export const PRESET_NAMES = ['openrouter', 'openai', 'ollama', 'lmstudio', 'gemini'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+/** How much the agent may do without asking the user. */
+export const APPROVAL_POLICIES = ['auto', 'confirm-risky', 'confirm-all'] as const;
+export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
+
+/** The user's answer: this call only, this kind of tool on this app for the rest of the conversation, or no. */
+export const APPROVAL_DECISIONS = ['allow_once', 'allow_app', 'deny'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+export interface PublicSettings {
+  preset: PresetName;
+  /** Empty means the preset's own URL. */
+  baseUrl: string;
+  /** Empty means the preset's default model. */
+  model: string;
+  /** Extra request headers as `name: value; name2: value2`. */
+  headers: string;
+  hasApiKey: boolean;
+  /** An Electron accelerator, e.g. `Alt+Space`. */
+  hotkey: string;
+  approvalPolicy: ApprovalPolicy;
+  openAtLogin: boolean;
+  /** How many chat entries are kept on disk. */
+  historyLimit: number;
+  /** Names of settings an environment variable overrides right now (DESKPILOT_MODEL → `model`); the UI shows them read-only. */
+  envOverrides: (keyof SettingsPatch)[];
+}
+
+/** A change from the settings view. `apiKey: null` deletes the stored key; an omitted field stays as it is. */
+export interface SettingsPatch {
+  preset?: PresetName;
+  baseUrl?: string;
+  model?: string;
+  headers?: string;
+  apiKey?: string | null;
+  hotkey?: string;
+  approvalPolicy?: ApprovalPolicy;
+  openAtLogin?: boolean;
+  historyLimit?: number;
+}
