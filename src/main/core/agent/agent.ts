@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentToolCall, AgentUsage, DoneReason } from '../../../shared/agent-events';
+import type { AgentEvent, AgentToolCall, AgentUsage, DoneReason, EndStateCheck } from '../../../shared/agent-events';
 import { DeskpilotError, serializeError } from '../../../shared/errors';
 import type { ActionEngine } from '../actions/engine';
 import { systemClock, type Clock } from '../clock';
@@ -6,12 +6,14 @@ import type { Platform } from '../platform/types';
 import { abortable } from './abortable';
 import { compactHistory, type CompactionOptions } from './compaction';
 import { buildContextMessage } from './context-message';
+import { ActionLedger, unconfirmedNote } from './end-state';
 import type { Provider, ProviderMessage } from './provider/types';
 import { ResponseCache, isCacheableToolUse } from './response-cache';
 import { SafetyGate, type AskSafetyState } from './safety/gate';
 import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
 import { defaultSystemPrompt } from './system-prompt';
 import type { ToolRegistry } from './tools/registry';
+import { OwnAppError } from './tools/target';
 import type { ToolContext, ToolResult } from './tools/types';
 
 export const DEFAULT_MAX_ITERATIONS = 10;
@@ -30,6 +32,8 @@ export interface AgentAnswer {
   reason: DoneReason;
   /** Set when the answer came from the response cache and no model was called. */
   cached?: boolean;
+  /** After an ask that acted: whether a fresh look at the app matched what the actions reported. */
+  check?: EndStateCheck;
 }
 
 export interface AgentOptions {
@@ -55,6 +59,12 @@ export interface AgentOptions {
    * every call that needs approval is denied with a message to the model.
    */
   decide?: ApprovalDecider;
+  /**
+   * Deskpilot's own processes (the app's main process, the automation host). The context,
+   * list_apps, focus_app and get_ui never show or target them, and an ask aimed at one fails
+   * with OwnAppError. Default: this process.
+   */
+  ownPids?: readonly number[];
 }
 
 interface Pending {
@@ -65,6 +75,14 @@ interface Pending {
 }
 
 /** What one model turn produced; `cut` is set when the stream failed or was stopped part-way. */
+/** How the tool loop ended, before the end-state check and the `done` event. */
+interface Outcome {
+  text: string;
+  reason: DoneReason;
+}
+
+const STOPPED: Outcome = { text: '', reason: 'stopped' };
+
 interface Turn {
   text: string;
   toolCalls: AgentToolCall[];
@@ -92,6 +110,7 @@ export class Agent {
   private askCount = 0;
   private readonly cache: ResponseCache | undefined;
   private readonly gate: SafetyGate;
+  private readonly ownPids: readonly number[];
 
   constructor(options: AgentOptions) {
     this.options = options;
@@ -99,6 +118,7 @@ export class Agent {
     this.maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     this.cache = options.cache === false ? undefined : (options.cache ?? new ResponseCache({ clock: this.clock }));
     this.gate = new SafetyGate(options.approvalPolicy ?? DEFAULT_APPROVAL_POLICY);
+    this.ownPids = [...(options.ownPids ?? [process.pid])];
   }
 
   /**
@@ -146,14 +166,10 @@ export class Agent {
     this.options.onEvent(event);
   }
 
-  private finish(askId: string, text: string, reason: DoneReason, cached = false): AgentAnswer {
+  private finish(askId: string, text: string, reason: DoneReason, extra: { cached?: true; check?: EndStateCheck } = {}): AgentAnswer {
     const stopped = reason === 'stopped';
-    if (cached) {
-      this.emit({ type: 'done', askId, answer: text, stopped, reason, cached: true });
-      return { askId, text, stopped, reason, cached: true };
-    }
-    this.emit({ type: 'done', askId, answer: text, stopped, reason });
-    return { askId, text, stopped, reason };
+    this.emit({ type: 'done', askId, answer: text, stopped, reason, ...extra });
+    return { askId, text, stopped, reason, ...extra };
   }
 
   /** A repeat of a plain question on the same UI state: the events of a plain answer, without the model. */
@@ -161,7 +177,7 @@ export class Agent {
     this.emit({ type: 'ai_chunk', askId, delta: text });
     this.emit({ type: 'ai_response', askId, text, toolCalls: [], finishReason: 'stop' });
     this.messages.push({ role: 'user', content: question }, { role: 'assistant', content: text });
-    return this.finish(askId, text, 'answered', true);
+    return this.finish(askId, text, 'answered', { cached: true });
   }
 
   /** Summarizes old turns; on any failure but a stop the history stays as it was and the ask goes on. */
@@ -182,6 +198,7 @@ export class Agent {
     this.controller = controller;
     const { signal } = controller;
     try {
+      if (this.ownPids.includes(pending.target.pid)) throw new OwnAppError(pending.target.pid);
       const context = await abortable(this.buildContext(pending.target), signal);
       const cached = this.cache?.get(pending.text, context);
       if (cached !== undefined) return this.answerFromCache(askId, pending.text, cached);
@@ -197,10 +214,13 @@ export class Agent {
         ...this.messages.slice(before.length),
       ];
       const toolsUsed = new Set<string>();
-      const answer = await this.loop(askId, pending.target, request, signal, toolsUsed, { userText: pending.text, readContent: false });
+      const ledger = new ActionLedger();
+      const outcome = await this.loop(askId, pending.target, request, signal, toolsUsed, ledger, { userText: pending.text, readContent: false });
+      if (outcome.reason === 'stopped') return this.finish(askId, '', 'stopped');
+      if (ledger.acted) return await this.finishChecked(askId, outcome, ledger, signal);
       // Only plain answers: never a stop, an iteration limit, or anything that acted.
-      if (answer.reason === 'answered' && answer.text !== '' && isCacheableToolUse(toolsUsed)) this.cache?.set(pending.text, context, answer.text);
-      return answer;
+      if (outcome.reason === 'answered' && outcome.text !== '' && isCacheableToolUse(toolsUsed)) this.cache?.set(pending.text, context, outcome.text);
+      return this.finish(askId, outcome.text, outcome.reason);
     } catch (error) {
       // After a stop, whatever was thrown is the stop itself (or noise from work being cut off).
       if (signal.aborted) return this.finish(askId, '', 'stopped');
@@ -211,9 +231,29 @@ export class Agent {
     }
   }
 
+  /**
+   * Before saying done after acting: look at the app again and compare it with what the
+   * actions reported. When it does not match, or cannot be seen, the answer says so in its
+   * own words (streamed as one more chunk and kept in the history's last assistant message),
+   * so the chat, the CLI and the next turn all see the same text. A stop during the look is a stop.
+   */
+  private async finishChecked(askId: string, outcome: Outcome, ledger: ActionLedger, signal: AbortSignal): Promise<AgentAnswer> {
+    const { check, problems } = await abortable(ledger.check(this.options.engine, this.options.platform, signal), signal);
+    signal.throwIfAborted();
+    let text = outcome.text;
+    if (!check.confirmed) {
+      const addition = `${text === '' ? '' : '\n\n'}${unconfirmedNote(problems)}`;
+      text += addition;
+      this.emit({ type: 'ai_chunk', askId, delta: addition });
+      const last = this.messages.at(-1);
+      if (last?.role === 'assistant') last.content = text;
+    }
+    return this.finish(askId, text, outcome.reason, { check });
+  }
+
   private buildContext(target: AskTarget): Promise<string> {
     if (this.options.buildContext !== undefined) return this.options.buildContext(target);
-    return buildContextMessage(this.options.engine, this.options.platform, target.pid);
+    return buildContextMessage(this.options.engine, this.options.platform, target.pid, { ownPids: this.ownPids });
   }
 
   private async loop(
@@ -222,13 +262,15 @@ export class Agent {
     request: () => ProviderMessage[],
     signal: AbortSignal,
     toolsUsed: Set<string>,
+    ledger: ActionLedger,
     safety: AskSafetyState,
-  ): Promise<AgentAnswer> {
+  ): Promise<Outcome> {
     let callId = '';
     const toolContext: ToolContext = {
       engine: this.options.engine,
       platform: this.options.platform,
       targetPid: target.pid,
+      ownPids: this.ownPids,
       signal,
       clock: this.clock,
       log: (text) => this.emit({ type: 'tool_log', askId, callId, text }),
@@ -237,11 +279,11 @@ export class Agent {
       const messages = request();
       this.emit({ type: 'ai_request', askId, iteration, messageCount: messages.length });
       const turn = await this.streamTurn(askId, messages, signal);
-      if (turn === 'stopped') return this.finish(askId, '', 'stopped');
+      if (turn === 'stopped') return STOPPED;
       this.emit({ type: 'ai_response', askId, ...turn });
       if (turn.toolCalls.length === 0) {
         this.messages.push({ role: 'assistant', content: turn.text });
-        return this.finish(askId, turn.text, 'answered');
+        return { text: turn.text, reason: 'answered' };
       }
       this.messages.push({
         role: 'assistant',
@@ -249,26 +291,29 @@ export class Agent {
         tool_calls: turn.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
       });
       for (const [index, call] of turn.toolCalls.entries()) {
-        if (signal.aborted) return this.stopRound(askId, turn.toolCalls.slice(index));
+        if (signal.aborted) return this.stopRound(turn.toolCalls.slice(index));
         callId = call.id;
         toolsUsed.add(call.name);
         this.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: call.arguments });
         let result: ToolResult;
+        // Before the call: focus_app moves the target, and the call acted on the old one.
+        const actedOn = toolContext.targetPid;
         try {
           result = await abortable(this.guardedCall(call, askId, toolContext, safety), signal);
         } catch (error) {
           // The registry only throws on abort; anything else would be a bug, and the model still needs a result.
           if (!signal.aborted) throw error;
-          return this.stopRound(askId, turn.toolCalls.slice(index));
+          return this.stopRound(turn.toolCalls.slice(index));
         }
         this.emit({ type: 'tool_result', askId, callId: call.id, name: call.name, ...result });
+        ledger.record(call.name, call.arguments, actedOn, result);
         this.messages.push({ role: 'tool', tool_call_id: call.id, content: result.message });
       }
-      if (signal.aborted) return this.finish(askId, '', 'stopped');
+      if (signal.aborted) return STOPPED;
     }
     const text = `I stopped after ${this.maxIterations} tool steps without finishing. Tell me how to continue, or ask again with a narrower request.`;
     this.messages.push({ role: 'assistant', content: text });
-    return this.finish(askId, text, 'iteration_limit');
+    return { text, reason: 'iteration_limit' };
   }
 
   /**
@@ -309,9 +354,9 @@ export class Agent {
   }
 
   /** Closes a tool round cut by stop(), so every tool_call id still gets its one tool message. */
-  private stopRound(askId: string, notRun: AgentToolCall[]): AgentAnswer {
+  private stopRound(notRun: AgentToolCall[]): Outcome {
     for (const call of notRun) this.messages.push({ role: 'tool', tool_call_id: call.id, content: NOT_RUN });
-    return this.finish(askId, '', 'stopped');
+    return STOPPED;
   }
 
   /**

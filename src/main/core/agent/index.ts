@@ -1,5 +1,8 @@
 export { Agent, DEFAULT_MAX_ITERATIONS, INTERRUPTED_MARK, STOPPED_MARK, type AgentAnswer, type AgentOptions, type AskTarget } from './agent';
-export { buildContextMessage, quoteUiData, DATA_NOT_INSTRUCTIONS, CONTEXT_TREE_BUDGET } from './context-message';
+export { buildContextMessage, quoteUiData, DATA_NOT_INSTRUCTIONS, CONTEXT_TREE_BUDGET, type ContextOptions } from './context-message';
+export { ActionLedger, unconfirmedNote, type EndStateFindings } from './end-state';
+export { keyboardHints } from './keyboard-hints';
+export { OwnAppError } from './tools/target';
 export { defaultSystemPrompt } from './system-prompt';
 export { ResponseCache, RESPONSE_CACHE_TTL_MS, RESPONSE_CACHE_MAX_ENTRIES, READ_ONLY_TOOLS, type ResponseCacheOptions } from './response-cache';
 export { compactHistory, COMPACT_AFTER_MESSAGES, KEEP_RECENT_MESSAGES, type CompactionOptions } from './compaction';

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { AppInfo } from '../../../../shared/ui-node';
 import { textScore } from '../../ui/query';
-import { defineTool } from './types';
+import { OwnAppError, isOwnPid } from './target';
+import { defineTool, type ToolContext } from './types';
+
+/** Running apps without Deskpilot's own windows. */
+async function otherApps(context: ToolContext): Promise<AppInfo[]> {
+  return (await context.platform.apps.list()).filter((app) => !isOwnPid(context, app.pid));
+}
 
 function describeApp(app: AppInfo, targetPid: number | undefined): string {
   const marks = [app.frontmost ? 'frontmost' : '', app.pid === targetPid ? 'target' : ''].filter((mark) => mark !== '');
@@ -14,7 +20,7 @@ export const listAppsTool = defineTool({
   description: 'Lists running apps with their pids and window titles, marking the frontmost app and the current target.',
   schema: z.strictObject({}),
   async handler(_args, context) {
-    const apps = await context.platform.apps.list();
+    const apps = await otherApps(context);
     return {
       success: true,
       message: apps.length === 0 ? 'no apps with windows are running' : apps.map((app) => describeApp(app, context.targetPid)).join('\n'),
@@ -35,7 +41,8 @@ export const focusAppTool = defineTool({
     })
     .refine((args) => args.pid !== undefined || args.name !== undefined, { message: 'give pid or name' }),
   async handler(args, context) {
-    const apps = await context.platform.apps.list();
+    if (args.pid !== undefined && isOwnPid(context, args.pid)) throw new OwnAppError(args.pid);
+    const apps = await otherApps(context);
     let app: AppInfo | undefined;
     if (args.pid !== undefined) {
       app = apps.find((each) => each.pid === args.pid);

@@ -3,7 +3,7 @@ import { serializeError } from '../../../../shared/errors';
 import type { UiActionResult } from '../../../../shared/ui-action';
 import type { Role, UiNode } from '../../../../shared/ui-node';
 import { MIN_SCORE, textScore } from '../../ui/query';
-import { walk } from '../../ui/tree-index';
+import { shallow, walk } from '../../ui/tree-index';
 import { targetPid } from './target';
 import { defineTool, type ToolContext } from './types';
 
@@ -27,6 +27,11 @@ export interface FieldResult {
   id?: string;
   role?: Role;
   candidates?: string[];
+  /**
+   * The node the fill left behind, as last reported (the field, or the radio it chose), for
+   * the Agent's end-state check. Left out where the verified node is a passing popup option.
+   */
+  nodeAfter?: UiNode;
 }
 
 function wantsChecked(value: string | number | boolean): boolean | undefined {
@@ -74,8 +79,11 @@ class FieldFiller {
     return this.context.engine.run(this.pid, request, this.context.signal);
   }
 
-  private outcome(node: UiNode, result: UiActionResult, done: string): Omit<FieldResult, 'label'> {
-    if (result.success) return { success: true, id: node.id, role: node.role, message: done };
+  private outcome(node: UiNode, result: UiActionResult, done: string, keepAfter = true): Omit<FieldResult, 'label'> {
+    if (result.success) {
+      const after = keepAfter && result.nodeAfter !== null ? { nodeAfter: result.nodeAfter } : {};
+      return { success: true, id: node.id, role: node.role, message: done, ...after };
+    }
     return { success: false, id: node.id, role: node.role, message: `${result.error?.code ?? 'ACTION_FAILED'}: ${result.error?.message ?? 'the action failed'}` };
   }
 
@@ -109,7 +117,9 @@ class FieldFiller {
     const wanted = wantsChecked(value);
     if (wanted === undefined) return { success: false, id: node.id, role: node.role, message: `"${String(value)}" is not true or false` };
     // Clicking a checkbox flips it, so click only when it is not already as wanted.
-    if ((node.states.checked ?? false) === wanted) return { success: true, id: node.id, role: node.role, message: `already ${wanted ? 'checked' : 'unchecked'}` };
+    if ((node.states.checked ?? false) === wanted) {
+      return { success: true, id: node.id, role: node.role, message: `already ${wanted ? 'checked' : 'unchecked'}`, nodeAfter: shallow(node) };
+    }
     const result = await this.run({ action: 'click', id: node.id });
     if (result.success && result.nodeAfter?.states.checked !== undefined && result.nodeAfter.states.checked !== wanted) {
       return { success: false, id: node.id, role: node.role, message: `clicked, but it is still ${wanted ? 'unchecked' : 'checked'}` };
@@ -119,7 +129,7 @@ class FieldFiller {
 
   private async choose(field: UiNode, option: UiNode): Promise<Omit<FieldResult, 'label'>> {
     if (option.states.checked === true || option.states.selected === true) {
-      return { success: true, id: field.id, role: field.role, message: `"${option.name}" was already selected` };
+      return { success: true, id: field.id, role: field.role, message: `"${option.name}" was already selected`, nodeAfter: shallow(option) };
     }
     return this.outcome(field, await this.run({ action: 'click', id: option.id }), `selected "${option.name}"`);
   }
@@ -149,7 +159,8 @@ class FieldFiller {
       (inside === undefined ? undefined : best(walk(inside), value, (each) => each !== inside && OPTION_ROLES.has(each.role))) ??
       best(walk(root), value, (each) => OPTION_ROLES.has(each.role) && each.states.visible !== false);
     if (option === undefined) return { success: false, id: node.id, role: node.role, message: `opened it, but found no option matching "${value}"` };
-    return this.outcome(node, await this.run({ action: 'click', id: option.node.id }), `selected "${option.node.name}"`);
+    // The option sits in a popup that closes on the click, so the combobox is what stays to check.
+    return this.outcome(node, await this.run({ action: 'click', id: option.node.id }), `selected "${option.node.name}"`, false);
   }
 }
 

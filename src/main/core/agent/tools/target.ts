@@ -7,12 +7,30 @@ import type { ToolContext } from './types';
 
 export const pidField = z.number().int().positive().optional().describe('Process id; defaults to the app the user was in');
 
+/**
+ * An ask or a tool aimed at Deskpilot's own window. Reading it would put the chat into its
+ * own context, and acting on it would let a model click its own approval buttons.
+ */
+export class OwnAppError extends DeskpilotError {
+  constructor(pid: number) {
+    super('VALIDATION', `pid ${pid} is Deskpilot itself, which it never reads or acts on; pick another app (list_apps shows them)`, {
+      data: { pid, reason: 'own_app' },
+    });
+    this.name = 'OwnAppError';
+  }
+}
+
+export function isOwnPid(context: Pick<ToolContext, 'ownPids'>, pid: number): boolean {
+  return context.ownPids?.includes(pid) ?? false;
+}
+
 /** The pid a tool works on: the one asked for, else the context's target app. */
 export async function resolvePid(context: ToolContext, pid?: number): Promise<number> {
   const resolved = pid ?? context.targetPid;
   if (resolved === undefined) {
     throw new DeskpilotError('VALIDATION', 'no target app; call list_apps, then focus_app or pass a pid');
   }
+  if (isOwnPid(context, resolved)) throw new OwnAppError(resolved);
   if (!(await context.platform.apps.isAlive(resolved))) throw new ProcessExitedError(resolved);
   return resolved;
 }

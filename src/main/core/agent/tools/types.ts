@@ -21,6 +21,8 @@ export interface ToolContext {
   platform: Platform;
   /** The app the user was in when they asked; tools act here unless told otherwise. */
   targetPid: number | undefined;
+  /** Deskpilot's own processes: never listed, read or acted on (see AgentOptions.ownPids). */
+  ownPids?: readonly number[];
   signal: AbortSignal;
   /** Progress lines for tool_log events (wait_for's polls, fill_form's fields). */
   log(text: string): void;

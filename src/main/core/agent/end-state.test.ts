@@ -1,0 +1,150 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../shared/agent-events';
+import { ActionEngine } from '../actions/engine';
+import { ManualClock } from '../clock';
+import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
+import { buildTree } from '../ui/ids';
+import { findNodes } from '../ui/query';
+import { Agent } from './agent';
+import type { ProviderMessage } from './provider/types';
+import { ScriptedProvider, answer, finish, toolCall, type ScriptedTurn } from './scripted-provider';
+import { createToolRegistry } from './tools/builtin';
+
+const target = { pid: FIXTURE_PID };
+
+let platform: FakePlatform;
+let events: AgentEvent[];
+
+beforeEach(() => {
+  platform = new FakePlatform();
+  events = [];
+});
+
+/** A widget's id as the tree gives it now, so scripts can act by id as a model would. */
+function idOf(role: string, name: string): string {
+  const { root } = buildTree(platform.app(FIXTURE_PID).tree(FIXTURE_PID));
+  const match = findNodes(root, { role, name })[0];
+  if (match === undefined) throw new Error(`no ${role} "${name}"`);
+  return match.node.id;
+}
+
+function makeAgent(turns: ScriptedTurn[]): Agent {
+  const clock = new ManualClock();
+  return new Agent({
+    provider: new ScriptedProvider(turns),
+    tools: createToolRegistry(),
+    engine: new ActionEngine({ platform, clock }),
+    platform,
+    clock,
+    onEvent: (event) => events.push(event),
+    approvalPolicy: 'auto',
+  });
+}
+
+const act = (id: string, args: Record<string, unknown>): ScriptedTurn => [toolCall(id, 'ui_action', args), finish('tool_calls')];
+/** The final answer, after `meanwhile` has changed the app behind the agent's back. */
+const answerAfter = (meanwhile: () => void, text: string): ScriptedTurn => () => {
+  meanwhile();
+  return [{ type: 'text', delta: text }, finish()];
+};
+
+const done = (): Extract<AgentEvent, { type: 'done' }> => events.filter((event) => event.type === 'done').at(-1) as Extract<AgentEvent, { type: 'done' }>;
+const roles = (messages: ProviderMessage[]): string[] => messages.map((message) => message.role);
+
+describe('the end-state check before done', () => {
+  it('confirms an action whose result is still there, and leaves the answer as the model wrote it', async () => {
+    const agent = makeAgent([act('c1', { action: 'set_value', id: idOf('slider', 'Volume'), value: 70 }), answer('Volume is 70.')]);
+    const result = await agent.ask('set the volume to 70', target);
+    expect(result.text).toBe('Volume is 70.');
+    expect(result.check).toEqual({ confirmed: true, notes: ['slider "Volume": as set'] });
+    expect(done()).toMatchObject({ answer: 'Volume is 70.', check: { confirmed: true } });
+    expect(events.filter((event) => event.type === 'ai_chunk').map((event) => event.delta)).toEqual(['Volume is 70.']);
+  });
+
+  it('follows a node its own action renamed (the counter) and confirms two presses', async () => {
+    const agent = makeAgent([
+      act('c1', { action: 'click', id: idOf('button', 'Clicked 0 times') }),
+      () => [toolCall('c2', 'ui_action', { action: 'click', id: idOf('button', 'Clicked 1 time') }), finish('tool_calls')],
+      answer('Pressed twice.'),
+    ]);
+    const result = await agent.ask('press it twice', target);
+    expect(platform.app(FIXTURE_PID).clicks).toBe(2);
+    expect(result.check).toEqual({ confirmed: true, notes: ['button "Clicked 2 times": as set'] });
+  });
+
+  it('says so in the answer when the app changed the value back', async () => {
+    const agent = makeAgent([
+      act('c1', { action: 'set_value', id: idOf('slider', 'Volume'), value: 70 }),
+      answerAfter(() => (platform.app(FIXTURE_PID).get('slider').value = 50), 'Volume is 70.'),
+    ]);
+    const result = await agent.ask('set the volume to 70', target);
+    expect(result.check?.confirmed).toBe(false);
+    expect(result.check?.notes[0]).toBe('slider "Volume" changed back: its value is 50, not 70');
+    expect(result.text).toBe('Volume is 70.\n\nI could not confirm that this worked: slider "Volume" changed back: its value is 50, not 70.');
+    // Streamed as one more chunk, so the chat shows what done says; the history keeps the same text.
+    expect(events.filter((event) => event.type === 'ai_chunk').map((event) => event.delta).join('')).toBe(result.text);
+    expect(done().answer).toBe(result.text);
+    const history = agent.history();
+    expect(roles(history)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(history.at(-1)).toEqual({ role: 'assistant', content: result.text });
+  });
+
+  it('is not confirmed when the acted node has gone from the app', async () => {
+    const app = platform.app(FIXTURE_PID);
+    const agent = makeAgent([
+      act('c1', { action: 'click', id: idOf('checkbox', 'Enable feature') }),
+      answerAfter(() => app.widgets.splice(app.widgets.indexOf(app.get('toggle')), 1), 'Enabled.'),
+    ]);
+    const result = await agent.ask('enable the feature', target);
+    expect(result.check).toEqual({ confirmed: false, notes: ['checkbox "Enable feature" is no longer in the app, or it was renamed'] });
+    expect(result.text).toMatch(/^Enabled\.\n\nI could not confirm that this worked: checkbox "Enable feature" is no longer in the app/);
+  });
+
+  it('is not confirmed when the app has exited before the check', async () => {
+    const agent = makeAgent([
+      act('c1', { action: 'set_value', id: idOf('textfield', 'Name'), value: 'Ada' }),
+      answerAfter(() => platform.kill(FIXTURE_PID), 'Name set.'),
+    ]);
+    const result = await agent.ask('type Ada as the name', target);
+    expect(result.check).toEqual({ confirmed: false, notes: [`the app (pid ${FIXTURE_PID}) is no longer running, so I could not see textfield "Name"`] });
+    expect(result.text).toContain('I could not confirm that this worked');
+    expect(result.reason).toBe('answered');
+  });
+
+  it('is not confirmed when the last attempt on a node failed or changed nothing', async () => {
+    const button = idOf('button', 'Clicked 0 times');
+    const agent = makeAgent([act('c1', { action: 'set_value', id: button, value: 3 }), answer('Set.')]);
+    const failed = await agent.ask('set the counter to 3', target);
+    expect(failed.check?.confirmed).toBe(false);
+    expect(failed.check?.notes[0]).toMatch(/^the last attempt to set_value button "Clicked 0 times" failed \(element does not support set_value/);
+
+    events = [];
+    const same = makeAgent([act('c1', { action: 'set_value', id: idOf('slider', 'Volume'), value: 50 }), answer('It is 50.')]);
+    const unchanged = await same.ask('set the volume to 50', target);
+    expect(unchanged.check).toEqual({ confirmed: false, notes: ['set_value on slider "Volume" showed no change'] });
+  });
+
+  it('counts the last attempt: a wrong id that did nothing, then the right one, is confirmed', async () => {
+    const agent = makeAgent([act('c1', { action: 'click', id: 'nope1' }), act('c2', { action: 'click', id: idOf('checkbox', 'Enable feature') }), answer('Enabled.')]);
+    const result = await agent.ask('enable the feature', target);
+    expect(events.filter((event) => event.type === 'tool_result').map((event) => event.success)).toEqual([false, true]);
+    expect(result.check).toEqual({ confirmed: true, notes: ['checkbox "Enable feature": as set'] });
+  });
+
+  it('checks fill_form fields too', async () => {
+    const agent = makeAgent([
+      [toolCall('c1', 'fill_form', { fields: [{ label: 'Name', value: 'Ada' }, { label: 'Enable feature', value: true }] }), finish('tool_calls')],
+      answerAfter(() => (platform.app(FIXTURE_PID).get('name').value = ''), 'Filled.'),
+    ]);
+    const result = await agent.ask('fill the form', target);
+    expect(result.check?.confirmed).toBe(false);
+    expect(result.check?.notes).toEqual(['textfield "Name" changed back: its value is "", not "Ada"', 'checkbox "Enable feature": as set']);
+  });
+
+  it('runs no check for an ask that only read', async () => {
+    const agent = makeAgent([[toolCall('c1', 'find_elements', { role: 'slider' }), finish('tool_calls')], answer('The volume is 50.')]);
+    const result = await agent.ask('what is the volume?', target);
+    expect(result).not.toHaveProperty('check');
+    expect(done()).not.toHaveProperty('check');
+  });
+});

@@ -1,0 +1,271 @@
+import type { EndStateCheck } from '../../../shared/agent-events';
+import type { UiActionResult } from '../../../shared/ui-action';
+import type { Role, UiNode } from '../../../shared/ui-node';
+import type { ActionEngine } from '../actions/engine';
+import type { Platform } from '../platform/types';
+import { indexTree, type IndexedNode } from '../ui/tree-index';
+import { READ_ONLY_TOOLS } from './response-cache';
+import type { FieldResult } from './tools/fill-form';
+import type { ToolResult } from './tools/types';
+
+export interface EndStateFindings {
+  check: EndStateCheck;
+  /** The notes that make `confirmed` false, for the sentence added to the answer. */
+  problems: string[];
+}
+
+/** What one acting call left behind on one node: the state it reported, and whether it landed. */
+interface NodeRecord {
+  pid: number;
+  id: string;
+  /** `slider "Volume"`, for notes the user reads. */
+  label: string;
+  action: string;
+  ok: boolean;
+  changed: boolean;
+  error?: string;
+  /** The node as the action last reported it; undefined when nothing was reported. */
+  after: UiNode | undefined;
+  /** The action ended the app (a Quit button): still gone is the confirmed state. */
+  exited: boolean;
+  /** The node went away as a result (a dialog's OK): nothing to compare. */
+  gone: boolean;
+  order: number;
+}
+
+interface WindowRecord {
+  pid: number;
+  ok: boolean;
+  windowsAfter: number;
+}
+
+/** Errors that mean nothing ran, so there is nothing to confirm (the model usually retries). */
+const NOTHING_RAN = new Set(['NODE_NOT_FOUND', 'DRAG_TARGET_NOT_FOUND', 'VALIDATION', 'DENIED']);
+
+/** Roles where choosing one sibling unchooses another, so a later choice explains an earlier change. */
+const CHOICE_ROLES = new Set<Role>(['radio', 'tab', 'listitem', 'treeitem', 'menuitem', 'row', 'cell']);
+
+/** Tools whose effect this check can re-observe; other acting tools are noted as not checked. */
+const CHECKED_TOOLS = new Set(['ui_action', 'fill_form', 'close_window', 'focus_app']);
+
+function label(node: { role: string; name: string }): string {
+  return node.name === '' ? node.role : `${node.role} "${node.name.length > 40 ? `${node.name.slice(0, 39)}…` : node.name}"`;
+}
+
+function show(value: unknown): string {
+  return value === undefined ? 'nothing' : JSON.stringify(value);
+}
+
+/** The parts of a node an action sets and a user would notice undone. Focus and bounds move legitimately. */
+function differences(expected: UiNode, now: UiNode): string[] {
+  const found: string[] = [];
+  if (expected.name !== now.name) found.push(`its name is ${show(now.name)}, not ${show(expected.name)}`);
+  if (!now.states.secret && expected.value !== now.value) found.push(`its value is ${show(now.value)}, not ${show(expected.value)}`);
+  for (const state of ['checked', 'selected', 'expanded'] as const) {
+    const before = expected.states[state];
+    const after = now.states[state];
+    if (before !== undefined && before !== after) found.push(`it is ${after === true ? '' : 'not '}${state} any more`);
+  }
+  return found;
+}
+
+function parseArguments(raw: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Everything the acting tools of one ask did, so the Agent can look at the app again before
+ * it says "done". The last attempt on a node is the one that counts: a failure followed by a
+ * success on the same node is a success.
+ */
+export class ActionLedger {
+  private readonly nodes = new Map<string, NodeRecord>();
+  private readonly windows = new Map<number, WindowRecord>();
+  private readonly focusedApps = new Map<number, boolean>();
+  private readonly unchecked = new Set<string>();
+  private order = 0;
+
+  /** True once an acting tool ran (successfully or not); read-only asks get no check. */
+  get acted(): boolean {
+    return this.nodes.size > 0 || this.windows.size > 0 || this.focusedApps.size > 0 || this.unchecked.size > 0;
+  }
+
+  record(tool: string, rawArguments: string, pid: number | undefined, result: ToolResult): void {
+    if (READ_ONLY_TOOLS.has(tool)) return;
+    const code = (result.data as { code?: unknown; error?: { code?: unknown } } | undefined)?.code;
+    if (typeof code === 'string' && NOTHING_RAN.has(code)) return;
+    if (!CHECKED_TOOLS.has(tool)) {
+      if (result.success) this.unchecked.add(tool);
+      return;
+    }
+    if (pid === undefined) return;
+    if (tool === 'ui_action') this.recordAction(pid, parseArguments(rawArguments), result);
+    else if (tool === 'fill_form') this.recordForm(pid, result);
+    else if (tool === 'close_window') this.recordClose(pid, result);
+    else this.focusedApps.set((result.data as { pid?: number } | undefined)?.pid ?? pid, result.success);
+  }
+
+  private put(key: string, record: Omit<NodeRecord, 'order'>, replaces?: string): void {
+    if (replaces !== undefined) this.nodes.delete(`${record.pid}:${replaces}`);
+    this.nodes.delete(key);
+    this.nodes.set(key, { ...record, order: (this.order += 1) });
+  }
+
+  private recordAction(pid: number, args: Record<string, unknown>, result: ToolResult): void {
+    const action = typeof args['action'] === 'string' ? args['action'] : 'act';
+    const outcome = result.data as UiActionResult | undefined;
+    if (outcome === undefined || typeof outcome !== 'object' || !('success' in outcome)) {
+      // The tool threw before the engine ran (the app had exited): an attempt that failed.
+      if (!result.success) this.put(`${pid}:`, { pid, id: '', label: `the ${action}`, action, ok: false, changed: false, error: result.message, after: undefined, exited: false, gone: false });
+      return;
+    }
+    if (!outcome.success && NOTHING_RAN.has(outcome.error?.code ?? '')) return;
+    const before = outcome.nodeBefore;
+    const after = outcome.nodeAfter ?? undefined;
+    // A node renamed by its own action (a counter) gets a new id; the record follows it.
+    const subject = after ?? before;
+    const id = subject?.id ?? (typeof args['id'] === 'string' ? args['id'] : '');
+    const exited = outcome.changes.includes('the process exited');
+    this.put(
+      `${pid}:${id}`,
+      {
+        pid,
+        id,
+        label: subject === null || subject === undefined ? (id === '' ? `the ${action}` : `[${id}]`) : label(subject),
+        action,
+        ok: outcome.success,
+        changed: outcome.changed,
+        ...(outcome.error === undefined ? {} : { error: outcome.error.message }),
+        after,
+        exited,
+        gone: outcome.success && !exited && after === undefined && before !== null,
+      },
+      before?.id,
+    );
+  }
+
+  private recordForm(pid: number, result: ToolResult): void {
+    const fields = (result.data as { fields?: FieldResult[] } | undefined)?.fields ?? [];
+    for (const field of fields) {
+      if (field.id === undefined) continue; // no such field: nothing was done to it
+      const after = field.nodeAfter ?? undefined;
+      this.put(`${pid}:${after?.id ?? field.id}`, {
+        pid,
+        id: after?.id ?? field.id,
+        label: `${field.role ?? 'field'} "${field.label}"`,
+        action: 'fill',
+        ok: field.success,
+        changed: true,
+        ...(field.success ? {} : { error: field.message }),
+        after,
+        exited: false,
+        gone: false,
+      }, field.id);
+    }
+  }
+
+  private recordClose(pid: number, result: ToolResult): void {
+    const after = (result.data as { after?: unknown } | undefined)?.after;
+    this.windows.set(pid, { pid, ok: result.success, windowsAfter: typeof after === 'number' ? after : Number.POSITIVE_INFINITY });
+  }
+
+  /**
+   * Looks at every app the ask acted on, fresh, and compares it with what the actions
+   * reported. Never throws: a read that fails is itself a reason the result is not confirmed.
+   */
+  async check(engine: ActionEngine, platform: Platform, signal: AbortSignal): Promise<EndStateFindings> {
+    const notes: string[] = [];
+    const problems: string[] = [];
+    const fail = (note: string): void => {
+      problems.push(note);
+    };
+    const byPid = new Map<number, NodeRecord[]>();
+    for (const record of this.nodes.values()) byPid.set(record.pid, [...(byPid.get(record.pid) ?? []), record]);
+    const apps = await platform.apps.list().catch(() => undefined);
+    for (const [pid, records] of byPid) {
+      signal.throwIfAborted();
+      await this.checkNodes(engine, platform, pid, records, signal, fail, notes);
+    }
+    for (const record of this.windows.values()) {
+      const app = apps?.find((each) => each.pid === record.pid);
+      const count = app?.windows.length ?? 0;
+      if (!record.ok) fail('closing the window did not work');
+      else if (apps === undefined) fail('I could not list the windows to see that the window stayed closed');
+      else if (count > record.windowsAfter) fail(`the app shows ${count} windows again after the close`);
+      else notes.push(`window closed (${count} left)`);
+    }
+    for (const [pid, ok] of this.focusedApps) {
+      if (!ok) fail('switching to the other app did not work');
+      else if (!(await platform.apps.isAlive(pid).catch(() => false))) fail(`the app I switched to (pid ${pid}) is no longer running`);
+    }
+    for (const tool of this.unchecked) notes.push(`${tool} was not re-checked: Deskpilot cannot observe what it does`);
+    return { check: { confirmed: problems.length === 0, notes: [...problems, ...notes] }, problems };
+  }
+
+  private async checkNodes(
+    engine: ActionEngine,
+    platform: Platform,
+    pid: number,
+    records: NodeRecord[],
+    signal: AbortSignal,
+    fail: (note: string) => void,
+    notes: string[],
+  ): Promise<void> {
+    const alive = await platform.apps.isAlive(pid).catch(() => false);
+    if (!alive) {
+      for (const record of records) {
+        if (record.exited) notes.push(`the app closed, as ${record.label} should make it`);
+        else fail(`the app (pid ${pid}) is no longer running, so I could not see ${record.label}`);
+      }
+      return;
+    }
+    let index: Map<string, IndexedNode>;
+    try {
+      index = indexTree((await engine.observe(pid, { fresh: true, bounds: 'none', signal })).root);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      fail(`I could not read the app again (${error instanceof Error ? error.message : String(error)})`);
+      return;
+    }
+    for (const record of records) {
+      if (!record.ok) {
+        fail(`the last attempt to ${record.action} ${record.label} failed${record.error === undefined ? '' : ` (${record.error})`}`);
+      } else if (record.exited) {
+        fail(`${record.label} should have closed the app, but it is still running`);
+      } else if (!record.changed && record.action !== 'scroll') {
+        fail(`${record.action} on ${record.label} showed no change`);
+      } else if (record.gone || record.after === undefined) {
+        notes.push(`${record.label}: ${record.gone ? 'went away as a result, as expected' : 'nothing to compare'}`);
+      } else {
+        const now = index.get(record.id);
+        if (now === undefined) fail(`${record.label} is no longer in the app, or it was renamed`);
+        else if (this.replacedByLaterChoice(record, now, records, index)) notes.push(`${record.label}: replaced by a later choice`);
+        else {
+          const found = differences(record.after, now.node);
+          if (found.length > 0) fail(`${record.label} changed back: ${found.join(', ')}`);
+          else notes.push(`${record.label}: as set`);
+        }
+      }
+    }
+  }
+
+  /** Picking radio B after radio A unchecks A; that is the later action's doing, not a failure. */
+  private replacedByLaterChoice(record: NodeRecord, now: IndexedNode, records: NodeRecord[], index: Map<string, IndexedNode>): boolean {
+    if (!CHOICE_ROLES.has(now.node.role)) return false;
+    return records.some((other) => {
+      if (other.order <= record.order) return false;
+      const sibling = index.get(other.id);
+      return sibling !== undefined && sibling.parentId === now.parentId && sibling.node.role === now.node.role;
+    });
+  }
+}
+
+/** The sentence appended to an answer whose result could not be confirmed. */
+export function unconfirmedNote(problems: readonly string[]): string {
+  return `I could not confirm that this worked: ${problems.join('; ')}.`;
+}

@@ -1,0 +1,44 @@
+import type { Role, UiNode } from '../../../shared/ui-node';
+import type { PlatformName } from '../platform/types';
+
+/**
+ * The standard keys of a focused control, as the toolkits (GTK, AppKit, Chromium) and the
+ * ARIA authoring practices define them for its role. Nothing here is read from the app:
+ * accelerators of menu items are not in UiNode yet (AT-SPI's Action.GetKeyBinding and AX's
+ * menu-item shortcut attributes are not read), so none are claimed.
+ */
+const ROLE_KEYS: Partial<Record<Role, string[]>> = {
+  button: ['space or return presses it'],
+  togglebutton: ['space toggles it'],
+  checkbox: ['space toggles it'],
+  switch: ['space toggles it'],
+  radio: ['up/down or left/right choose the next option in the group'],
+  slider: ['left/right or up/down move one step', 'pageup/pagedown move a large step', 'home/end go to the minimum/maximum'],
+  spinbutton: ['up/down change the value by one step', 'typing replaces the selected number'],
+  textfield: ['typing inserts at the caret', '{mod}+a selects all', 'backspace deletes', 'return submits or activates the default button'],
+  textarea: ['typing inserts at the caret', '{mod}+a selects all', 'return starts a new line'],
+  combobox: ['alt+down opens the list', 'up/down change the choice', 'return accepts', 'escape closes the list'],
+  list: ['up/down move the selection', 'home/end go to the first/last item'],
+  listitem: ['up/down move the selection', 'home/end go to the first/last item', 'return activates the item'],
+  tree: ['up/down move', 'left/right collapse/expand'],
+  treeitem: ['up/down move', 'left/right collapse/expand', 'return activates the item'],
+  table: ['arrow keys move between cells'],
+  row: ['up/down move between rows'],
+  cell: ['arrow keys move between cells'],
+  menu: ['up/down move', 'return activates', 'right opens a submenu', 'escape closes the menu'],
+  menuitem: ['up/down move', 'return activates', 'right opens a submenu', 'escape closes the menu'],
+  menubar: ['left/right move between menus', 'down opens a menu'],
+  tab: ['left/right switch tabs'],
+  tablist: ['left/right switch tabs'],
+  link: ['return follows the link'],
+  document: ['arrow keys move the caret', 'pageup/pagedown scroll', '{mod}+home/{mod}+end go to the start/end'],
+};
+
+const ALWAYS = ['tab / shift+tab move focus to the next/previous control', 'escape closes a popup, menu or dialog'];
+
+/** Key hints for the context message; `{mod}` is cmd on macOS and ctrl elsewhere. */
+export function keyboardHints(focused: UiNode | undefined, platform: PlatformName): string[] {
+  const mod = platform === 'darwin' ? 'cmd' : 'ctrl';
+  const own = focused === undefined || !focused.states.enabled ? [] : (ROLE_KEYS[focused.role] ?? []);
+  return [...own, ...ALWAYS].map((hint) => hint.replaceAll('{mod}', mod));
+}
