@@ -1,6 +1,7 @@
 import { ValidationError } from '../../../shared/errors';
 import type { AppInfo, UiNode } from '../../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
+import { notFoundError } from '../actions/locate';
 import type { BoundsMode, Platform } from '../platform/types';
 import { findNodes } from '../ui/query';
 import { formatNode, serializeTree } from '../ui/serialize';
@@ -27,18 +28,24 @@ function integer(values: CommandContext['values'], name: string): number | undef
   return number;
 }
 
-/** The target app: --pid, else the best --app name match, else the frontmost app. */
-export async function targetApp({ platform, values }: CommandContext): Promise<AppInfo> {
-  const pid = integer(values, 'pid');
+/** Which app a command or tool means: a pid, an app name (fuzzy), or neither for the frontmost app. */
+export interface AppTarget {
+  pid?: number;
+  app?: string;
+}
+
+/** The target app: the pid, else the best name match, else the frontmost app. Shared by the CLI and the MCP server. */
+export async function findTargetApp(platform: Platform, target: AppTarget, listHint = "'deskpilot apps' lists them"): Promise<AppInfo> {
   const apps = await platform.apps.list();
-  if (pid !== undefined) {
+  if (target.pid !== undefined) {
+    const pid = target.pid;
     const app = apps.find((candidate) => candidate.pid === pid);
     if (app !== undefined) return app;
-    if (!(await platform.apps.isAlive(pid))) throw new ValidationError(`no running app has pid ${pid}; 'deskpilot apps' lists them`);
+    if (!(await platform.apps.isAlive(pid))) throw new ValidationError(`no running app has pid ${pid}; ${listHint}`);
     return { pid, name: `pid ${pid}`, windows: [] };
   }
-  if (typeof values['app'] === 'string') {
-    const wanted = values['app'];
+  if (target.app !== undefined) {
+    const wanted = target.app;
     const ranked = apps
       .map((app) => ({ app, score: textScore(wanted, app.name) }))
       .filter((entry) => entry.score >= 0.7)
@@ -51,6 +58,21 @@ export async function targetApp({ platform, values }: CommandContext): Promise<A
   const frontmost = await platform.apps.frontmost();
   if (frontmost === undefined) throw new ValidationError('no frontmost app; pass --pid or --app');
   return frontmost;
+}
+
+/** The target app from --pid and --app. */
+export async function targetApp({ platform, values }: CommandContext): Promise<AppInfo> {
+  const pid = integer(values, 'pid');
+  const app = values['app'];
+  return findTargetApp(platform, { ...(pid === undefined ? {} : { pid }), ...(typeof app === 'string' ? { app } : {}) });
+}
+
+/** A subtree by id, or the whole tree without one. An unknown id is NODE_NOT_FOUND with the closest ids. */
+export function subtreeOf(root: UiNode, rootId: string | undefined, pid: number): UiNode {
+  if (rootId === undefined) return root;
+  const found = findById(root, rootId);
+  if (found === undefined) throw notFoundError(root, rootId, undefined, pid);
+  return found;
 }
 
 const apps: Command = async ({ platform, values, io }) => {
@@ -77,12 +99,7 @@ const tree: Command = async (context) => {
   }
   const app = await targetApp(context);
   const { root } = await engine.observe(app.pid, bounds === undefined ? {} : { bounds: bounds as BoundsMode });
-  let subject: UiNode = root;
-  if (typeof values['root'] === 'string') {
-    const found = findById(root, values['root']);
-    if (found === undefined) throw new ValidationError(`no node '${values['root']}' in the tree of ${app.name} (pid ${app.pid})`);
-    subject = found;
-  }
+  const subject = subtreeOf(root, typeof values['root'] === 'string' ? values['root'] : undefined, app.pid);
   if (values['json']) {
     io.stdout(JSON.stringify(subject, null, 2));
     return 0;

@@ -4,6 +4,8 @@ import { ActionEngine } from '../actions/engine';
 import { createPlatform } from '../platform/factory';
 import type { Platform } from '../platform/types';
 import { COMMANDS, type CommandContext } from './commands';
+import { MCP_USAGE, parseMcpOptions } from '../mcp/options';
+import { runStdioServer } from '../mcp/stdio';
 
 export const USAGE = `Usage: deskpilot <command> [options]
 
@@ -24,6 +26,7 @@ Commands (all headless: they need an accessibility session, not the app window):
                                          Provider: --preset or DESKPILOT_PROVIDER (openrouter, openai, ollama,
                                          lmstudio, gemini; default openrouter), DESKPILOT_API_KEY, DESKPILOT_MODEL,
                                          DESKPILOT_BASE_URL, DESKPILOT_HEADERS ('Name: value; Name2: value')
+${MCP_USAGE}
 Without --pid or --app, the frontmost app is the target.
 Options: --debug prints stack traces. DESKPILOT_PLATFORM=fake uses an in-memory fixture desktop.`;
 
@@ -57,6 +60,9 @@ const OPTIONS = {
   limit: { type: 'string' },
   preset: { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
+  'max-chars': { type: 'string' },
+  'read-only': { type: 'boolean' },
+  apps: { type: 'string' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -80,8 +86,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.stdout(USAGE);
       return name === undefined && !values.help ? 2 : 0;
     }
+    // The MCP server makes its platform on the first tool call, so it starts (and says why) even without a desktop.
+    if (name === 'mcp') return await runStdioServer(parseMcpOptions(values), { stderr: io.stderr, env: io.env, ...(io.platform === undefined ? {} : { platform: io.platform }) });
     const command = COMMANDS[name];
-    if (command === undefined) throw new ValidationError(`unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}.`);
+    if (command === undefined) throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'mcp'].join(', ')}.`);
     platform ??= await createPlatform(process.platform, io.env);
     const context: CommandContext = { platform, engine: new ActionEngine({ platform }), values, positionals: rest, io };
     return await command(context);

@@ -1,0 +1,45 @@
+import { ProcessExitedError, ValidationError } from '../../../shared/errors';
+import type { AppInfo } from '../../../shared/ui-node';
+import type { ActionEngine } from '../actions/engine';
+import { findTargetApp } from '../cli/commands';
+import type { Platform } from '../platform/types';
+import type { AppAllowList } from './allow-list';
+import type { McpOptions } from './options';
+
+export interface Core {
+  platform: Platform;
+  engine: ActionEngine;
+}
+
+/** What every tool may use. One context lives as long as the server. */
+export interface ToolContext {
+  /** The platform and engine, made on first use: a server without a desktop still starts and answers each call with the reason. */
+  core(): Promise<Core>;
+  options: McpOptions;
+  allowList: AppAllowList;
+}
+
+export interface TargetArgs {
+  pid?: number | undefined;
+  app?: string | undefined;
+}
+
+/**
+ * The app a tool call names, by pid or by app name. MCP clients are not in the user's app,
+ * so there is no frontmost fallback: the model says which app, after ui_apps.
+ */
+export async function resolveTarget(context: ToolContext, target: TargetArgs): Promise<{ core: Core; app: AppInfo }> {
+  if (target.pid === undefined && target.app === undefined) {
+    throw new ValidationError("give 'pid' or 'app' (an app name); ui_apps lists the running apps");
+  }
+  const core = await context.core();
+  // A dead pid is its own error, so the model knows to look the app up again rather than fix an argument.
+  if (target.pid !== undefined && !(await core.platform.apps.isAlive(target.pid))) throw new ProcessExitedError(target.pid);
+  const app = await findTargetApp(
+    core.platform,
+    { ...(target.pid === undefined ? {} : { pid: target.pid }), ...(target.app === undefined ? {} : { app: target.app }) },
+    'ui_apps lists them',
+  );
+  context.allowList.check(app);
+  return { core, app };
+}
