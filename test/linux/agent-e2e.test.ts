@@ -1,7 +1,8 @@
 /**
  * The whole agent for real: a local OpenAI-compatible server streams SSE with tool calls,
  * the real OpenAICompatibleProvider and Agent run them on the Linux backend (Xvfb, AT-SPI2),
- * and the end state is read back from the fixture app's accessibility tree.
+ * and the end state is read back from the fixture app's accessibility tree. The agent's own
+ * end-state check (done.check) must agree with what the test reads.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
@@ -91,6 +92,7 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
     expect(firstBody.tools.map((tool) => tool.function.name)).toContain('ui_action');
     expect(lastToolResult(server.requests.at(-2) as RecordedRequest)).toMatch(/checkbox "Enable feature"/);
 
+    expect(events.at(-1)).toMatchObject({ type: 'done', check: { confirmed: true, notes: ['checkbox "Enable feature": as set'] } });
     expect((await node('checkbox', 'Enable feature')).states.checked).toBe(true);
   }, 60_000);
 
@@ -115,7 +117,75 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
       ['call_click', true],
     ]);
     expect(milestones().at(-1)).toBe('done');
+    expect(events.at(-1)).toMatchObject({ type: 'done', check: { confirmed: true } });
     expect(events.some((event) => event.type === 'error')).toBe(false);
     expect((await node('button', 'Clicked 1 time')).name).toBe('Clicked 1 time');
+  }, 60_000);
+
+  it('carries out a plan: slider to 70, "hello" into the field, the button pressed twice; the check confirms it', async () => {
+    const counter = await node('button', 'Clicked');
+    const pressesBefore = Number(/Clicked (\d+) times?/.exec(counter.name)?.[1]);
+    expect(Number.isInteger(pressesBefore)).toBe(true);
+    expect((await node('textfield', 'Name')).value ?? '').toBe('');
+    const plural = (count: number): string => `Clicked ${count} time${count === 1 ? '' : 's'}`;
+    /** The id of `role "name"` in any tool result the model has seen so far. */
+    const idIn = (request: RecordedRequest, role: string, name: string): string => {
+      const messages = (request.body['messages'] ?? []) as { role: string; content?: unknown }[];
+      const results = messages.filter((message) => message.role === 'tool').map((message) => String(message.content)).join('\n');
+      const id = new RegExp(`\\[(\\w+)\\] ${role} "${name}"`).exec(results)?.[1];
+      if (id === undefined) throw new Error(`no ${role} "${name}" in the tool results: ${results}`);
+      return id;
+    };
+    const calls = (...list: [string, string, Record<string, unknown>][]): Reply => ({
+      kind: 'stream',
+      steps: toolCallSteps(list.map(([id, name, args]) => ({ id, name, arguments: JSON.stringify(args) }))),
+    });
+    server.reply(
+      // Look: three lookups in one turn, as models batch them.
+      calls(
+        ['call_find_slider', 'find_elements', { role: 'slider', name: 'Volume' }],
+        ['call_find_field', 'find_elements', { role: 'textfield', name: 'Name' }],
+        ['call_find_button', 'find_elements', { role: 'button', name: 'Clicked' }],
+      ),
+      // Act on all three with the ids the lookups returned.
+      (request) =>
+        calls(
+          ['call_slider', 'ui_action', { action: 'set_value', id: idIn(request, 'slider', 'Volume'), value: 70 }],
+          ['call_type', 'ui_action', { action: 'type', id: idIn(request, 'textfield', 'Name'), text: 'hello' }],
+          ['call_press_1', 'ui_action', { action: 'click', id: idIn(request, 'button', plural(pressesBefore)) }],
+        ),
+      // The button renamed itself, so its id changed: look it up again, then press it.
+      calls(['call_find_again', 'find_elements', { role: 'button', name: plural(pressesBefore + 1) }]),
+      (request) => calls(['call_press_2', 'ui_action', { action: 'click', id: idIn(request, 'button', plural(pressesBefore + 1)) }]),
+      { kind: 'stream', steps: textSteps(['The volume is 70, ', 'the name is hello, ', 'and I pressed the button twice.']) },
+    );
+    const answer = await agent.ask("set the slider to 70, type 'hello' into the field and press the button twice", { pid });
+
+    expect(answer).toMatchObject({ text: 'The volume is 70, the name is hello, and I pressed the button twice.', reason: 'answered' });
+    const results = events.filter((event) => event.type === 'tool_result');
+    expect(results.map((event) => [event.callId, event.success])).toEqual([
+      ['call_find_slider', true],
+      ['call_find_field', true],
+      ['call_find_button', true],
+      ['call_slider', true],
+      ['call_type', true],
+      ['call_press_1', true],
+      ['call_find_again', true],
+      ['call_press_2', true],
+    ]);
+    for (const event of results.filter((each) => each.name === 'ui_action')) expect(event.data, event.callId).toMatchObject({ changed: true });
+    expect(events.some((event) => event.type === 'error')).toBe(false);
+    const done = events.at(-1);
+    expect(done).toMatchObject({ type: 'done', reason: 'answered', check: { confirmed: true } });
+    expect((done as { check: { notes: string[] } }).check.notes).toEqual([
+      'slider "Volume": as set',
+      'textfield "Name": as set',
+      `button "${plural(pressesBefore + 2)}": as set`,
+    ]);
+
+    // The app's own state, read back through the tree.
+    expect((await node('slider', 'Volume')).value).toBe(70);
+    expect((await node('textfield', 'Name')).value).toBe('hello');
+    expect((await node('button', 'Clicked')).name).toBe(plural(pressesBefore + 2));
   }, 60_000);
 });
