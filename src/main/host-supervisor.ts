@@ -1,0 +1,258 @@
+/**
+ * Main's side of the automation host: starts it, talks to it, and restarts it with backoff
+ * when it dies. No electron import here (the utilityProcess adapter is host-process.ts), so
+ * the integration test can drive the real host through child_process.fork.
+ */
+import type { AgentEvent } from '../shared/agent-events';
+import { DeskpilotError, deserializeError } from '../shared/errors';
+import { parseHostMessage, type HistoryMessage, type HostMessage, type HostReplies, type HostRequest, type HostSettings } from '../shared/host-protocol';
+import type { AppStatus } from '../shared/ipc';
+
+/** One running host process, as Electron's UtilityProcess or Node's ChildProcess provide it. */
+export interface HostChild {
+  postMessage(message: HostRequest): void;
+  onMessage(listener: (raw: unknown) => void): void;
+  onExit(listener: (code: number | null) => void): void;
+  kill(): void;
+}
+
+export type HostState = AppStatus['host'];
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface HostSupervisorOptions {
+  spawn: () => HostChild;
+  /** The provider settings (with the decrypted key) sent to every new host. */
+  settings: () => HostSettings;
+  onAgentEvent: (event: AgentEvent) => void;
+  onState: (state: HostState) => void;
+  onNotice: (level: 'info' | 'error', text: string) => void;
+  /** Host log lines and protocol problems; never settings. */
+  onLog: (level: 'info' | 'warn' | 'error', text: string) => void;
+  /** First restart delay, doubled per consecutive crash up to maxBackoffMs. */
+  initialBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** A host that ran this long counts as healthy: the next crash restarts at once again. */
+  stableMs?: number;
+  /** A host that has not said ready by then is killed and restarted. */
+  readyTimeoutMs?: number;
+  timers?: Timers;
+}
+
+type ReplyRequest = Extract<HostRequest, { requestId: number }>;
+type Without<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+interface PendingReply {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+const defaultTimers: Timers = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export class HostSupervisor {
+  private readonly options: HostSupervisorOptions;
+  private readonly timers: Timers;
+  private child: HostChild | undefined;
+  private ready = false;
+  private state: HostState = 'starting';
+  private history: HistoryMessage[] = [];
+  private readonly queue: HostRequest[] = [];
+  private readonly pending = new Map<number, PendingReply>();
+  private readonly runningAsks = new Set<string>();
+  private nextRequestId = 1;
+  private crashes = 0;
+  private shuttingDown = false;
+  private readonly timersInUse = new Set<unknown>();
+
+  constructor(options: HostSupervisorOptions) {
+    this.options = options;
+    this.timers = options.timers ?? defaultTimers;
+  }
+
+  get hostState(): HostState {
+    return this.state;
+  }
+
+  /** The conversation the host reported last: what a restarted host gets back. */
+  get lastHistory(): readonly HistoryMessage[] {
+    return this.history;
+  }
+
+  start(): void {
+    this.shuttingDown = false;
+    this.spawn();
+  }
+
+  /** Kills the host for good (app quit). */
+  shutdown(): void {
+    this.shuttingDown = true;
+    for (const handle of this.timersInUse) this.timers.clearTimeout(handle);
+    this.timersInUse.clear();
+    this.failPending(new DeskpilotError('INTERNAL', 'Deskpilot is quitting'));
+    this.child?.kill();
+    this.child = undefined;
+    this.ready = false;
+  }
+
+  /** A request with a reply. Queued while the host (re)starts; rejected if the host dies first. */
+  request<K extends ReplyRequest['type']>(message: Without<Extract<ReplyRequest, { type: K }>, 'requestId'>): Promise<HostReplies[K]> {
+    const requestId = this.nextRequestId++;
+    const full = { ...message, requestId } as HostRequest;
+    return new Promise<HostReplies[K]>((resolve, reject) => {
+      this.pending.set(requestId, { resolve: resolve as (value: unknown) => void, reject });
+      this.send(full);
+    });
+  }
+
+  /**
+   * A one-way request. Stops and approvals only mean something to the host that is running
+   * now, so they are dropped while none is; the rest wait for the next one.
+   */
+  send(message: HostRequest): void {
+    if (message.type === 'clear') this.history = [];
+    if (this.ready && this.child !== undefined) {
+      this.child.postMessage(message);
+    } else if (message.type !== 'stop' && message.type !== 'approve') {
+      this.queue.push(message);
+    }
+  }
+
+  /** Call after the settings changed. */
+  settingsChanged(): void {
+    if (this.ready) this.child?.postMessage({ type: 'settings', settings: this.options.settings() });
+  }
+
+  private setState(state: HostState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.options.onState(state);
+  }
+
+  private later(ms: number, callback: () => void): unknown {
+    const handle = this.timers.setTimeout(() => {
+      this.timersInUse.delete(handle);
+      callback();
+    }, ms);
+    this.timersInUse.add(handle);
+    return handle;
+  }
+
+  private cancel(handle: unknown): void {
+    if (handle === undefined) return;
+    this.timers.clearTimeout(handle);
+    this.timersInUse.delete(handle);
+  }
+
+  private spawn(): void {
+    let child: HostChild;
+    try {
+      child = this.options.spawn();
+    } catch (error) {
+      this.exited(undefined, null, error instanceof Error ? error.message : String(error));
+      return;
+    }
+    this.child = child;
+    this.ready = false;
+    let readyTimer: unknown = this.later(this.options.readyTimeoutMs ?? 20_000, () => {
+      this.options.onLog('error', 'the automation host did not start in time; restarting it');
+      child.kill();
+    });
+    let stableTimer: unknown;
+    child.onMessage((raw) => {
+      if (this.child !== child) return;
+      const parsed = parseHostMessage(raw);
+      if (!parsed.ok) {
+        this.options.onLog('error', `ignored an invalid message from the automation host: ${parsed.problem}`);
+        return;
+      }
+      if (parsed.message.type === 'ready') {
+        this.cancel(readyTimer);
+        readyTimer = undefined;
+        stableTimer = this.later(this.options.stableMs ?? 30_000, () => (this.crashes = 0));
+      }
+      this.receive(parsed.message, child);
+    });
+    child.onExit((code) => {
+      this.cancel(readyTimer);
+      this.cancel(stableTimer);
+      this.exited(child, code);
+    });
+  }
+
+  private receive(message: HostMessage, child: HostChild): void {
+    switch (message.type) {
+      case 'ready': {
+        this.ready = true;
+        const restarted = this.state === 'restarting';
+        this.setState('running');
+        child.postMessage({ type: 'settings', settings: this.options.settings() });
+        if (this.history.length > 0) child.postMessage({ type: 'restore', messages: this.history });
+        for (const queued of this.queue.splice(0)) child.postMessage(queued);
+        if (restarted) this.options.onNotice('info', 'The automation host is running again. The conversation was kept.');
+        return;
+      }
+      case 'agent':
+        if (message.event.type === 'ask') this.runningAsks.add(message.event.askId);
+        if (message.event.type === 'done' || message.event.type === 'error') this.runningAsks.delete(message.event.askId);
+        this.options.onAgentEvent(message.event);
+        return;
+      case 'history':
+        this.history = message.messages;
+        return;
+      case 'reply': {
+        const pending = this.pending.get(message.requestId);
+        this.pending.delete(message.requestId);
+        if (pending === undefined) return;
+        if (message.ok) pending.resolve(message.value);
+        else pending.reject(deserializeError(message.error));
+        return;
+      }
+      case 'log':
+        this.options.onLog(message.level, message.text);
+        return;
+    }
+  }
+
+  private exited(child: HostChild | undefined, code: number | null, spawnError?: string): void {
+    if (child !== undefined && this.child !== child) return;
+    this.child = undefined;
+    this.ready = false;
+    if (this.shuttingDown) return;
+    const how = spawnError === undefined ? `exit code ${code ?? 'none'}` : spawnError;
+    // The asks it was running can never finish: end each with an error the user can retry.
+    for (const askId of this.runningAsks) {
+      this.options.onAgentEvent({
+        type: 'error',
+        askId,
+        error: { code: 'INTERNAL', message: `The automation host stopped while working on this (${how}). It is restarting; ask again.`, isRetryable: true, data: { reason: 'host_exited' } },
+      });
+    }
+    this.runningAsks.clear();
+    this.failPending(new DeskpilotError('INTERNAL', `The automation host stopped (${how}); try again in a moment.`, { isRetryable: true }));
+    const delay = Math.min((this.options.initialBackoffMs ?? 500) * 2 ** this.crashes, this.options.maxBackoffMs ?? 30_000);
+    this.crashes += 1;
+    this.setState('restarting');
+    this.options.onNotice('error', `The automation host stopped unexpectedly (${how}). Restarting it in ${formatDelay(delay)}; the conversation is kept.`);
+    this.options.onLog('error', `automation host exited (${how}); restart ${this.crashes} in ${delay} ms`);
+    this.later(delay, () => {
+      if (!this.shuttingDown) this.spawn();
+    });
+  }
+
+  private failPending(error: Error): void {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+    // Replies to queued requests could never come from a host that has not seen them.
+    this.queue.splice(0, this.queue.length, ...this.queue.filter((message) => !('requestId' in message)));
+  }
+}
+
+function formatDelay(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}

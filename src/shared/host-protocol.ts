@@ -1,0 +1,108 @@
+/**
+ * The messages between main and the automation host (the utilityProcess that runs the core).
+ * Both sides validate what they receive with these schemas: the host is our own code, but a
+ * crash mid-write or a version mismatch must become a logged rejection, not undefined behaviour.
+ * Plain JSON only, because the same messages cross Electron's parentPort and Node's IPC channel.
+ */
+import { z } from 'zod';
+import type { AgentEvent } from './agent-events';
+import type { SerializedError } from './errors';
+import type { TargetApp } from './ipc';
+import { APPROVAL_DECISIONS, APPROVAL_POLICIES, PRESET_NAMES } from './settings';
+import { MAX_ASK_CHARS } from './ipc-schemas';
+
+/**
+ * One provider message as the `openai` SDK shapes it. Main keeps them opaque: it only stores
+ * the latest snapshot and hands it back to a restarted host, so only the role is checked.
+ */
+const historyMessage = z.looseObject({ role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']) });
+export type HistoryMessage = z.infer<typeof historyMessage>;
+
+/** The provider part of the settings, with the decrypted key: it only ever travels main → host. */
+const hostSettings = z.strictObject({
+  preset: z.enum(PRESET_NAMES),
+  baseUrl: z.string().max(2000),
+  model: z.string().max(200),
+  headers: z.string().max(4000),
+  apiKey: z.string().max(1000).optional(),
+  approvalPolicy: z.enum(APPROVAL_POLICIES),
+});
+export type HostSettings = z.infer<typeof hostSettings>;
+
+const requestId = z.int().nonnegative();
+
+export const HOST_REQUEST_SCHEMA = z.discriminatedUnion('type', [
+  /** Replied with `{ askId }` as soon as the ask is queued; its progress comes as agent events. */
+  z.strictObject({ type: z.literal('ask'), requestId, text: z.string().min(1).max(MAX_ASK_CHARS), pid: z.int().positive() }),
+  z.strictObject({ type: z.literal('stop') }),
+  z.strictObject({ type: z.literal('approve'), id: z.string().min(1).max(200), decision: z.enum(APPROVAL_DECISIONS) }),
+  z.strictObject({ type: z.literal('clear') }),
+  /** Replied with the frontmost app as a TargetApp, or null. */
+  z.strictObject({ type: z.literal('frontmost'), requestId }),
+  z.strictObject({ type: z.literal('settings'), settings: hostSettings }),
+  z.strictObject({ type: z.literal('restore'), messages: z.array(historyMessage).max(10_000) }),
+]);
+export type HostRequest = z.infer<typeof HOST_REQUEST_SCHEMA>;
+
+/** The reply value for each request type that has one. */
+export interface HostReplies {
+  ask: { askId: string };
+  frontmost: TargetApp | null;
+}
+
+const serializedError = z.strictObject({
+  code: z.string(),
+  message: z.string(),
+  isRetryable: z.boolean(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * Agent events are checked for their tag and ask id only: main folds them with the same
+ * reducer the renderer uses, which tolerates the fields it does not know.
+ */
+const agentEvent = z.looseObject({
+  type: z.enum(['ask', 'ai_request', 'ai_chunk', 'ai_response', 'tool_call', 'approval_request', 'tool_log', 'tool_result', 'done', 'error']),
+  askId: z.string(),
+});
+
+// A plain union: the two reply shapes share their tag.
+export const HOST_MESSAGE_SCHEMA = z.union([
+  /** The host built its core and takes requests; main then sends settings and the history. */
+  z.strictObject({ type: z.literal('ready'), pid: z.int().positive() }),
+  z.strictObject({ type: z.literal('agent'), event: agentEvent }),
+  /** The conversation after an ask finished or was cleared (Agent.history()), for a restart. */
+  z.strictObject({ type: z.literal('history'), messages: z.array(historyMessage) }),
+  z.strictObject({ type: z.literal('reply'), requestId, ok: z.literal(true), value: z.unknown() }),
+  z.strictObject({ type: z.literal('reply'), requestId, ok: z.literal(false), error: serializedError }),
+  /** Never carries a secret: the host logs what it did, not the settings it got. */
+  z.strictObject({ type: z.literal('log'), level: z.enum(['info', 'warn', 'error']), text: z.string().max(4000) }),
+]);
+
+/** What the host sends. `agent.event` is the full AgentEvent; the schema checks its envelope. */
+export type HostMessage =
+  | { type: 'ready'; pid: number }
+  | { type: 'agent'; event: AgentEvent }
+  | { type: 'history'; messages: HistoryMessage[] }
+  | { type: 'reply'; requestId: number; ok: true; value: unknown }
+  | { type: 'reply'; requestId: number; ok: false; error: SerializedError }
+  | { type: 'log'; level: 'info' | 'warn' | 'error'; text: string };
+
+/** A parse result that names what was wrong without echoing the message (it may hold a key). */
+export function parseHostRequest(raw: unknown): { ok: true; request: HostRequest } | { ok: false; problem: string } {
+  const parsed = HOST_REQUEST_SCHEMA.safeParse(raw);
+  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, problem: describeIssues(parsed.error.issues) };
+}
+
+export function parseHostMessage(raw: unknown): { ok: true; message: HostMessage } | { ok: false; problem: string } {
+  const parsed = HOST_MESSAGE_SCHEMA.safeParse(raw);
+  // The schema checked the envelope; the event's inner fields are the Agent's own output.
+  return parsed.success ? { ok: true, message: parsed.data as HostMessage } : { ok: false, problem: describeIssues(parsed.error.issues) };
+}
+
+function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(message)'}: ${issue.message}`)
+    .join('; ');
+}

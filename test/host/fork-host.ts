@@ -1,0 +1,30 @@
+/**
+ * The automation host under plain Node: child_process.fork with tsx, so it runs the same
+ * TypeScript the app bundles, over Node's IPC channel instead of Electron's parentPort.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { HostChild } from '../../src/main/host-supervisor';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const HOST_ENTRY = path.join(root, 'src/main/core/host/main.ts');
+
+export interface ForkedHost extends HostChild {
+  process: ChildProcess;
+}
+
+export function forkHost(env: Record<string, string | undefined>, mainPid = process.pid): ForkedHost {
+  const child = fork(HOST_ENTRY, [`--main-pid=${mainPid}`], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DESKPILOT_PLATFORM: 'fake', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return {
+    process: child,
+    postMessage: (message) => void child.send(message),
+    onMessage: (listener) => void child.on('message', listener),
+    onExit: (listener) => void child.on('exit', (code) => listener(code)),
+    kill: () => void child.kill(),
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The real automation host in its own process (child_process.fork under tsx, the fake
+ * platform, the real provider against a local SSE server), driven by main's real supervisor.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/shared/agent-events';
+import type { HostSettings } from '../../src/shared/host-protocol';
+import { HostSupervisor, type HostState } from '../../src/main/host-supervisor';
+import { FIXTURE_PID } from '../../src/main/core/platform/fake/fake-platform';
+import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
+import { forkHost, type ForkedHost } from './fork-host';
+
+let server: FakeOpenAIServer;
+let supervisor: HostSupervisor;
+let children: ForkedHost[];
+let events: AgentEvent[];
+let states: HostState[];
+let notices: string[];
+let logs: string[];
+let settings: HostSettings;
+
+async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const eventOf = <T extends AgentEvent['type']>(type: T, askId: string) => () =>
+  events.find((event): event is Extract<AgentEvent, { type: T }> => event.type === type && event.askId === askId);
+
+beforeEach(async () => {
+  server = await startFakeOpenAIServer();
+  children = [];
+  events = [];
+  states = [];
+  notices = [];
+  logs = [];
+  settings = { preset: 'openai', baseUrl: server.baseUrl, model: 'fake-model', headers: '', apiKey: 'dummy-key', approvalPolicy: 'confirm-risky' };
+  supervisor = new HostSupervisor({
+    spawn: () => {
+      // Clear the variables a developer's shell may set, so only `settings` configures the provider.
+      const child = forkHost({ DESKPILOT_API_KEY: '', DESKPILOT_BASE_URL: '', DESKPILOT_MODEL: '', DESKPILOT_HEADERS: '', OPENAI_API_KEY: '' });
+      children.push(child);
+      return child;
+    },
+    settings: () => settings,
+    onAgentEvent: (event) => events.push(event),
+    onState: (state) => states.push(state),
+    onNotice: (_level, text) => notices.push(text),
+    onLog: (_level, text) => logs.push(text),
+    initialBackoffMs: 50,
+  });
+  supervisor.start();
+  await until(() => supervisor.hostState === 'running', 'the host to start');
+}, 30_000);
+
+afterEach(async () => {
+  supervisor.shutdown();
+  await server.close();
+});
+
+describe('automation host', () => {
+  it('answers an ask with agent events and reports the conversation', async () => {
+    server.reply({ kind: 'stream', steps: textSteps(['It has ', 'a checkbox.']) });
+    const { askId } = await supervisor.request({ type: 'ask', text: 'what is this?', pid: FIXTURE_PID });
+    const done = await until(eventOf('done', askId), 'done');
+    expect(done).toMatchObject({ answer: 'It has a checkbox.', stopped: false, reason: 'answered' });
+    expect(events.filter((event) => event.askId === askId).map((event) => event.type)).toEqual([
+      'ask',
+      'ai_request',
+      'ai_chunk',
+      'ai_chunk',
+      'ai_response',
+      'done',
+    ]);
+    await until(() => supervisor.lastHistory.length === 2, 'the history snapshot');
+    expect(supervisor.lastHistory).toEqual([
+      { role: 'user', content: 'what is this?' },
+      { role: 'assistant', content: 'It has a checkbox.' },
+    ]);
+    expect(server.requests[0]?.headers['authorization']).toBe('Bearer dummy-key');
+  });
+
+  it('stops a running ask', async () => {
+    server.reply({ kind: 'stream', steps: [{ delta: { role: 'assistant', content: 'Thinking' } }, { delayMs: 10_000 }, { finishReason: 'stop' }] });
+    const { askId } = await supervisor.request({ type: 'ask', text: 'slow one', pid: FIXTURE_PID });
+    await until(eventOf('ai_chunk', askId), 'the first chunk');
+    supervisor.send({ type: 'stop' });
+    expect(await until(eventOf('done', askId), 'done after stop')).toMatchObject({ stopped: true, reason: 'stopped' });
+  });
+
+  it('relays an approval to main and the answer back', async () => {
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call-1', name: 'ui_action', arguments: '{"action":"key","key":"ctrl+q"}' }]) },
+      { kind: 'stream', steps: textSteps(['Not quitting.']) },
+    );
+    const { askId } = await supervisor.request({ type: 'ask', text: 'quit it', pid: FIXTURE_PID });
+    const request = await until(eventOf('approval_request', askId), 'the approval request');
+    expect(request.reason).toContain('ctrl+q');
+    supervisor.send({ type: 'approve', id: request.id, decision: 'deny' });
+    const result = await until(eventOf('tool_result', askId), 'the denied tool result');
+    expect(result).toMatchObject({ success: false });
+    expect(result.message).toMatch(/^DENIED: the user declined/);
+    expect(await until(eventOf('done', askId), 'done')).toMatchObject({ answer: 'Not quitting.' });
+  });
+
+  it('restarts a killed host, tells the user, and restores the conversation', async () => {
+    server.reply({ kind: 'stream', steps: textSteps(['First answer.']) });
+    const first = await supervisor.request({ type: 'ask', text: 'first question', pid: FIXTURE_PID });
+    await until(eventOf('done', first.askId), 'the first answer');
+    await until(() => supervisor.lastHistory.length === 2, 'the history snapshot');
+
+    children[0]?.process.kill('SIGKILL');
+    await until(() => states.includes('restarting'), 'restarting');
+    await until(() => children.length === 2 && supervisor.hostState === 'running', 'the restarted host');
+    expect(notices[0]).toMatch(/automation host stopped unexpectedly/);
+    await until(() => notices.some((text) => text.includes('running again')), 'the running-again notice');
+
+    server.reply({ kind: 'stream', steps: textSteps(['Second answer.']) });
+    const second = await supervisor.request({ type: 'ask', text: 'second question', pid: FIXTURE_PID });
+    await until(eventOf('done', second.askId), 'the second answer');
+    // A new host numbers its asks afresh; the ids main sees must still be unique.
+    expect(second.askId).not.toBe(first.askId);
+    const messages = (server.requests[1]?.body['messages'] ?? []) as { role: string; content: unknown }[];
+    expect(messages.filter((message) => message.role !== 'system').map((message) => message.content)).toEqual([
+      'first question',
+      'First answer.',
+      expect.stringContaining('') as unknown,
+      'second question',
+    ]);
+  }, 30_000);
+
+  it('ends an ask the dead host was running with a retryable error', async () => {
+    server.reply({ kind: 'stream', steps: [{ delta: { role: 'assistant', content: 'Work' } }, { delayMs: 10_000 }, { finishReason: 'stop' }] });
+    const { askId } = await supervisor.request({ type: 'ask', text: 'long task', pid: FIXTURE_PID });
+    await until(eventOf('ai_chunk', askId), 'the first chunk');
+    children[0]?.process.kill('SIGKILL');
+    const error = await until(eventOf('error', askId), 'the error entry');
+    expect(error.error).toMatchObject({ code: 'INTERNAL', isRetryable: true });
+    await until(() => supervisor.hostState === 'running', 'the restarted host');
+  }, 30_000);
+
+  it('rejects invalid requests and keeps running', async () => {
+    const child = children[0];
+    if (child === undefined) throw new Error('no host');
+    child.process.send({ type: 'ask', requestId: 7, text: '', pid: -1 });
+    child.process.send('not even an object');
+    await until(() => logs.filter((line) => line.startsWith('rejected an invalid request')).length === 2, 'two rejections');
+    server.reply({ kind: 'stream', steps: textSteps(['Still here.']) });
+    const { askId } = await supervisor.request({ type: 'ask', text: 'still alive?', pid: FIXTURE_PID });
+    expect(await until(eventOf('done', askId), 'done')).toMatchObject({ answer: 'Still here.' });
+  });
+
+  it('reports the frontmost app as the target', async () => {
+    expect(await supervisor.request({ type: 'frontmost' })).toMatchObject({ pid: FIXTURE_PID });
+  });
+});
