@@ -14,7 +14,8 @@ const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
 /** The error as the model sees it: `CODE: message`, then a hint. */
 export function errorText(error: SerializedError): string {
   const hint = NEXT_STEP[error.code];
-  return `${error.code}: ${error.message}${hint === undefined || error.message.includes(hint) ? '' : ` ${hint}`}`;
+  if (hint === undefined || error.message.includes(hint)) return `${error.code}: ${error.message}`;
+  return `${error.code}: ${error.message}${/[.!?]$/.test(error.message) ? '' : '.'} ${hint}`;
 }
 
 /**
