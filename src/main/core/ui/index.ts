@@ -4,3 +4,4 @@ export { findNodes, levenshtein, textScore, type Match, type NodeQuery } from '.
 export { redactSecrets } from './redact';
 export { formatNode, serializeTree, type SerializeOptions } from './serialize';
 export { countNodes, findById, indexTree, shallow, walk, type IndexedNode } from './tree-index';
+export { estimateTokens } from './token-estimate';

@@ -1,9 +1,10 @@
 import type { Role, UiNode } from '../../../shared/ui-node';
+import { estimateTokens } from './token-estimate';
 
 export interface SerializeOptions {
   /** Most node lines to print. */
   maxNodes?: number;
-  /** Rough token budget, counted as four characters a token. */
+  /** Token budget, estimated as o200k_base would count (see token-estimate.ts). */
   maxTokens?: number;
   /** Longer names and values are cut; read_element gives the full text. */
   maxTextChars?: number;
@@ -137,17 +138,18 @@ export function serializeTree(root: UiNode, options: SerializeOptions = {}): str
   const lines = flatten(root, maxTextChars);
   const out: string[] = [];
   const printed = new Set<string>();
-  let chars = 0;
+  let tokens = 0;
   let cut = lines.length;
   for (const [index, line] of lines.entries()) {
     const rendered = `${'  '.repeat(line.depth)}${line.text}`;
-    if (out.length >= maxNodes || (out.length > 0 && (chars + rendered.length + 1) / 4 > maxTokens)) {
+    const cost = estimateTokens(`\n${rendered}`);
+    if (out.length >= maxNodes || (out.length > 0 && tokens + cost > maxTokens)) {
       cut = index;
       break;
     }
     out.push(rendered);
     printed.add(line.id);
-    chars += rendered.length + 1;
+    tokens += cost;
   }
   const remaining = new Map<string, number>();
   for (const line of lines.slice(cut)) {
