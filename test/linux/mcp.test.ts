@@ -70,7 +70,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([main, safe, noDisplay, noBus].map((server) => server?.client.close()));
+    await Promise.all([safe, noDisplay, noBus].map((server) => server?.client.close()));
     await desktop?.stop();
   });
 
@@ -175,5 +175,14 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     const other = await call(safe, 'ui_tree', { pid: zenity.pid });
     expect(other).toMatchObject({ isError: true, text: expect.stringMatching(/^PERMISSION_DENIED: app 'zenity' .* not in this server's allow-list/) });
     expect(safe.stderr.join('\n')).toMatch(/ui_tree error PERMISSION_DENIED/);
+  });
+
+  it('closing stdin ends the server: it closes the platform, logs it and exits on its own', async () => {
+    const pid = (main.client.transport as StdioClientTransport).pid as number;
+    const started = performance.now();
+    await main.client.close();
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(main.stderr.at(-1)).toBe('deskpilot mcp: closed');
+    expect(() => process.kill(pid, 0)).toThrow();
   });
 });
