@@ -43,7 +43,6 @@ export interface HostSupervisorOptions {
 }
 
 type ReplyRequest = Extract<HostRequest, { requestId: number }>;
-type Without<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
 interface PendingReply {
   resolve: (value: unknown) => void;
@@ -100,13 +99,22 @@ export class HostSupervisor {
     this.ready = false;
   }
 
+  /** Queues an ask about the app `pid`; resolves with its id once the host took it. */
+  ask(text: string, pid: number): Promise<HostReplies['ask']> {
+    return this.request((requestId) => ({ type: 'ask', requestId, text, pid })) as Promise<HostReplies['ask']>;
+  }
+
+  /** The app in front right now, as the host's platform sees it. */
+  frontmost(): Promise<HostReplies['frontmost']> {
+    return this.request((requestId) => ({ type: 'frontmost', requestId })) as Promise<HostReplies['frontmost']>;
+  }
+
   /** A request with a reply. Queued while the host (re)starts; rejected if the host dies first. */
-  request<K extends ReplyRequest['type']>(message: Without<Extract<ReplyRequest, { type: K }>, 'requestId'>): Promise<HostReplies[K]> {
+  private request(build: (requestId: number) => ReplyRequest): Promise<unknown> {
     const requestId = this.nextRequestId++;
-    const full = { ...message, requestId } as HostRequest;
-    return new Promise<HostReplies[K]>((resolve, reject) => {
-      this.pending.set(requestId, { resolve: resolve as (value: unknown) => void, reject });
-      this.send(full);
+    return new Promise<unknown>((resolve, reject) => {
+      this.pending.set(requestId, { resolve, reject });
+      this.send(build(requestId));
     });
   }
 

@@ -66,7 +66,7 @@ afterEach(async () => {
 describe('automation host', () => {
   it('answers an ask with agent events and reports the conversation', async () => {
     server.reply({ kind: 'stream', steps: textSteps(['It has ', 'a checkbox.']) });
-    const { askId } = await supervisor.request({ type: 'ask', text: 'what is this?', pid: FIXTURE_PID });
+    const { askId } = await supervisor.ask('what is this?', FIXTURE_PID);
     const done = await until(eventOf('done', askId), 'done');
     expect(done).toMatchObject({ answer: 'It has a checkbox.', stopped: false, reason: 'answered' });
     expect(events.filter((event) => event.askId === askId).map((event) => event.type)).toEqual([
@@ -87,7 +87,7 @@ describe('automation host', () => {
 
   it('stops a running ask', async () => {
     server.reply({ kind: 'stream', steps: [{ delta: { role: 'assistant', content: 'Thinking' } }, { delayMs: 10_000 }, { finishReason: 'stop' }] });
-    const { askId } = await supervisor.request({ type: 'ask', text: 'slow one', pid: FIXTURE_PID });
+    const { askId } = await supervisor.ask('slow one', FIXTURE_PID);
     await until(eventOf('ai_chunk', askId), 'the first chunk');
     supervisor.send({ type: 'stop' });
     expect(await until(eventOf('done', askId), 'done after stop')).toMatchObject({ stopped: true, reason: 'stopped' });
@@ -98,7 +98,7 @@ describe('automation host', () => {
       { kind: 'stream', steps: toolCallSteps([{ id: 'call-1', name: 'ui_action', arguments: '{"action":"key","key":"ctrl+q"}' }]) },
       { kind: 'stream', steps: textSteps(['Not quitting.']) },
     );
-    const { askId } = await supervisor.request({ type: 'ask', text: 'quit it', pid: FIXTURE_PID });
+    const { askId } = await supervisor.ask('quit it', FIXTURE_PID);
     const request = await until(eventOf('approval_request', askId), 'the approval request');
     expect(request.reason).toContain('ctrl+q');
     supervisor.send({ type: 'approve', id: request.id, decision: 'deny' });
@@ -110,7 +110,7 @@ describe('automation host', () => {
 
   it('restarts a killed host, tells the user, and restores the conversation', async () => {
     server.reply({ kind: 'stream', steps: textSteps(['First answer.']) });
-    const first = await supervisor.request({ type: 'ask', text: 'first question', pid: FIXTURE_PID });
+    const first = await supervisor.ask('first question', FIXTURE_PID);
     await until(eventOf('done', first.askId), 'the first answer');
     await until(() => supervisor.lastHistory.length === 2, 'the history snapshot');
 
@@ -121,7 +121,7 @@ describe('automation host', () => {
     await until(() => notices.some((text) => text.includes('running again')), 'the running-again notice');
 
     server.reply({ kind: 'stream', steps: textSteps(['Second answer.']) });
-    const second = await supervisor.request({ type: 'ask', text: 'second question', pid: FIXTURE_PID });
+    const second = await supervisor.ask('second question', FIXTURE_PID);
     await until(eventOf('done', second.askId), 'the second answer');
     // A new host numbers its asks afresh; the ids main sees must still be unique.
     expect(second.askId).not.toBe(first.askId);
@@ -136,7 +136,7 @@ describe('automation host', () => {
 
   it('ends an ask the dead host was running with a retryable error', async () => {
     server.reply({ kind: 'stream', steps: [{ delta: { role: 'assistant', content: 'Work' } }, { delayMs: 10_000 }, { finishReason: 'stop' }] });
-    const { askId } = await supervisor.request({ type: 'ask', text: 'long task', pid: FIXTURE_PID });
+    const { askId } = await supervisor.ask('long task', FIXTURE_PID);
     await until(eventOf('ai_chunk', askId), 'the first chunk');
     children[0]?.process.kill('SIGKILL');
     const error = await until(eventOf('error', askId), 'the error entry');
@@ -151,11 +151,11 @@ describe('automation host', () => {
     child.process.send('not even an object');
     await until(() => logs.filter((line) => line.startsWith('rejected an invalid request')).length === 2, 'two rejections');
     server.reply({ kind: 'stream', steps: textSteps(['Still here.']) });
-    const { askId } = await supervisor.request({ type: 'ask', text: 'still alive?', pid: FIXTURE_PID });
+    const { askId } = await supervisor.ask('still alive?', FIXTURE_PID);
     expect(await until(eventOf('done', askId), 'done')).toMatchObject({ answer: 'Still here.' });
   });
 
   it('reports the frontmost app as the target', async () => {
-    expect(await supervisor.request({ type: 'frontmost' })).toMatchObject({ pid: FIXTURE_PID });
+    expect(await supervisor.frontmost()).toMatchObject({ pid: FIXTURE_PID });
   });
 });

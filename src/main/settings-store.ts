@@ -1,0 +1,80 @@
+import ElectronStore, { type Schema } from 'electron-store';
+import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PresetName } from '../shared/settings';
+
+export interface WindowBounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Everything main persists about the user's choices. The key is only ever here encrypted. */
+export interface StoredSettings {
+  preset: PresetName;
+  baseUrl: string;
+  model: string;
+  headers: string;
+  /** safeStorage.encryptString output as base64; '' when no key is stored. */
+  apiKeyEncrypted: string;
+  hotkey: string;
+  approvalPolicy: ApprovalPolicy;
+  openAtLogin: boolean;
+  historyLimit: number;
+  /** Absent until the user moved or resized the window. */
+  windowBounds?: WindowBounds;
+}
+
+/** Option+Space on macOS (Electron's Alt is the Option key), Alt+Space elsewhere. */
+export const DEFAULT_HOTKEY = 'Alt+Space';
+export const DEFAULT_HISTORY_LIMIT = 500;
+
+export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
+  preset: 'openrouter',
+  baseUrl: '',
+  model: '',
+  headers: '',
+  apiKeyEncrypted: '',
+  hotkey: DEFAULT_HOTKEY,
+  approvalPolicy: 'confirm-risky',
+  openAtLogin: false,
+  historyLimit: DEFAULT_HISTORY_LIMIT,
+};
+
+const integer = { type: 'integer' } as const;
+
+export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
+  preset: { type: 'string', enum: [...PRESET_NAMES] },
+  baseUrl: { type: 'string', maxLength: 2000 },
+  model: { type: 'string', maxLength: 200 },
+  headers: { type: 'string', maxLength: 4000 },
+  apiKeyEncrypted: { type: 'string', maxLength: 8000 },
+  hotkey: { type: 'string', minLength: 1, maxLength: 100 },
+  approvalPolicy: { type: 'string', enum: [...APPROVAL_POLICIES] },
+  openAtLogin: { type: 'boolean' },
+  historyLimit: { type: 'integer', minimum: 0, maximum: 10_000 },
+  windowBounds: {
+    type: 'object',
+    properties: { x: integer, y: integer, width: { type: 'integer', minimum: 1 }, height: { type: 'integer', minimum: 1 } },
+    required: ['x', 'y', 'width', 'height'],
+  },
+};
+
+/** What SettingsService needs from electron-store; ElectronStore<StoredSettings> fits it. */
+export interface SettingsStore {
+  get<Key extends keyof StoredSettings>(key: Key): StoredSettings[Key];
+  set<Key extends keyof StoredSettings>(key: Key, value: StoredSettings[Key]): void;
+}
+
+/**
+ * `settings.json` in the app's userData folder (`cwd` overrides it in tests). A file that
+ * fails the schema, hand-edited or from a future version, is reset rather than crashing start-up.
+ */
+export function createSettingsStore(cwd?: string): ElectronStore<StoredSettings> {
+  return new ElectronStore<StoredSettings>({
+    name: 'settings',
+    defaults: SETTINGS_DEFAULTS,
+    schema: SETTINGS_SCHEMA,
+    clearInvalidConfig: true,
+    ...(cwd === undefined ? {} : { cwd }),
+  });
+}

@@ -1,0 +1,117 @@
+import { type HostSettings } from '../shared/host-protocol';
+import type { PublicSettings, SettingsPatch } from '../shared/settings';
+import { PRESETS, isPresetName, parseHeaderList, resolveProviderConfig, type Environment, type PresetName } from './core/agent/provider';
+import { providerSettings } from './core/host/build-agent';
+import { decryptKey, encryptKey, type SafeStorageLike } from './key-vault';
+import type { SettingsStore, StoredSettings, WindowBounds } from './settings-store';
+
+export interface SettingsServiceOptions {
+  store: SettingsStore;
+  safeStorage: SafeStorageLike;
+  /** Read on every call, like the provider does: a variable set later still wins. */
+  env: () => Environment;
+  platform: string;
+}
+
+type EnvOverride = PublicSettings['envOverrides'][number];
+
+/**
+ * The user's settings: stored through electron-store, the API key encrypted with safeStorage,
+ * and the DESKPILOT_* variables on top. The renderer gets `publicSettings()`, which holds the
+ * stored values (never the key, never a variable's value, since DESKPILOT_HEADERS may carry a
+ * credential) and names the fields a variable overrides.
+ */
+export class SettingsService {
+  private readonly options: SettingsServiceOptions;
+
+  constructor(options: SettingsServiceOptions) {
+    this.options = options;
+  }
+
+  get<Key extends keyof StoredSettings>(key: Key): StoredSettings[Key] {
+    return this.options.store.get(key);
+  }
+
+  publicSettings(): PublicSettings {
+    const { store } = this.options;
+    return {
+      preset: store.get('preset'),
+      baseUrl: store.get('baseUrl'),
+      model: store.get('model'),
+      headers: store.get('headers'),
+      hasApiKey: store.get('apiKeyEncrypted') !== '',
+      hotkey: store.get('hotkey'),
+      approvalPolicy: store.get('approvalPolicy'),
+      openAtLogin: store.get('openAtLogin'),
+      historyLimit: store.get('historyLimit'),
+      envOverrides: this.envOverrides(),
+    };
+  }
+
+  /** Applies a validated patch; the key is encrypted first, and refused if it cannot be. */
+  update(patch: SettingsPatch): PublicSettings {
+    const { store } = this.options;
+    // Everything that can fail runs before anything is written, so a refused patch changes nothing.
+    if (patch.headers !== undefined) parseHeaderList(patch.headers, 'the headers setting');
+    const encrypted = typeof patch.apiKey === 'string' ? encryptKey(this.options.safeStorage, this.options.platform, patch.apiKey) : undefined;
+    if (patch.preset !== undefined) store.set('preset', patch.preset);
+    if (patch.baseUrl !== undefined) store.set('baseUrl', patch.baseUrl);
+    if (patch.model !== undefined) store.set('model', patch.model.trim());
+    if (patch.headers !== undefined) store.set('headers', patch.headers);
+    if (encrypted !== undefined) store.set('apiKeyEncrypted', encrypted);
+    if (patch.apiKey === null) store.set('apiKeyEncrypted', '');
+    if (patch.hotkey !== undefined) store.set('hotkey', patch.hotkey);
+    if (patch.approvalPolicy !== undefined) store.set('approvalPolicy', patch.approvalPolicy);
+    if (patch.openAtLogin !== undefined) store.set('openAtLogin', patch.openAtLogin);
+    if (patch.historyLimit !== undefined) store.set('historyLimit', patch.historyLimit);
+    return this.publicSettings();
+  }
+
+  setWindowBounds(bounds: WindowBounds): void {
+    this.options.store.set('windowBounds', bounds);
+  }
+
+  /** What the host's provider uses: stored settings, the decrypted key, and DESKPILOT_PROVIDER. Main → host only. */
+  hostSettings(): HostSettings {
+    const { store, safeStorage } = this.options;
+    const apiKey = decryptKey(safeStorage, store.get('apiKeyEncrypted'));
+    return {
+      preset: this.effectivePreset(),
+      baseUrl: store.get('baseUrl'),
+      model: store.get('model'),
+      headers: store.get('headers'),
+      approvalPolicy: store.get('approvalPolicy'),
+      ...(apiKey === undefined ? {} : { apiKey }),
+    };
+  }
+
+  /**
+   * Whether a model can be reached without asking the network: the same resolution the
+   * provider runs before each request (a key, a local preset, a loopback URL or an auth header).
+   */
+  configured(): boolean {
+    try {
+      resolveProviderConfig(providerSettings(this.hostSettings()), this.options.env());
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private effectivePreset(): PresetName {
+    const fromEnv = this.options.env()['DESKPILOT_PROVIDER']?.trim();
+    return fromEnv !== undefined && isPresetName(fromEnv) ? fromEnv : this.options.store.get('preset');
+  }
+
+  private envOverrides(): EnvOverride[] {
+    const env = this.options.env();
+    const set = (name: string | undefined): boolean => name !== undefined && (env[name]?.trim() ?? '') !== '';
+    const overrides: EnvOverride[] = [];
+    if (set('DESKPILOT_PROVIDER') && isPresetName(env['DESKPILOT_PROVIDER']?.trim() ?? '')) overrides.push('preset');
+    if (set('DESKPILOT_BASE_URL')) overrides.push('baseUrl');
+    if (set('DESKPILOT_MODEL')) overrides.push('model');
+    if (set('DESKPILOT_HEADERS')) overrides.push('headers');
+    if (set('DESKPILOT_API_KEY') || set(PRESETS[this.effectivePreset()].keyEnv)) overrides.push('apiKey');
+    return overrides;
+  }
+}
