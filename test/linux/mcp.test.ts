@@ -3,9 +3,7 @@
  * on a private Xvfb + AT-SPI desktop with the GTK3 fixture and zenity. One desktop and one
  * server per configuration, all started at once.
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
