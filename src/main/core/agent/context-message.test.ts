@@ -1,5 +1,6 @@
 import { getEncoding } from 'js-tiktoken';
 import { describe, expect, it } from 'vitest';
+import type { UiNode } from '../../../shared/ui-node';
 import { ActionEngine } from '../actions/engine';
 import { ManualClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
@@ -60,8 +61,7 @@ describe('quoteUiData', () => {
 });
 
 describe('keyboardHints', () => {
-  const node = (role: 'textfield' | 'checkbox', enabled = true) =>
-    ({ id: 'a', role, platformRole: role, name: 'x', states: { enabled, focused: true }, actions: [] }) as const;
+  const node = (role: 'textfield' | 'checkbox', enabled = true): UiNode => ({ id: 'a', role, platformRole: role, name: 'x', states: { enabled, focused: true }, actions: [] });
 
   it('uses cmd on macOS and ctrl elsewhere', () => {
     expect(keyboardHints(node('textfield'), 'darwin')).toContain('cmd+a selects all');
