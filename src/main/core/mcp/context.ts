@@ -35,11 +35,18 @@ export async function resolveTarget(context: ToolContext, target: TargetArgs): P
   const core = await context.core();
   // A dead pid is its own error, so the model knows to look the app up again rather than fix an argument.
   if (target.pid !== undefined && !(await core.platform.apps.isAlive(target.pid))) throw new ProcessExitedError(target.pid);
+  // A name is matched among the allowed apps only: a loose match cannot land on another app, and the
+  // "no app matches" message does not name apps the server hides. A pid the client already knows is looked up as is.
+  const platform = target.pid === undefined ? allowedOnly(core.platform, context.allowList) : core.platform;
   const app = await findTargetApp(
-    core.platform,
+    platform,
     { ...(target.pid === undefined ? {} : { pid: target.pid }), ...(target.app === undefined ? {} : { app: target.app }) },
     'ui_apps lists them',
   );
   context.allowList.check(app);
   return { core, app };
+}
+
+function allowedOnly(platform: Platform, allowList: AppAllowList): Platform {
+  return { ...platform, apps: { ...platform.apps, list: async () => allowList.filter(await platform.apps.list()) } };
 }

@@ -220,9 +220,11 @@ describe('MCP server safety', () => {
     expect((apps.structuredContent as { apps: { name: string }[] }).apps.map((app) => app.name)).toEqual(['Notes']);
     expect(apps.structuredContent?.['allowList']).toEqual(['notes']);
     expect((await call(client, 'ui_tree', { app: 'Notes' })).isError).toBeUndefined();
+    // By name, only allowed apps match, and the error does not name the hidden ones.
+    const hidden = await call(client, 'ui_tree', { app: 'Deskpilot Fixture' });
+    expect(hidden.text).toBe("VALIDATION: no running app matches 'Deskpilot Fixture'; running: Notes. Fix the arguments named above and call again.");
     for (const [name, args] of [
       ['ui_tree', { pid: FIXTURE_PID }],
-      ['ui_find', { app: 'deskpilot fixture', role: 'button' }],
       ['ui_action', { pid: FIXTURE_PID, action: 'key', key: 'return' }],
     ] as const) {
       const result = await call(client, name, args);

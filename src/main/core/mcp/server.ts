@@ -75,7 +75,7 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer; contex
         try {
           result = await call(tool, args, context, extra.signal);
         } catch (error) {
-          result = toolError(error);
+          result = toolError(error, context.options.maxChars);
           const serialized = serializeError(error);
           if (serialized.code === 'INTERNAL') setup.log(`${tool.name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         }

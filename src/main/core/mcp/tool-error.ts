@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { serializeError, type ErrorCode, type SerializedError } from '../../../shared/errors';
+import { fitJson, fitText } from './budget';
 
 /** The next step for a model, per code, where the message alone does not say it. */
 const NEXT_STEP: Partial<Record<ErrorCode, string>> = {
@@ -22,10 +23,10 @@ export function errorText(error: SerializedError): string {
  * Anything a tool throws becomes an `isError` result the model can read and recover from,
  * never a protocol error. The typed error also goes in `_meta` for programs.
  */
-export function toolError(error: unknown): CallToolResult {
-  const serialized = serializeError(error);
+export function toolError(error: unknown, maxChars: number): CallToolResult {
+  const serialized = fitJson(serializeError(error), maxChars).value;
   return {
-    content: [{ type: 'text', text: errorText(serialized) }],
+    content: [{ type: 'text', text: fitText(errorText(serialized), maxChars, '').value }],
     isError: true,
     _meta: { 'deskpilot/error': serialized },
   };
