@@ -1,23 +1,89 @@
-import { useEffect, useState } from 'react';
-import type { AppInfoReply } from '../../shared/ipc';
+import { useCallback, useEffect, useState } from 'react';
+import { Composer } from './components/composer';
+import { ConfirmBar } from './components/confirm-bar';
+import { FirstRun } from './components/first-run';
+import { Header } from './components/header';
+import { MessageList } from './components/message-list';
+import { PermissionHelp } from './components/permission-help';
+import { SettingsView } from './components/settings-view';
+import { useChat } from './hooks/use-chat';
 
-/** The window's shell; the chat itself arrives with the desktop-app issue. */
+/** The chat window: header, then one view (permission help, first run, settings or the chat). */
 export function App() {
-  const [info, setInfo] = useState<AppInfoReply | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const chat = useChat();
+  const { status, running, stop, ask } = chat;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const [followSignal, setFollowSignal] = useState(0);
 
   useEffect(() => {
-    window.deskpilot.appInfo().then(setInfo, (reason: unknown) => setError(String(reason)));
-  }, []);
+    // Esc stops a running ask, and otherwise puts the window away. A control that used the key
+    // itself (the clear confirmation, an open select) marks it handled.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      event.preventDefault();
+      if (running) stop();
+      else window.deskpilot.hideWindow().catch((error: unknown) => console.warn('could not hide', error));
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [running, stop]);
+
+  const send = useCallback(
+    (text: string) => {
+      ask(text);
+      setFollowSignal((count) => count + 1);
+    },
+    [ask],
+  );
+
+  const hotkeyError = status?.hotkey.registered === false ? (status.hotkey.error ?? `${status.hotkey.accelerator} could not be registered.`) : undefined;
+
+  let view;
+  if (status === undefined) {
+    view = <p className="view muted">{chat.statusError === undefined ? 'Starting…' : `Could not reach Deskpilot: ${chat.statusError}`}</p>;
+  } else if (status.accessibility === 'denied') {
+    view = <PermissionHelp onCheckAgain={chat.refreshStatus} />;
+  } else if (settingsOpen) {
+    view = <SettingsView hotkeyError={hotkeyError} onClose={() => setSettingsOpen(false)} onSaved={chat.refreshStatus} />;
+  } else if (!status.configured) {
+    view = <FirstRun onDone={chat.refreshStatus} />;
+  } else {
+    view = (
+      <>
+        {hotkeyError === undefined ? null : (
+          <p className="banner error" role="alert">
+            The hotkey {status.hotkey.accelerator} is not registered: {hotkeyError} Change it in Settings.
+          </p>
+        )}
+        {status.host === 'running' ? null : <p className="banner info">The automation host is {status.host}…</p>}
+        <MessageList entries={chat.entries} running={running} onAnswer={chat.approve} onRetry={send} followSignal={followSignal} />
+        <Composer running={running} disabled={false} onSend={send} onStop={stop} focusSignal={chat.shownCount} />
+      </>
+    );
+  }
 
   return (
-    <main className="shell">
-      <header className="title-bar">Deskpilot</header>
-      {error === undefined ? (
-        <p>{info === undefined ? 'Starting…' : `${info.name} ${info.version} on ${info.platform}`}</p>
-      ) : (
-        <p role="alert">{error}</p>
-      )}
-    </main>
+    <div className="app">
+      <Header
+        target={status?.target}
+        settingsOpen={settingsOpen}
+        onToggleSettings={() => setSettingsOpen((open) => !open)}
+        onClearHistory={() => setConfirmingClear(true)}
+        onHide={() => void window.deskpilot.hideWindow().catch((error: unknown) => console.warn('could not hide', error))}
+      />
+      {confirmingClear ? (
+        <ConfirmBar
+          question="Clear the whole chat history?"
+          confirmLabel="Clear"
+          onConfirm={() => {
+            setConfirmingClear(false);
+            chat.clear();
+          }}
+          onCancel={() => setConfirmingClear(false)}
+        />
+      ) : null}
+      <main className="main">{view}</main>
+    </div>
   );
 }

@@ -1,0 +1,71 @@
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Icon } from './icons';
+
+/** The input grows with its text up to this height, then scrolls. */
+const MAX_HEIGHT_PX = 160;
+
+interface Props {
+  running: boolean;
+  disabled: boolean;
+  onSend(text: string): void;
+  onStop(): void;
+  /** Bumped when main shows the window: the input takes focus. */
+  focusSignal: number;
+}
+
+export function Composer({ running, disabled, onSend, onStop, focusSignal }: Props) {
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  // Height through the CSSOM, which the CSP allows (unlike style attributes in markup).
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (element === null) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, MAX_HEIGHT_PX)}px`;
+    element.style.overflowY = element.scrollHeight > MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [text]);
+
+  useEffect(() => input.current?.focus(), [focusSignal]);
+
+  const send = () => {
+    if (disabled || text.trim() === '') return;
+    onSend(text.trim());
+    setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter while an input method is composing picks the candidate; it does not send.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <textarea
+        ref={input}
+        rows={1}
+        value={text}
+        aria-label="Ask Deskpilot"
+        placeholder="Ask or tell Deskpilot what to do…  (Enter sends, Shift+Enter new line)"
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {running ? (
+        <button type="button" className="icon-button stop-button" aria-label="Stop" title="Stop (Esc)" onClick={onStop}>
+          <Icon name="stop" />
+        </button>
+      ) : null}
+      <button type="submit" className="icon-button send-button" aria-label="Send" title="Send (Enter)" disabled={disabled || text.trim() === ''}>
+        <Icon name="send" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { TargetApp } from '../../../shared/ipc';
+import { Icon } from './icons';
+
+interface Props {
+  target: TargetApp | null | undefined;
+  settingsOpen: boolean;
+  onToggleSettings(): void;
+  onClearHistory(): void;
+  onHide(): void;
+}
+
+/** The title bar: the window is dragged by it, so its buttons opt out of the drag region. */
+export function Header({ target, settingsOpen, onToggleSettings, onClearHistory, onHide }: Props) {
+  return (
+    <header className="header">
+      <div className="header-target" title={target == null ? undefined : `${target.app} — ${target.title}`}>
+        {target == null ? (
+          <span className="muted">No app selected</span>
+        ) : (
+          <>
+            <span className="target-app">{target.app}</span>
+            {target.title === '' ? null : <span className="target-title">{target.title}</span>}
+          </>
+        )}
+      </div>
+      <div className="header-buttons">
+        <button type="button" className="icon-button" aria-label={settingsOpen ? 'Close settings' : 'Settings'} aria-pressed={settingsOpen} title="Settings" onClick={onToggleSettings}>
+          <Icon name="settings" />
+        </button>
+        <button type="button" className="icon-button" aria-label="Clear history" title="Clear history" onClick={onClearHistory}>
+          <Icon name="trash" />
+        </button>
+        <button type="button" className="icon-button" aria-label="Hide window" title="Hide (Esc)" onClick={onHide}>
+          <Icon name="hide" />
+        </button>
+      </div>
+    </header>
+  );
+}

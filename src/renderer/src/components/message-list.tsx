@@ -1,0 +1,63 @@
+import { useEffect, useRef } from 'react';
+import type { ApprovalDecision } from '../../../shared/settings';
+import type { ChatEntry } from '../../../shared/transcript';
+import { useAutoScroll } from '../hooks/use-auto-scroll';
+import { ApprovalCard } from './approval-card';
+import { AssistantMessage } from './assistant-message';
+import { Icon } from './icons';
+import { ErrorEntry, NoticeEntry } from './status-entries';
+import { ToolCard } from './tool-card';
+import { UserMessage } from './user-message';
+
+interface Props {
+  entries: ChatEntry[];
+  running: boolean;
+  onAnswer(id: string, decision: ApprovalDecision): void;
+  onRetry(text: string): void;
+  /** Bumped when the user sends a question: the list scrolls to it and follows again. */
+  followSignal: number;
+}
+
+function EntryView({ entry, onAnswer, onRetry }: { entry: ChatEntry } & Pick<Props, 'onAnswer' | 'onRetry'>) {
+  switch (entry.kind) {
+    case 'user':
+      return <UserMessage entry={entry} />;
+    case 'assistant':
+      return <AssistantMessage entry={entry} />;
+    case 'tool':
+      return <ToolCard entry={entry} />;
+    case 'approval':
+      return <ApprovalCard entry={entry} onAnswer={onAnswer} />;
+    case 'error':
+      return <ErrorEntry entry={entry} onRetry={onRetry} />;
+    case 'notice':
+      return <NoticeEntry entry={entry} />;
+  }
+}
+
+export function MessageList({ entries, running, onAnswer, onRetry, followSignal }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const { following, onScroll, jump } = useAutoScroll(scroller, content);
+  useEffect(() => {
+    if (followSignal > 0) jump();
+  }, [followSignal, jump]);
+  return (
+    <div className="message-area">
+      <div className="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Conversation">
+        <div className="message-list" ref={content} role="log" aria-live="polite" aria-busy={running} aria-label="Messages">
+          {entries.length === 0 ? <p className="empty muted">Ask about the app you were using, or tell Deskpilot what to do in it.</p> : null}
+          {entries.map((entry) => (
+            // Ids are unique per kind (the reducer makes them so), not across kinds.
+            <EntryView key={`${entry.kind}:${entry.id}`} entry={entry} onAnswer={onAnswer} onRetry={onRetry} />
+          ))}
+        </div>
+      </div>
+      {following ? null : (
+        <button type="button" className="jump-button" onClick={jump}>
+          <Icon name="down" /> Jump to latest
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ApprovalPolicy, PresetName, PublicSettings, SettingsPatch } from '../../../shared/settings';
+
+/** What the settings view edits; the API key is only ever written, never read back. */
+export interface SettingsDraft {
+  preset: PresetName;
+  baseUrl: string;
+  model: string;
+  headers: string;
+  hotkey: string;
+  approvalPolicy: ApprovalPolicy;
+  openAtLogin: boolean;
+  historyLimit: string;
+  keyAction: 'keep' | 'replace' | 'remove';
+  newKey: string;
+}
+
+export function draftOf(settings: PublicSettings): SettingsDraft {
+  return {
+    preset: settings.preset,
+    baseUrl: settings.baseUrl,
+    model: settings.model,
+    headers: settings.headers,
+    hotkey: settings.hotkey,
+    approvalPolicy: settings.approvalPolicy,
+    openAtLogin: settings.openAtLogin,
+    historyLimit: String(settings.historyLimit),
+    keyAction: 'keep',
+    newKey: '',
+  };
+}
+
+/**
+ * Only what changed, and never a field an environment variable overrides (main would keep the
+ * stored value anyway, and the user could not see the effect). Returns an error message for
+ * input that cannot be sent at all.
+ */
+export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch: SettingsPatch } | { error: string } {
+  const patch: SettingsPatch = {};
+  const locked = new Set(settings.envOverrides);
+  const set = <K extends keyof SettingsPatch>(key: K, value: SettingsPatch[K], before: unknown) => {
+    if (!locked.has(key) && value !== before) patch[key] = value;
+  };
+  set('preset', draft.preset, settings.preset);
+  set('baseUrl', draft.baseUrl.trim(), settings.baseUrl);
+  set('model', draft.model.trim(), settings.model);
+  set('headers', draft.headers.trim(), settings.headers);
+  set('hotkey', draft.hotkey.trim(), settings.hotkey);
+  set('approvalPolicy', draft.approvalPolicy, settings.approvalPolicy);
+  set('openAtLogin', draft.openAtLogin, settings.openAtLogin);
+  const limit = Number(draft.historyLimit);
+  if (!Number.isInteger(limit) || limit < 0) return { error: 'History limit must be a whole number, 0 or more.' };
+  set('historyLimit', limit, settings.historyLimit);
+  if (!locked.has('apiKey')) {
+    if (draft.keyAction === 'remove') patch.apiKey = null;
+    if (draft.keyAction === 'replace') {
+      if (draft.newKey.trim() === '') return { error: 'Enter the new API key, or keep the current one.' };
+      patch.apiKey = draft.newKey.trim();
+    }
+  }
+  return { patch };
+}

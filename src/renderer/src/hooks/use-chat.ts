@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useReducer, useState } from 'react';
+import type { AppStatus } from '../../../shared/ipc';
+import type { ApprovalDecision } from '../../../shared/settings';
+import { chatReducer, initialChatState, isRunning } from './chat-state';
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Everything the chat window gets from main: status, transcript and pushed events, and the calls that change them. */
+export function useChat() {
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const [status, setStatus] = useState<AppStatus | undefined>();
+  const [statusError, setStatusError] = useState<string | undefined>();
+  // Bumped when main shows the window, so the input takes focus.
+  const [shownCount, setShownCount] = useState(0);
+
+  useEffect(() => {
+    const api = window.deskpilot;
+    // Subscribe before asking for history, so no event falls between the two.
+    const unsubscribe = api.onEvent((event) => {
+      if (event.type === 'agent') dispatch({ type: 'agent', event: event.event, now: Date.now() });
+      else if (event.type === 'status') setStatus(event.status);
+      else if (event.type === 'notice') dispatch({ type: 'notice', level: event.level, text: event.text, now: Date.now() });
+      else if (event.type === 'shown') setShownCount((count) => count + 1);
+    });
+    api.history().then(
+      (entries) => dispatch({ type: 'history', entries }),
+      (error: unknown) => {
+        dispatch({ type: 'history', entries: [] });
+        dispatch({ type: 'notice', level: 'error', text: `Could not load the history: ${messageOf(error)}`, now: Date.now() });
+      },
+    );
+    api.status().then(setStatus, (error: unknown) => setStatusError(messageOf(error)));
+    return unsubscribe;
+  }, []);
+
+  const report = useCallback((what: string) => (error: unknown) => {
+    dispatch({ type: 'notice', level: 'error', text: `${what}: ${messageOf(error)}`, now: Date.now() });
+  }, []);
+
+  const ask = useCallback(
+    (text: string) => {
+      window.deskpilot.ask({ text }).catch(report('Could not ask'));
+    },
+    [report],
+  );
+  const stop = useCallback(() => {
+    window.deskpilot.stop().catch(report('Could not stop'));
+  }, [report]);
+  const approve = useCallback(
+    (id: string, decision: ApprovalDecision) => {
+      window.deskpilot.approve({ id, decision }).then(() => dispatch({ type: 'approved', id, decision }), report('Could not answer'));
+    },
+    [report],
+  );
+  const clear = useCallback(() => {
+    window.deskpilot.clearHistory().then(() => dispatch({ type: 'cleared' }), report('Could not clear the history'));
+  }, [report]);
+  const refreshStatus = useCallback(() => {
+    window.deskpilot.status().then(setStatus, (error: unknown) => setStatusError(messageOf(error)));
+  }, []);
+
+  return { entries: state.entries, running: isRunning(state), status, statusError, shownCount, ask, stop, approve, clear, refreshStatus };
+}

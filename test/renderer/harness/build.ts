@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build, type InlineConfig } from 'vite';
+import config from '../../../electron.vite.config';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const INPUTS = ['src/renderer', 'src/shared', 'electron.vite.config.ts', 'package-lock.json'];
+
+function files(entry: string): string[] {
+  const full = path.join(ROOT, entry);
+  if (!existsSync(full)) return [];
+  if (!statSync(full).isDirectory()) return [full];
+  return readdirSync(full, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(full, name))
+    .filter((name) => statSync(name).isFile())
+    .sort();
+}
+
+/** The build depends only on these files, so their hash names it and one build serves every test file and the bench. */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap(files)) hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Builds the renderer as electron-vite would (its own renderer config, production mode) into a
+ * temp folder, or reuses that build when the sources have not changed. Parallel test workers may
+ * both build; the first rename wins and the other build is dropped.
+ */
+export async function buildRenderer(): Promise<string> {
+  const cacheRoot = path.join(tmpdir(), 'deskpilot-renderer-build');
+  const outDir = path.join(cacheRoot, sourceHash());
+  if (existsSync(path.join(outDir, 'index.html'))) return outDir;
+  mkdirSync(cacheRoot, { recursive: true });
+  const workDir = `${outDir}.${process.pid}.${Date.now()}`;
+  const renderer = config.renderer ?? {};
+  const inline: InlineConfig = {
+    ...renderer,
+    configFile: false,
+    root: path.join(ROOT, 'src/renderer'),
+    base: './',
+    mode: 'production',
+    logLevel: 'warn',
+    build: { ...renderer.build, outDir: workDir, emptyOutDir: true, rollupOptions: { input: { index: path.join(ROOT, 'src/renderer/index.html') } } },
+  };
+  await build(inline);
+  try {
+    renameSync(workDir, outDir);
+  } catch {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  return outDir;
+}

@@ -1,0 +1,121 @@
+import type { AgentEvent } from '../../../src/shared/agent-events';
+import type { AppEvent, AppStatus, DeskpilotApi } from '../../../src/shared/ipc';
+import type { PublicSettings, SettingsPatch } from '../../../src/shared/settings';
+import type { ChatEntry } from '../../../src/shared/transcript';
+
+/** What a test starts the page with. Everything is plain JSON: it crosses into the page as text. */
+export interface FakeBridgeOptions {
+  status: AppStatus;
+  settings: PublicSettings;
+  history: ChatEntry[];
+  /** Emit the `ask` event (ask-N) when ask() is called, as main's agent would. */
+  echoAsks: boolean;
+  /** Reject updateSettings with this message (main's validation error) instead of saving. */
+  settingsError?: string;
+}
+
+export interface RecordedCall {
+  name: keyof DeskpilotApi;
+  payload: unknown;
+}
+
+/** The page-side handle a test drives through page.evaluate. */
+export interface FakeBridgeHandle {
+  calls: RecordedCall[];
+  emit(event: AppEvent): void;
+  /** Agent events, one per macrotask every `intervalMs` (0: all in one task); resolves when sent. */
+  stream(events: AgentEvent[], intervalMs: number): Promise<void>;
+  options: FakeBridgeOptions;
+  /** Markdown renders seen through the app's performance marks: time and text length. */
+  renders: { at: number; length: number }[];
+  longTasks: number[];
+}
+
+/** `globalThis` inside the page, for page.evaluate callbacks (the test files are typed for Node, not the DOM). */
+export type PageGlobal = typeof globalThis & { __fake: FakeBridgeHandle; deskpilot: DeskpilotApi };
+
+/**
+ * Runs in the page before the app: a complete `window.deskpilot` that records every call and
+ * answers from `options`. It must not close over anything, because it travels as source text.
+ */
+function installFakeBridge(options: FakeBridgeOptions): void {
+  const calls: RecordedCall[] = [];
+  const listeners = new Set<(event: AppEvent) => void>();
+  const renders: { at: number; length: number }[] = [];
+  const longTasks: number[] = [];
+  let askCount = 0;
+  const copy = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+  const record = (name: keyof DeskpilotApi, payload?: unknown) => calls.push({ name, payload: copy(payload) ?? null });
+  const emit = (event: AppEvent) => {
+    for (const listener of listeners) listener(copy(event));
+  };
+  const settingsAfter = (patch: SettingsPatch): PublicSettings => {
+    const { apiKey, ...rest } = patch;
+    const next: PublicSettings = { ...options.settings, ...rest };
+    if (apiKey !== undefined) next.hasApiKey = apiKey !== null;
+    return next;
+  };
+
+  const api: DeskpilotApi = {
+    appInfo: async () => (record('appInfo'), { name: 'Deskpilot', version: '0.1.0', platform: 'linux' }),
+    status: async () => (record('status'), copy(options.status)),
+    ask: async (request) => {
+      record('ask', request);
+      askCount += 1;
+      const askId = `ask-${askCount}`;
+      if (options.echoAsks) setTimeout(() => emit({ type: 'agent', event: { type: 'ask', askId, text: request.text, pid: 42 } }), 0);
+      return { askId };
+    },
+    stop: async () => void record('stop'),
+    approve: async (request) => void record('approve', request),
+    history: async () => (record('history'), copy(options.history)),
+    clearHistory: async () => {
+      record('clearHistory');
+      options.history = [];
+    },
+    settings: async () => (record('settings'), copy(options.settings)),
+    updateSettings: async (patch) => {
+      record('updateSettings', patch);
+      if (options.settingsError !== undefined) throw new Error(options.settingsError);
+      options.settings = settingsAfter(patch);
+      return copy(options.settings);
+    },
+    openPermissionSettings: async () => void record('openPermissionSettings'),
+    openExternal: async (request) => void record('openExternal', request),
+    hideWindow: async () => void record('hideWindow'),
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+
+  const stream = async (events: AgentEvent[], intervalMs: number) => {
+    for (const event of events) {
+      if (intervalMs > 0) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      else await new Promise((resolve) => setTimeout(resolve, 0));
+      emit({ type: 'agent', event });
+    }
+  };
+
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === 'deskpilot:markdown-render') renders.push({ at: entry.startTime, length: (entry as unknown as { detail?: { length?: number } }).detail?.length ?? -1 });
+    }
+  }).observe({ type: 'mark' });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longTasks.push(entry.duration);
+    }).observe({ type: 'longtask' as 'mark' });
+  } catch {
+    // No Long Tasks API: the bench says so.
+  }
+
+  const page = globalThis as PageGlobal;
+  Object.defineProperty(page, 'deskpilot', { value: api });
+  page.__fake = { calls, emit, stream, options, renders, longTasks };
+}
+
+/** The init script's source. tsx (the bench) wraps named functions in `__name`, so that is defined first. */
+export function fakeBridgeScript(options: FakeBridgeOptions): string {
+  return `var __name = (target) => target;\n(${installFakeBridge.toString()})(${JSON.stringify(options)});`;
+}
