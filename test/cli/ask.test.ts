@@ -82,9 +82,30 @@ describe('deskpilot ask', () => {
   });
 
   it('prints the typed one-line error for a missing key and exits 2', async () => {
-    expect(await cli({}, 'ask', 'hello')).toBe(2);
+    // A chosen preset without its key fails at once; no local server is looked for.
+    expect(await cli({ DESKPILOT_PROVIDER: 'openrouter' }, 'ask', 'hello')).toBe(2);
     expect(err).toHaveLength(1);
     expect(err[0]).toMatch(/^deskpilot: PROVIDER_CONFIG: No API key for OpenRouter\. .*DESKPILOT_API_KEY/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('with no key anywhere, uses a local Ollama (OLLAMA_HOST) and its first model', async () => {
+    const host = new URL(server.baseUrl).host;
+    server.reply(
+      { kind: 'error', status: 200, body: { object: 'list', data: [{ id: 'qwen3:4b', object: 'model' }] } },
+      { kind: 'stream', steps: textSteps(['From a local model.']) },
+    );
+    expect(await cli({ OLLAMA_HOST: host }, 'ask', '--pid', String(FIXTURE_PID), 'hello')).toBe(0);
+    expect(written.join('')).toBe('From a local model.\n');
+    const chat = server.requests.find((request) => request.method === 'POST');
+    expect(chat?.body['model']).toBe('qwen3:4b');
+  });
+
+  it('lets --preset win over DESKPILOT_PROVIDER, and names a bad DESKPILOT_PROVIDER', async () => {
+    expect(await cli({ DESKPILOT_PROVIDER: 'ollama' }, 'ask', '--preset', 'openai', 'hi')).toBe(2);
+    expect(err[0]).toMatch(/^deskpilot: PROVIDER_CONFIG: No API key for OpenAI\./);
+    expect(await cli({ DESKPILOT_PROVIDER: 'skynet' }, 'ask', 'hi')).toBe(2);
+    expect(err[1]).toMatch(/^deskpilot: PROVIDER_CONFIG: DESKPILOT_PROVIDER is 'skynet'/);
     expect(server.requests).toHaveLength(0);
   });
 

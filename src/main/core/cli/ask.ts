@@ -52,9 +52,10 @@ export function summarizeResult(event: Extract<AgentEvent, { type: 'tool_result'
   return `${event.success ? 'ok' : 'failed'}: ${clip(first)}${more}`;
 }
 
-function presetFrom(context: CommandContext): PresetName {
-  const raw = context.values['preset'] ?? context.io.env['DESKPILOT_PROVIDER'];
-  if (raw === undefined || raw === '') return 'openrouter';
+/** `--preset`, which wins over DESKPILOT_PROVIDER; the provider config reads the variable itself. */
+function presetFlag(context: CommandContext): PresetName | undefined {
+  const raw = context.values['preset'];
+  if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string' || !isPresetName(raw)) {
     throw new ValidationError(`unknown provider preset '${String(raw)}'; presets: ${Object.keys(PRESETS).join(', ')}`);
   }
@@ -122,9 +123,11 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
   const { io, platform, engine } = context;
   const question = context.positionals.join(' ').trim();
   if (question === '') throw new ValidationError(`ask needs a question, e.g. deskpilot ask --app gedit "what is this document about?"`);
-  const preset = presetFrom(context);
-  const provider = new OpenAICompatibleProvider({ settings: () => ({ preset }), env: () => io.env });
-  provider.resolveConfig(); // a missing key or model fails here, before the app is read
+  const preset = presetFlag(context);
+  const env = preset === undefined ? io.env : { ...io.env, DESKPILOT_PROVIDER: preset };
+  // No settings store in the CLI: the environment, or a local model server when nothing is set.
+  const provider = new OpenAICompatibleProvider({ settings: () => ({}), env: () => env });
+  await provider.resolveConfigProbing(); // a missing key or model fails here, before the app is read
   const pid = await targetPid();
 
   const write = io.write;

@@ -43,6 +43,25 @@ describe('resolveProviderConfig', () => {
     expect(() => resolveProviderConfig({ preset }, {})).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG' }));
   });
 
+  it('lets DESKPILOT_PROVIDER choose the preset over the settings', () => {
+    const config = resolveProviderConfig({ preset: 'openrouter', apiKey: 'k' }, { DESKPILOT_PROVIDER: 'OpenAI' });
+    expect(config).toMatchObject({ preset: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: 'k' });
+    expect(resolveProviderConfig({ preset: 'openai' }, { DESKPILOT_PROVIDER: 'ollama' }).preset).toBe('ollama');
+    expect(resolveProviderConfig({ preset: 'ollama' }, { DESKPILOT_PROVIDER: ' ' }).preset).toBe('ollama');
+  });
+
+  it('rejects an unknown DESKPILOT_PROVIDER with PROVIDER_CONFIG listing the presets', () => {
+    expect(() => resolveProviderConfig({}, { DESKPILOT_PROVIDER: 'skynet', DESKPILOT_API_KEY: 'k' })).toThrow(
+      expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringMatching(/'skynet'.*openrouter, openai, ollama, lmstudio, gemini/) as unknown }),
+    );
+  });
+
+  it('with no preset chosen, picks the service whose own key variable is set', () => {
+    expect(resolveProviderConfig({}, { OPENAI_API_KEY: 'o' })).toMatchObject({ preset: 'openai', apiKey: 'o' });
+    expect(resolveProviderConfig({}, { GEMINI_API_KEY: 'g' })).toMatchObject({ preset: 'gemini', apiKey: 'g' });
+    expect(resolveProviderConfig({}, { GEMINI_API_KEY: 'g', OPENROUTER_API_KEY: 'r' }).preset).toBe('openrouter');
+  });
+
   it('needs no key for local presets or a loopback base URL', () => {
     expect(resolveProviderConfig({ preset: 'ollama' }, {})).toMatchObject({ baseUrl: 'http://localhost:11434/v1', apiKey: undefined });
     expect(resolveProviderConfig({ preset: 'lmstudio', model: 'qwen' }, {}).baseUrl).toBe('http://localhost:1234/v1');

@@ -1,7 +1,8 @@
 import OpenAI, { APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { DeskpilotError } from '../../../../shared/errors';
-import { resolveProviderConfig, type Environment, type ProviderSettings, type ResolvedProviderConfig } from './config';
+import { resolveProviderConfig, resolveProviderConfigProbing, type Environment, type ProviderSettings, type ResolvedProviderConfig } from './config';
+import { probeLocalServers, type ProbeOptions, type ProbeResult } from './local-probe';
 import { mapRequestError, redactedCause } from './map-error';
 import { ToolCallAssembler } from './tool-call-assembler';
 import type { Provider, ProviderRequest, ProviderUsage, StreamPart } from './types';
@@ -13,25 +14,50 @@ export interface OpenAICompatibleProviderOptions {
   env?: () => Environment;
   /** The network boundary, passed in so tests and the host can substitute it. */
   fetch?: typeof globalThis.fetch;
+  /** Where and how long to look for a local model server when nothing is configured (tests point it at their own). */
+  probe?: ProbeOptions;
 }
+
+/** How long a local server found by probing is used without asking again. */
+const PROBE_REUSE_MS = 30_000;
 
 /** Local servers accept any bearer value, but the SDK refuses to send a request without one. */
 const PLACEHOLDER_KEY = 'no-key';
 
 export class OpenAICompatibleProvider implements Provider {
   private readonly options: OpenAICompatibleProviderOptions;
+  /** The last local server found, so a conversation does not probe before every request. */
+  private found: { until: number; result: ProbeResult } | undefined;
 
   constructor(options: OpenAICompatibleProviderOptions) {
     this.options = options;
   }
 
-  /** The configuration the next request would use; throws PROVIDER_CONFIG if it is incomplete. */
+  /** The configuration from settings and environment alone, without looking for local servers; throws PROVIDER_CONFIG if it is incomplete. */
   resolveConfig(): ResolvedProviderConfig {
     return resolveProviderConfig(this.options.settings(), this.options.env?.() ?? process.env);
   }
 
+  /**
+   * The configuration the next request will use: like resolveConfig, but with nothing
+   * configured it looks for a local Ollama or LM Studio first. Throws PROVIDER_CONFIG.
+   */
+  resolveConfigProbing(): Promise<ResolvedProviderConfig> {
+    return resolveProviderConfigProbing(this.options.settings(), this.options.env?.() ?? process.env, (env) => this.probe(env));
+  }
+
+  private async probe(env: Environment): Promise<ProbeResult> {
+    if (this.found !== undefined && this.found.until > Date.now()) return this.found.result;
+    const options = this.options.probe ?? {};
+    const fetch = options.fetch ?? this.options.fetch;
+    const result = await probeLocalServers(env, fetch === undefined ? options : { ...options, fetch });
+    // Only a success is remembered: a server started a moment later must be found on the next request.
+    this.found = result.found === undefined ? undefined : { until: Date.now() + PROBE_REUSE_MS, result };
+    return result;
+  }
+
   async *stream(request: ProviderRequest, signal?: AbortSignal): AsyncGenerator<StreamPart> {
-    const config = this.resolveConfig();
+    const config = await this.resolveConfigProbing();
     if (signal?.aborted) return;
     const client = new OpenAI({
       apiKey: config.apiKey ?? PLACEHOLDER_KEY,
