@@ -72,15 +72,18 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer; contex
       async (args, extra) => {
         const started = performance.now();
         let result: CallToolResult;
+        let outcome = 'ok';
         try {
           result = await call(tool, args, context, extra.signal);
+          const failed = result.structuredContent?.['error'] as { code?: string } | undefined;
+          if (result.isError) outcome = `error ${failed?.code ?? ''}`;
         } catch (error) {
           result = toolError(error, context.options.maxChars);
-          const serialized = serializeError(error);
-          if (serialized.code === 'INTERNAL') setup.log(`${tool.name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          const { code } = serializeError(error);
+          outcome = `error ${code}`;
+          if (code === 'INTERNAL') setup.log(`${tool.name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         }
-        const code = result.isError ? ` error ${String((result.structuredContent?.['error'] as { code?: string } | undefined)?.code ?? (result._meta?.['deskpilot/error'] as { code?: string } | undefined)?.code ?? '')}` : ' ok';
-        setup.log(`${tool.name}${code} ${Math.round(performance.now() - started)} ms`);
+        setup.log(`${tool.name} ${outcome} ${Math.round(performance.now() - started)} ms`);
         return result;
       },
     );
