@@ -17,7 +17,8 @@ function devCsp(): Plugin {
 
 export default defineConfig({
   main: {
-    build: { rollupOptions: { input: { index: 'src/main/index.ts' } } },
+    // `host` is the automation host main starts as a utilityProcess (out/main/host.js).
+    build: { rollupOptions: { input: { index: 'src/main/index.ts', host: 'src/main/core/host/main.ts' } } },
   },
   preload: {
     // A sandboxed preload cannot be an ES module.

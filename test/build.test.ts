@@ -22,6 +22,12 @@ describe('electron-vite build', () => {
     }
   });
 
+  it('builds the automation host as its own entry, without electron', () => {
+    const host = path.join(outDir, 'main/host.js');
+    expect(existsSync(host)).toBe(true);
+    expect(readFileSync(host, 'utf8')).not.toMatch(/from ["']electron["']|require\(["']electron["']\)/);
+  });
+
   it('bundles the sandboxed preload so it requires nothing but electron', () => {
     const preload = readFileSync(path.join(outDir, 'preload/index.cjs'), 'utf8');
     expect([...preload.matchAll(/require\((["'][^"']+["'])\)/g)].map((match) => match[1])).toEqual(['"electron"']);

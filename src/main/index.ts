@@ -1,24 +1,112 @@
-import { app, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS } from '../shared/ipc';
-import { REQUEST_SCHEMAS } from '../shared/ipc-schemas';
-import { handle } from './ipc';
-import { createChatWindow } from './window';
+import { app, globalShortcut, safeStorage, screen, shell, systemPreferences, type IpcMainInvokeEvent } from 'electron';
+import path from 'node:path';
+import { EVENT_CHANNEL, type AppEvent, type PermissionState } from '../shared/ipc';
+import { MainController } from './controller';
+import { HostSupervisor } from './host-supervisor';
+import { spawnUtilityHost } from './host-process';
+import { Hotkey } from './hotkey';
+import { registerIpcHandlers } from './ipc-handlers';
+import { SettingsService } from './settings';
+import { createSettingsStore } from './settings-store';
+import { Transcript, createHistoryStore } from './transcript-store';
+import { createTray } from './tray';
+import { createChatWindow, rememberBounds } from './window';
+import { visibleBounds } from './window-bounds';
 
 // electron-vite sets this while developing; a packaged app loads the built files.
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
 
+/** A constant, so it bypasses the https-only rule for links on purpose. */
+const ACCESSIBILITY_SETTINGS_URL = 'x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility';
+
+function accessibility(): PermissionState {
+  if (process.platform !== 'darwin') return 'not_needed';
+  return systemPreferences.isTrustedAccessibilityClient(false) ? 'granted' : 'denied';
+}
+
+function log(level: 'info' | 'warn' | 'error', text: string): void {
+  const line = `deskpilot: ${text}`;
+  if (level === 'info') console.log(line);
+  else if (level === 'warn') console.warn(line);
+  else console.error(line);
+}
+
+/** Work areas with the primary display first (where a window from an unplugged display goes). */
+function workAreas(): Electron.Rectangle[] {
+  const primary = screen.getPrimaryDisplay();
+  return [primary, ...screen.getAllDisplays().filter((display) => display.id !== primary.id)].map((display) => display.workArea);
+}
+
+function setOpenAtLogin(openAtLogin: boolean): void {
+  // macOS and Windows; Electron has no login items on Linux, where this does nothing.
+  if (process.platform === 'darwin' || process.platform === 'win32') app.setLoginItemSettings({ openAtLogin });
+}
+
 function start(): void {
-  const window = createChatWindow(import.meta.dirname, devServerUrl);
+  const settings = new SettingsService({ store: createSettingsStore(), safeStorage, env: () => process.env, platform: process.platform });
+  const transcript = new Transcript({ store: createHistoryStore(), limit: () => settings.get('historyLimit') });
+  const window = createChatWindow(import.meta.dirname, devServerUrl, visibleBounds(settings.get('windowBounds'), workAreas()));
+  rememberBounds(window, (bounds) => settings.setWindowBounds(bounds));
+  const push = (event: AppEvent): void => {
+    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
+  };
+
+  let controller: MainController | undefined;
+  const supervisor = new HostSupervisor({
+    spawn: () => spawnUtilityHost(path.join(import.meta.dirname, 'host.js')),
+    settings: () => settings.hostSettings(),
+    onAgentEvent: (event) => controller?.agentEvent(event),
+    onState: () => controller?.pushStatus(),
+    onNotice: (level, text) => controller?.notice(level, text),
+    onLog: log,
+  });
+  const hotkey = new Hotkey(globalShortcut, () => void controller?.toggle());
+  const main = new MainController({
+    appInfo: { name: app.getName(), version: app.getVersion(), platform: process.platform },
+    supervisor,
+    settings,
+    transcript,
+    hotkey,
+    window,
+    push,
+    ownPids: () => app.getAppMetrics().map((metric) => metric.pid),
+    accessibility,
+    openExternal: (url) => shell.openExternal(url),
+    openPermissionSettings: async () => {
+      if (process.platform === 'darwin') await shell.openExternal(ACCESSIBILITY_SETTINGS_URL);
+    },
+    setOpenAtLogin,
+    log,
+  });
+  controller = main;
+
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean =>
     event.sender === window.webContents && event.senderFrame === window.webContents.mainFrame;
-  handle(CHANNELS.appInfo, REQUEST_SCHEMAS[CHANNELS.appInfo], isTrustedSender, () => ({
-    name: app.getName(),
-    version: app.getVersion(),
-    platform: process.platform,
-  }));
-  window.once('ready-to-show', () => window.show());
+  registerIpcHandlers(main.handlers(), isTrustedSender);
+  supervisor.start();
+  main.applyHotkey();
+  setOpenAtLogin(settings.get('openAtLogin'));
+  createTray(path.join(app.getAppPath(), 'resources'), {
+    show: () => void main.show(),
+    settings: () => void main.show('settings'),
+    quit: () => app.quit(),
+  });
+
+  // A frameless window has no close button, but Cmd+W / Alt+F4 still close it: hide instead.
+  let quitting = false;
+  app.on('before-quit', () => (quitting = true));
+  window.on('close', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    main.hide();
+  });
+  app.on('second-instance', () => void main.show());
+  app.on('will-quit', () => {
+    hotkey.dispose();
+    supervisor.shutdown();
+    transcript.flush();
+  });
 }
 
 if (!app.requestSingleInstanceLock()) app.quit();
 else void app.whenReady().then(start);
-app.on('window-all-closed', () => app.quit());

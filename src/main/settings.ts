@@ -15,6 +15,9 @@ export interface SettingsServiceOptions {
 
 type EnvOverride = PublicSettings['envOverrides'][number];
 
+/** A SettingsPatch as zod parses it: an omitted field may also arrive as undefined. */
+export type SettingsPatchInput = { [Key in keyof SettingsPatch]?: SettingsPatch[Key] | undefined };
+
 /**
  * The user's settings: stored through electron-store, the API key encrypted with safeStorage,
  * and the DESKPILOT_* variables on top. The renderer gets `publicSettings()`, which holds the
@@ -49,7 +52,7 @@ export class SettingsService {
   }
 
   /** Applies a validated patch; the key is encrypted first, and refused if it cannot be. */
-  update(patch: SettingsPatch): PublicSettings {
+  update(patch: SettingsPatchInput): PublicSettings {
     const { store } = this.options;
     // Everything that can fail runs before anything is written, so a refused patch changes nothing.
     if (patch.headers !== undefined) parseHeaderList(patch.headers, 'the headers setting');

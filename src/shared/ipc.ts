@@ -78,8 +78,11 @@ export interface OpenExternalRequest {
 export type AppEvent =
   | { type: 'agent'; event: AgentEvent }
   | { type: 'status'; status: AppStatus }
-  /** The window was just shown by the hotkey or the tray: focus the input. */
-  | { type: 'shown' }
+  /**
+   * The window was just shown by the hotkey or the tray: focus the input. `view: 'settings'`
+   * when the tray's Settings item opened it (absent means the chat).
+   */
+  | { type: 'shown'; view?: 'chat' | 'settings' }
   /** Esc or the hotkey hid the window. */
   | { type: 'hidden' }
   /** Something the user should know that is not part of an ask, e.g. the host restarted. */

@@ -1,0 +1,155 @@
+import type { AgentEvent } from '../shared/agent-events';
+import { ValidationError } from '../shared/errors';
+import type { AppEvent, AppInfoReply, AppStatus, PermissionState, TargetApp } from '../shared/ipc';
+import type { HostSupervisor } from './host-supervisor';
+import type { Hotkey } from './hotkey';
+import type { MainHandlers } from './ipc-handlers';
+import type { SettingsService } from './settings';
+import { captureTarget } from './target';
+import type { Transcript } from './transcript-store';
+import { isSafeExternalUrl } from './window';
+
+/** The chat window as the controller drives it. */
+export interface WindowControl {
+  isVisible(): boolean;
+  show(): void;
+  hide(): void;
+}
+
+export interface ControllerDeps {
+  appInfo: AppInfoReply;
+  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState'>;
+  settings: SettingsService;
+  transcript: Transcript;
+  hotkey: Hotkey;
+  window: WindowControl;
+  /** Sends an AppEvent to the renderer (a no-op while it has no page). */
+  push: (event: AppEvent) => void;
+  /** Every Deskpilot process (main, renderer, GPU, host): none of them is ever a target. */
+  ownPids: () => readonly number[];
+  accessibility: () => PermissionState;
+  openExternal: (url: string) => Promise<void>;
+  /** macOS: System Settings → Privacy & Security → Accessibility. */
+  openPermissionSettings: () => Promise<void>;
+  setOpenAtLogin: (open: boolean) => void;
+  log: (level: 'info' | 'warn' | 'error', text: string) => void;
+  frontmostTimeoutMs?: number;
+}
+
+/**
+ * Main's state and behaviour behind the IPC channels, the hotkey and the tray: the target app,
+ * the status, the transcript, and the host. Electron itself stays outside (index.ts wires it).
+ */
+export class MainController {
+  private readonly deps: ControllerDeps;
+  private target: TargetApp | null = null;
+  private accessibilityState: PermissionState;
+
+  constructor(deps: ControllerDeps) {
+    this.deps = deps;
+    this.accessibilityState = deps.accessibility();
+  }
+
+  status(): AppStatus {
+    return {
+      target: this.target,
+      hotkey: this.deps.hotkey.status,
+      accessibility: this.accessibilityState,
+      host: this.deps.supervisor.hostState,
+      configured: this.deps.settings.configured(),
+    };
+  }
+
+  pushStatus(): void {
+    this.deps.push({ type: 'status', status: this.status() });
+  }
+
+  /** From the host: fold into main's transcript, then hand to the renderer, which folds the same. */
+  agentEvent(event: AgentEvent): void {
+    this.deps.transcript.applyEvent(event);
+    this.deps.push({ type: 'agent', event });
+  }
+
+  notice(level: 'info' | 'error', text: string): void {
+    this.deps.transcript.addNotice(level, text);
+    this.deps.push({ type: 'notice', level, text });
+  }
+
+  /** (Re-)registers the hotkey from settings; a failure becomes the status' error and a notice. */
+  applyHotkey(): void {
+    const status = this.deps.hotkey.set(this.deps.settings.get('hotkey'));
+    if (status.error !== undefined) {
+      this.deps.log('warn', status.error);
+      this.notice('error', status.error);
+    }
+    this.pushStatus();
+  }
+
+  /** The hotkey: hide when shown, else record the target and show. */
+  async toggle(): Promise<void> {
+    if (this.deps.window.isVisible()) this.hide();
+    else await this.show();
+  }
+
+  /** Reads the frontmost app first: once the window shows, the frontmost app is Deskpilot. */
+  async show(view: 'chat' | 'settings' = 'chat'): Promise<void> {
+    if (!this.deps.window.isVisible()) {
+      this.target = await captureTarget(() => this.deps.supervisor.frontmost(), this.deps.ownPids(), this.target, this.deps.frontmostTimeoutMs);
+    }
+    this.accessibilityState = this.deps.accessibility();
+    this.deps.window.show();
+    this.pushStatus();
+    this.deps.push(view === 'chat' ? { type: 'shown' } : { type: 'shown', view });
+  }
+
+  /**
+   * A running ask goes on while the window is hidden (the user may hide it to watch the app);
+   * Esc in the renderer calls stop() as well as hideWindow().
+   */
+  hide(): void {
+    this.deps.window.hide();
+    this.deps.push({ type: 'hidden' });
+  }
+
+  handlers(): MainHandlers {
+    const { deps } = this;
+    return {
+      appInfo: () => deps.appInfo,
+      status: () => this.status(),
+      ask: ({ text }) => {
+        if (this.target === null) {
+          throw new ValidationError(`No app to work on yet: switch to the app you want help with, then press ${deps.hotkey.status.accelerator || 'the hotkey'}.`);
+        }
+        return deps.supervisor.ask(text, this.target.pid);
+      },
+      stop: () => deps.supervisor.send({ type: 'stop' }),
+      approve: ({ id, decision }) => {
+        deps.transcript.answerApproval(id, decision);
+        deps.supervisor.send({ type: 'approve', id, decision });
+      },
+      history: () => deps.transcript.list(),
+      clearHistory: () => {
+        deps.transcript.clear();
+        deps.supervisor.send({ type: 'clear' });
+      },
+      settings: () => deps.settings.publicSettings(),
+      updateSettings: (patch) => {
+        const before = { hotkey: deps.settings.get('hotkey'), openAtLogin: deps.settings.get('openAtLogin') };
+        const updated = deps.settings.update(patch);
+        if (updated.hotkey !== before.hotkey || !deps.hotkey.status.registered) this.applyHotkey();
+        if (updated.openAtLogin !== before.openAtLogin) deps.setOpenAtLogin(updated.openAtLogin);
+        if (patch.historyLimit !== undefined) deps.transcript.applyLimit();
+        deps.supervisor.settingsChanged();
+        this.pushStatus();
+        return updated;
+      },
+      openPermissionSettings: () => deps.openPermissionSettings(),
+      openExternal: ({ url }) => {
+        // The schema checked https already; this is the same rule window.ts applies to links.
+        if (!isSafeExternalUrl(url)) throw new ValidationError('only https links open outside Deskpilot');
+        return deps.openExternal(url);
+      },
+      hideWindow: () => this.hide(),
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { utilityProcess } from 'electron';
+import type { HostChild } from './host-supervisor';
+
+/**
+ * The automation host as an Electron utilityProcess: Node with no window, its own crash
+ * domain, and a MessagePort-backed parentPort. `--main-pid` tells the agent which pid is ours.
+ */
+export function spawnUtilityHost(modulePath: string): HostChild {
+  const child = utilityProcess.fork(modulePath, [`--main-pid=${process.pid}`], {
+    serviceName: 'Deskpilot automation host',
+    stdio: 'inherit',
+  });
+  return {
+    postMessage: (message) => child.postMessage(message),
+    onMessage: (listener) => void child.on('message', listener),
+    onExit: (listener) => void child.on('exit', listener),
+    kill: () => void child.kill(),
+  };
+}
+

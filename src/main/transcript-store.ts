@@ -1,0 +1,95 @@
+import ElectronStore from 'electron-store';
+import type { AgentEvent } from '../shared/agent-events';
+import type { ApprovalDecision } from '../shared/settings';
+import { addNotice, answerApproval, applyAgentEvent, limitEntries, type ChatEntry } from '../shared/transcript';
+import type { Timers } from './host-supervisor';
+
+/** What the transcript needs from electron-store. */
+export interface HistoryStore {
+  get(key: 'entries'): ChatEntry[];
+  set(key: 'entries', value: ChatEntry[]): void;
+}
+
+/** `history.json` beside settings.json: a separate file, so a large chat never slows settings reads. */
+export function createHistoryStore(cwd?: string): ElectronStore<{ entries: ChatEntry[] }> {
+  return new ElectronStore<{ entries: ChatEntry[] }>({
+    name: 'history',
+    defaults: { entries: [] },
+    clearInvalidConfig: true,
+    ...(cwd === undefined ? {} : { cwd }),
+  });
+}
+
+export interface TranscriptOptions {
+  store: HistoryStore;
+  /** The historyLimit setting, read on every change. */
+  limit: () => number;
+  now?: () => number;
+  /** Chunks arrive every few ms while an answer streams; the file is written at most this often. */
+  writeDelayMs?: number;
+  timers?: Timers;
+}
+
+/**
+ * Main's copy of the chat, folded from the host's events with the renderer's own reducer, so a
+ * reloaded window or a restarted host loses nothing.
+ */
+export class Transcript {
+  private readonly options: TranscriptOptions;
+  private entries: ChatEntry[];
+  private pendingWrite: unknown;
+
+  constructor(options: TranscriptOptions) {
+    this.options = options;
+    this.entries = limitEntries(options.store.get('entries'), options.limit());
+  }
+
+  list(): ChatEntry[] {
+    return this.entries;
+  }
+
+  applyEvent(event: AgentEvent): void {
+    this.change(applyAgentEvent(this.entries, event, this.now()));
+  }
+
+  addNotice(level: 'info' | 'error', text: string): void {
+    this.change(addNotice(this.entries, level, text, this.now()));
+  }
+
+  answerApproval(id: string, decision: ApprovalDecision): void {
+    this.change(answerApproval(this.entries, id, decision));
+  }
+
+  clear(): void {
+    this.change([]);
+  }
+
+  /** After the limit setting changed. */
+  applyLimit(): void {
+    this.change(this.entries);
+  }
+
+  /** Writes now (before quitting). */
+  flush(): void {
+    if (this.pendingWrite === undefined) return;
+    this.timers().clearTimeout(this.pendingWrite);
+    this.pendingWrite = undefined;
+    this.options.store.set('entries', this.entries);
+  }
+
+  private change(entries: ChatEntry[]): void {
+    this.entries = limitEntries(entries, this.options.limit());
+    this.pendingWrite ??= this.timers().setTimeout(() => {
+      this.pendingWrite = undefined;
+      this.options.store.set('entries', this.entries);
+    }, this.options.writeDelayMs ?? 1000);
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private timers(): Timers {
+    return this.options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+  }
+}
