@@ -71,6 +71,30 @@ describe('Agent response cache', () => {
     expect(agent.history()[2]).toEqual({ role: 'user', content: 'what is  here' });
   });
 
+  it('never replays a follow-up after a different conversation ("and now?")', async () => {
+    const { agent, provider } = makeAgent([answer('Volume 50.'), answer('Still 50.'), answer('"Deskpilot Fixture".'), answer('Still "Deskpilot Fixture".')]);
+    await agent.ask('what is the volume?', target);
+    await expect(agent.ask('and now?', target)).resolves.toMatchObject({ text: 'Still 50.' });
+    await agent.ask('what is the window title?', target);
+    // Same words, same UI state, but after another question: the model must answer it.
+    const followUp = await agent.ask('and now?', target);
+    expect(followUp).toMatchObject({ text: 'Still "Deskpilot Fixture".' });
+    expect(followUp).not.toHaveProperty('cached');
+    expect(provider.requests).toHaveLength(4);
+  });
+
+  it('replays a question asked again right after its answer, any number of times, until the first answer expires', async () => {
+    const { agent, provider } = makeAgent([answer('A window.'), answer('Fresh.')]);
+    await agent.ask('what is here?', target);
+    clock.time += 1000;
+    await expect(agent.ask('what is here?', target)).resolves.toMatchObject({ text: 'A window.', cached: true });
+    await expect(agent.ask('what is here?', target)).resolves.toMatchObject({ text: 'A window.', cached: true });
+    expect(provider.requests).toHaveLength(1);
+    // The copies made by the repeats are as old as the first answer.
+    clock.time += RESPONSE_CACHE_TTL_MS - 1000;
+    await expect(agent.ask('what is here?', target)).resolves.toMatchObject({ text: 'Fresh.' });
+  });
+
   it('misses when the UI state changed', async () => {
     const { agent, provider } = makeAgent([answer('Volume 50'), answer('Volume 70')]);
     await agent.ask('what is the volume?', target);

@@ -8,7 +8,7 @@ import { compactHistory, type CompactionOptions } from './compaction';
 import { buildContextMessage } from './context-message';
 import { ActionLedger, unconfirmedNote } from './end-state';
 import type { Provider, ProviderMessage } from './provider/types';
-import { ResponseCache, isCacheableToolUse } from './response-cache';
+import { ResponseCache, conversationKey, isCacheableToolUse, type CachedAnswer } from './response-cache';
 import { SafetyGate, type AskSafetyState } from './safety/gate';
 import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
 import { defaultSystemPrompt } from './system-prompt';
@@ -173,11 +173,20 @@ export class Agent {
   }
 
   /** A repeat of a plain question on the same UI state: the events of a plain answer, without the model. */
-  private answerFromCache(askId: string, question: string, text: string): AgentAnswer {
+  private answerFromCache(askId: string, question: string, context: string, { text, storedAt }: CachedAnswer): AgentAnswer {
     this.emit({ type: 'ai_chunk', askId, delta: text });
     this.emit({ type: 'ai_response', askId, text, toolCalls: [], finishReason: 'stop' });
     this.messages.push({ role: 'user', content: question }, { role: 'assistant', content: text });
+    this.rememberRepeat(question, context, text, storedAt);
     return this.finish(askId, text, 'answered', { cached: true });
+  }
+
+  /**
+   * Asking the same thing right after its answer gets the same answer, so the answer is also
+   * kept under the conversation as it is now, with this exchange in it.
+   */
+  private rememberRepeat(question: string, context: string, text: string, storedAt = this.clock.now()): void {
+    this.cache?.set(question, context, text, conversationKey(this.messages), storedAt);
   }
 
   /** Summarizes old turns; on any failure but a stop the history stays as it was and the ask goes on. */
@@ -200,8 +209,10 @@ export class Agent {
     try {
       if (this.ownPids.includes(pending.target.pid)) throw new OwnAppError(pending.target.pid);
       const context = await abortable(this.buildContext(pending.target), signal);
-      const cached = this.cache?.get(pending.text, context);
-      if (cached !== undefined) return this.answerFromCache(askId, pending.text, cached);
+      // The conversation before this ask is part of the key: "and now?" means something else after another turn.
+      const conversation = this.cache === undefined ? '' : conversationKey(this.messages);
+      const cached = this.cache?.entry(pending.text, context, conversation);
+      if (cached !== undefined) return this.answerFromCache(askId, pending.text, context, cached);
       await this.compact(signal);
       const systemPrompt = (this.options.systemPrompt ?? defaultSystemPrompt)(this.options.tools);
       const before = [...this.messages];
@@ -219,7 +230,10 @@ export class Agent {
       if (outcome.reason === 'stopped') return this.finish(askId, '', 'stopped');
       if (ledger.acted) return await this.finishChecked(askId, outcome, ledger, signal);
       // Only plain answers: never a stop, an iteration limit, or anything that acted.
-      if (outcome.reason === 'answered' && outcome.text !== '' && isCacheableToolUse(toolsUsed)) this.cache?.set(pending.text, context, outcome.text);
+      if (outcome.reason === 'answered' && outcome.text !== '' && isCacheableToolUse(toolsUsed)) {
+        this.cache?.set(pending.text, context, outcome.text, conversation);
+        this.rememberRepeat(pending.text, context, outcome.text);
+      }
       return this.finish(askId, outcome.text, outcome.reason);
     } catch (error) {
       // After a stop, whatever was thrown is the stop itself (or noise from work being cut off).

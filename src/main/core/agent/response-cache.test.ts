@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
-import { RESPONSE_CACHE_TTL_MS, ResponseCache, isCacheableToolUse, normalizeQuestion, responseCacheKey } from './response-cache';
+import { RESPONSE_CACHE_TTL_MS, ResponseCache, conversationKey, isCacheableToolUse, normalizeQuestion, responseCacheKey } from './response-cache';
 
 describe('ResponseCache', () => {
   it('normalizes case, spacing and trailing punctuation of the question', () => {
     expect(normalizeQuestion('  What  is HERE? ')).toBe('what is here');
     expect(responseCacheKey('What is here?', 'ctx')).toBe(responseCacheKey('what is here', 'ctx'));
     expect(responseCacheKey('what is here', 'ctx A')).not.toBe(responseCacheKey('what is here', 'ctx B'));
+  });
+
+  it('keys on the conversation before the ask too', () => {
+    const before = [{ role: 'user' as const, content: 'what is the volume?' }, { role: 'assistant' as const, content: '50' }];
+    const other = [{ role: 'user' as const, content: 'what is the title?' }, { role: 'assistant' as const, content: 'Notes' }];
+    expect(conversationKey([])).toBe('');
+    expect(conversationKey(before)).toBe(conversationKey(structuredClone(before)));
+    expect(conversationKey(before)).not.toBe(conversationKey(other));
+    expect(responseCacheKey('and now?', 'ctx', conversationKey(before))).not.toBe(responseCacheKey('and now?', 'ctx', conversationKey(other)));
+    const cache = new ResponseCache({ clock: new ManualClock() });
+    cache.set('and now?', 'ctx', 'still 50', conversationKey(before));
+    expect(cache.get('and now?', 'ctx', conversationKey(before))).toBe('still 50');
+    expect(cache.get('and now?', 'ctx', conversationKey(other))).toBeUndefined();
+    expect(cache.get('and now?', 'ctx')).toBeUndefined();
   });
 
   it('keeps an answer for 5 minutes, then drops it', () => {

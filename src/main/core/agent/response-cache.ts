@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
 import { fnv1a } from '../ui/ids';
+import type { ProviderMessage } from './provider/types';
 
 export const RESPONSE_CACHE_TTL_MS = 5 * 60 * 1000;
 export const RESPONSE_CACHE_MAX_ENTRIES = 50;
@@ -21,9 +23,19 @@ export function normalizeQuestion(question: string): string {
   return question.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[\s?.!]+$/, '');
 }
 
-/** The key: the normalized question plus a hash of the context message (the UI state the model sees). */
-export function responseCacheKey(question: string, context: string): string {
-  return `${normalizeQuestion(question)}|${fnv1a(context).toString(36)}:${context.length}`;
+/**
+ * A digest of the conversation before an ask. The same words mean different things after
+ * different turns ("and now?", "what about the second one?"), so an answer is only replayed
+ * after the same conversation.
+ */
+export function conversationKey(messages: readonly ProviderMessage[]): string {
+  if (messages.length === 0) return '';
+  return createHash('sha256').update(JSON.stringify(messages)).digest('base64url').slice(0, 22);
+}
+
+/** The key: the normalized question, a hash of the context message (the UI state the model sees), and the conversation's digest. */
+export function responseCacheKey(question: string, context: string, conversation = ''): string {
+  return `${normalizeQuestion(question)}|${fnv1a(context).toString(36)}:${context.length}|${conversation}`;
 }
 
 export interface ResponseCacheOptions {
@@ -32,18 +44,18 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
 }
 
-interface Entry {
+export interface CachedAnswer {
   text: string;
   storedAt: number;
 }
 
-/** Plain answers by (question, UI state), kept for 5 minutes; the oldest entry goes when it is full. */
+/** Plain answers by (question, UI state, conversation), kept for 5 minutes; the oldest entry goes when it is full. */
 export class ResponseCache {
   private readonly clock: Clock;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
   /** Insertion order is age order: a re-stored key is deleted and re-inserted. */
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, CachedAnswer>();
 
   constructor(options: ResponseCacheOptions) {
     this.clock = options.clock;
@@ -51,22 +63,27 @@ export class ResponseCache {
     this.maxEntries = options.maxEntries ?? RESPONSE_CACHE_MAX_ENTRIES;
   }
 
-  get(question: string, context: string): string | undefined {
-    const key = responseCacheKey(question, context);
+  get(question: string, context: string, conversation = ''): string | undefined {
+    return this.entry(question, context, conversation)?.text;
+  }
+
+  /** The answer with its age, so a copy made from it (a repeat) expires when the original does. */
+  entry(question: string, context: string, conversation = ''): CachedAnswer | undefined {
+    const key = responseCacheKey(question, context, conversation);
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (this.clock.now() - entry.storedAt >= this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.text;
+    return entry;
   }
 
-  set(question: string, context: string, text: string): void {
+  set(question: string, context: string, text: string, conversation = '', storedAt = this.clock.now()): void {
     if (this.maxEntries <= 0) return;
-    const key = responseCacheKey(question, context);
+    const key = responseCacheKey(question, context, conversation);
     this.entries.delete(key);
-    this.entries.set(key, { text, storedAt: this.clock.now() });
+    this.entries.set(key, { text, storedAt });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (oldest.done === true) break;
