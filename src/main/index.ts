@@ -7,8 +7,8 @@ import { spawnUtilityHost } from './host-process';
 import { Hotkey } from './hotkey';
 import { registerIpcHandlers } from './ipc-handlers';
 import { SettingsService } from './settings';
-import { createSettingsStore } from './settings-store';
-import { Transcript, createHistoryStore } from './transcript-store';
+import { createHistoryStore, createSettingsStore } from './stores';
+import { Transcript } from './transcript-store';
 import { createTray } from './tray';
 import { createChatWindow, rememberBounds } from './window';
 import { visibleBounds } from './window-bounds';
@@ -26,7 +26,7 @@ function accessibility(): PermissionState {
 
 function log(level: 'info' | 'warn' | 'error', text: string): void {
   const line = `deskpilot: ${text}`;
-  if (level === 'info') console.log(line);
+  if (level === 'info') process.stdout.write(`${line}\n`);
   else if (level === 'warn') console.warn(line);
   else console.error(line);
 }
@@ -51,16 +51,16 @@ function start(): void {
     if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
   };
 
-  let controller: MainController | undefined;
+  // The callbacks below run only after start-up, once `main` exists.
   const supervisor = new HostSupervisor({
     spawn: () => spawnUtilityHost(path.join(import.meta.dirname, 'host.js')),
     settings: () => settings.hostSettings(),
-    onAgentEvent: (event) => controller?.agentEvent(event),
-    onState: () => controller?.pushStatus(),
-    onNotice: (level, text) => controller?.notice(level, text),
+    onAgentEvent: (event) => main.agentEvent(event),
+    onState: () => main.pushStatus(),
+    onNotice: (level, text) => main.notice(level, text),
     onLog: log,
   });
-  const hotkey = new Hotkey(globalShortcut, () => void controller?.toggle());
+  const hotkey = new Hotkey(globalShortcut, () => void main.toggle());
   const main = new MainController({
     appInfo: { name: app.getName(), version: app.getVersion(), platform: process.platform },
     supervisor,
@@ -78,7 +78,6 @@ function start(): void {
     setOpenAtLogin,
     log,
   });
-  controller = main;
 
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean =>
     event.sender === window.webContents && event.senderFrame === window.webContents.mainFrame;

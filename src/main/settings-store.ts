@@ -1,4 +1,4 @@
-import ElectronStore, { type Schema } from 'electron-store';
+import type { Schema } from 'electron-store';
 import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PresetName } from '../shared/settings';
 
 export interface WindowBounds {
@@ -63,18 +63,4 @@ export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
 export interface SettingsStore {
   get<Key extends keyof StoredSettings>(key: Key): StoredSettings[Key];
   set<Key extends keyof StoredSettings>(key: Key, value: StoredSettings[Key]): void;
-}
-
-/**
- * `settings.json` in the app's userData folder (`cwd` overrides it in tests). A file that
- * fails the schema, hand-edited or from a future version, is reset rather than crashing start-up.
- */
-export function createSettingsStore(cwd?: string): ElectronStore<StoredSettings> {
-  return new ElectronStore<StoredSettings>({
-    name: 'settings',
-    defaults: SETTINGS_DEFAULTS,
-    schema: SETTINGS_SCHEMA,
-    clearInvalidConfig: true,
-    ...(cwd === undefined ? {} : { cwd }),
-  });
 }

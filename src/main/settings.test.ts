@@ -16,7 +16,7 @@ vi.mock('electron-store', async () => {
   };
 });
 
-const { createSettingsStore } = await import('./settings-store');
+const { createSettingsStore } = await import('./stores');
 const { SettingsService } = await import('./settings');
 
 const SECRET = 'sk-test-secret-1234';

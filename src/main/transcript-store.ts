@@ -1,4 +1,3 @@
-import ElectronStore from 'electron-store';
 import type { AgentEvent } from '../shared/agent-events';
 import type { ApprovalDecision } from '../shared/settings';
 import { addNotice, answerApproval, applyAgentEvent, limitEntries, type ChatEntry } from '../shared/transcript';
@@ -8,16 +7,6 @@ import type { Timers } from './host-supervisor';
 export interface HistoryStore {
   get(key: 'entries'): ChatEntry[];
   set(key: 'entries', value: ChatEntry[]): void;
-}
-
-/** `history.json` beside settings.json: a separate file, so a large chat never slows settings reads. */
-export function createHistoryStore(cwd?: string): ElectronStore<{ entries: ChatEntry[] }> {
-  return new ElectronStore<{ entries: ChatEntry[] }>({
-    name: 'history',
-    defaults: { entries: [] },
-    clearInvalidConfig: true,
-    ...(cwd === undefined ? {} : { cwd }),
-  });
 }
 
 export interface TranscriptOptions {

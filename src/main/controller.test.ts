@@ -1,0 +1,289 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AgentEvent } from '../shared/agent-events';
+import type { HostRequest } from '../shared/host-protocol';
+import { CHANNELS, type AppEvent, type IpcReply, type TargetApp } from '../shared/ipc';
+import type { ChatEntry } from '../shared/transcript';
+
+type Handler = (event: unknown, payload: unknown) => Promise<unknown>;
+const handlers = new Map<string, Handler>();
+vi.mock('electron', () => ({
+  ipcMain: { handle: (channel: string, handler: Handler) => handlers.set(channel, handler) },
+  BrowserWindow: vi.fn(),
+  shell: { openExternal: vi.fn() },
+}));
+
+const { MainController } = await import('./controller');
+const { registerIpcHandlers } = await import('./ipc-handlers');
+const { Hotkey } = await import('./hotkey');
+const { SettingsService } = await import('./settings');
+const { SETTINGS_DEFAULTS } = await import('./settings-store');
+const { Transcript } = await import('./transcript-store');
+
+const SECRET = 'sk-never-to-the-renderer';
+const TEXT_EDITOR: TargetApp = { pid: 4242, app: 'gedit', title: 'notes.txt' };
+const MAIN_PID = 100;
+const trusted = { sender: 'our window' };
+
+let calls: string[];
+let pushed: AppEvent[];
+let sent: HostRequest[];
+let frontmost: () => Promise<TargetApp | null>;
+let visible: boolean;
+let taken: Set<string>;
+let openAtLogin: boolean[];
+let stored: ChatEntry[];
+
+function build() {
+  const values = new Map<string, unknown>(Object.entries(SETTINGS_DEFAULTS));
+  const store = { get: (key: string) => values.get(key), set: (key: string, value: unknown) => values.set(key, value) };
+  const settings = new SettingsService({
+    store: store as never,
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      encryptString: (text) => Buffer.from(`enc:${text.length}`),
+      decryptString: () => SECRET,
+    },
+    env: () => ({}),
+    platform: 'darwin',
+  });
+  const transcript = new Transcript({
+    store: { get: () => [], set: (_key, entries) => (stored = entries) },
+    limit: () => settings.get('historyLimit'),
+    now: () => 1000,
+    writeDelayMs: 0,
+  });
+  const hotkey = new Hotkey(
+    {
+      register: (accelerator) => {
+        calls.push(`register ${accelerator}`);
+        if (accelerator === 'Nonsense+') throw new Error('Failed to parse accelerator');
+        return !taken.has(accelerator);
+      },
+      unregister: (accelerator) => calls.push(`unregister ${accelerator}`),
+    },
+    () => undefined,
+  );
+  const supervisor = {
+    hostState: 'running' as const,
+    ask: vi.fn((text: string, pid: number) => Promise.resolve({ askId: `a-${text}-${pid}` })),
+    send: vi.fn((message: HostRequest) => void sent.push(message)),
+    frontmost: vi.fn(() => {
+      calls.push('frontmost');
+      return frontmost();
+    }),
+    settingsChanged: vi.fn(),
+  };
+  const controller = new MainController({
+    appInfo: { name: 'Deskpilot', version: '0.1.0', platform: 'darwin' },
+    supervisor,
+    settings,
+    transcript,
+    hotkey,
+    window: {
+      isVisible: () => visible,
+      show: () => {
+        calls.push('show');
+        visible = true;
+      },
+      hide: () => {
+        calls.push('hide');
+        visible = false;
+      },
+    },
+    push: (event) => pushed.push(event),
+    ownPids: () => [MAIN_PID, 101],
+    accessibility: () => 'granted',
+    openExternal: vi.fn(() => Promise.resolve()),
+    openPermissionSettings: vi.fn(() => Promise.resolve()),
+    setOpenAtLogin: (open) => openAtLogin.push(open),
+    log: () => undefined,
+    frontmostTimeoutMs: 50,
+  });
+  return { controller, supervisor, settings, transcript };
+}
+
+let subject: ReturnType<typeof build>;
+
+beforeEach(() => {
+  handlers.clear();
+  calls = [];
+  pushed = [];
+  sent = [];
+  visible = false;
+  taken = new Set();
+  openAtLogin = [];
+  stored = [];
+  frontmost = () => Promise.resolve(TEXT_EDITOR);
+  subject = build();
+  registerIpcHandlers(subject.controller.handlers(), (event) => (event as unknown) === trusted);
+});
+
+async function call<T>(channel: string, payload?: unknown, event: unknown = trusted): Promise<IpcReply<T>> {
+  const handler = handlers.get(channel);
+  if (handler === undefined) throw new Error(`no handler for ${channel}`);
+  return (await handler(event, payload)) as IpcReply<T>;
+}
+
+async function value<T>(channel: string, payload?: unknown): Promise<T> {
+  const reply = await call<T>(channel, payload);
+  if (!reply.ok) throw new Error(`${channel}: ${reply.error.message}`);
+  return reply.value;
+}
+
+/** A valid payload for each channel, so the refusals below are about the sender or the shape only. */
+const VALID: Record<string, unknown> = {
+  [CHANNELS.ask]: { text: 'what is this?' },
+  [CHANNELS.approve]: { id: 'x-approval-1', decision: 'allow_once' },
+  [CHANNELS.updateSettings]: { model: 'm' },
+  [CHANNELS.openExternal]: { url: 'https://example.org' },
+};
+
+describe('IPC', () => {
+  it('has a handler for every channel', () => {
+    expect([...handlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
+  });
+
+  it.each(Object.values(CHANNELS))('%s refuses a foreign sender before doing anything', async (channel) => {
+    const reply = await call(channel, VALID[channel], { sender: 'a web page' });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'VALIDATION', message: expect.stringContaining('unknown sender') } });
+    expect(subject.supervisor.ask).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+    expect(calls).toEqual([]);
+  });
+
+  it.each(Object.values(CHANNELS))('%s refuses a payload of the wrong shape', async (channel) => {
+    expect(await call(channel, { unexpected: true, ...(VALID[channel] as object | undefined) })).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    expect(await call(channel, 'a string')).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+  });
+
+  it('refuses bad values on the channels that take a payload', async () => {
+    for (const [channel, payload] of [
+      [CHANNELS.ask, { text: '   ' }],
+      [CHANNELS.approve, { id: 'a', decision: 'maybe' }],
+      [CHANNELS.updateSettings, { historyLimit: -1 }],
+      [CHANNELS.updateSettings, { baseUrl: 'file:///etc' }],
+      [CHANNELS.openExternal, { url: 'http://example.org' }],
+      [CHANNELS.openExternal, { url: 'javascript:alert(1)' }],
+    ] as const) {
+      expect(await call(channel, payload), channel).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    }
+  });
+});
+
+describe('target and window', () => {
+  it('records the frontmost app before the window shows', async () => {
+    await subject.controller.toggle();
+    expect(calls).toEqual(['frontmost', 'show']);
+    expect(subject.controller.status().target).toEqual(TEXT_EDITOR);
+    expect(pushed.map((event) => event.type)).toEqual(['status', 'shown']);
+  });
+
+  it('keeps the previous target when the frontmost app is Deskpilot, fails, or is slow', async () => {
+    await subject.controller.show();
+    subject.controller.hide();
+    for (const attempt of [
+      () => Promise.resolve({ pid: MAIN_PID, app: 'Deskpilot', title: '' }),
+      () => Promise.reject(new Error('AT-SPI timeout')),
+      () => new Promise<TargetApp>((resolve) => setTimeout(() => resolve({ pid: 7, app: 'late', title: '' }), 500)),
+      () => Promise.resolve(null),
+    ]) {
+      frontmost = attempt;
+      await subject.controller.show();
+      subject.controller.hide();
+      expect(subject.controller.status().target).toEqual(TEXT_EDITOR);
+    }
+  });
+
+  it('hides on the second press and on hideWindow, without stopping the ask', async () => {
+    await subject.controller.toggle();
+    await subject.controller.toggle();
+    expect(calls).toEqual(['frontmost', 'show', 'hide']);
+    await value(CHANNELS.hideWindow);
+    expect(pushed.filter((event) => event.type === 'hidden')).toHaveLength(2);
+    expect(sent).toEqual([]);
+  });
+
+  it('opens the settings view from the tray without reading the target again when shown', async () => {
+    await subject.controller.show();
+    await subject.controller.show('settings');
+    expect(calls.filter((entry) => entry === 'frontmost')).toHaveLength(1);
+    expect(pushed.at(-1)).toEqual({ type: 'shown', view: 'settings' });
+  });
+});
+
+describe('asks', () => {
+  it('refuses an ask before there is a target', async () => {
+    expect(await call(CHANNELS.ask, { text: 'hi' })).toMatchObject({ ok: false, error: { code: 'VALIDATION', message: expect.stringContaining('No app') } });
+  });
+
+  it('sends an ask about the target to the host', async () => {
+    await subject.controller.show();
+    expect(await value(CHANNELS.ask, { text: 'what is this?' })).toEqual({ askId: 'a-what is this?-4242' });
+  });
+
+  it('folds host events into the persisted transcript and forwards them', async () => {
+    const events: AgentEvent[] = [
+      { type: 'ask', askId: 'h1-ask-1', text: 'hello', pid: 4242 },
+      { type: 'ai_chunk', askId: 'h1-ask-1', delta: 'Hi there' },
+      { type: 'done', askId: 'h1-ask-1', answer: 'Hi there', stopped: false, reason: 'answered' },
+    ];
+    for (const event of events) subject.controller.agentEvent(event);
+    expect(pushed).toEqual(events.map((event) => ({ type: 'agent', event })));
+    const history = await value<ChatEntry[]>(CHANNELS.history);
+    expect(history.map((entry) => entry.kind)).toEqual(['user', 'assistant']);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(stored).toEqual(history);
+  });
+
+  it('relays approvals and stop, and clears both copies of the conversation', async () => {
+    await value(CHANNELS.approve, { id: 'h1-approval-1', decision: 'deny' });
+    await value(CHANNELS.stop);
+    subject.controller.notice('info', 'something');
+    await value(CHANNELS.clearHistory);
+    expect(sent).toEqual([{ type: 'approve', id: 'h1-approval-1', decision: 'deny' }, { type: 'stop' }, { type: 'clear' }]);
+    expect(await value(CHANNELS.history)).toEqual([]);
+  });
+});
+
+describe('hotkey', () => {
+  it('registers the configured accelerator', () => {
+    subject.controller.applyHotkey();
+    expect(subject.controller.status().hotkey).toEqual({ accelerator: 'Alt+Space', registered: true });
+  });
+
+  it('says clearly when another app holds it, in the status and as a notice', () => {
+    taken.add('Alt+Space');
+    subject.controller.applyHotkey();
+    const { hotkey } = subject.controller.status();
+    expect(hotkey).toMatchObject({ accelerator: 'Alt+Space', registered: false, error: expect.stringContaining('already used') });
+    expect(pushed).toContainEqual({ type: 'notice', level: 'error', text: hotkey.error });
+  });
+
+  it('re-registers when the setting changes, and reports an accelerator it cannot parse', async () => {
+    subject.controller.applyHotkey();
+    await value(CHANNELS.updateSettings, { hotkey: 'Control+Shift+Space' });
+    expect(calls).toEqual(['register Alt+Space', 'unregister Alt+Space', 'register Control+Shift+Space']);
+    await value(CHANNELS.updateSettings, { hotkey: 'Nonsense+' });
+    expect(subject.controller.status().hotkey).toMatchObject({ registered: false, error: expect.stringContaining('not a shortcut') });
+  });
+});
+
+describe('settings', () => {
+  it('stores a key, tells the host, and never returns the key', async () => {
+    const reply = await call(CHANNELS.updateSettings, { apiKey: SECRET });
+    expect(reply).toMatchObject({ ok: true, value: { hasApiKey: true } });
+    expect(JSON.stringify(reply)).not.toContain(SECRET);
+    expect(JSON.stringify(await call(CHANNELS.settings))).not.toContain(SECRET);
+    expect(JSON.stringify(pushed)).not.toContain(SECRET);
+    expect(subject.supervisor.settingsChanged).toHaveBeenCalled();
+    expect(subject.settings.hostSettings().apiKey).toBe(SECRET);
+    expect((await value<{ configured: boolean }>(CHANNELS.status)).configured).toBe(true);
+  });
+
+  it('turns open-at-login on and off', async () => {
+    await value(CHANNELS.updateSettings, { openAtLogin: true });
+    await value(CHANNELS.updateSettings, { model: 'x' });
+    await value(CHANNELS.updateSettings, { openAtLogin: false });
+    expect(openAtLogin).toEqual([true, false]);
+  });
+});
