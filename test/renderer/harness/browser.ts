@@ -1,44 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { AgentEvent } from '../../../src/shared/agent-events';
+import type { AppEvent } from '../../../src/shared/ipc';
 import { buildRenderer } from './build';
 import { fakeBridgeScript, type FakeBridgeOptions, type PageGlobal, type RecordedCall } from './fake-bridge';
+import { DEFAULT_OPTIONS } from './fixtures';
 import { serveStatic } from './server';
 
 /** Debian's Chromium; as root it needs --no-sandbox (there is no user namespace sandbox for root). */
 export const CHROMIUM = process.env['DESKPILOT_CHROMIUM'] ?? '/usr/bin/chromium';
 
+export interface OpenSettings {
+  colorScheme?: 'light' | 'dark';
+  /** Appended to the page URL, e.g. `?markdownThrottleMs=0`. */
+  query?: string;
+}
+
 export interface RendererHarness {
   browser: Browser;
   url: string;
-  /** A fresh context (own storage, color scheme) with the fake bridge and the app loaded. */
-  open(options: FakeBridgeOptions, settings?: { colorScheme?: 'light' | 'dark'; query?: string; width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext }>;
+  /**
+   * The app loaded afresh with the fake bridge answering from `options`. The same page is reused
+   * (reloaded) across calls, because opening a page costs about a second on a busy machine.
+   */
+  open(options: FakeBridgeOptions, settings?: OpenSettings): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<RendererHarness> {
+const ERRORS = new WeakMap<Page, string[]>();
+
+export async function startHarness(viewport = { width: 420, height: 560 }): Promise<RendererHarness> {
   const [dir, browser] = await Promise.all([
     buildRenderer(),
     chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] }),
   ]);
   const server = await serveStatic(dir);
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  await context.addInitScript({ content: fakeBridgeScript(DEFAULT_OPTIONS) });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  ERRORS.set(page, errors);
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // A CSP violation shows up here; the tests fail on any.
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(server.url);
   return {
     browser,
     url: server.url,
     async open(options, settings = {}) {
-      const context = await browser.newContext({
-        viewport: { width: settings.width ?? 420, height: settings.height ?? 560 },
-        colorScheme: settings.colorScheme ?? 'light',
-        reducedMotion: 'reduce',
-      });
-      await context.addInitScript({ content: fakeBridgeScript(options) });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        // A CSP violation shows up here; the tests fail on any.
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      (page as Page & { errors?: string[] }).errors = errors;
+      await page.emulateMedia({ colorScheme: settings.colorScheme ?? 'light' });
+      await page.evaluate((json) => sessionStorage.setItem('deskpilot-fake-options', json), JSON.stringify(options));
       await page.goto(`${server.url}${settings.query ?? ''}`);
+      errors.length = 0;
       return { page, context };
     },
     async close() {
@@ -49,9 +65,30 @@ export async function startHarness(): Promise<RendererHarness> {
 }
 
 export function pageErrors(page: Page): string[] {
-  return (page as Page & { errors?: string[] }).errors ?? [];
+  return ERRORS.get(page) ?? [];
 }
 
 export function calls(page: Page, name?: string): Promise<RecordedCall[]> {
   return page.evaluate((filter) => (globalThis as PageGlobal).__fake.calls.filter((call) => filter === undefined || call.name === filter), name);
+}
+
+/** Pushes agent events through the fake bridge, one per macrotask (`intervalMs` apart), and waits until all are sent. */
+export function stream(page: Page, events: AgentEvent[], intervalMs = 0): Promise<void> {
+  return page.evaluate(([list, interval]) => (globalThis as PageGlobal).__fake.stream(list, interval), [events, intervalMs] as const);
+}
+
+export function emit(page: Page, event: AppEvent): Promise<void> {
+  return page.evaluate((appEvent) => (globalThis as PageGlobal).__fake.emit(appEvent), event);
+}
+
+export function renders(page: Page): Promise<{ at: number; length: number }[]> {
+  return page.evaluate(() => (globalThis as PageGlobal).__fake.renders.slice());
+}
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
+
+/** Screenshots of the main states go to test/artifacts/screenshots/ (ignored by git) for a human to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }

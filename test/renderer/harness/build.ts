@@ -46,7 +46,15 @@ export async function buildRenderer(): Promise<string> {
     logLevel: 'warn',
     build: { ...renderer.build, outDir: workDir, emptyOutDir: true, rollupOptions: { input: { index: path.join(ROOT, 'src/renderer/index.html') } } },
   };
-  await build(inline);
+  // Vite and the React transform decide dev or production by NODE_ENV, which vitest sets to 'test'.
+  const nodeEnv = process.env['NODE_ENV'];
+  process.env['NODE_ENV'] = 'production';
+  try {
+    await build(inline);
+  } finally {
+    if (nodeEnv === undefined) delete process.env['NODE_ENV'];
+    else process.env['NODE_ENV'] = nodeEnv;
+  }
   try {
     renameSync(workDir, outDir);
   } catch {

@@ -38,7 +38,10 @@ export type PageGlobal = typeof globalThis & { __fake: FakeBridgeHandle; deskpil
  * Runs in the page before the app: a complete `window.deskpilot` that records every call and
  * answers from `options`. It must not close over anything, because it travels as source text.
  */
-function installFakeBridge(options: FakeBridgeOptions): void {
+function installFakeBridge(defaults: FakeBridgeOptions): void {
+  // A test sets the options for the next load here, so one page serves many tests (a reload is far cheaper than a new page).
+  const stored = sessionStorage.getItem('deskpilot-fake-options');
+  const options = stored === null ? defaults : (JSON.parse(stored) as FakeBridgeOptions);
   const calls: RecordedCall[] = [];
   const listeners = new Set<(event: AppEvent) => void>();
   const renders: { at: number; length: number }[] = [];

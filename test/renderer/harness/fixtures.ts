@@ -24,6 +24,8 @@ export const SETTINGS: PublicSettings = {
   envOverrides: [],
 };
 
+export const DEFAULT_OPTIONS: FakeBridgeOptions = { status: STATUS, settings: SETTINGS, history: [], echoAsks: true };
+
 export function options(overrides: Partial<FakeBridgeOptions> = {}): FakeBridgeOptions {
   return { status: STATUS, settings: SETTINGS, history: [], echoAsks: true, ...overrides };
 }

@@ -54,7 +54,8 @@ export function Composer({ running, disabled, onSend, onStop, focusSignal }: Pro
         rows={1}
         value={text}
         aria-label="Ask Deskpilot"
-        placeholder="Ask or tell Deskpilot what to do…  (Enter sends, Shift+Enter new line)"
+        placeholder="Ask or tell Deskpilot what to do…"
+        title="Enter sends, Shift+Enter adds a line"
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />

@@ -1,0 +1,315 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/shared/agent-events';
+import { foldAgentEvents } from '../../src/shared/transcript';
+import { calls, emit, pageErrors, renders, screenshot, startHarness, stream, type RendererHarness } from './harness/browser';
+import { answer, chunked, options, uiActionResult } from './harness/fixtures';
+
+let harness: RendererHarness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+}, 60_000);
+
+afterAll(() => harness?.close());
+
+async function openChat(overrides: Parameters<typeof options>[0] = {}, settings: Parameters<RendererHarness['open']>[1] = {}): Promise<Page> {
+  const { page } = await harness.open(options(overrides), settings);
+  await page.getByRole('textbox', { name: 'Ask Deskpilot' }).waitFor();
+  return page;
+}
+
+async function askQuestion(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Ask Deskpilot' }).fill(text);
+  await page.keyboard.press('Enter');
+  await page.locator('.message.user', { hasText: text }).waitFor();
+}
+
+const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
+
+describe('streaming', () => {
+  it('renders the first chunk at once, then at most every 50 ms, and the whole answer at the end', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'describe this window');
+    const text = Array.from({ length: 30 }, (_, index) => `Line **${index}** of the answer with \`code\`.`).join('\n\n');
+    const chunks = chunked('ask-1', text, 150);
+    await stream(page, chunks.slice(0, 1));
+    await page.locator('.message.assistant').waitFor();
+    expect(await renders(page)).toHaveLength(1);
+    expect(await log(page).getAttribute('aria-live')).toBe('polite');
+    await stream(page, chunks.slice(1), 4);
+    const duringStream = await renders(page);
+    await stream(page, [
+      { type: 'ai_response', askId: 'ask-1', text, toolCalls: [], finishReason: 'stop' },
+      { type: 'done', askId: 'ask-1', answer: text, stopped: false, reason: 'answered' },
+    ]);
+    await page.locator('.message.assistant .markdown', { hasText: 'Line 29 of the answer' }).waitFor();
+    const all = await renders(page);
+    const span = (duringStream.at(-1)?.at ?? 0) - (duringStream[0]?.at ?? 0);
+    // 149 chunks over `span` ms: without the throttle this would be ~150 renders.
+    expect(duringStream.length).toBeLessThanOrEqual(Math.ceil(span / 50) + 2);
+    expect(duringStream.length).toBeGreaterThanOrEqual(3);
+    const gaps = duringStream.slice(1).map((render, index) => render.at - (duringStream[index]?.at ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(35);
+    expect(all.at(-1)?.length).toBe(text.length);
+    expect(await page.locator('.message.assistant strong').count()).toBe(30);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('re-renders only the streaming answer, not the finished ones', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'first');
+    await stream(page, answer('ask-1', 'The **first** answer.'));
+    await page.getByText('The first answer.').waitFor();
+    const before = (await renders(page)).length;
+    await askQuestion(page, 'second');
+    await stream(page, answer('ask-2', 'A second answer, longer than the first one.', 10), 2);
+    await page.getByText('A second answer, longer than the first one.').waitFor();
+    const after = (await renders(page)).slice(before);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((render) => render.length !== 'The **first** answer.'.length)).toBe(true);
+  });
+
+  it('shows the end-state warning when the check did not confirm the actions', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'save it');
+    await stream(page, [
+      { type: 'ai_chunk', askId: 'ask-1', delta: 'Saved.' },
+      { type: 'done', askId: 'ask-1', answer: 'Saved.', stopped: false, reason: 'answered', check: { confirmed: false, notes: ['The title still shows unsaved changes.'] } },
+    ]);
+    await expect(page.locator('.check-warning').textContent()).resolves.toContain('The title still shows unsaved changes.');
+  });
+});
+
+describe('scrolling', () => {
+  it('follows new content at the bottom, stops when the user scrolls up, and jumps back', async () => {
+    const history = foldAgentEvents(
+      Array.from({ length: 12 }, (_, index): AgentEvent[] => [
+        { type: 'ask', askId: `old-${index}`, text: `Old question ${index}`, pid: 1 },
+        ...answer(`old-${index}`, `Old answer ${index}\n\n- one\n- two\n- three`),
+      ]).flat(),
+      1,
+    );
+    const page = await openChat({ history });
+    const scroller = page.locator('.message-scroller');
+    const distance = () => scroller.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    await askQuestion(page, 'long one');
+    await stream(page, chunked('ask-1', 'word '.repeat(400), 40), 2);
+    await expect.poll(distance).toBeLessThanOrEqual(8);
+    await expect(page.getByRole('button', { name: 'Jump to latest' }).count()).resolves.toBe(0);
+
+    await scroller.hover();
+    await page.mouse.wheel(0, -600);
+    await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
+    const top = await scroller.evaluate((element) => element.scrollTop);
+    await stream(page, chunked('ask-1', 'more '.repeat(300), 20), 2);
+    await page.waitForTimeout(120);
+    expect(await scroller.evaluate((element) => element.scrollTop)).toBe(top);
+    await screenshot(page, 'chat-jump-to-latest');
+
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await expect.poll(distance).toBeLessThanOrEqual(8);
+    await expect(page.getByRole('button', { name: 'Jump to latest' }).count()).resolves.toBe(0);
+    await stream(page, chunked('ask-1', 'end '.repeat(200), 10), 2);
+    await expect.poll(distance).toBeLessThanOrEqual(8);
+  });
+});
+
+describe('tool cards and approvals', () => {
+  const toolEvents: AgentEvent[] = [
+    { type: 'ai_request', askId: 'ask-1', iteration: 1, messageCount: 3 },
+    { type: 'ai_chunk', askId: 'ask-1', delta: 'I will save the document.' },
+    { type: 'ai_response', askId: 'ask-1', text: 'I will save the document.', toolCalls: [], finishReason: 'tool_calls' },
+    { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'find_elements', arguments: '{"role":"button","name":"Save"}' },
+    { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'find_elements', success: true, message: '1 match: k3x9a button "Save"' },
+    { type: 'tool_call', askId: 'ask-1', callId: 'c2', name: 'ui_action', arguments: '{"action":"click","id":"k3x9a"}' },
+    { type: 'tool_log', askId: 'ask-1', callId: 'c2', text: 'resolved k3x9a → Save button' },
+    { type: 'tool_result', askId: 'ask-1', callId: 'c2', name: 'ui_action', success: true, message: 'click done via accessibility; changed: title', data: uiActionResult('Save', 'button', true) },
+    { type: 'tool_call', askId: 'ask-1', callId: 'c3', name: 'ui_action', arguments: '{"action":"set_value","id":"z1","value":"x"}' },
+    { type: 'tool_result', askId: 'ask-1', callId: 'c3', name: 'ui_action', success: false, message: "set_value failed: NOT_SETTABLE: element does not support set_value; try 'type'" },
+  ];
+
+  it('shows each call as a compact card that expands to arguments, result and log', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'save the document');
+    await stream(page, toolEvents);
+    const cards = page.locator('.tool-card');
+    await expect.poll(() => cards.count()).toBe(3);
+    await expect(cards.nth(0).locator('.tool-summary').textContent()).resolves.toBe('find elements · Save');
+    await expect(cards.nth(1).locator('.tool-summary').textContent()).resolves.toBe('click · Save button · accessibility · changed');
+    await expect(cards.nth(2).locator('.tool-status').textContent()).resolves.toBe('Failed');
+    // Keyboard: Tab to the card's summary and open it with Enter.
+    await cards.nth(1).locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(cards.nth(1).getAttribute('open')).resolves.toBe('');
+    const details = await cards.nth(1).locator('.tool-details').textContent();
+    expect(details).toContain('"action": "click"');
+    expect(details).toContain('resolved k3x9a → Save button');
+    expect(details).toContain('click done via accessibility');
+    await stream(page, [
+      { type: 'ai_chunk', askId: 'ask-1', delta: 'Saved **notes.txt**.' },
+      { type: 'done', askId: 'ask-1', answer: 'Saved **notes.txt**.', stopped: false, reason: 'answered', check: { confirmed: true, notes: [] } },
+    ]);
+    await page.getByText('End state checked.').waitFor();
+    await screenshot(page, 'chat-tool-cards');
+  });
+
+  it('answers approvals with the button pressed and then shows the decision', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'delete the draft');
+    const requests = (['a1', 'a2', 'a3'] as const).map(
+      (id): AgentEvent => ({ type: 'approval_request', id, askId: 'ask-1', callId: `call-${id}`, tool: 'ui_action', summary: `click ${id} "Delete"`, reason: 'clicking Delete may remove data', app: 'gedit' }),
+    );
+    await stream(page, requests.slice(0, 1));
+    const card = page.getByRole('region', { name: 'Approval needed' });
+    await card.getByRole('button', { name: 'Allow once' }).waitFor();
+    await screenshot(page, 'chat-approval');
+    await card.getByRole('button', { name: 'Allow once' }).click();
+    await card.getByText('Allowed once').waitFor();
+    await stream(page, requests.slice(1));
+    await page.getByRole('region', { name: 'Approval needed' }).nth(1).getByRole('button', { name: 'Allow for this app' }).click();
+    await page.getByRole('region', { name: 'Approval needed' }).nth(2).getByRole('button', { name: 'Deny' }).click();
+    await page.getByText('Denied').waitFor();
+    await page.getByText('Allowed for this app').waitFor();
+    expect((await calls(page, 'approve')).map((call) => call.payload)).toEqual([
+      { id: 'a1', decision: 'allow_once' },
+      { id: 'a2', decision: 'allow_app' },
+      { id: 'a3', decision: 'deny' },
+    ]);
+  });
+});
+
+describe('stop, errors and notices', () => {
+  it('stops from the Stop button and from Esc, and hides with Esc when idle', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'long task');
+    await stream(page, [{ type: 'ai_chunk', askId: 'ask-1', delta: 'Working on' }]);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(async () => (await calls(page, 'stop')).length).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await calls(page, 'stop')).length).toBe(2);
+    expect(await calls(page, 'hideWindow')).toEqual([]);
+    await stream(page, [{ type: 'done', askId: 'ask-1', answer: '', stopped: true, reason: 'stopped' }]);
+    await page.locator('.message.assistant .badge', { hasText: 'Interrupted' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Stop' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await calls(page, 'hideWindow')).length).toBe(1);
+    expect(await calls(page, 'stop')).toHaveLength(2);
+  });
+
+  it('shows an error inline, keeps the partial answer, and retries the question', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'summarize the document');
+    await stream(page, [
+      { type: 'ai_chunk', askId: 'ask-1', delta: 'The document is about' },
+      { type: 'error', askId: 'ask-1', error: { code: 'PROVIDER_CONNECTION', message: 'could not reach openrouter.ai', isRetryable: true } },
+    ]);
+    const alert = page.locator('.error-entry');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('could not reach openrouter.ai');
+    await page.locator('.message.assistant .badge', { hasText: 'Interrupted' }).waitFor();
+    await page.getByText('The document is about').waitFor();
+    await emit(page, { type: 'notice', level: 'error', text: 'The automation host restarted; the conversation was kept.' });
+    await page.getByText('The automation host restarted').waitFor();
+    await screenshot(page, 'chat-error');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(async () => (await calls(page, 'ask')).map((call) => call.payload)).toEqual([{ text: 'summarize the document' }, { text: 'summarize the document' }]);
+  });
+
+  it('clears the history only after confirming', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'hello');
+    await page.getByRole('button', { name: 'Clear history' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Clear the whole chat history?' });
+    await dialog.waitFor();
+    // Esc cancels the confirmation (and neither stops nor hides).
+    await page.keyboard.press('Escape');
+    await expect(dialog.count()).resolves.toBe(0);
+    expect(await calls(page, 'clearHistory')).toEqual([]);
+    expect(await calls(page, 'hideWindow')).toEqual([]);
+    await page.getByRole('button', { name: 'Clear history' }).click();
+    await dialog.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(async () => (await calls(page, 'clearHistory')).length).toBe(1);
+    await expect(page.locator('.message.user').count()).resolves.toBe(0);
+  });
+});
+
+describe('keyboard and layout', () => {
+  it('sends with Enter, adds a line with Shift+Enter, and grows the input', async () => {
+    const page = await openChat();
+    const input = page.getByRole('textbox', { name: 'Ask Deskpilot' });
+    await input.focus();
+    const height = () => input.evaluate((element) => element.getBoundingClientRect().height);
+    const oneLine = await height();
+    await page.keyboard.type('first line');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('second line');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('third line');
+    expect(await input.inputValue()).toBe('first line\nsecond line\nthird line');
+    expect(await height()).toBeGreaterThan(oneLine + 30);
+    expect(await calls(page, 'ask')).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await calls(page, 'ask')).map((call) => call.payload)).toEqual([{ text: 'first line\nsecond line\nthird line' }]);
+    expect(await input.inputValue()).toBe('');
+    // Every control is reachable with Tab and has a name.
+    const names: string[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      await page.keyboard.press('Tab');
+      const focused = page.locator(':focus');
+      names.push((await focused.getAttribute('aria-label')) ?? (await focused.textContent()) ?? '');
+    }
+    expect(names).toEqual(expect.arrayContaining(['Settings', 'Clear history', 'Hide window', 'Ask Deskpilot', 'Copy question']));
+  });
+
+  it('shows the target app and the hotkey error in the header area', async () => {
+    const page = await openChat({ status: { ...options().status, hotkey: { accelerator: 'Alt+Space', registered: false, error: 'Another app already uses Alt+Space.' } } });
+    await expect(page.locator('header').textContent()).resolves.toContain('gedit');
+    await expect(page.locator('header').textContent()).resolves.toContain('notes.txt — ~/Documents');
+    await expect(page.getByRole('alert').first().textContent()).resolves.toContain('Another app already uses Alt+Space.');
+    await emit(page, { type: 'status', status: { ...options().status, target: { pid: 7, app: 'Firefox', title: 'Inbox' } } });
+    await page.locator('header', { hasText: 'Firefox' }).waitFor();
+  });
+
+  it('renders in the dark theme', async () => {
+    const page = await openChat({}, { colorScheme: 'dark' });
+    await askQuestion(page, 'what is on screen?');
+    await stream(page, [
+      { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_action', arguments: '{"action":"click","id":"k3x9a"}' },
+      { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'ui_action', success: true, message: 'ok', data: uiActionResult('Bold', 'toggle button', true) },
+      ...answer('ask-1', 'A text editor with **notes.txt**:\n\n```python\ndef hello():\n    return "world"\n```\n\n| Field | Value |\n|---|---|\n| Font | Monospace |'),
+    ]);
+    await page.getByText('A text editor with').waitFor();
+    const background = await page.locator('body').evaluate((body) => body.ownerDocument.defaultView?.getComputedStyle(body).backgroundColor);
+    expect(background).toBe('rgb(23, 24, 27)');
+    await screenshot(page, 'chat-dark');
+  });
+});
+
+describe('markdown safety', () => {
+  it('shows HTML in an answer as text and never makes javascript: links clickable', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'try to break it');
+    const hostile = [
+      'Here: <script>window.__pwned = 1</script>',
+      '<img src="x" onerror="window.__pwned = 2">',
+      '[click me](javascript:window.__pwned=3) and [data](data:text/html,<b>x</b>)',
+      'A real link: [docs](https://example.com/docs) and a plain one http://example.com/insecure',
+    ].join('\n\n');
+    await stream(page, answer('ask-1', hostile));
+    const markdown = page.locator('.message.assistant .markdown');
+    await markdown.getByText('A real link').waitFor();
+    expect(await markdown.locator('script, img, iframe, object').count()).toBe(0);
+    expect(await markdown.textContent()).toContain('<script>window.__pwned = 1</script>');
+    expect(await markdown.textContent()).toContain('<img src="x" onerror="window.__pwned = 2">');
+    expect(await markdown.locator('a[href^="javascript:"], a[href^="data:"]').count()).toBe(0);
+    await markdown.getByText('click me').click();
+    const url = page.url();
+    await markdown.getByRole('link', { name: 'docs' }).click();
+    await markdown.getByRole('link', { name: 'http://example.com/insecure' }).click();
+    expect(page.url()).toBe(url);
+    expect((await calls(page, 'openExternal')).map((call) => call.payload)).toEqual([{ url: 'https://example.com/docs' }]);
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
