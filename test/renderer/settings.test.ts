@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, pageErrors, screenshot, startHarness, type RendererHarness } from './harness/browser';
+import { options, SETTINGS, STATUS } from './harness/fixtures';
+
+let harness: RendererHarness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+}, 60_000);
+
+afterAll(() => harness?.close());
+
+async function openSettings(overrides: Parameters<typeof options>[0] = {}): Promise<Page> {
+  const { page } = await harness.open(options(overrides));
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  await page.getByLabel('Model').waitFor();
+  return page;
+}
+
+const SECRET = 'sk-or-v1-very-secret-key';
+
+describe('settings', () => {
+  it('saves only what changed and says so', async () => {
+    const page = await openSettings();
+    await page.getByLabel('Model').fill('anthropic/claude-sonnet-4');
+    await page.getByLabel('Approvals').selectOption('confirm-all');
+    await page.getByLabel('Open at login').check();
+    await page.getByLabel('Chat entries kept').fill('500');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([
+      { model: 'anthropic/claude-sonnet-4', approvalPolicy: 'confirm-all', openAtLogin: true, historyLimit: 500 },
+    ]);
+    await screenshot(page, 'settings');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows the validation error main sends back', async () => {
+    const page = await openSettings({ settingsError: 'settings:update: invalid payload: Invalid URL' });
+    await page.getByLabel('Base URL').fill('not a url');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Invalid URL');
+    await screenshot(page, 'settings-validation-error');
+  });
+
+  it('shows settings an environment variable overrides as read-only and never sends them', async () => {
+    const page = await openSettings({ settings: { ...SETTINGS, model: 'from-env', envOverrides: ['model', 'apiKey'] } });
+    const model = page.getByLabel('Model');
+    expect(await model.getAttribute('readonly')).toBe('');
+    expect(await model.getAttribute('aria-describedby')).toBe('model-note');
+    await expect(page.locator('#model-note').textContent()).resolves.toContain('environment variable');
+    expect(await page.getByRole('button', { name: 'Replace key' }).count()).toBe(0);
+    await page.getByLabel('Hotkey').fill('Ctrl+Alt+D');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ hotkey: 'Ctrl+Alt+D' }]);
+    await screenshot(page, 'settings-env-override');
+  });
+
+  it('only says whether a key is set, replaces it, and never shows it again', async () => {
+    const page = await openSettings();
+    await page.getByText('A key is set.').waitFor();
+    await page.getByRole('button', { name: 'Replace key' }).click();
+    const keyInput = page.getByLabel('New API key');
+    expect(await keyInput.getAttribute('type')).toBe('password');
+    await keyInput.fill(SECRET);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ apiKey: SECRET }]);
+    expect(await page.getByLabel('New API key').count()).toBe(0);
+    expect(await page.content()).not.toContain(SECRET);
+    // Remove: apiKey null, and the view now says no key is set.
+    await page.getByRole('button', { name: 'Remove key' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('No key is set.').waitFor();
+    expect((await calls(page, 'updateSettings')).at(-1)?.payload).toEqual({ apiKey: null });
+  });
+
+  it('goes back to the chat', async () => {
+    const page = await openSettings();
+    await page.getByRole('button', { name: 'Back to chat' }).click();
+    await page.getByRole('textbox', { name: 'Ask Deskpilot' }).waitFor();
+  });
+});
+
+describe('first run', () => {
+  it('asks for a key for a hosted provider and saves the choice', async () => {
+    const { page } = await harness.open(options({ status: { ...STATUS, configured: false }, settings: { ...SETTINGS, hasApiKey: false } }));
+    await page.getByRole('heading', { name: 'Welcome to Deskpilot' }).waitFor();
+    await screenshot(page, 'first-run');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('needs an API key');
+    expect(await calls(page, 'updateSettings')).toEqual([]);
+    await page.getByLabel('API key').fill(SECRET);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(async () => (await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ preset: 'openrouter', apiKey: SECRET }]);
+    // Once saved, the view asks main for the status again.
+    await expect.poll(async () => (await calls(page, 'status')).length).toBe(2);
+  });
+
+  it('needs no key for a local server', async () => {
+    const { page } = await harness.open(options({ status: { ...STATUS, configured: false } }));
+    await page.getByRole('radio', { name: /Ollama/ }).check();
+    expect(await page.getByLabel('API key').count()).toBe(0);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(async () => (await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ preset: 'ollama' }]);
+  });
+});
+
+describe('permission help', () => {
+  it('explains the Accessibility grant and opens System Settings', async () => {
+    const { page } = await harness.open(options({ status: { ...STATUS, accessibility: 'denied' } }));
+    await page.getByRole('heading', { name: 'Deskpilot needs Accessibility access' }).waitFor();
+    await screenshot(page, 'permission-help');
+    await page.getByRole('button', { name: 'Open Accessibility settings' }).click();
+    await expect.poll(async () => (await calls(page, 'openPermissionSettings')).length).toBe(1);
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(async () => (await calls(page, 'status')).length).toBe(2);
+  });
+});
