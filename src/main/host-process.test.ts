@@ -1,0 +1,43 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+
+class FakeUtilityProcess extends EventEmitter {
+  readonly posted: unknown[] = [];
+  postMessage(message: unknown): void {
+    this.posted.push(message);
+  }
+  kill = vi.fn(() => true);
+}
+const forks: { modulePath: string; args: string[]; options: unknown; child: FakeUtilityProcess }[] = [];
+
+vi.mock('electron', () => ({
+  utilityProcess: {
+    fork: (modulePath: string, args: string[], options: unknown) => {
+      const child = new FakeUtilityProcess();
+      forks.push({ modulePath, args, options, child });
+      return child;
+    },
+  },
+}));
+
+const { spawnUtilityHost } = await import('./host-process');
+
+describe('spawnUtilityHost', () => {
+  it("forks the host entry as a utilityProcess that knows main's pid, and adapts its events", () => {
+    const host = spawnUtilityHost('/app/out/main/host.js');
+    const fork = forks[0];
+    expect(fork).toMatchObject({ modulePath: '/app/out/main/host.js', args: [`--main-pid=${process.pid}`], options: { serviceName: 'Deskpilot automation host' } });
+    const messages: unknown[] = [];
+    const exits: unknown[] = [];
+    host.onMessage((raw) => messages.push(raw));
+    host.onExit((code) => exits.push(code));
+    fork?.child.emit('message', { type: 'ready', pid: 9 });
+    fork?.child.emit('exit', 3);
+    host.postMessage({ type: 'stop' });
+    host.kill();
+    expect(messages).toEqual([{ type: 'ready', pid: 9 }]);
+    expect(exits).toEqual([3]);
+    expect(fork?.child.posted).toEqual([{ type: 'stop' }]);
+    expect(fork?.child.kill).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,201 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../shared/agent-events';
+import type { HostRequest, HostSettings } from '../shared/host-protocol';
+import { HostSupervisor, type HostChild, type HostState, type Timers } from './host-supervisor';
+
+/** A utilityProcess double: records what main sends and lets the test speak for the host. */
+class FakeHost implements HostChild {
+  readonly received: HostRequest[] = [];
+  killed = false;
+  private messageListener: ((raw: unknown) => void) | undefined;
+  private exitListener: ((code: number | null) => void) | undefined;
+
+  postMessage(message: HostRequest): void {
+    this.received.push(message);
+  }
+  onMessage(listener: (raw: unknown) => void): void {
+    this.messageListener = listener;
+  }
+  onExit(listener: (code: number | null) => void): void {
+    this.exitListener = listener;
+  }
+  kill(): void {
+    this.killed = true;
+    this.exit(null);
+  }
+  say(message: unknown): void {
+    this.messageListener?.(message);
+  }
+  exit(code: number | null): void {
+    this.exitListener?.(code);
+  }
+}
+
+/** Timers the test advances by hand. */
+class ManualTimers implements Timers {
+  private now = 0;
+  private readonly queue = new Map<number, { at: number; callback: () => void }>();
+  private next = 1;
+  setTimeout(callback: () => void, ms: number): unknown {
+    const id = this.next++;
+    this.queue.set(id, { at: this.now + ms, callback });
+    return id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.queue.delete(handle as number);
+  }
+  advance(ms: number): void {
+    this.now += ms;
+    for (const [id, timer] of [...this.queue].sort((a, b) => a[1].at - b[1].at)) {
+      if (timer.at > this.now) continue;
+      this.queue.delete(id);
+      timer.callback();
+    }
+  }
+}
+
+const SETTINGS: HostSettings = { preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky' };
+
+let hosts: FakeHost[];
+let timers: ManualTimers;
+let events: AgentEvent[];
+let states: HostState[];
+let notices: string[];
+let logs: string[];
+let supervisor: HostSupervisor;
+
+function current(): FakeHost {
+  const host = hosts.at(-1);
+  if (host === undefined) throw new Error('no host spawned');
+  return host;
+}
+
+beforeEach(() => {
+  hosts = [];
+  timers = new ManualTimers();
+  events = [];
+  states = [];
+  notices = [];
+  logs = [];
+  supervisor = new HostSupervisor({
+    spawn: () => {
+      const host = new FakeHost();
+      hosts.push(host);
+      return host;
+    },
+    settings: () => SETTINGS,
+    onAgentEvent: (event) => events.push(event),
+    onState: (state) => states.push(state),
+    onNotice: (_level, text) => notices.push(text),
+    onLog: (_level, text) => logs.push(text),
+    initialBackoffMs: 500,
+    maxBackoffMs: 4000,
+    stableMs: 30_000,
+    readyTimeoutMs: 10_000,
+    timers,
+  });
+  supervisor.start();
+});
+
+describe('host supervisor', () => {
+  it('sends the settings once the host is ready, and queued requests after them', async () => {
+    const asked = supervisor.ask('hello', 4242);
+    expect(current().received).toEqual([]);
+    current().say({ type: 'ready', pid: 555 });
+    expect(current().received).toEqual([
+      { type: 'settings', settings: SETTINGS },
+      { type: 'ask', requestId: 1, text: 'hello', pid: 4242 },
+    ]);
+    expect(states).toEqual(['running']);
+    current().say({ type: 'reply', requestId: 1, ok: true, value: { askId: 'h-ask-1' } });
+    expect(await asked).toEqual({ askId: 'h-ask-1' });
+  });
+
+  it('restarts a dead host with growing delays and restores the last conversation', () => {
+    current().say({ type: 'ready', pid: 555 });
+    current().say({ type: 'history', messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }] });
+    current().exit(1);
+    expect(states).toEqual(['running', 'restarting']);
+    expect(notices[0]).toMatch(/stopped unexpectedly \(exit code 1\)\. Restarting it in 500 ms/);
+    expect(hosts).toHaveLength(1);
+    timers.advance(499);
+    expect(hosts).toHaveLength(1);
+    timers.advance(1);
+    expect(hosts).toHaveLength(2);
+
+    current().exit(1); // dies again before it is ready
+    timers.advance(999);
+    expect(hosts).toHaveLength(2);
+    timers.advance(1);
+    expect(hosts).toHaveLength(3);
+
+    current().say({ type: 'ready', pid: 556 });
+    expect(current().received).toEqual([
+      { type: 'settings', settings: SETTINGS },
+      { type: 'restore', messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }] },
+    ]);
+    expect(states.at(-1)).toBe('running');
+    expect(notices.at(-1)).toMatch(/running again/);
+  });
+
+  it('caps the delay and resets it after the host ran stably', () => {
+    for (let crash = 0; crash < 6; crash += 1) {
+      current().exit(1);
+      timers.advance(4000);
+    }
+    expect(notices.at(-1)).toMatch(/in 4 s/);
+    current().say({ type: 'ready', pid: 1 });
+    timers.advance(30_000);
+    current().exit(1);
+    expect(notices.at(-1)).toMatch(/in 500 ms/);
+  });
+
+  it('ends the asks the dead host was running with a retryable error, and rejects waiting requests', async () => {
+    current().say({ type: 'ready', pid: 555 });
+    current().say({ type: 'agent', event: { type: 'ask', askId: 'h-ask-1', text: 'q', pid: 4242 } });
+    current().say({ type: 'agent', event: { type: 'ask', askId: 'h-ask-2', text: 'q2', pid: 4242 } });
+    current().say({ type: 'agent', event: { type: 'done', askId: 'h-ask-2', answer: '', stopped: false, reason: 'answered' } });
+    const target = supervisor.frontmost();
+    current().exit(null);
+    await expect(target).rejects.toMatchObject({ code: 'INTERNAL', isRetryable: true });
+    const errors = events.filter((event) => event.type === 'error');
+    expect(errors).toEqual([
+      { type: 'error', askId: 'h-ask-1', error: expect.objectContaining({ code: 'INTERNAL', isRetryable: true }) as unknown },
+    ]);
+  });
+
+  it('kills a host that never says ready', () => {
+    timers.advance(10_000);
+    expect(hosts[0]?.killed).toBe(true);
+    expect(logs[0]).toMatch(/did not start in time/);
+    expect(states).toEqual(['restarting']);
+  });
+
+  it('ignores invalid messages from the host and logs them without their content', () => {
+    current().say({ type: 'ready', pid: 555 });
+    current().say({ type: 'agent', event: { type: 'launch_missiles', askId: 'x' } });
+    current().say({ type: 'log', level: 'info' });
+    current().say('sk-secret-looking-garbage');
+    expect(events).toEqual([]);
+    expect(logs).toHaveLength(3);
+    expect(logs.every((line) => line.startsWith('ignored an invalid message'))).toBe(true);
+    expect(logs.join('\n')).not.toContain('sk-secret');
+  });
+
+  it('drops stop and approve while no host runs, and keeps everything else for the next one', () => {
+    supervisor.send({ type: 'stop' });
+    supervisor.send({ type: 'approve', id: 'a', decision: 'deny' });
+    supervisor.send({ type: 'clear' });
+    current().say({ type: 'ready', pid: 1 });
+    expect(current().received.map((message) => message.type)).toEqual(['settings', 'clear']);
+  });
+
+  it('stays down after shutdown', () => {
+    current().say({ type: 'ready', pid: 1 });
+    supervisor.shutdown();
+    expect(hosts[0]?.killed).toBe(true);
+    timers.advance(60_000);
+    expect(hosts).toHaveLength(1);
+    expect(notices).toEqual([]);
+  });
+});
