@@ -1,0 +1,151 @@
+/**
+ * The whole main process wired together over a mocked Electron: single-instance lock, the
+ * hidden window, the host as a (fake) utilityProcess, the hotkey, the tray and IPC.
+ */
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import { CHANNELS, EVENT_CHANNEL } from '../shared/ipc';
+
+const order: string[] = [];
+// Vitest clears mock call records before each test, so start-up calls are kept here.
+const startup: string[] = [];
+const app = Object.assign(new EventEmitter(), {
+  requestSingleInstanceLock: () => (startup.push('lock'), true),
+  quit: () => startup.push('quit'),
+  whenReady: vi.fn(() => Promise.resolve()),
+  getName: () => 'Deskpilot',
+  getVersion: () => '0.1.0',
+  getAppPath: () => '/app',
+  getAppMetrics: () => [{ pid: process.pid }],
+  setLoginItemSettings: vi.fn(),
+});
+
+class FakeWindow extends EventEmitter {
+  static last: FakeWindow | undefined;
+  visible = false;
+  readonly options: { show?: boolean };
+  readonly sent: unknown[] = [];
+  readonly webContents = {
+    setWindowOpenHandler: vi.fn(),
+    on: vi.fn(),
+    send: (channel: string, event: unknown) => this.sent.push([channel, event]),
+    mainFrame: {},
+  };
+  constructor(options: { show?: boolean }) {
+    super();
+    this.options = options;
+    FakeWindow.last = this;
+  }
+  setAlwaysOnTop(): void {}
+  setVisibleOnAllWorkspaces(): void {}
+  loadFile = vi.fn(() => Promise.resolve());
+  loadURL = vi.fn(() => Promise.resolve());
+  isVisible = (): boolean => this.visible;
+  isDestroyed = (): boolean => false;
+  show = (): void => {
+    order.push('show');
+    this.visible = true;
+  };
+  hide = (): void => {
+    this.visible = false;
+  };
+  getBounds = () => ({ x: 0, y: 0, width: 460, height: 640 });
+}
+
+/** The host: says ready at once and answers frontmost with a text editor. */
+class FakeHostProcess extends EventEmitter {
+  static forks: { modulePath: string; args: string[] }[] = [];
+  constructor() {
+    super();
+    setImmediate(() => this.emit('message', { type: 'ready', pid: 777 }));
+  }
+  postMessage(message: { type: string; requestId?: number }): void {
+    if (message.type === 'frontmost') {
+      order.push('frontmost');
+      setImmediate(() => this.emit('message', { type: 'reply', requestId: message.requestId, ok: true, value: { pid: 4242, app: 'gedit', title: 'notes' } }));
+    }
+  }
+  kill(): boolean {
+    return true;
+  }
+}
+
+const shortcuts = new Map<string, () => void>();
+const ipcHandlers = new Map<string, unknown>();
+const trayMenus: { label?: string; click?: () => void }[][] = [];
+
+vi.mock('electron', () => ({
+  app,
+  BrowserWindow: FakeWindow,
+  globalShortcut: {
+    register: (accelerator: string, callback: () => void) => (shortcuts.set(accelerator, callback), true),
+    unregister: (accelerator: string) => shortcuts.delete(accelerator),
+  },
+  ipcMain: { handle: (channel: string, handler: unknown) => ipcHandlers.set(channel, handler) },
+  safeStorage: { isEncryptionAvailable: () => true, encryptString: (text: string) => Buffer.from(text), decryptString: (buffer: Buffer) => buffer.toString() },
+  screen: { getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }), getAllDisplays: () => [] },
+  shell: { openExternal: vi.fn() },
+  systemPreferences: { isTrustedAccessibilityClient: () => true },
+  utilityProcess: {
+    fork: (modulePath: string, args: string[]) => {
+      FakeHostProcess.forks.push({ modulePath, args });
+      return new FakeHostProcess();
+    },
+  },
+  nativeImage: { createFromPath: () => ({ setTemplateImage: vi.fn() }) },
+  Menu: { buildFromTemplate: (template: unknown) => template },
+  Tray: class {
+    setToolTip(): void {}
+    setContextMenu(menu: { label?: string; click?: () => void }[]): void {
+      trayMenus.push(menu);
+    }
+    on(): void {}
+  },
+}));
+
+// In-memory stores: electron-store itself needs Electron's app paths.
+vi.mock('./stores', async () => {
+  const { SETTINGS_DEFAULTS } = await import('./settings-store');
+  const memory = (initial: Record<string, unknown>) => {
+    const values = new Map(Object.entries(initial));
+    return { get: (key: string) => values.get(key), set: (key: string, value: unknown) => values.set(key, value) };
+  };
+  return { createSettingsStore: () => memory({ ...SETTINGS_DEFAULTS }), createHistoryStore: () => memory({ entries: [] }) };
+});
+
+await import('./index');
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('main process', () => {
+  it('takes the single-instance lock and starts hidden, with the host, the hotkey, the tray and every channel', async () => {
+    await settle();
+    expect(startup).toEqual(['lock']);
+    expect(FakeWindow.last?.options.show).toBe(false);
+    expect(FakeWindow.last?.visible).toBe(false);
+    expect(FakeHostProcess.forks).toEqual([{ modulePath: expect.stringMatching(/host\.js$/) as unknown, args: [`--main-pid=${process.pid}`] }]);
+    expect([...shortcuts.keys()]).toEqual(['Alt+Space']);
+    expect(trayMenus[0]?.map((item) => item.label).filter(Boolean)).toEqual(['Show Deskpilot', 'Settings…', 'Quit Deskpilot']);
+    expect([...ipcHandlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
+  });
+
+  it('the hotkey records the frontmost app, then shows the window', async () => {
+    order.length = 0;
+    shortcuts.get('Alt+Space')?.();
+    await settle();
+    expect(order).toEqual(['frontmost', 'show']);
+    const status = FakeWindow.last?.sent.findLast((entry) => (entry as [string, { type: string }])[1].type === 'status') as [string, { status: { target: unknown } }];
+    expect(status[0]).toBe(EVENT_CHANNEL);
+    expect(status[1].status.target).toEqual({ pid: 4242, app: 'gedit', title: 'notes' });
+  });
+
+  it('a second instance shows the window; closing it only hides it', async () => {
+    FakeWindow.last?.hide();
+    app.emit('second-instance');
+    await settle();
+    expect(FakeWindow.last?.visible).toBe(true);
+    const event = { preventDefault: vi.fn() };
+    FakeWindow.last?.emit('close', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(FakeWindow.last?.visible).toBe(false);
+  });
+});
