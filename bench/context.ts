@@ -1,11 +1,14 @@
 /**
- * npm run bench:context — tokens of the compact context the model gets (serializeTree)
- * against the OSWorld linearized accessibility table for the same tree, on real GTK apps.
- * Tokens are counted with js-tiktoken's o200k_base encoding (bundled, no downloads).
+ * npm run bench:context — tokens of the compact context the model gets (serializeTree in
+ * the agent's style: bare five-character ids) against the OSWorld linearized accessibility
+ * table for the same tree, on real GTK apps. Tokens are counted with js-tiktoken's
+ * o200k_base encoding (bundled, no downloads); `estimate` is the runtime estimator the
+ * budgets use (ui/token-estimate), shown beside the real count as a calibration check.
  */
 import { getEncoding } from 'js-tiktoken';
 import { CONTEXT_TREE_BUDGET } from '../src/main/core/agent/context-message';
 import { serializeTree } from '../src/main/core/ui/serialize';
+import { estimateTokens } from '../src/main/core/ui/token-estimate';
 import { countNodes } from '../src/main/core/ui/tree-index';
 import { startDesktop, type Desktop } from '../test/linux/desktop';
 import { osworldTable } from './osworld-table';
@@ -23,6 +26,7 @@ interface Row {
   name: string;
   nodes: number;
   ours: number;
+  estimate: number;
   budgeted: number;
   osworld: number;
 }
@@ -31,11 +35,12 @@ async function measure(desktop: Desktop, app: (typeof APPS)[number]): Promise<Ro
   const { pid } = await desktop.launch(app.command);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const { root } = await desktop.engine.observe(pid, { fresh: true, bounds: 'all' });
-  const unbudgeted = serializeTree(root, { maxNodes: Number.POSITIVE_INFINITY, maxTokens: Number.POSITIVE_INFINITY });
+  const unbudgeted = serializeTree(root, { ...CONTEXT_TREE_BUDGET, maxNodes: Number.POSITIVE_INFINITY, maxTokens: Number.POSITIVE_INFINITY });
   return {
     name: app.name,
     nodes: countNodes(root),
     ours: tokens(unbudgeted),
+    estimate: estimateTokens(unbudgeted),
     budgeted: tokens(serializeTree(root, CONTEXT_TREE_BUDGET)),
     osworld: tokens(osworldTable(root)),
   };
@@ -44,14 +49,14 @@ async function measure(desktop: Desktop, app: (typeof APPS)[number]): Promise<Ro
 async function main(): Promise<void> {
   const desktop = await startDesktop();
   try {
-    console.log('tokens: js-tiktoken o200k_base. ours = serializeTree without budgets (nothing truncated); budgeted = the agent\'s CONTEXT_TREE_BUDGET.');
+    console.log("tokens: js-tiktoken o200k_base. ours = the agent's serializeTree style without budgets (nothing truncated); budgeted = with the agent's CONTEXT_TREE_BUDGET; estimate = ui/token-estimate on ours.");
     const ratios: number[] = [];
     for (const app of APPS) {
       const row = await measure(desktop, app);
       const ratio = row.ours / row.osworld;
       ratios.push(ratio);
       console.log(
-        `${row.name.padEnd(20)} nodes=${row.nodes}  ours=${row.ours}  osworld=${row.osworld}  ratio=${ratio.toFixed(3)}  | budgeted=${row.budgeted}`,
+        `${row.name.padEnd(20)} nodes=${row.nodes}  ours=${row.ours}  osworld=${row.osworld}  ratio=${ratio.toFixed(3)}  | budgeted=${row.budgeted}  estimate=${row.estimate}`,
       );
     }
     console.log(`context_tokens: max_ratio_vs_osworld=${Math.max(...ratios).toFixed(3)}`);

@@ -278,25 +278,31 @@ describe('cancellation', () => {
 
 describe('a local model server found by probing', () => {
   it('with nothing configured, streams from the first local server that lists a model, using that model', async () => {
-    // The fake server plays Ollama: it answers the probe's GET /models, then the chat request.
-    server.reply(
-      { kind: 'error', status: 200, body: { object: 'list', data: [{ id: 'llama3.2:3b', object: 'model' }, { id: 'other', object: 'model' }] } },
-      { kind: 'stream', steps: textSteps(['local ', 'answer']) },
-    );
-    const local = new OpenAICompatibleProvider({
-      settings: () => ({}),
-      env: () => ({}),
-      probe: { servers: [{ preset: 'ollama', baseUrl: server.baseUrl }], timeoutMs: 1_000 },
-    });
-    const parts = await collect(local.stream(ask));
-    expect(parts.filter((part) => part.type === 'text').map((part) => (part as { delta: string }).delta).join('')).toBe('local answer');
-    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/models', 'POST /v1/chat/completions']);
-    expect(server.requests[1]?.body['model']).toBe('llama3.2:3b');
-    // Local servers take no key; the SDK still sends a placeholder, never a real one.
-    expect(server.requests[1]?.headers['authorization']).toBe('Bearer no-key');
-    // The next request of the conversation reuses the server found, without probing again.
-    server.reply({ kind: 'stream', steps: textSteps(['again']) });
-    await collect(local.stream(ask));
-    expect(server.requests.map((request) => request.method)).toEqual(['GET', 'POST', 'POST']);
+    // A server of its own, so no late request of another test lands in its log. It plays
+    // Ollama: it answers the probe's GET /models, then the chat requests.
+    const server = await startFakeOpenAIServer();
+    try {
+      server.reply(
+        { kind: 'error', status: 200, body: { object: 'list', data: [{ id: 'llama3.2:3b', object: 'model' }, { id: 'other', object: 'model' }] } },
+        { kind: 'stream', steps: textSteps(['local ', 'answer']) },
+      );
+      const local = new OpenAICompatibleProvider({
+        settings: () => ({}),
+        env: () => ({}),
+        probe: { servers: [{ preset: 'ollama', baseUrl: server.baseUrl }], timeoutMs: 5_000 },
+      });
+      const parts = await collect(local.stream(ask));
+      expect(parts.filter((part) => part.type === 'text').map((part) => (part as { delta: string }).delta).join('')).toBe('local answer');
+      expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/models', 'POST /v1/chat/completions']);
+      expect(server.requests[1]?.body['model']).toBe('llama3.2:3b');
+      // Local servers take no key; the SDK still sends a placeholder, never a real one.
+      expect(server.requests[1]?.headers['authorization']).toBe('Bearer no-key');
+      // The next request of the conversation reuses the server found, without probing again.
+      server.reply({ kind: 'stream', steps: textSteps(['again']) });
+      await collect(local.stream(ask));
+      expect(server.requests.map((request) => request.method)).toEqual(['GET', 'POST', 'POST']);
+    } finally {
+      await server.close();
+    }
   });
 });

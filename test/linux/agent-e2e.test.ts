@@ -21,7 +21,7 @@ const run = hasHeadlessTools() || process.env['CI'] !== undefined;
 function clickFound(callId: string, role: string, label: string): (request: RecordedRequest) => Reply {
   return (request) => {
     const result = lastToolResult(request);
-    const id = new RegExp(`\\[(\\w+)\\] ${role} "${label}"`).exec(result)?.[1];
+    const id = new RegExp(`(\\w{5}) ${role} "${label}"`).exec(result)?.[1];
     if (id === undefined) throw new Error(`no ${role} "${label}" in the find_elements result: ${result}`);
     return { kind: 'stream', steps: toolCallSteps([{ id: callId, name: 'ui_action', arguments: JSON.stringify({ action: 'click', id }) }]) };
   };
@@ -132,7 +132,7 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
     const idIn = (request: RecordedRequest, role: string, name: string): string => {
       const messages = (request.body['messages'] ?? []) as { role: string; content?: unknown }[];
       const results = messages.filter((message) => message.role === 'tool').map((message) => String(message.content)).join('\n');
-      const id = new RegExp(`\\[(\\w+)\\] ${role} "${name}"`).exec(results)?.[1];
+      const id = new RegExp(`(\\w{5}) ${role} "${name}"`).exec(results)?.[1];
       if (id === undefined) throw new Error(`no ${role} "${name}" in the tool results: ${results}`);
       return id;
     };

@@ -57,7 +57,7 @@ describe('Agent', () => {
   it('runs find_elements then ui_action on the counter and feeds results back as tool messages', async () => {
     const clickFoundButton = (request: ProviderRequest): ScriptStep[] => {
       const found = JSON.stringify(request.messages.at(-1)?.content ?? '');
-      const id = /\[(\w+)\] button/.exec(found)?.[1] ?? 'missing';
+      const id = /(\w{5}) button/.exec(found)?.[1] ?? 'missing';
       return [toolCall('c2', 'ui_action', { action: 'click', id }), finish('tool_calls')];
     };
     const { agent, provider } = makeAgent([
@@ -211,7 +211,7 @@ describe('Agent', () => {
     expect(roles(messages)).toEqual(['system', 'user', 'user']);
     const context = String(messages[1]?.content);
     expect(context).toContain(DATA_NOT_INSTRUCTIONS);
-    expect(context).toMatch(/<ui_data>\n\[\w+\] window "Deskpilot Fixture"/);
+    expect(context).toMatch(/<ui_data>\n\w{5} window "Deskpilot Fixture"/);
     expect(context).toMatch(/slider "Volume" = 50/);
     expect(context).toContain('read_element');
     expect(String(messages[0]?.content)).toContain('read_element');

@@ -14,7 +14,7 @@ describe('buildContextMessage', () => {
     const context = await buildContextMessage(new ActionEngine({ platform, clock: new ManualClock() }), platform, FIXTURE_PID);
     expect(context).toContain(`(pid ${FIXTURE_PID})`);
     expect(context).toContain('Window: "Deskpilot Fixture"');
-    expect(context).toMatch(/Focused element: \[\w+\] textfield "Name" \(focused\)/);
+    expect(context).toMatch(/Focused element: \w{5} textfield "Name" \(focused\)/);
     expect(context).toMatch(/<ui_data>\n[\s\S]*checkbox "Enable feature"[\s\S]*\n<\/ui_data>/);
   });
 
@@ -22,7 +22,7 @@ describe('buildContextMessage', () => {
     const platform = new FakePlatform();
     platform.app(FIXTURE_PID).focusedKey = 'slider';
     const context = await buildContextMessage(new ActionEngine({ platform, clock: new ManualClock() }), platform, FIXTURE_PID);
-    expect(context).toMatch(/Focused element: \[\w+\] slider "Volume" = 50 \(focused\)/);
+    expect(context).toMatch(/Focused element: \w{5} slider "Volume" = 50 \(focused\)/);
     const keys = context.split('\n').find((line) => line.startsWith('Keys'));
     expect(keys).toContain('pageup/pagedown move a large step');
     expect(keys).toContain('home/end go to the minimum/maximum');

@@ -8,7 +8,7 @@ import { keyboardHints } from './keyboard-hints';
  * The tree gets most of the prompt, but not all: history and tool results need room too.
  * Tokens are estimated the way o200k_base counts them (ui/token-estimate), not by characters.
  */
-export const CONTEXT_TREE_BUDGET: SerializeOptions = { maxTokens: 3000, maxNodes: 300 };
+export const CONTEXT_TREE_BUDGET: SerializeOptions = { maxTokens: 3000, maxNodes: 300, ids: 'bare' };
 
 const OPEN = '<ui_data>';
 const CLOSE = '</ui_data>';
@@ -59,10 +59,10 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
   try {
     const { root } = await engine.observe(pid, { bounds: 'none' });
     const focused = findFocused(root);
-    lines.push(`Focused element: ${focused === undefined ? 'none' : formatNode(focused)}`);
+    lines.push(`Focused element: ${focused === undefined ? 'none' : formatNode(focused, undefined, [], 'bare')}`);
     lines.push(`Keys (ui_action key; standard for the focused control's kind): ${keyboardHints(focused, platform.name).join('; ')}`);
     lines.push(DATA_NOT_INSTRUCTIONS);
-    lines.push('UI tree (one line per element: [id] role "name" = value (states)):');
+    lines.push('UI tree (one line per element: id role "name" = value (states); the id is the first word):');
     lines.push(quoteUiData(serializeTree(root, options.tree ?? CONTEXT_TREE_BUDGET)));
     lines.push('Names and values are cut short; call read_element with an id for the full text, and get_ui for more of the tree.');
   } catch (error) {

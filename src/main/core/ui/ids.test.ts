@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawNode } from './ids';
-import { buildTree, fnv1a, nodeId } from './ids';
+import { ID_LENGTH, buildTree, fnv1a, nodeId } from './ids';
 import { walk } from './tree-index';
 
 function raw(role: RawNode['role'], name: string, children?: RawNode[]): RawNode {
@@ -21,9 +21,13 @@ describe('fnv1a', () => {
 });
 
 describe('nodeId', () => {
-  it('is short base36 and depends on parent, role, name and index', () => {
+  it('is five base36 characters and depends on parent, role, name and index', () => {
     const id = nodeId('p', 'button', 'OK', 0);
-    expect(id).toMatch(/^[0-9a-z]{1,7}$/);
+    expect(id).toMatch(/^[0-9a-z]{5}$/);
+    expect(ID_LENGTH).toBe(5);
+    // Short hashes are padded, so every id has the same length.
+    const lengths = new Set(Array.from({ length: 2000 }, (_unused, index) => nodeId('p', 'listitem', `Item ${index}`, index).length));
+    expect([...lengths]).toEqual([5]);
     expect(nodeId('q', 'button', 'OK', 0)).not.toBe(id);
     expect(nodeId('p', 'checkbox', 'OK', 0)).not.toBe(id);
     expect(nodeId('p', 'button', 'OK!', 0)).not.toBe(id);
@@ -57,6 +61,29 @@ describe('buildTree', () => {
     expect(idOf(after, 'Name')).toBe(idOf(before, 'Name'));
     const saves = (built: typeof before) => built.root.children?.slice(0, 2).map((node) => node.id);
     expect(saves(after)).toEqual(saves(before));
+  });
+
+  it('never gives two nodes the same id, even when their hashes collide, and is deterministic about it', () => {
+    // Two sibling buttons whose five-character ids collide (the birthday bound makes the search quick).
+    const parentId = nodeId('', 'window', 'App', 0);
+    const atFirst = new Map<string, string>();
+    let pair: [string, string] | undefined;
+    for (let index = 0; pair === undefined && index < 200_000; index += 1) {
+      atFirst.set(nodeId(parentId, 'button', `Row ${index}`, 0), `Row ${index}`);
+      const match = atFirst.get(nodeId(parentId, 'button', `Col ${index}`, 1));
+      if (match !== undefined) pair = [match, `Col ${index}`];
+    }
+    if (pair === undefined) throw new Error('no collision found');
+    const [first, second] = pair;
+    const colliding = (): RawNode => raw('window', 'App', [raw('button', first), raw('button', second)]);
+    const built = buildTree(colliding());
+    expect(built.root.id).toBe(parentId);
+    const [a, b] = built.root.children ?? [];
+    expect(a?.id).toBe(nodeId(parentId, 'button', first, 0));
+    expect(b?.id).not.toBe(a?.id);
+    expect(b?.id).toMatch(/^[0-9a-z]{5}$/);
+    expect(built.refs.get(b?.id ?? '')).toBe(`button:${second}`);
+    expect(buildTree(colliding()).root.children?.map((node) => node.id)).toEqual([a?.id, b?.id]);
   });
 
   it('counts the index among same-role siblings only', () => {

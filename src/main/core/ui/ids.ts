@@ -13,14 +13,18 @@ export function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
+/** Ids are this many base36 characters: 60 million values, and 3–4 tokens where a full 32-bit id takes 5–6. */
+export const ID_LENGTH = 5;
+const ID_SPACE = 36 ** ID_LENGTH;
+
 /**
  * A node's id depends only on its parent's id, its role, its name and its index among
  * siblings of the same role, so an id survives changes elsewhere in the tree.
- * The NUL separator keeps ("ab","c") and ("a","bc") apart.
+ * The NUL separator keeps ("ab","c") and ("a","bc") apart. Always ID_LENGTH characters.
  */
 export function nodeId(parentId: string, role: Role, name: string, roleIndex: number, salt = 0): string {
   const key = `${parentId}\u0000${role}\u0000${name}\u0000${roleIndex}${salt === 0 ? '' : `\u0000${salt}`}`;
-  return fnv1a(key).toString(36);
+  return (fnv1a(key) % ID_SPACE).toString(36).padStart(ID_LENGTH, '0');
 }
 
 /** A node as a backend reports it: a UiNode without ids, plus an opaque handle to act on it. */
@@ -37,8 +41,10 @@ export interface BuiltTree<Ref = unknown> {
 
 /**
  * Gives every node its stable id. A subtree re-read on its own passes the slot it sits in
- * (its parent's id and its index among same-role siblings) and gets the ids the whole tree would give it. A 32-bit hash can collide in a very large tree; a
- * colliding node is re-hashed with a salt so ids stay unique (and still deterministic).
+ * (its parent's id and its index among same-role siblings) and gets the ids the whole tree would give it.
+ * Five base36 characters collide about once in 120 trees of 1,000 nodes; the node met second
+ * (in document order) is re-hashed with a salt, so ids stay unique within a tree and still
+ * deterministic. Only those two nodes' ids depend on each other.
  */
 export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentId: string; roleIndex: number } = { parentId: '', roleIndex: 0 }): BuiltTree<Ref> {
   const refs = new Map<string, Ref>();

@@ -34,7 +34,6 @@ describe('serializeTree keeps every actionable node', () => {
     platform.app(FIXTURE_PID).widgets.push(...EXTRA);
     const engine = new ActionEngine({ platform, clock: new ManualClock() });
     const { root } = await engine.observe(FIXTURE_PID);
-    const lines = serializeTree(root, { maxNodes: Number.POSITIVE_INFINITY, maxTokens: Number.POSITIVE_INFINITY }).split('\n');
 
     const actionable: UiNode[] = [];
     walk(root, (node) => {
@@ -44,12 +43,17 @@ describe('serializeTree keeps every actionable node', () => {
     expect([...ACTIONABLE_ROLES].filter((role) => !roles.has(role))).toEqual([]);
     expect(actionable.length).toBeGreaterThan(20);
 
-    for (const node of actionable) {
-      const line = lines.find((candidate) => candidate.trimStart().startsWith(`[${node.id}] `));
-      expect(line, `no line for ${node.id}`).toBeDefined();
-      const text = (line as string).trimStart();
-      expect(text.startsWith(`[${node.id}] ${node.role}`), `role of ${node.id} in: ${text}`).toBe(true);
-      if (node.name !== '') expect(text, `name of ${node.id}`).toContain(JSON.stringify(node.name));
+    // Both styles: brackets for the CLI and MCP, bare ids for the agent's model.
+    for (const ids of ['brackets', 'bare'] as const) {
+      const lines = serializeTree(root, { maxNodes: Number.POSITIVE_INFINITY, maxTokens: Number.POSITIVE_INFINITY, ids }).split('\n');
+      for (const node of actionable) {
+        const head = ids === 'bare' ? `${node.id} ` : `[${node.id}] `;
+        const line = lines.find((candidate) => candidate.trimStart().startsWith(head));
+        expect(line, `no line for ${node.id} (${ids})`).toBeDefined();
+        const text = (line as string).trimStart();
+        expect(text.startsWith(`${head}${node.role}`), `role of ${node.id} in: ${text}`).toBe(true);
+        if (node.name !== '') expect(text, `name of ${node.id}`).toContain(JSON.stringify(node.name));
+      }
     }
   });
 });

@@ -21,6 +21,13 @@ describe('formatNode', () => {
     expect(formatNode(node('s1', 'slider', 'Volume', { value: 40 }))).toBe('[s1] slider "Volume" = 40');
   });
 
+  it('prints the id bare, first on the line, for the agent', () => {
+    const field = node('k3x9a', 'textfield', 'Name', { value: 'Ada', states: { enabled: true, focused: true, editable: true } });
+    expect(formatNode(field, undefined, [], 'bare')).toBe('k3x9a textfield "Name" = "Ada" (focused)');
+    const tree = node('w0000', 'window', 'App', { children: [node('b0000', 'button', 'OK')] });
+    expect(serializeTree(tree, { ids: 'bare' })).toBe('w0000 window "App"\n  b0000 button "OK"');
+  });
+
   it('never prints the value of a secret field', () => {
     const secret = node('p1', 'textfield', 'Password', { value: 'hunter2', states: { enabled: true, focused: false, secret: true } });
     expect(formatNode(secret)).toBe('[p1] textfield "Password" (secret)');

@@ -8,9 +8,18 @@ export interface SerializeOptions {
   maxTokens?: number;
   /** Longer names and values are cut; read_element gives the full text. */
   maxTextChars?: number;
+  /** How a line starts: `[k3x9a] button` or, a fifth fewer tokens, `k3x9a button`. */
+  ids?: IdStyle;
 }
 
-export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120 };
+/**
+ * `bare` is what the agent's model reads: with fixed-length ids first on every line the
+ * brackets carry nothing, and each pair costs a token or two (measured with o200k_base
+ * by bench:context). `brackets` stays the default for the CLI and MCP output.
+ */
+export type IdStyle = 'brackets' | 'bare';
+
+export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120, ids: 'brackets' };
 
 /** Roles a model acts on; their names are always printed, even toolkit class names. */
 export const ACTIONABLE_ROLES: ReadonlySet<Role> = new Set<Role>([
@@ -66,8 +75,8 @@ function stateWords(node: UiNode): string[] {
 }
 
 /** One line for one node: `[id] role "name" = "value" (states)`. A secret value is never printed. */
-export function formatNode(node: UiNode, maxTextChars = DEFAULT_SERIALIZE.maxTextChars, labels: readonly string[] = []): string {
-  let text = `[${node.id}] ${node.role}`;
+export function formatNode(node: UiNode, maxTextChars = DEFAULT_SERIALIZE.maxTextChars, labels: readonly string[] = [], ids: IdStyle = 'brackets'): string {
+  let text = `${ids === 'bare' ? node.id : `[${node.id}]`} ${node.role}`;
   const classNameOnly = !ACTIONABLE_ROLES.has(node.role) && TOOLKIT_CLASS_NAME.test(node.name);
   if (node.name !== '' && !classNameOnly) text += ` ${quote(node.name, maxTextChars)}`;
   if (!node.states.secret && node.value !== undefined && node.value !== '' && node.value !== node.name) {
@@ -113,14 +122,14 @@ function isFoldedLabel(node: UiNode, parent: UiNode): boolean {
   );
 }
 
-function flatten(root: UiNode, maxTextChars: number): Line[] {
+function flatten(root: UiNode, maxTextChars: number, ids: IdStyle): Line[] {
   const lines: Line[] = [];
   const visit = (node: UiNode, depth: number, ancestors: string[], parent?: UiNode): void => {
     if (node.states.visible === false && node !== root) return;
     if (parent !== undefined && isFoldedLabel(node, parent)) return;
     const printed = node === root || !(isCollapsible(node) || hasNoArea(node) || repeatsParent(node, parent));
     const labels = (node.children ?? []).filter((child) => isFoldedLabel(child, node) && !repeatsParent(child, node)).map((child) => child.name);
-    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels), ancestors });
+    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels, ids), ancestors });
     const childAncestors = printed ? [...ancestors, node.id] : ancestors;
     for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, node);
   };
@@ -134,8 +143,8 @@ function flatten(root: UiNode, maxTextChars: number): Line[] {
  * budget runs out the output ends with `… truncated: N more under <id>` for each cut subtree.
  */
 export function serializeTree(root: UiNode, options: SerializeOptions = {}): string {
-  const { maxNodes, maxTokens, maxTextChars } = { ...DEFAULT_SERIALIZE, ...options };
-  const lines = flatten(root, maxTextChars);
+  const { maxNodes, maxTokens, maxTextChars, ids } = { ...DEFAULT_SERIALIZE, ...options };
+  const lines = flatten(root, maxTextChars, ids);
   const out: string[] = [];
   const printed = new Set<string>();
   let tokens = 0;

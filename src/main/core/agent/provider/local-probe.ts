@@ -1,8 +1,8 @@
 import type { Environment } from './config';
 import type { PresetName } from './presets';
 
-/** Local servers answer on loopback at once or not at all; a slow answer is as good as none here. */
-export const PROBE_TIMEOUT_MS = 600;
+/** Loopback refuses at once when nothing listens; the timeout only bounds a server that hangs. */
+export const PROBE_TIMEOUT_MS = 1_500;
 
 export interface LocalServer {
   preset: Extract<PresetName, 'ollama' | 'lmstudio'>;

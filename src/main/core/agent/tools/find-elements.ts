@@ -73,7 +73,7 @@ export const findElementsTool = defineTool({
     if (matches.length === 0) return { success: false, message: 'no matching elements; try a looser name, only a role, or get_ui', data: { matches } };
     const lines = scored.map(({ node }, index) => {
       const match = matches[index] as ElementMatch;
-      return `${formatNode(node)} score ${match.score}${match.visible ? '' : ' (not showing)'}`;
+      return `${formatNode(node, undefined, [], 'bare')} score ${match.score}${match.visible ? '' : ' (not showing)'}`;
     });
     return { success: true, message: lines.join('\n'), data: { matches } };
   },

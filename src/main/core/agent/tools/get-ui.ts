@@ -13,7 +13,7 @@ const schema = z.strictObject({
 export const getUiTool = defineTool({
   name: 'get_ui',
   description:
-    'The compact accessibility tree of an app: one line per node, `[id] role "name" = value (states)`. Cut subtrees end with "… truncated: N more under <id>"; call again with that rootId to see them.',
+    'The compact accessibility tree of an app: one line per node, `id role "name" = value (states)`, the id first. Cut subtrees end with "… truncated: N more under <id>"; call again with that rootId to see them.',
   promptSnippet: 'call it again with rootId for a truncated part, rather than guessing ids',
   schema,
   async handler(args, context) {
@@ -21,6 +21,7 @@ export const getUiTool = defineTool({
     const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
     const start = args.rootId === undefined ? root : nodeById(root, args.rootId);
     const text = serializeTree(start, {
+      ids: 'bare',
       ...(args.maxNodes === undefined ? {} : { maxNodes: args.maxNodes }),
       ...(args.maxTokens === undefined ? {} : { maxTokens: args.maxTokens }),
     });

@@ -27,7 +27,7 @@ describe('get_ui', () => {
     context.platform.app(FIXTURE_PID).get('password').value = 'hunter2';
     const result = await call('get_ui', {});
     expect(result.success).toBe(true);
-    expect(result.message).toMatch(/^\[\w+\] window "Deskpilot Fixture"/);
+    expect(result.message).toMatch(/^\w{5} window "Deskpilot Fixture"/);
     expect(result.message).toMatch(/checkbox "Enable feature" \(unchecked\)/);
     expect(result.message).toMatch(/slider "Volume" = 50/);
     expect(result.message).not.toContain('hunter2');
@@ -63,7 +63,7 @@ describe('find_elements', () => {
     expect(matches).toHaveLength(1);
     expect(matches[0]).toMatchObject({ role: 'slider', name: 'Volume', value: 50, visible: true });
     expect(matches[0]?.score).toBeGreaterThan(0.8);
-    expect(result.message).toMatch(/\[\w+\] slider "Volume" = 50 score/);
+    expect(result.message).toMatch(/\w{5} slider "Volume" = 50 score/);
   });
 
   it('finds by role alone with a limit, marking nodes that are not showing', async () => {
