@@ -81,6 +81,26 @@ describe('deskpilot ask', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('prints the end-state note when the app undid the action, after the streamed answer', async () => {
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'find_elements', arguments: '{"role":"checkbox","name":"Enable feature"}' }]) },
+      (request) => {
+        const id = /(\w{5}) checkbox "Enable feature"/.exec(lastToolResult(request))?.[1];
+        if (id === undefined) throw new Error(`no checkbox in ${lastToolResult(request)}`);
+        return { kind: 'stream', steps: toolCallSteps([{ id: 'call_2', name: 'ui_action', arguments: JSON.stringify({ action: 'click', id }) }]) };
+      },
+      () => {
+        // The app turns it off again before the agent looks.
+        platform.app(FIXTURE_PID).get('toggle').checked = false;
+        return { kind: 'stream', steps: textSteps(['Done: the feature is enabled.']) };
+      },
+    );
+    expect(await cli(serverEnv(), 'ask', '--pid', String(FIXTURE_PID), 'enable the feature')).toBe(0);
+    expect(written.join('')).toBe(
+      'Done: the feature is enabled.\n\nI could not confirm that this worked: checkbox "Enable feature" changed back: it is not checked any more.\n',
+    );
+  });
+
   it('prints the typed one-line error for a missing key and exits 2', async () => {
     // A chosen preset without its key fails at once; no local server is looked for.
     expect(await cli({ DESKPILOT_PROVIDER: 'openrouter' }, 'ask', 'hello')).toBe(2);

@@ -7,7 +7,7 @@ const schema = z.strictObject({
   pid: pidField,
   rootId: z.string().min(1).optional().describe('Only the subtree under this node id'),
   maxNodes: z.number().int().min(1).max(2000).optional().describe('Most node lines (default 500)'),
-  maxTokens: z.number().int().min(50).max(20_000).optional().describe('Rough token budget (default 6000)'),
+  maxTokens: z.number().int().min(50).max(20_000).optional().describe('Token budget, counted as GPT-4o-style tokenizers do (default 6000)'),
 });
 
 export const getUiTool = defineTool({
