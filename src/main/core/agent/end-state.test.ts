@@ -141,6 +141,32 @@ describe('the end-state check before done', () => {
     expect(result.check?.notes).toEqual(['textfield "Name" changed back: its value is "", not "Ada"', 'checkbox "Enable feature": as set']);
   });
 
+  it('confirms a closed window by its window count, and says when it did not close', async () => {
+    const { input } = platform;
+    const pressKey = input.pressKey.bind(input);
+    let closes = true;
+    input.pressKey = async (key, modifiers, pid) => {
+      await pressKey(key, modifiers, pid);
+      if (closes && key === 'w' && modifiers.includes('ctrl')) platform.kill(FIXTURE_PID);
+    };
+    const closed = await makeAgent([[toolCall('c1', 'close_window', {}), finish('tool_calls')], answer('Closed.')]).ask('close it', target);
+    expect(closed.check).toEqual({ confirmed: true, notes: ['window closed (0 left)'] });
+
+    platform = new FakePlatform();
+    closes = false;
+    const stuck = await makeAgent([[toolCall('c1', 'close_window', {}), finish('tool_calls')], answer('Closed.')]).ask('close it', target);
+    expect(stuck.check).toEqual({ confirmed: false, notes: ['closing the window did not work'] });
+    expect(stuck.text).toBe('Closed.\n\nI could not confirm that this worked: closing the window did not work.');
+  });
+
+  it('runs no check when every acting call was refused before it ran', async () => {
+    const password = idOf('textfield', 'Password');
+    const agent = makeAgent([act('c1', { action: 'set_value', id: password, value: 'guess123' }), answer('I need your password.')]);
+    const result = await agent.ask('log me in', target);
+    expect(events.find((event) => event.type === 'tool_result')).toMatchObject({ success: false, data: { code: 'SECRET_FIELD' } });
+    expect(result).not.toHaveProperty('check');
+  });
+
   it('runs no check for an ask that only read', async () => {
     const agent = makeAgent([[toolCall('c1', 'find_elements', { role: 'slider' }), finish('tool_calls')], answer('The volume is 50.')]);
     const result = await agent.ask('what is the volume?', target);

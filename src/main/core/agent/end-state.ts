@@ -40,7 +40,7 @@ interface WindowRecord {
 }
 
 /** Errors that mean nothing ran, so there is nothing to confirm (the model usually retries). */
-const NOTHING_RAN = new Set(['NODE_NOT_FOUND', 'DRAG_TARGET_NOT_FOUND', 'VALIDATION', 'DENIED']);
+const NOTHING_RAN = new Set(['NODE_NOT_FOUND', 'DRAG_TARGET_NOT_FOUND', 'VALIDATION', 'DENIED', 'SECRET_FIELD']);
 
 /** Roles where choosing one sibling unchooses another, so a later choice explains an earlier change. */
 const CHOICE_ROLES = new Set<Role>(['radio', 'tab', 'listitem', 'treeitem', 'menuitem', 'row', 'cell']);
@@ -97,7 +97,9 @@ export class ActionLedger {
 
   record(tool: string, rawArguments: string, pid: number | undefined, result: ToolResult): void {
     if (READ_ONLY_TOOLS.has(tool)) return;
-    const code = (result.data as { code?: unknown; error?: { code?: unknown } } | undefined)?.code;
+    // A refusal, a denial or a thrown validation error: the tool stopped before acting.
+    const data = result.data as { code?: unknown; error?: { code?: unknown } } | undefined;
+    const code = data?.code ?? data?.error?.code;
     if (typeof code === 'string' && NOTHING_RAN.has(code)) return;
     if (!CHECKED_TOOLS.has(tool)) {
       if (result.success) this.unchecked.add(tool);
