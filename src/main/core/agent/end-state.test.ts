@@ -167,6 +167,31 @@ describe('the end-state check before done', () => {
     expect(result).not.toHaveProperty('check');
   });
 
+  it('stop() during the check ends the ask as stopped within 100 ms, with the history whole', async () => {
+    const { accessibility } = platform;
+    const getTree = accessibility.getTree.bind(accessibility);
+    let slow = false;
+    let checking: (() => void) | undefined;
+    const started = new Promise<void>((resolve) => (checking = resolve));
+    accessibility.getTree = async (pid, options) => {
+      if (slow) {
+        checking?.();
+        await new Promise((resolve) => setTimeout(resolve, 5_000));
+      }
+      return getTree(pid, options);
+    };
+    const agent = makeAgent([act('c1', { action: 'set_value', id: idOf('slider', 'Volume'), value: 70 }), answerAfter(() => (slow = true), 'Volume is 70.')]);
+    const pending = agent.ask('set the volume to 70', target);
+    await started;
+    const stoppedAt = Date.now();
+    agent.stop();
+    const result = await pending;
+    expect(Date.now() - stoppedAt).toBeLessThan(100);
+    expect(result).toMatchObject({ stopped: true, reason: 'stopped' });
+    expect(result).not.toHaveProperty('check');
+    expect(roles(agent.history())).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
   it('runs no check for an ask that only read', async () => {
     const agent = makeAgent([[toolCall('c1', 'find_elements', { role: 'slider' }), finish('tool_calls')], answer('The volume is 50.')]);
     const result = await agent.ask('what is the volume?', target);
