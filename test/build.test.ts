@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, fork } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,8 +25,32 @@ describe('electron-vite build', () => {
   it('builds the automation host as its own entry, without electron', () => {
     const host = path.join(outDir, 'main/host.js');
     expect(existsSync(host)).toBe(true);
-    expect(readFileSync(host, 'utf8')).not.toMatch(/from ["']electron["']|require\(["']electron["']\)/);
+    // The host and every chunk it may load are core code; only main's own index.js imports electron.
+    const chunks = readdirSync(path.join(outDir, 'main/chunks')).map((file) => path.join(outDir, 'main/chunks', file));
+    for (const file of [host, ...chunks]) expect(readFileSync(file, 'utf8'), file).not.toMatch(/from ["']electron["']|require\(["']electron["']\)/);
   });
+
+  it('runs the built host under plain Node: ready, then a reply', async () => {
+    // The bundle's package imports (openai, zod) and its ESM format come from the project.
+    writeFileSync(path.join(outDir, 'package.json'), '{"type":"module"}');
+    symlinkSync(path.join(root, 'node_modules'), path.join(outDir, 'node_modules'), 'dir');
+    const child = fork(path.join(outDir, 'main/host.js'), ['--main-pid=1'], { env: { ...process.env, DESKPILOT_PLATFORM: 'fake' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    try {
+      const messages: { type: string }[] = [];
+      const next = (type: string): Promise<unknown> =>
+        new Promise((resolve) => {
+          const found = messages.find((message) => message.type === type);
+          if (found !== undefined) resolve(found);
+          else child.on('message', (message: { type: string }) => message.type === type && resolve(message));
+        });
+      child.on('message', (message: { type: string }) => messages.push(message));
+      expect(await next('ready')).toMatchObject({ pid: child.pid });
+      child.send({ type: 'frontmost', requestId: 1 });
+      expect(await next('reply')).toMatchObject({ requestId: 1, ok: true, value: { pid: 4242 } });
+    } finally {
+      child.kill();
+    }
+  }, 20_000);
 
   it('bundles the sandboxed preload so it requires nothing but electron', () => {
     const preload = readFileSync(path.join(outDir, 'preload/index.cjs'), 'utf8');

@@ -1,7 +1,10 @@
 import { type HostSettings } from '../shared/host-protocol';
 import type { PublicSettings, SettingsPatch } from '../shared/settings';
-import { PRESETS, isPresetName, parseHeaderList, resolveProviderConfig, type Environment, type PresetName } from './core/agent/provider';
-import { providerSettings } from './core/host/build-agent';
+// The provider's pure config modules only: main never loads the openai SDK or the Agent.
+import { resolveProviderConfig, type Environment } from './core/agent/provider/config';
+import { parseHeaderList } from './core/agent/provider/header-list';
+import { PRESETS, isPresetName, type PresetName } from './core/agent/provider/presets';
+import { providerSettings } from './core/host/provider-settings';
 import { decryptKey, encryptKey, type SafeStorageLike } from './key-vault';
 import type { SettingsStore, StoredSettings, WindowBounds } from './settings-store';
 

@@ -3,7 +3,8 @@ import type { HostSettings } from '../../../shared/host-protocol';
 import type { ActionEngine } from '../actions/engine';
 import { Agent } from '../agent';
 import type { ApprovalDecider } from '../agent/safety';
-import { OpenAICompatibleProvider, type Environment, type ProviderSettings } from '../agent/provider';
+import { OpenAICompatibleProvider, type Environment } from '../agent/provider';
+import { providerSettings } from './provider-settings';
 import { createToolRegistry } from '../agent/tools';
 import type { Platform } from '../platform/types';
 
@@ -18,16 +19,6 @@ export interface AgentParts {
   fetch?: typeof globalThis.fetch;
   onEvent: (event: AgentEvent) => void;
   decide: ApprovalDecider;
-}
-
-export function providerSettings(settings: HostSettings): ProviderSettings {
-  return {
-    preset: settings.preset,
-    baseUrl: settings.baseUrl,
-    model: settings.model,
-    headers: settings.headers,
-    ...(settings.apiKey === undefined ? {} : { apiKey: settings.apiKey }),
-  };
 }
 
 /**

@@ -111,7 +111,11 @@ export class AutomationHost {
       }
       return;
     }
-    await this.command(request);
+    try {
+      await this.command(request);
+    } catch (error) {
+      this.log('error', `${request.type} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' }>): Promise<void> {
