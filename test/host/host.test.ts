@@ -155,6 +155,25 @@ describe('automation host', () => {
     expect(await until(eventOf('done', askId), 'done')).toMatchObject({ answer: 'Still here.' });
   });
 
+  it('applies a new approval policy to the next ask and keeps the conversation', async () => {
+    server.reply({ kind: 'stream', steps: textSteps(['Hello.']) });
+    const first = await supervisor.ask('hello', FIXTURE_PID);
+    await until(eventOf('done', first.askId), 'the first answer');
+    settings = { ...settings, approvalPolicy: 'auto' };
+    supervisor.settingsChanged();
+    await until(() => logs.includes('approval policy is now auto'), 'the policy change');
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call-1', name: 'ui_action', arguments: '{"action":"key","key":"ctrl+q"}' }]) },
+      { kind: 'stream', steps: textSteps(['Pressed.']) },
+    );
+    const second = await supervisor.ask('press ctrl+q', FIXTURE_PID);
+    expect(second.askId).not.toBe(first.askId);
+    await until(eventOf('done', second.askId), 'the second answer');
+    expect(events.some((event) => event.type === 'approval_request')).toBe(false);
+    const messages = (server.requests[1]?.body['messages'] ?? []) as { content: unknown }[];
+    expect(messages.map((message) => message.content)).toContain('hello');
+  });
+
   it('reports the frontmost app as the target', async () => {
     expect(await supervisor.frontmost()).toMatchObject({ pid: FIXTURE_PID });
   });

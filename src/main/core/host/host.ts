@@ -48,6 +48,8 @@ export class AutomationHost {
   private readonly approvals = new Map<string, (decision: ApprovalDecision) => void>();
   private lastAskId = '';
   private rebuildWhenIdle = false;
+  /** Counts Agents built by this host (a policy change builds a new one, which numbers asks afresh too). */
+  private agents = 0;
 
   constructor(options: AutomationHostOptions) {
     this.options = options;
@@ -63,6 +65,8 @@ export class AutomationHost {
   }
 
   private createAgent(): Agent {
+    this.agents += 1;
+    const prefix = `${this.session}.${this.agents}`;
     return buildAgent({
       platform: this.options.platform,
       engine: this.engine,
@@ -70,21 +74,21 @@ export class AutomationHost {
       settings: () => this.settings,
       env: this.options.env ?? (() => process.env),
       ...(this.options.fetch === undefined ? {} : { fetch: this.options.fetch }),
-      onEvent: (event) => this.forward(event),
-      decide: (request) => this.decide(request),
+      onEvent: (event) => this.forward(event, prefix),
+      decide: (request) => this.decide(request, prefix),
     });
   }
 
-  private forward(event: AgentEvent): void {
-    if (event.type === 'ask') this.lastAskId = event.askId;
-    const askId = `${this.session}-${event.askId}`;
-    const renamed: AgentEvent = event.type === 'approval_request' ? { ...event, askId, id: `${this.session}-${event.id}` } : { ...event, askId };
+  private forward(event: AgentEvent, prefix: string): void {
+    const askId = `${prefix}-${event.askId}`;
+    if (event.type === 'ask') this.lastAskId = askId;
+    const renamed: AgentEvent = event.type === 'approval_request' ? { ...event, askId, id: `${prefix}-${event.id}` } : { ...event, askId };
     this.options.port.post({ type: 'agent', event: renamed });
   }
 
   /** Waits for main to relay the user's answer; a stop or a clear answers deny. */
-  private decide(request: ApprovalRequest): Promise<ApprovalDecision> {
-    return new Promise((resolve) => this.approvals.set(`${this.session}-${request.id}`, resolve));
+  private decide(request: ApprovalRequest, prefix: string): Promise<ApprovalDecision> {
+    return new Promise((resolve) => this.approvals.set(`${prefix}-${request.id}`, resolve));
   }
 
   private log(level: 'info' | 'warn' | 'error', text: string): void {
@@ -161,7 +165,7 @@ export class AutomationHost {
       });
     this.running.add(finished);
     // Agent.ask emits its `ask` event synchronously, so the id is known by now.
-    return { askId: `${this.session}-${this.lastAskId}` };
+    return { askId: this.lastAskId };
   }
 
   private stop(): void {
