@@ -128,6 +128,13 @@ describe('main process', () => {
     expect([...ipcHandlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
   });
 
+  it('shows itself once on a first run, when no model is set up yet', async () => {
+    FakeWindow.last?.emit('ready-to-show');
+    await settle();
+    expect(FakeWindow.last?.visible).toBe(true);
+    FakeWindow.last?.hide();
+  });
+
   it('the hotkey records the frontmost app, then shows the window', async () => {
     order.length = 0;
     shortcuts.get('Alt+Space')?.();

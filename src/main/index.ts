@@ -99,6 +99,8 @@ function start(): void {
     event.preventDefault();
     main.hide();
   });
+  // Hidden until the hotkey, except on a first run: with no model set up there is no other sign the app started.
+  if (!settings.configured()) window.once('ready-to-show', () => void main.show());
   app.on('second-instance', () => void main.show());
   app.on('will-quit', () => {
     hotkey.dispose();
