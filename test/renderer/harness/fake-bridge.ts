@@ -23,7 +23,7 @@ export interface RecordedCall {
 export interface FakeBridgeHandle {
   calls: RecordedCall[];
   emit(event: AppEvent): void;
-  /** Agent events, one per macrotask every `intervalMs` (0: all in one task); resolves when sent. */
+  /** Agent events, one per task, `intervalMs` apart (0: as fast as tasks run); resolves when all are sent. */
   stream(events: AgentEvent[], intervalMs: number): Promise<void>;
   options: FakeBridgeOptions;
   /** Markdown renders seen through the app's performance marks: time and text length. */
@@ -92,10 +92,18 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
     },
   };
 
+  // One event per task, like IPC messages. A MessageChannel hop is a task without the 4 ms clamp nested timers get.
+  const channel = new MessageChannel();
+  const waiting: (() => void)[] = [];
+  channel.port1.onmessage = () => waiting.shift()?.();
+  const nextTask = () => new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
   const stream = async (events: AgentEvent[], intervalMs: number) => {
     for (const event of events) {
       if (intervalMs > 0) await new Promise((resolve) => setTimeout(resolve, intervalMs));
-      else await new Promise((resolve) => setTimeout(resolve, 0));
+      else await nextTask();
       emit({ type: 'agent', event });
     }
   };
@@ -120,5 +128,5 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
 
 /** The init script's source. tsx (the bench) wraps named functions in `__name`, so that is defined first. */
 export function fakeBridgeScript(options: FakeBridgeOptions): string {
-  return `var __name = (target) => target;\n(${installFakeBridge.toString()})(${JSON.stringify(options)});`;
+  return `globalThis.__name = (target) => target;\n(${installFakeBridge.toString()})(${JSON.stringify(options)});`;
 }

@@ -25,13 +25,15 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
-/** Tests and bench:render count these marks with a PerformanceObserver. */
+/** Tests and bench:render count these marks (one per markdown update of a message) with a PerformanceObserver. */
 export const RENDER_MARK = 'deskpilot:markdown-render';
 
-export function renderMarkdown(text: string): string {
-  const html = markdown.render(text);
-  performance.mark(RENDER_MARK, { detail: { length: text.length } });
+export function markRender(length: number): void {
+  performance.mark(RENDER_MARK, { detail: { length } });
   // Observers already have the entry; clearing keeps a long session from piling marks up.
   performance.clearMarks(RENDER_MARK);
-  return html;
+}
+
+export function renderMarkdown(text: string): string {
+  return markdown.render(text);
 }

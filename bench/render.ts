@@ -1,0 +1,105 @@
+/**
+ * bench:render — the chat window streaming a long answer, in Chromium through the real built
+ * renderer and the fake bridge. A 30,000-character markdown answer arrives in 1,500 chunks, one
+ * per task, as fast as the page takes them, once with the 50 ms markdown throttle the app ships
+ * and once rendering on every update (`?markdownThrottleMs=0`), in the same run.
+ */
+import type { Page } from 'playwright-core';
+import { startHarness } from '../test/renderer/harness/browser';
+import type { PageGlobal } from '../test/renderer/harness/fake-bridge';
+import { options } from '../test/renderer/harness/fixtures';
+import { chunks, longAnswer } from './render/answer';
+
+const ANSWER_CHARS = 30_000;
+const CHUNKS = 1_500;
+const MAX_RENDERS_PER_S = 20;
+
+interface RunResult {
+  renders: number;
+  /** From the first chunk to the render that shows the whole answer. */
+  totalMs: number;
+  streamMs: number;
+  longTasks: number[];
+  /** The longest wait between two chunk deliveries: how long the page kept the pump from running. */
+  longestGapMs: number;
+}
+
+async function run(page: Page, deltas: string[], text: string): Promise<RunResult> {
+  await page.evaluate(() => (globalThis as PageGlobal).__fake.emit({ type: 'agent', event: { type: 'ask', askId: 'ask-1', text: 'Describe the window in detail', pid: 42 } }));
+  await page.locator('.message.user').waitFor();
+  return page.evaluate(
+    async ({ deltas, text }) => {
+      const fake = (globalThis as PageGlobal).__fake;
+      const channel = new MessageChannel();
+      let wake: (() => void) | undefined;
+      channel.port1.onmessage = () => wake?.();
+      const nextTask = () =>
+        new Promise<void>((resolve) => {
+          wake = resolve;
+          channel.port2.postMessage(null);
+        });
+      const rendersBefore = fake.renders.length;
+      const longTasksBefore = fake.longTasks.length;
+      const start = performance.now();
+      let last = start;
+      let longestGapMs = 0;
+      for (const delta of deltas) {
+        await nextTask();
+        const now = performance.now();
+        longestGapMs = Math.max(longestGapMs, now - last);
+        last = now;
+        fake.emit({ type: 'agent', event: { type: 'ai_chunk', askId: 'ask-1', delta } });
+      }
+      const streamEnd = performance.now();
+      fake.emit({ type: 'agent', event: { type: 'ai_response', askId: 'ask-1', text, toolCalls: [], finishReason: 'stop' } });
+      fake.emit({ type: 'agent', event: { type: 'done', askId: 'ask-1', answer: text, stopped: false, reason: 'answered' } });
+      while (fake.renders.at(-1)?.length !== text.length) await new Promise((resolve) => setTimeout(resolve, 2));
+      // Let a last long task (the final render) reach the observer.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const renders = fake.renders.slice(rendersBefore);
+      return {
+        renders: renders.length,
+        totalMs: (renders.at(-1)?.at ?? start) - start,
+        streamMs: streamEnd - start,
+        longTasks: fake.longTasks.slice(longTasksBefore),
+        longestGapMs,
+      };
+    },
+    { deltas, text },
+  );
+}
+
+function describe(label: string, result: RunResult): string {
+  const perSecond = result.renders / (result.totalMs / 1000);
+  const longest = result.longTasks.length === 0 ? 'none ≥ 50 ms' : `${Math.max(...result.longTasks).toFixed(0)} ms (${result.longTasks.length} long tasks)`;
+  return `${label.padEnd(22)} renders=${String(result.renders).padStart(5)}  renders/s=${perSecond.toFixed(1).padStart(6)}  total=${result.totalMs.toFixed(0).padStart(6)} ms  stream=${result.streamMs.toFixed(0).padStart(6)} ms  longest task: ${longest}  longest gap=${result.longestGapMs.toFixed(0)} ms`;
+}
+
+async function main(): Promise<void> {
+  const text = longAnswer(ANSWER_CHARS);
+  const deltas = chunks(text, CHUNKS);
+  const started = Date.now();
+  const harness = await startHarness();
+  console.log(`bench:render: ${text.length} characters of markdown in ${deltas.length} chunks, Chromium ${harness.browser.version()}, build + launch ${Date.now() - started} ms`);
+  try {
+    const { page } = await harness.open(options());
+    const throttled = await run(page, deltas, text);
+    await harness.open(options(), { query: '?markdownThrottleMs=0' });
+    const naive = await run(page, deltas, text);
+    console.log(describe('throttled (50 ms)', throttled));
+    console.log(describe('every update (naive)', naive));
+    const rendersPerSecond = throttled.renders / (throttled.totalMs / 1000);
+    const longestTask = throttled.longTasks.length > 0 ? Math.max(...throttled.longTasks) : throttled.longestGapMs;
+    const speedup = naive.totalMs / throttled.totalMs;
+    if (throttled.longTasks.length === 0) console.log('longest_task_ms: no task reached 50 ms (the Long Tasks threshold); it is the longest gap between two chunk deliveries instead');
+    console.log(`render: renders_per_s=${rendersPerSecond.toFixed(1)} longest_task_ms=${longestTask.toFixed(0)} speedup_vs_naive=${speedup.toFixed(2)}`);
+    if (rendersPerSecond > MAX_RENDERS_PER_S) {
+      console.error(`markdown rendered ${rendersPerSecond.toFixed(1)} times a second; the limit is ${MAX_RENDERS_PER_S}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await harness.close();
+  }
+}
+
+await main();
