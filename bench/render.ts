@@ -32,7 +32,9 @@ async function run(page: Page, deltas: string[], text: string): Promise<RunResul
       const fake = (globalThis as PageGlobal).__fake;
       const channel = new MessageChannel();
       let wake: (() => void) | undefined;
-      channel.port1.onmessage = () => wake?.();
+      // addEventListener (with start()) rather than onmessage: the file is typed for Node, whose MessagePort lacks it.
+      channel.port1.addEventListener('message', () => wake?.());
+      channel.port1.start();
       const nextTask = () =>
         new Promise<void>((resolve) => {
           wake = resolve;

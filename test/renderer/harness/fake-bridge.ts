@@ -95,7 +95,9 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
   // One event per task, like IPC messages. A MessageChannel hop is a task without the 4 ms clamp nested timers get.
   const channel = new MessageChannel();
   const waiting: (() => void)[] = [];
-  channel.port1.onmessage = () => waiting.shift()?.();
+  // addEventListener (with start()) rather than onmessage: the file is typed for Node, whose MessagePort lacks it.
+  channel.port1.addEventListener('message', () => waiting.shift()?.());
+  channel.port1.start();
   const nextTask = () => new Promise<void>((resolve) => {
     waiting.push(resolve);
     channel.port2.postMessage(null);
