@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import { foldAgentEvents } from '../../src/shared/transcript';
 import { calls, emit, pageErrors, renders, screenshot, startHarness, stream, type RendererHarness } from './harness/browser';
@@ -12,6 +12,11 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => harness?.close());
+
+// Uncaught errors and console errors (a CSP violation is one) fail the test that caused them.
+afterEach(() => {
+  expect(pageErrors(harness.page)).toEqual([]);
+});
 
 async function openChat(overrides: Parameters<typeof options>[0] = {}, settings: Parameters<RendererHarness['open']>[1] = {}): Promise<Page> {
   const { page } = await harness.open(options(overrides), settings);

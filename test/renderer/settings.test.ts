@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { calls, pageErrors, screenshot, startHarness, type RendererHarness } from './harness/browser';
 import { options, SETTINGS, STATUS } from './harness/fixtures';
 
@@ -10,6 +10,11 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => harness?.close());
+
+// Uncaught errors and console errors (a CSP violation is one) fail the test that caused them.
+afterEach(() => {
+  expect(pageErrors(harness.page)).toEqual([]);
+});
 
 async function openSettings(overrides: Parameters<typeof options>[0] = {}): Promise<Page> {
   const { page } = await harness.open(options(overrides));

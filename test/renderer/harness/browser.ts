@@ -19,6 +19,8 @@ export interface OpenSettings {
 
 export interface RendererHarness {
   browser: Browser;
+  /** The one page every open() reloads. */
+  page: Page;
   url: string;
   /**
    * The app loaded afresh with the fake bridge answering from `options`. The same page is reused
@@ -49,6 +51,7 @@ export async function startHarness(viewport = { width: 420, height: 560 }): Prom
   await page.goto(server.url);
   return {
     browser,
+    page,
     url: server.url,
     async open(options, settings = {}) {
       await page.emulateMedia({ colorScheme: settings.colorScheme ?? 'light' });

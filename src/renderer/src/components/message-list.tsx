@@ -35,6 +35,15 @@ function EntryView({ entry, onAnswer, onRetry }: { entry: ChatEntry } & Pick<Pro
   }
 }
 
+/** While an ask runs with nothing visibly moving (reading the app, waiting for the model), say so. */
+function isQuiet(last: ChatEntry | undefined): boolean {
+  if (last === undefined) return true;
+  if (last.kind === 'assistant') return !last.streaming;
+  if (last.kind === 'tool') return last.status !== 'running';
+  if (last.kind === 'approval') return last.decision !== undefined || last.expired === true;
+  return true;
+}
+
 export function MessageList({ entries, running, onAnswer, onRetry, followSignal }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -51,6 +60,7 @@ export function MessageList({ entries, running, onAnswer, onRetry, followSignal 
             // Ids are unique per kind (the reducer makes them so), not across kinds.
             <EntryView key={`${entry.kind}:${entry.id}`} entry={entry} onAnswer={onAnswer} onRetry={onRetry} />
           ))}
+          {running && isQuiet(entries.at(-1)) ? <p className="working muted">Working…</p> : null}
         </div>
       </div>
       {following ? null : (

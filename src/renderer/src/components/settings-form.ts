@@ -48,7 +48,7 @@ export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch
   set('approvalPolicy', draft.approvalPolicy, settings.approvalPolicy);
   set('openAtLogin', draft.openAtLogin, settings.openAtLogin);
   const limit = Number(draft.historyLimit);
-  if (!Number.isInteger(limit) || limit < 0) return { error: 'History limit must be a whole number, 0 or more.' };
+  if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'History limit must be a whole number, 0 or more.' };
   set('historyLimit', limit, settings.historyLimit);
   if (!locked.has('apiKey')) {
     if (draft.keyAction === 'remove') patch.apiKey = null;

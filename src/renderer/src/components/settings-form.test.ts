@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { PublicSettings } from '../../../shared/settings';
+import { draftOf, patchOf } from './settings-form';
+
+const SETTINGS: PublicSettings = {
+  preset: 'openrouter',
+  baseUrl: '',
+  model: '',
+  headers: '',
+  hasApiKey: true,
+  hotkey: 'Alt+Space',
+  approvalPolicy: 'confirm-risky',
+  openAtLogin: false,
+  historyLimit: 200,
+  envOverrides: [],
+};
+
+describe('patchOf', () => {
+  it('sends nothing when nothing changed', () => {
+    expect(patchOf(SETTINGS, draftOf(SETTINGS))).toEqual({ patch: {} });
+  });
+
+  it('sends changed fields, trimmed, and never fields an environment variable overrides', () => {
+    const settings = { ...SETTINGS, envOverrides: ['model' as const, 'apiKey' as const] };
+    const draft = { ...draftOf(settings), model: 'x', baseUrl: ' https://example.com/v1 ', historyLimit: '50', keyAction: 'remove' as const };
+    expect(patchOf(settings, draft)).toEqual({ patch: { baseUrl: 'https://example.com/v1', historyLimit: 50 } });
+  });
+
+  it('replaces or removes the key only when asked', () => {
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), keyAction: 'replace', newKey: ' sk-1 ' })).toEqual({ patch: { apiKey: 'sk-1' } });
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), keyAction: 'remove' })).toEqual({ patch: { apiKey: null } });
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), keyAction: 'replace', newKey: ' ' })).toHaveProperty('error');
+  });
+
+  it('refuses a history limit that is not a whole number', () => {
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), historyLimit: '2.5' })).toHaveProperty('error');
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), historyLimit: '-1' })).toHaveProperty('error');
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), historyLimit: '' })).toHaveProperty('error');
+  });
+});
