@@ -271,6 +271,19 @@ describe('keyboard and layout', () => {
     expect(names).toEqual(expect.arrayContaining(['Settings', 'Clear history', 'Hide window', 'Ask Deskpilot', 'Copy question']));
   });
 
+  it('focuses the input when main shows the window, and copies a message', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'copy me');
+    await stream(page, answer('ask-1', 'The **answer** to copy.'));
+    await page.getByRole('button', { name: 'Copy answer' }).click();
+    await page.getByRole('button', { name: 'Copy answer' }).getByText('Copied').waitFor();
+    const clipboard = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+    expect(clipboard).toBe('The **answer** to copy.');
+    await page.getByRole('button', { name: 'Settings' }).focus();
+    await emit(page, { type: 'shown' });
+    await expect.poll(() => page.getByRole('textbox', { name: 'Ask Deskpilot' }).evaluate((element) => element.ownerDocument.activeElement === element)).toBe(true);
+  });
+
   it('shows the target app and the hotkey error in the header area', async () => {
     const page = await openChat({ status: { ...options().status, hotkey: { accelerator: 'Alt+Space', registered: false, error: 'Another app already uses Alt+Space.' } } });
     await expect(page.locator('header').textContent()).resolves.toContain('gedit');

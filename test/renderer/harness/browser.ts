@@ -39,6 +39,7 @@ export async function startHarness(viewport = { width: 420, height: 560 }): Prom
   ]);
   const server = await serveStatic(dir);
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await context.addInitScript({ content: fakeBridgeScript(DEFAULT_OPTIONS) });
   const page = await context.newPage();
   const errors: string[] = [];
