@@ -1,0 +1,35 @@
+import type { ChatEntry } from '../../../shared/transcript';
+
+type Entry = Extract<ChatEntry, { kind: 'tool' }>;
+
+export function parseArguments(raw: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+
+/** "click · Save button · accessibility · changed": what a glance needs; the rest is behind the toggle. */
+export function toolSummary(entry: Entry): string[] {
+  const args = parseArguments(entry.arguments) ?? {};
+  const action = entry.name === 'ui_action' ? (text(args['action']) ?? 'ui_action') : entry.name.replaceAll('_', ' ');
+  const fields = Array.isArray(args['fields']) ? `${args['fields'].length} field${args['fields'].length === 1 ? '' : 's'}` : undefined;
+  const target =
+    entry.target ?? text(args['name']) ?? text(args['text']) ?? text(args['app']) ?? text(args['id']) ?? text(args['rootId']) ?? text(args['query']) ?? text(args['role']) ?? text(args['pid']) ?? fields;
+  const parts = [action];
+  if (target !== undefined) parts.push(target);
+  if (entry.method !== undefined) parts.push(entry.method);
+  if (entry.changed !== undefined) parts.push(entry.changed ? 'changed' : 'no change');
+  return parts;
+}
+
+export function prettyArguments(raw: string): string {
+  const parsed = parseArguments(raw);
+  return parsed === undefined ? raw : JSON.stringify(parsed, null, 2);
+}
