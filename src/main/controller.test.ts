@@ -29,6 +29,7 @@ let pushed: AppEvent[];
 let sent: HostRequest[];
 let frontmost: () => Promise<TargetApp | null>;
 let visible: boolean;
+let focused: boolean;
 let taken: Set<string>;
 let openAtLogin: boolean[];
 let stored: ChatEntry[];
@@ -81,13 +82,16 @@ function build() {
     hotkey,
     window: {
       isVisible: () => visible,
+      isFocused: () => focused,
       show: () => {
         calls.push('show');
         visible = true;
+        focused = true;
       },
       hide: () => {
         calls.push('hide');
         visible = false;
+        focused = false;
       },
     },
     push: (event) => pushed.push(event),
@@ -110,6 +114,7 @@ beforeEach(() => {
   pushed = [];
   sent = [];
   visible = false;
+  focused = false;
   taken = new Set();
   openAtLogin = [];
   stored = [];
@@ -201,6 +206,16 @@ describe('target and window', () => {
     await value(CHANNELS.hideWindow);
     expect(pushed.filter((event) => event.type === 'hidden')).toHaveLength(2);
     expect(sent).toEqual([]);
+  });
+
+  it('a press from another app while the window floats re-targets that app instead of hiding', async () => {
+    await subject.controller.toggle();
+    focused = false; // the user clicked into another app; the window stays on top
+    const browser: TargetApp = { pid: 777, app: 'firefox', title: 'docs' };
+    frontmost = () => Promise.resolve(browser);
+    await subject.controller.toggle();
+    expect(calls).toEqual(['frontmost', 'show', 'frontmost', 'show']);
+    expect(subject.controller.status().target).toEqual(browser);
   });
 
   it('opens the settings view from the tray without reading the target again when shown', async () => {

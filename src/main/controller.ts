@@ -12,6 +12,7 @@ import { isSafeExternalUrl } from './window';
 /** The chat window as the controller drives it. */
 export interface WindowControl {
   isVisible(): boolean;
+  isFocused(): boolean;
   show(): void;
   hide(): void;
 }
@@ -85,15 +86,19 @@ export class MainController {
     this.pushStatus();
   }
 
-  /** The hotkey: hide when shown, else record the target and show. */
+  /**
+   * The hotkey: hide when the window is in front, else record the target and show it. The window
+   * stays up when the user clicks into another app, so a press from there means "help with
+   * this app now", not "hide".
+   */
   async toggle(): Promise<void> {
-    if (this.deps.window.isVisible()) this.hide();
+    if (this.deps.window.isVisible() && this.deps.window.isFocused()) this.hide();
     else await this.show();
   }
 
-  /** Reads the frontmost app first: once the window shows, the frontmost app is Deskpilot. */
+  /** Reads the frontmost app first: once the window has focus, the frontmost app is Deskpilot. */
   async show(view: 'chat' | 'settings' = 'chat'): Promise<void> {
-    if (!this.deps.window.isVisible()) {
+    if (!this.deps.window.isVisible() || !this.deps.window.isFocused()) {
       this.target = await captureTarget(() => this.deps.supervisor.frontmost(), this.deps.ownPids(), this.target, this.deps.frontmostTimeoutMs);
     }
     this.accessibilityState = this.deps.accessibility();

@@ -41,6 +41,8 @@ class FakeWindow extends EventEmitter {
   loadFile = vi.fn(() => Promise.resolve());
   loadURL = vi.fn(() => Promise.resolve());
   isVisible = (): boolean => this.visible;
+  isFocused = (): boolean => this.visible;
+  setBounds = vi.fn();
   isDestroyed = (): boolean => false;
   show = (): void => {
     order.push('show');
@@ -71,6 +73,7 @@ class FakeHostProcess extends EventEmitter {
 }
 
 const shortcuts = new Map<string, () => void>();
+const opened: string[] = [];
 const ipcHandlers = new Map<string, unknown>();
 const trayMenus: { label?: string; click?: () => void }[][] = [];
 
@@ -83,8 +86,8 @@ vi.mock('electron', () => ({
   },
   ipcMain: { handle: (channel: string, handler: unknown) => ipcHandlers.set(channel, handler) },
   safeStorage: { isEncryptionAvailable: () => true, encryptString: (text: string) => Buffer.from(text), decryptString: (buffer: Buffer) => buffer.toString() },
-  screen: { getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }), getAllDisplays: () => [] },
-  shell: { openExternal: vi.fn() },
+  screen: { getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }), getAllDisplays: () => [], on: vi.fn() },
+  shell: { openExternal: (url: string) => (opened.push(url), Promise.resolve()) },
   systemPreferences: { isTrustedAccessibilityClient: () => true },
   utilityProcess: {
     fork: (modulePath: string, args: string[]) => {
@@ -154,5 +157,22 @@ describe('main process', () => {
     FakeWindow.last?.emit('close', event);
     expect(event.preventDefault).toHaveBeenCalled();
     expect(FakeWindow.last?.visible).toBe(false);
+  });
+
+  it('opens https links and, on macOS, the Accessibility pane, for our window only', async () => {
+    const window = FakeWindow.last;
+    if (window === undefined) throw new Error('no window');
+    const ours = { sender: window.webContents, senderFrame: window.webContents.mainFrame };
+    const invoke = (channel: string, event: unknown, payload?: unknown) => (ipcHandlers.get(channel) as (event: unknown, payload: unknown) => Promise<unknown>)(event, payload);
+    expect(await invoke(CHANNELS.openExternal, ours, { url: 'https://example.org' })).toEqual({ ok: true, value: undefined });
+    expect(await invoke(CHANNELS.openExternal, { sender: {}, senderFrame: {} }, { url: 'https://evil.example' })).toMatchObject({ ok: false });
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform');
+    Object.defineProperty(process, 'platform', { value: 'darwin' });
+    try {
+      await invoke(CHANNELS.openPermissionSettings, ours);
+    } finally {
+      if (platform !== undefined) Object.defineProperty(process, 'platform', platform);
+    }
+    expect(opened).toEqual(['https://example.org', 'x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility']);
   });
 });

@@ -47,6 +47,11 @@ function start(): void {
   const transcript = new Transcript({ store: createHistoryStore(), limit: () => settings.get('historyLimit') });
   const window = createChatWindow(import.meta.dirname, devServerUrl, visibleBounds(settings.get('windowBounds'), workAreas()));
   rememberBounds(window, (bounds) => settings.setWindowBounds(bounds));
+  // A monitor unplugged while Deskpilot runs must not leave the window where nobody can see it.
+  screen.on('display-removed', () => {
+    const bounds = visibleBounds(window.getBounds(), workAreas());
+    if (bounds !== undefined) window.setBounds(bounds);
+  });
   const push = (event: AppEvent): void => {
     if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
   };
