@@ -133,6 +133,23 @@ describe('ActionEngine error rows', () => {
     expect(platform.app(FIXTURE_PID).clicks).toBe(1);
   });
 
+  it('refuses an id that now names a different node (a hash collision), and does nothing', async () => {
+    const id = await idOf('Volume');
+    // Found by brute force: the same parent, role and index hash this name to Volume's id.
+    const collidingName = 'Level 196904223';
+    platform.app(FIXTURE_PID).get('slider').name = collidingName;
+    const result = await engine.run(FIXTURE_PID, { action: 'set_value', id, value: 10 });
+    expect(result).toMatchObject({ success: false, changed: false, error: { code: 'NODE_NOT_FOUND' } });
+    expect(result.error?.message).toContain(`now names slider "${collidingName}", not the slider "Volume"`);
+    expect(platform.app(FIXTURE_PID).get('slider').value).toBe(50);
+    const retry = await engine.run(FIXTURE_PID, { action: 'set_value', id, value: 10 });
+    expect(retry.error?.code).toBe('NODE_NOT_FOUND');
+    expect(platform.app(FIXTURE_PID).get('slider').value).toBe(50);
+    // Once the model has seen the new tree, the id means the new node and works.
+    await engine.observe(FIXTURE_PID);
+    expect(await engine.run(FIXTURE_PID, { action: 'set_value', id, value: 10 })).toMatchObject({ success: true });
+  });
+
   it('drag destination not found', async () => {
     const result = await engine.run(FIXTURE_PID, { action: 'drag', id: await idOf('Drag me'), toId: 'nope' });
     expect(result.error?.code).toBe('DRAG_TARGET_NOT_FOUND');

@@ -1,4 +1,4 @@
-import { DeskpilotError, ProcessExitedError, ValidationError, serializeError } from '../../../shared/errors';
+import { DeskpilotError, NodeNotFoundError, ProcessExitedError, ValidationError, serializeError } from '../../../shared/errors';
 import {
   DEFAULT_SCROLL_AMOUNT,
   DEFAULT_SETTLE_MS,
@@ -84,6 +84,10 @@ export class ActionEngine {
   }
 
   private async resolve(pid: number, request: UiActionRequest): Promise<Resolved> {
+    // What the ids named when last seen, taken before observe() overwrites the memory.
+    const lastSeen = (id: string | undefined): Remembered | undefined => (id === undefined ? undefined : this.memory.get(`${pid}:${id}`));
+    const targetSeen = lastSeen(request.id);
+    const destinationSeen = request.action === 'drag' ? lastSeen(request.toId) : undefined;
     // Bounds are read only for the nodes synthetic input needs (visiblePoint), not for the whole tree.
     const tree = await this.observe(pid, { bounds: 'none' });
     const index = indexTree(tree.root);
@@ -91,12 +95,14 @@ export class ActionEngine {
       if (id === undefined) return undefined;
       const entry = index.get(id);
       if (entry === undefined) throw notFoundError(tree.root, id, this.memory.get(`${pid}:${id}`), pid);
+      this.checkSameNode(pid, id, entry.node, targetSeen);
       return entry;
     };
     const target = lookup(request.id);
     let destination: IndexedNode | undefined;
     if (request.action === 'drag') {
       destination = index.get(request.toId);
+      if (destination !== undefined) this.checkSameNode(pid, request.toId, destination.node, destinationSeen);
       if (destination === undefined) {
         const reason = notFoundError(tree.root, request.toId, this.memory.get(`${pid}:${request.toId}`), pid);
         throw new DeskpilotError('DRAG_TARGET_NOT_FOUND', `drag destination node not found: ${reason.message}`, {
@@ -205,6 +211,21 @@ export class ActionEngine {
       if (!(error instanceof ProcessExitedError)) throw error;
       return result(undefined, ['the process exited']);
     }
+  }
+
+  /**
+   * An id hashes the node's role and name, so the same id with another role or name is a hash
+   * collision with a different node (five base36 characters make that rare, not impossible).
+   * Acting on it would act on the wrong node silently, so the model must read the tree again;
+   * the old meaning stays remembered, so a blind retry of the same call is refused too.
+   */
+  private checkSameNode(pid: number, id: string, node: UiNode, seen: Remembered | undefined): void {
+    if (seen === undefined || (seen.role === node.role && seen.name === node.name)) return;
+    this.memory.set(`${pid}:${id}`, seen);
+    throw new NodeNotFoundError(
+      `${id} now names ${node.role} "${node.name}", not the ${seen.role} "${seen.name}" it named before; read the tree again for the current id`,
+      { data: { id, candidates: [] } },
+    );
   }
 
   private remember(pid: number, root: UiNode): void {
