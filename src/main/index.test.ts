@@ -18,6 +18,7 @@ const app = Object.assign(new EventEmitter(), {
   getAppPath: () => '/app',
   getAppMetrics: () => [{ pid: process.pid }],
   setLoginItemSettings: vi.fn(),
+  isPackaged: false,
 });
 
 class FakeWindow extends EventEmitter {

@@ -6,6 +6,7 @@ import { HostSupervisor } from './host-supervisor';
 import { spawnUtilityHost } from './host-process';
 import { Hotkey } from './hotkey';
 import { registerIpcHandlers } from './ipc-handlers';
+import { setOpenAtLogin as setLoginItem } from './login-item';
 import { SettingsService } from './settings';
 import { createHistoryStore, createSettingsStore } from './stores';
 import { Transcript } from './transcript-store';
@@ -38,8 +39,14 @@ function workAreas(): Electron.Rectangle[] {
 }
 
 function setOpenAtLogin(openAtLogin: boolean): void {
-  // macOS and Windows; Electron has no login items on Linux, where this does nothing.
-  if (process.platform === 'darwin' || process.platform === 'win32') app.setLoginItemSettings({ openAtLogin });
+  // A packaged app is its own binary (an AppImage names itself in APPIMAGE); in development it is electron plus this folder.
+  const appImage = process.env['APPIMAGE'];
+  const command = appImage !== undefined ? [appImage] : app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()];
+  try {
+    setLoginItem(openAtLogin, { platform: process.platform, setLoginItemSettings: (settings) => app.setLoginItemSettings(settings), env: process.env, command });
+  } catch (error) {
+    log('warn', `could not change open at login: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function start(): void {
@@ -89,7 +96,8 @@ function start(): void {
   registerIpcHandlers(main.handlers(), isTrustedSender);
   supervisor.start();
   main.applyHotkey();
-  setOpenAtLogin(settings.get('openAtLogin'));
+  // Refreshes the entry, whose command may have moved with an update; an off setting was applied when it changed.
+  if (settings.get('openAtLogin')) setOpenAtLogin(true);
   createTray(path.join(app.getAppPath(), 'resources'), {
     show: () => void main.show(),
     settings: () => void main.show('settings'),
