@@ -11,7 +11,7 @@ const input = z.strictObject({
   ...targetShape,
   rootId: z.string().min(1).optional().describe('Only the subtree under this node id (from an earlier ui_tree or ui_find)'),
   depth: z.number().int().min(0).max(100).optional().describe('Levels below the root to include (0: the root alone); default all'),
-  maxTokens: z.number().int().min(50).optional().describe('Rough token budget for the text (4 characters a token); the server caps it too'),
+  maxTokens: z.number().int().min(50).optional().describe('Token budget for the text (o200k-like tokens, estimated); the server caps it to fit its character limit too'),
 });
 
 const output = z.object({
@@ -22,7 +22,7 @@ const output = z.object({
   truncated: z.boolean(),
 });
 
-/** serializeTree counts characters for its budget; a node limit would only cut earlier than the budget does. */
+/** serializeTree cuts at its token budget; a node limit would only cut earlier than the budget does. */
 const MAX_NODES = 100_000;
 
 export const SUBTREE_HINT =
