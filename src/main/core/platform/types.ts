@@ -27,6 +27,18 @@ export interface TreeOptions {
   signal?: AbortSignal;
 }
 
+/** A menu command's keyboard shortcut, as the app itself reports it in its accessibility data. */
+export interface MenuShortcut {
+  /** The menu item's name, trimmed (GTK3 pads names with spaces). */
+  name: string;
+  /** Normalized for the key action: modifiers in a fixed order, then the key, e.g. `ctrl+shift+s`. */
+  shortcut: string;
+  /** Names of the menus above the item, from the menu bar down, e.g. ['File']. */
+  path?: string[];
+  /** False when the item is disabled right now (Copy with nothing selected). */
+  enabled: boolean;
+}
+
 /** Running apps and their windows. */
 export interface AppListing {
   list(): Promise<AppInfo[]>;
@@ -55,6 +67,11 @@ export interface AccessibilityBackend {
   readSubtree?(ref: unknown, node: UiNode, maxNodes: number): Promise<RawNode>;
   /** A node's bounds on demand, for trees fetched without them. */
   bounds?(ref: unknown, node: UiNode): Promise<Bounds | undefined>;
+  /**
+   * The app's menu accelerators. Not part of getTree: reading them costs calls the tree
+   * read should not pay, so a backend reads them on demand and caches them per app.
+   */
+  shortcuts?(pid: number, signal?: AbortSignal): Promise<MenuShortcut[]>;
 }
 
 /** Synthetic input: the fallback path, and the only path for typing, keys, scrolling and dragging. */

@@ -1,10 +1,11 @@
 import { IFACE, ROLE } from '../../../../../native/linux/atspi';
 import { NotSettableError } from '../../../../shared/errors';
 import type { Bounds, UiNode } from '../../../../shared/ui-node';
-import type { AccessibilityBackend, TreeOptions } from '../types';
+import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
 import type { RawNode } from '../../ui/ids';
 import type { AppDirectory } from './apps';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
+import { ShortcutReader } from './shortcuts';
 import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents } from './tree-fetch';
 import { windowOrigins } from './window-origin';
@@ -17,9 +18,11 @@ const DEFAULT_MAX_DEPTH = 64;
 /** AT-SPI2 accessibility: the tree from the cache or a parallel walk, native actions through D-Bus. */
 export class AtspiAccessibility implements AccessibilityBackend {
   private readonly cache = new TreeCache();
+  private readonly shortcutReader: ShortcutReader;
 
   constructor(private readonly client: AtspiClient, private readonly apps: AppDirectory) {
     client.onTreeEvent((bus) => this.cache.invalidate(bus));
+    this.shortcutReader = new ShortcutReader(client);
   }
 
   async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
@@ -31,6 +34,16 @@ export class AtspiAccessibility implements AccessibilityBackend {
         throw mapDbusError(error, pid);
       });
     return this.cache.get(app.bus, bounds, fetch, options.fresh);
+  }
+
+  /** Menu accelerators from the (usually cached) tree: one GetKeyBinding per menu item, the first time only. */
+  async shortcuts(pid: number, signal?: AbortSignal): Promise<MenuShortcut[]> {
+    const tree = await this.getTree(pid, signal === undefined ? {} : { signal });
+    try {
+      return await this.shortcutReader.read(tree as RawNode<AtspiRef>, signal);
+    } catch (error) {
+      throw mapDbusError(error, pid);
+    }
   }
 
   /** Re-reads one node and what is under it, without the rest of the app. */
