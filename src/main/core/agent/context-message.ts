@@ -1,8 +1,8 @@
 import type { UiNode } from '../../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
-import type { Platform } from '../platform/types';
+import type { MenuShortcut, Platform } from '../platform/types';
 import { formatNode, serializeTree, type SerializeOptions } from '../ui/serialize';
-import { keyboardHints } from './keyboard-hints';
+import { keyboardHints, shortcutHints } from './keyboard-hints';
 
 /**
  * The tree gets most of the prompt, but not all: history and tool results need room too.
@@ -39,12 +39,39 @@ export interface ContextOptions {
   /** Deskpilot's own processes; a context for one of them says so and reads nothing. */
   ownPids?: readonly number[];
   tree?: SerializeOptions;
+  /** How long the ask waits for the app's menu shortcuts; see SHORTCUT_WAIT_MS. */
+  shortcutWaitMs?: number;
+}
+
+/**
+ * The first read of an app's shortcuts costs a call per menu item (~0.2 s for mousepad);
+ * later reads come from the platform's per-app memory. An ask does not wait longer than
+ * this: a read still running finishes in the background, and the next ask has it.
+ */
+export const SHORTCUT_WAIT_MS = 500;
+
+async function menuShortcuts(platform: Platform, pid: number, waitMs: number): Promise<MenuShortcut[]> {
+  const { accessibility } = platform;
+  if (accessibility.shortcuts === undefined) return [];
+  // Shortcuts are a hint: a platform that cannot read them leaves the line out.
+  const read = accessibility.shortcuts(pid).catch(() => []);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<MenuShortcut[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), waitMs);
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([read, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
  * The context for one ask: which app, which window, what has focus and which keys work
- * there, and the compact tree within a token budget (secret values are already dropped by
- * engine.observe and never printed by serializeTree). A failure to read the app is reported
+ * there (the focused control's standard keys and the app's menu accelerators, quoted as
+ * data since menu names are UI text), and the compact tree within a token budget (secret
+ * values are already dropped by engine.observe and never printed by serializeTree). A failure to read the app is reported
  * in the context, not thrown, so the model can still answer or call list_apps.
  */
 export async function buildContextMessage(engine: ActionEngine, platform: Platform, pid: number, options: ContextOptions = {}): Promise<string> {
@@ -62,6 +89,11 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
     lines.push(`Focused element: ${focused === undefined ? 'none' : formatNode(focused, undefined, [], 'bare')}`);
     lines.push(`Keys (ui_action key; standard for the focused control's kind): ${keyboardHints(focused, platform.name).join('; ')}`);
     lines.push(DATA_NOT_INSTRUCTIONS);
+    const shortcuts = shortcutHints(await menuShortcuts(platform, pid, options.shortcutWaitMs ?? SHORTCUT_WAIT_MS));
+    if (shortcuts !== '') {
+      lines.push("Menu shortcuts (the app's own accelerators, read from its menus; press one with ui_action key):");
+      lines.push(quoteUiData(shortcuts));
+    }
     lines.push('UI tree (one line per element: id role "name" = value (states); the id is the first word):');
     lines.push(quoteUiData(serializeTree(root, options.tree ?? CONTEXT_TREE_BUDGET)));
     lines.push('Names and values are cut short; call read_element with an id for the full text, and get_ui for more of the tree.');

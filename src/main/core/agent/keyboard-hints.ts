@@ -1,11 +1,10 @@
 import type { Role, UiNode } from '../../../shared/ui-node';
-import type { PlatformName } from '../platform/types';
+import type { MenuShortcut, PlatformName } from '../platform/types';
 
 /**
  * The standard keys of a focused control, as the toolkits (GTK, AppKit, Chromium) and the
- * ARIA authoring practices define them for its role. Nothing here is read from the app:
- * accelerators of menu items are not in UiNode yet (AT-SPI's Action.GetKeyBinding and AX's
- * menu-item shortcut attributes are not read), so none are claimed.
+ * ARIA authoring practices define them for its role. Nothing here is read from the app;
+ * the app's own menu accelerators come from the platform (shortcutHints below).
  */
 const ROLE_KEYS: Partial<Record<Role, string[]>> = {
   button: ['space or return presses it'],
@@ -41,4 +40,38 @@ export function keyboardHints(focused: UiNode | undefined, platform: PlatformNam
   const mod = platform === 'darwin' ? 'cmd' : 'ctrl';
   const own = focused === undefined || !focused.states.enabled ? [] : (ROLE_KEYS[focused.role] ?? []);
   return [...own, ...ALWAYS].map((hint) => hint.replaceAll('{mod}', mod));
+}
+
+/** Shortcuts in the context: enough for the common commands, few enough to cost ~150 tokens. */
+export const MAX_SHORTCUTS = 24;
+const MAX_NAME = 40;
+/** The menus whose commands a request most often needs; English names, as most apps ship them. */
+const PREFERRED_MENUS = ['file', 'edit', 'view'];
+
+function menuRank(shortcut: MenuShortcut): number {
+  const top = shortcut.path?.[0]?.trim().toLowerCase() ?? '';
+  const rank = PREFERRED_MENUS.indexOf(top);
+  return rank < 0 ? PREFERRED_MENUS.length : rank;
+}
+
+/**
+ * The app's menu accelerators as `ctrl+o "Open…", ctrl+s "Save", …`: enabled items only,
+ * File, Edit and View first (then the app's own order), one entry per key combination,
+ * at most `limit`. Names are UI text; the caller quotes the line as data.
+ */
+export function shortcutHints(shortcuts: readonly MenuShortcut[], limit = MAX_SHORTCUTS): string {
+  const seen = new Set<string>();
+  const picked: string[] = [];
+  const ordered = shortcuts
+    .map((shortcut, index) => ({ shortcut, index }))
+    .filter(({ shortcut }) => shortcut.enabled && shortcut.name.trim() !== '')
+    .sort((a, b) => menuRank(a.shortcut) - menuRank(b.shortcut) || a.index - b.index);
+  for (const { shortcut } of ordered) {
+    if (picked.length >= limit) break;
+    if (seen.has(shortcut.shortcut)) continue;
+    seen.add(shortcut.shortcut);
+    const name = shortcut.name.trim();
+    picked.push(`${shortcut.shortcut} ${JSON.stringify(name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name)}`);
+  }
+  return picked.join(', ');
 }

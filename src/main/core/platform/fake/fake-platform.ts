@@ -50,6 +50,12 @@ export class FakePlatform implements Platform {
       setValue: (ref, _node, value) => this.attempt(() => this.setValue(ref, value)),
       focus: (ref) => this.attempt(() => this.target(ref).app.focus(this.target(ref).key)),
       readSubtree: (ref) => this.attempt(() => this.subtree(ref)),
+      shortcuts: (pid) =>
+        this.attempt(() => {
+          const app = this.app(pid);
+          app.menuReads += 1;
+          return app.menu.map((shortcut) => ({ ...shortcut }));
+        }),
     };
     this.input = {
       click: (point) => this.click(point),

@@ -1,6 +1,6 @@
 import type { Bounds, Role } from '../../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
-import type { Point, ScrollDirection } from '../types';
+import type { MenuShortcut, Point, ScrollDirection } from '../types';
 
 /** One widget of the in-memory fixture. Its state really changes when acted on. */
 export interface Widget {
@@ -21,6 +21,20 @@ export const LIST_ITEMS = 200;
 export const ROW_HEIGHT = 20;
 const LIST_BOUNDS: Bounds = { x: 300, y: 20, width: 200, height: 300 };
 const VISIBLE_ROWS = LIST_BOUNDS.height / ROW_HEIGHT;
+
+/** A menu bar's accelerators as a GTK text editor reports them; tests opt in with `app.menu = FIXTURE_MENU`. */
+export const FIXTURE_MENU: readonly MenuShortcut[] = [
+  { name: 'New', shortcut: 'ctrl+n', path: ['File'], enabled: true },
+  { name: 'Open…', shortcut: 'ctrl+o', path: ['File'], enabled: true },
+  { name: 'Save', shortcut: 'ctrl+s', path: ['File'], enabled: true },
+  { name: 'Quit', shortcut: 'ctrl+q', path: ['File'], enabled: true },
+  { name: 'Undo', shortcut: 'ctrl+z', path: ['Edit'], enabled: false },
+  { name: 'Copy', shortcut: 'ctrl+c', path: ['Edit'], enabled: false },
+  { name: 'Paste', shortcut: 'ctrl+v', path: ['Edit'], enabled: true },
+  { name: 'Find', shortcut: 'ctrl+f', path: ['Search'], enabled: true },
+  { name: 'Fullscreen', shortcut: 'f11', path: ['View'], enabled: true },
+  { name: 'Contents', shortcut: 'f1', path: ['Help'], enabled: true },
+];
 
 export const SLIDER_MIN = 0;
 export const SLIDER_MAX = 100;
@@ -51,6 +65,10 @@ export class FixtureApp {
   /** Whether the focused text field's whole text is selected (after ctrl+a). */
   allSelected = false;
   clicks = 0;
+  /** Menu accelerators the platform reports; none unless a test sets them, so other contexts stay as they were. */
+  menu: MenuShortcut[] = [];
+  /** Times the platform was asked for them. */
+  menuReads = 0;
 
   constructor(readonly title = 'Deskpilot Fixture') {}
 
