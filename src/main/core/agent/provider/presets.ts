@@ -1,5 +1,7 @@
-/** The OpenAI-compatible endpoints Deskpilot knows by name. */
-export type PresetName = 'openrouter' | 'openai' | 'ollama' | 'lmstudio' | 'gemini';
+import type { PresetName } from '../../../../shared/settings';
+
+/** The OpenAI-compatible endpoints Deskpilot knows by name; the names are shared with the settings view. */
+export type { PresetName };
 
 export interface Preset {
   label: string;

@@ -1,10 +1,8 @@
-/** How much the agent may do without asking the user. */
-export const APPROVAL_POLICIES = ['auto', 'confirm-risky', 'confirm-all'] as const;
-export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
-export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = 'confirm-risky';
+import { APPROVAL_POLICIES, type ApprovalDecision, type ApprovalPolicy } from '../../../../shared/settings';
 
-/** The user's answer: this call only, this kind of tool on this app for the rest of the conversation, or no. */
-export type ApprovalDecision = 'allow_once' | 'allow_app' | 'deny';
+// The policy and decision names are shared with the settings view and the approve channel.
+export { APPROVAL_POLICIES, type ApprovalDecision, type ApprovalPolicy };
+export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = 'confirm-risky';
 
 /** One question to the user about one tool call. Plain JSON: it travels as an event too. */
 export interface ApprovalRequest {
