@@ -104,6 +104,7 @@ vi.mock('electron', () => ({
       trayMenus.push(menu);
     }
     on(): void {}
+    destroy(): void {}
   },
 }));
 

@@ -1,4 +1,4 @@
-import { app, globalShortcut, safeStorage, screen, shell, systemPreferences, type IpcMainInvokeEvent } from 'electron';
+import { app, globalShortcut, safeStorage, screen, shell, systemPreferences, type IpcMainInvokeEvent, type Tray } from 'electron';
 import path from 'node:path';
 import { EVENT_CHANNEL, type AppEvent, type PermissionState } from '../shared/ipc';
 import { MainController } from './controller';
@@ -49,6 +49,9 @@ function setOpenAtLogin(openAtLogin: boolean): void {
   }
 }
 
+/** Held for the app's lifetime: a Tray that is garbage-collected vanishes from the menu bar. */
+let tray: Tray | undefined;
+
 function start(): void {
   const settings = new SettingsService({ store: createSettingsStore(), safeStorage, env: () => process.env, platform: process.platform });
   const transcript = new Transcript({ store: createHistoryStore(), limit: () => settings.get('historyLimit') });
@@ -98,7 +101,7 @@ function start(): void {
   main.applyHotkey();
   // Refreshes the entry, whose command may have moved with an update; an off setting was applied when it changed.
   if (settings.get('openAtLogin')) setOpenAtLogin(true);
-  createTray(path.join(app.getAppPath(), 'resources'), {
+  tray = createTray(path.join(app.getAppPath(), 'resources'), {
     show: () => void main.show(),
     settings: () => void main.show('settings'),
     quit: () => app.quit(),
@@ -117,6 +120,7 @@ function start(): void {
   app.on('second-instance', () => void main.show());
   app.on('will-quit', () => {
     hotkey.dispose();
+    tray?.destroy();
     supervisor.shutdown();
     transcript.flush();
   });
