@@ -182,9 +182,23 @@ describe('tool cards and approvals', () => {
       { id: 'a3', decision: 'deny' },
     ]);
   });
+  it('offers the buttons again when main refuses the answer', async () => {
+    const page = await openChat({ failures: { approve: 'agent:approve: no such approval' } });
+    await askQuestion(page, 'close it');
+    await stream(page, [{ type: 'approval_request', id: 'a1', askId: 'ask-1', callId: 'c1', tool: 'close_window', summary: 'close "notes.txt"', reason: 'closes a window' }]);
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByText('Could not answer: agent:approve: no such approval').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Deny' }).isEnabled()).toBe(true);
+  });
 });
 
 describe('stop, errors and notices', () => {
+  it('says so when the history cannot be loaded, and still works', async () => {
+    const page = await openChat({ failures: { history: 'history:get: store unreadable' } });
+    await page.getByText('Could not load the history: history:get: store unreadable').waitFor();
+    await askQuestion(page, 'still there?');
+  });
+
   it('stops from the Stop button and from Esc, and hides with Esc when idle', async () => {
     const page = await openChat();
     await askQuestion(page, 'long task');

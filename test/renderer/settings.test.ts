@@ -43,7 +43,7 @@ describe('settings', () => {
   });
 
   it('shows the validation error main sends back', async () => {
-    const page = await openSettings({ settingsError: 'settings:update: invalid payload: Invalid URL' });
+    const page = await openSettings({ failures: { updateSettings: 'settings:update: invalid payload: Invalid URL' } });
     await page.getByLabel('Base URL').fill('not a url');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toContain('Invalid URL');

@@ -58,7 +58,7 @@ export function App() {
         )}
         {status.host === 'running' ? null : <p className="banner info">The automation host is {status.host}…</p>}
         <MessageList entries={chat.entries} running={running} onAnswer={chat.approve} onRetry={send} followSignal={followSignal} />
-        <Composer running={running} disabled={false} onSend={send} onStop={stop} focusSignal={chat.shownCount} />
+        <Composer running={running} onSend={send} onStop={stop} focusSignal={chat.shownCount} />
       </>
     );
   }

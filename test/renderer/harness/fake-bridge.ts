@@ -10,8 +10,8 @@ export interface FakeBridgeOptions {
   history: ChatEntry[];
   /** Emit the `ask` event (ask-N) when ask() is called, as main's agent would. */
   echoAsks: boolean;
-  /** Reject updateSettings with this message (main's validation error) instead of saving. */
-  settingsError?: string;
+  /** Calls that reject with the given message (main's validation error, a refused answer). */
+  failures?: Partial<Record<keyof DeskpilotApi, string>>;
 }
 
 export interface RecordedCall {
@@ -52,6 +52,10 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
   const emit = (event: AppEvent) => {
     for (const listener of listeners) listener(copy(event));
   };
+  const fail = (name: keyof DeskpilotApi) => {
+    const message = options.failures?.[name];
+    if (message !== undefined) throw new Error(message);
+  };
   const settingsAfter = (patch: SettingsPatch): PublicSettings => {
     const { apiKey, ...rest } = patch;
     const next: PublicSettings = { ...options.settings, ...rest };
@@ -70,8 +74,15 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
       return { askId };
     },
     stop: async () => void record('stop'),
-    approve: async (request) => void record('approve', request),
-    history: async () => (record('history'), copy(options.history)),
+    approve: async (request) => {
+      record('approve', request);
+      fail('approve');
+    },
+    history: async () => {
+      record('history');
+      fail('history');
+      return copy(options.history);
+    },
     clearHistory: async () => {
       record('clearHistory');
       options.history = [];
@@ -79,7 +90,7 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
     settings: async () => (record('settings'), copy(options.settings)),
     updateSettings: async (patch) => {
       record('updateSettings', patch);
-      if (options.settingsError !== undefined) throw new Error(options.settingsError);
+      fail('updateSettings');
       options.settings = settingsAfter(patch);
       return copy(options.settings);
     },

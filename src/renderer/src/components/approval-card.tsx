@@ -12,7 +12,7 @@ const DECISION_TEXT: Record<ApprovalDecision, string> = {
 
 interface Props {
   entry: Entry;
-  onAnswer(id: string, decision: ApprovalDecision): void;
+  onAnswer(id: string, decision: ApprovalDecision): Promise<boolean>;
 }
 
 /** An action waiting for the user; the agent is blocked until one of the three buttons is pressed. */
@@ -20,7 +20,9 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
   const [sent, setSent] = useState<ApprovalDecision | undefined>();
   const answer = (decision: ApprovalDecision) => {
     setSent(decision);
-    onAnswer(entry.id, decision);
+    void onAnswer(entry.id, decision).then((answered) => {
+      if (!answered) setSent(undefined);
+    });
   };
   const open = entry.decision === undefined && entry.expired !== true;
   return (

@@ -6,14 +6,13 @@ const MAX_HEIGHT_PX = 160;
 
 interface Props {
   running: boolean;
-  disabled: boolean;
   onSend(text: string): void;
   onStop(): void;
   /** Bumped when main shows the window: the input takes focus. */
   focusSignal: number;
 }
 
-export function Composer({ running, disabled, onSend, onStop, focusSignal }: Props) {
+export function Composer({ running, onSend, onStop, focusSignal }: Props) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
 
@@ -29,7 +28,7 @@ export function Composer({ running, disabled, onSend, onStop, focusSignal }: Pro
   useEffect(() => input.current?.focus(), [focusSignal]);
 
   const send = () => {
-    if (disabled || text.trim() === '') return;
+    if (text.trim() === '') return;
     onSend(text.trim());
     setText('');
   };
@@ -64,7 +63,7 @@ export function Composer({ running, disabled, onSend, onStop, focusSignal }: Pro
           <Icon name="stop" />
         </button>
       ) : null}
-      <button type="submit" className="icon-button send-button" aria-label="Send" title="Send (Enter)" disabled={disabled || text.trim() === ''}>
+      <button type="submit" className="icon-button send-button" aria-label="Send" title="Send (Enter)" disabled={text.trim() === ''}>
         <Icon name="send" />
       </button>
     </form>

@@ -12,7 +12,7 @@ import { UserMessage } from './user-message';
 interface Props {
   entries: ChatEntry[];
   running: boolean;
-  onAnswer(id: string, decision: ApprovalDecision): void;
+  onAnswer(id: string, decision: ApprovalDecision): Promise<boolean>;
   onRetry(text: string): void;
   /** Bumped when the user sends a question: the list scrolls to it and follows again. */
   followSignal: number;

@@ -48,10 +48,19 @@ export function useChat() {
   const stop = useCallback(() => {
     window.deskpilot.stop().catch(report('Could not stop'));
   }, [report]);
+  /** Resolves false when main refused the answer, so the card can offer its buttons again. */
   const approve = useCallback(
-    (id: string, decision: ApprovalDecision) => {
-      window.deskpilot.approve({ id, decision }).then(() => dispatch({ type: 'approved', id, decision }), report('Could not answer'));
-    },
+    (id: string, decision: ApprovalDecision): Promise<boolean> =>
+      window.deskpilot.approve({ id, decision }).then(
+        () => {
+          dispatch({ type: 'approved', id, decision });
+          return true;
+        },
+        (error: unknown) => {
+          report('Could not answer')(error);
+          return false;
+        },
+      ),
     [report],
   );
   const clear = useCallback(() => {
