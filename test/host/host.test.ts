@@ -83,6 +83,7 @@ describe('automation host', () => {
       { role: 'assistant', content: 'It has a checkbox.' },
     ]);
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer dummy-key');
+    expect(logs.join('\n')).not.toContain('dummy-key');
   });
 
   it('stops a running ask', async () => {
@@ -149,7 +150,9 @@ describe('automation host', () => {
     if (child === undefined) throw new Error('no host');
     child.process.send({ type: 'ask', requestId: 7, text: '', pid: -1 });
     child.process.send('not even an object');
-    await until(() => logs.filter((line) => line.startsWith('rejected an invalid request')).length === 2, 'two rejections');
+    child.process.send({ type: 'settings', settings: { ...settings, preset: 'nope', apiKey: 'sk-must-not-leak' } });
+    await until(() => logs.filter((line) => line.startsWith('rejected an invalid request')).length === 3, 'three rejections');
+    expect(logs.join('\n')).not.toContain('sk-must-not-leak');
     server.reply({ kind: 'stream', steps: textSteps(['Still here.']) });
     const { askId } = await supervisor.ask('still alive?', FIXTURE_PID);
     expect(await until(eventOf('done', askId), 'done')).toMatchObject({ answer: 'Still here.' });
