@@ -2,11 +2,12 @@ import type { Pointer } from '../../../../../native/macos';
 import { NodeNotFoundError, NotSettableError, ProcessExitedError } from '../../../../shared/errors';
 import type { Bounds, UiNode } from '../../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
-import type { AccessibilityBackend, TreeOptions } from '../types';
+import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
 import type { AxClient } from './ax-client';
 import { AXError, isMissing } from './ax-errors';
 import { AXValueType, type JsValue } from './cf';
 import type { ChromiumEnabler } from './electron';
+import { MenuShortcutReader } from './menu-shortcuts';
 import { withElement } from './resolve';
 import { TEXT_ROLES } from './roles';
 import type { MacRef, TreeWalker } from './tree-walk';
@@ -21,6 +22,8 @@ const REJECTED = new Set<number>([AXError.IllegalArgument, AXError.AttributeUnsu
  * again from their path. Trees are always read fresh: AX has no cheap change signal here.
  */
 export class MacAccessibility implements AccessibilityBackend {
+  private readonly menus: MenuShortcutReader;
+
   constructor(
     private readonly client: AxClient,
     private readonly walker: TreeWalker,
@@ -32,7 +35,14 @@ export class MacAccessibility implements AccessibilityBackend {
      * of another app must not redirect input.
      */
     private readonly onTarget: (pid: number) => void = () => undefined,
-  ) {}
+  ) {
+    this.menus = new MenuShortcutReader(client);
+  }
+
+  /** Menu key equivalents from the app's AXMenuBar, which the tree read leaves out. */
+  shortcuts(pid: number, signal?: AbortSignal): Promise<MenuShortcut[]> {
+    return this.menus.read(pid, signal);
+  }
 
   async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
     if (!this.client.isAlive(pid)) throw new ProcessExitedError(pid);

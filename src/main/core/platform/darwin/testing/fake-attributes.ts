@@ -51,7 +51,8 @@ export function readAttribute(context: AttributeContext, target: ElementObject, 
     case 'AXChildren':
       return heap.add({ kind: 'array', items: childNodes(world, target, name).map((child) => context.element(target.pid, child)) });
   }
-  if (isApp) return SLOT_MISSING;
+  if (isApp) return name === 'AXMenuBar' ? context.element(target.pid, (app.menuBar ??= MENU_BAR())) : SLOT_MISSING;
+  const integer = (value: number | undefined) => (value === undefined ? SLOT_MISSING : heap.add({ kind: 'number', value, type: 9 }));
   switch (name) {
     case 'AXSubrole':
       return string(node.subrole);
@@ -74,6 +75,15 @@ export function readAttribute(context: AttributeContext, target: ElementObject, 
       return node.position === undefined ? SLOT_MISSING : heap.add({ kind: 'axValue', type: 1, point: node.position });
     case 'AXSize':
       return node.size === undefined ? SLOT_MISSING : heap.add({ kind: 'axValue', type: 2, size: node.size });
+    // AppKit answers these on menu items only; other elements do not support them.
+    case 'AXMenuItemCmdChar':
+      return node.role !== 'AXMenuItem' ? AXError.AttributeUnsupported : string(node.cmdChar);
+    case 'AXMenuItemCmdModifiers':
+      return node.role !== 'AXMenuItem' ? AXError.AttributeUnsupported : integer(node.cmdModifiers);
+    case 'AXMenuItemCmdVirtualKey':
+      return node.role !== 'AXMenuItem' ? AXError.AttributeUnsupported : integer(node.cmdVirtualKey);
+    case 'AXMenuItemCmdGlyph':
+      return node.role !== 'AXMenuItem' ? AXError.AttributeUnsupported : integer(node.cmdGlyph);
     default:
       return AXError.AttributeUnsupported;
   }

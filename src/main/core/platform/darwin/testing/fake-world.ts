@@ -31,6 +31,11 @@ export interface FakeNode {
   readErrors?: Record<string, number>;
   /** What was set or performed, for assertions. */
   log?: string[];
+  /** A menu item's key equivalent: AXMenuItemCmdChar, …CmdModifiers, …CmdVirtualKey, …CmdGlyph. */
+  cmdChar?: string;
+  cmdModifiers?: number;
+  cmdVirtualKey?: number;
+  cmdGlyph?: number;
 }
 
 export interface FakeApp {
