@@ -10,6 +10,11 @@ describe('shortcutHints', () => {
     expect(shortcutHints(FIXTURE_MENU)).toBe('ctrl+n "New", ctrl+o "Open…", ctrl+s "Save", ctrl+q "Quit", ctrl+v "Paste", f11 "Fullscreen", ctrl+f "Find", f1 "Contents"');
   });
 
+  it("puts a menu's own items before its submenus' items", () => {
+    const hints = shortcutHints([{ name: 'Line Up', shortcut: 'alt+up', path: ['Edit', 'Move'], enabled: true }, item('Find', 'ctrl+f', 'Search'), item('Paste', 'ctrl+v', 'Edit')]);
+    expect(hints).toBe('ctrl+v "Paste", alt+up "Line Up", ctrl+f "Find"');
+  });
+
   it('keeps the first item of a key combination, and caps the count', () => {
     const many = Array.from({ length: 40 }, (_unused, index) => item(`Tool ${index}`, `ctrl+alt+${String.fromCharCode(97 + (index % 26))}`, 'Tools'));
     const hints = shortcutHints([...many, item('Save', 'ctrl+s', 'File'), item('Save again', 'ctrl+s', 'File')]);

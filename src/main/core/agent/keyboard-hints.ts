@@ -42,22 +42,23 @@ export function keyboardHints(focused: UiNode | undefined, platform: PlatformNam
   return [...own, ...ALWAYS].map((hint) => hint.replaceAll('{mod}', mod));
 }
 
-/** Shortcuts in the context: enough for the common commands, few enough to cost ~150 tokens. */
-export const MAX_SHORTCUTS = 24;
+/** Shortcuts in the context: enough for the common commands, few enough to cost ~160 tokens (mousepad's 20: 155). */
+export const MAX_SHORTCUTS = 20;
 const MAX_NAME = 40;
 /** The menus whose commands a request most often needs; English names, as most apps ship them. */
 const PREFERRED_MENUS = ['file', 'edit', 'view'];
 
+/** File, Edit, View, then the rest; within each, items of the menu itself before those of its submenus. */
 function menuRank(shortcut: MenuShortcut): number {
   const top = shortcut.path?.[0]?.trim().toLowerCase() ?? '';
   const rank = PREFERRED_MENUS.indexOf(top);
-  return rank < 0 ? PREFERRED_MENUS.length : rank;
+  return 2 * (rank < 0 ? PREFERRED_MENUS.length : rank) + ((shortcut.path?.length ?? 0) > 1 ? 1 : 0);
 }
 
 /**
  * The app's menu accelerators as `ctrl+o "Open…", ctrl+s "Save", …`: enabled items only,
- * File, Edit and View first (then the app's own order), one entry per key combination,
- * at most `limit`. Names are UI text; the caller quotes the line as data.
+ * File, Edit and View first (submenu items after the menu's own, then the app's order),
+ * one entry per key combination, at most `limit`. Names are UI text; the caller quotes the line as data.
  */
 export function shortcutHints(shortcuts: readonly MenuShortcut[], limit = MAX_SHORTCUTS): string {
   const seen = new Set<string>();
