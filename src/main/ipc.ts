@@ -18,10 +18,15 @@ export function handle<Schema extends z.ZodType, Reply>(
     try {
       if (!isTrustedSender(event)) throw new ValidationError(`${channel}: refused a message from an unknown sender`);
       const parsed = schema.safeParse(payload);
-      if (!parsed.success) throw new ValidationError(`${channel}: invalid payload: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+      if (!parsed.success) throw new ValidationError(`${channel}: invalid payload: ${describeIssues(parsed.error.issues)}`);
       return { ok: true, value: await handler(parsed.data, event) };
     } catch (error) {
       return { ok: false, error: serializeError(error) };
     }
   });
+}
+
+/** Names the field, so the settings view can say which input is wrong ("baseUrl: Invalid URL"). Values are never echoed: one may be a key. */
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.join('.')}: ${issue.message}`)).join('; ');
 }
