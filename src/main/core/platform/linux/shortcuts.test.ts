@@ -82,6 +82,14 @@ describe('ShortcutReader', () => {
     await expect(new ShortcutReader(frozen).read(mousepadTree())).rejects.toBeInstanceOf(DbusTimeoutError);
   });
 
+  it('stops asking a frozen app after the first timeout', async () => {
+    const frozen = fakeClient((path) => new DbusTimeoutError({ destination: BUS, path, interface: IFACE.action, member: 'GetKeyBinding' }, 2000));
+    const many = node('/root', ROLE.FRAME, 'app', [node('/menu', ROLE.MENU, 'File', Array.from({ length: 200 }, (_unused, index) => node(`/item${index}`, ROLE.MENU_ITEM, `Item ${index}`)))]);
+    await expect(new ShortcutReader(frozen).read(many)).rejects.toBeInstanceOf(DbusTimeoutError);
+    // The calls already in flight finish; no new ones start.
+    expect(frozen.calls.length).toBeLessThanOrEqual(48);
+  });
+
   it('stops when aborted', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -46,9 +46,12 @@ export class ShortcutReader {
     if (bus === undefined) return [];
     const known = this.appBindings(bus);
     const missing = candidates.filter(({ node }) => !known.has(node.ref.path));
+    // After one timeout the app is frozen: the rest of the items are not asked, so a read cannot queue minutes of timeouts.
+    let frozen: unknown;
     await mapLimit(missing, CONCURRENCY, async ({ node }) => {
       signal?.throwIfAborted();
-      known.set(node.ref.path, await this.binding(node.ref));
+      if (frozen !== undefined) throw frozen;
+      known.set(node.ref.path, await this.binding(node.ref).catch((error: unknown) => Promise.reject((frozen ??= error))));
     });
     signal?.throwIfAborted();
     const shortcuts: MenuShortcut[] = [];
