@@ -1,25 +1,15 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import { foldAgentEvents } from '../../src/shared/transcript';
-import { calls, emit, pageErrors, renders, screenshot, startHarness, stream, type RendererHarness } from './harness/browser';
+import { calls, emit, pageErrors, renders, screenshot, stream, type OpenSettings } from './harness/browser';
+import { useHarness } from './harness/suite';
 import { answer, chunked, options, uiActionResult } from './harness/fixtures';
 
-let harness: RendererHarness;
+const harness = useHarness();
 
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-
-afterAll(() => harness?.close());
-
-// Uncaught errors and console errors (a CSP violation is one) fail the test that caused them.
-afterEach(() => {
-  expect(pageErrors(harness.page)).toEqual([]);
-});
-
-async function openChat(overrides: Parameters<typeof options>[0] = {}, settings: Parameters<RendererHarness['open']>[1] = {}): Promise<Page> {
-  const { page } = await harness.open(options(overrides), settings);
+async function openChat(overrides: Parameters<typeof options>[0] = {}, settings: OpenSettings = {}): Promise<Page> {
+  const { page } = await harness().open(options(overrides), settings);
   await page.getByRole('textbox', { name: 'Ask Deskpilot' }).waitFor();
   return page;
 }

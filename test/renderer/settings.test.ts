@@ -1,23 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { calls, pageErrors, screenshot, startHarness, type RendererHarness } from './harness/browser';
+import { describe, expect, it } from 'vitest';
+import { calls, pageErrors, screenshot } from './harness/browser';
+import { useHarness } from './harness/suite';
 import { options, SETTINGS, STATUS } from './harness/fixtures';
 
-let harness: RendererHarness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-
-afterAll(() => harness?.close());
-
-// Uncaught errors and console errors (a CSP violation is one) fail the test that caused them.
-afterEach(() => {
-  expect(pageErrors(harness.page)).toEqual([]);
-});
+const harness = useHarness();
 
 async function openSettings(overrides: Parameters<typeof options>[0] = {}): Promise<Page> {
-  const { page } = await harness.open(options(overrides));
+  const { page } = await harness().open(options(overrides));
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
   await page.getByLabel('Model').waitFor();
@@ -92,7 +82,7 @@ describe('settings', () => {
 
 describe('first run', () => {
   it('asks for a key for a hosted provider and saves the choice', async () => {
-    const { page } = await harness.open(options({ status: { ...STATUS, configured: false }, settings: { ...SETTINGS, hasApiKey: false } }));
+    const { page } = await harness().open(options({ status: { ...STATUS, configured: false }, settings: { ...SETTINGS, hasApiKey: false } }));
     await page.getByRole('heading', { name: 'Welcome to Deskpilot' }).waitFor();
     await screenshot(page, 'first-run');
     await page.getByRole('button', { name: 'Start' }).click();
@@ -106,7 +96,7 @@ describe('first run', () => {
   });
 
   it('needs no key for a local server', async () => {
-    const { page } = await harness.open(options({ status: { ...STATUS, configured: false } }));
+    const { page } = await harness().open(options({ status: { ...STATUS, configured: false } }));
     await page.getByRole('radio', { name: /Ollama/ }).check();
     expect(await page.getByLabel('API key').count()).toBe(0);
     await page.getByRole('button', { name: 'Start' }).click();
@@ -116,7 +106,7 @@ describe('first run', () => {
 
 describe('permission help', () => {
   it('explains the Accessibility grant and opens System Settings', async () => {
-    const { page } = await harness.open(options({ status: { ...STATUS, accessibility: 'denied' } }));
+    const { page } = await harness().open(options({ status: { ...STATUS, accessibility: 'denied' } }));
     await page.getByRole('heading', { name: 'Deskpilot needs Accessibility access' }).waitFor();
     await screenshot(page, 'permission-help');
     await page.getByRole('button', { name: 'Open Accessibility settings' }).click();

@@ -27,7 +27,7 @@ export const SETTINGS: PublicSettings = {
 export const DEFAULT_OPTIONS: FakeBridgeOptions = { status: STATUS, settings: SETTINGS, history: [], echoAsks: true };
 
 export function options(overrides: Partial<FakeBridgeOptions> = {}): FakeBridgeOptions {
-  return { status: STATUS, settings: SETTINGS, history: [], echoAsks: true, ...overrides };
+  return { ...DEFAULT_OPTIONS, ...overrides };
 }
 
 /** An answer cut into `count` chunks of about equal size. */
