@@ -272,7 +272,8 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
       ref: { pid, bus, path, interfaces: item.interfaces, role: item.role, gtk4, ...(windowName === undefined ? {} : { window: windowName }) },
       role: roleOf(item),
       platformRole: `atspi:${item.role}`,
-      name: item.name,
+      // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.
+      name: item.name.trim(),
       ...(item.description === '' ? {} : { description: item.description }),
       ...(detail.value === undefined ? {} : { value: detail.value }),
       states: path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4),
