@@ -189,20 +189,22 @@ describe('stop, errors and notices', () => {
     await askQuestion(page, 'still there?');
   });
 
-  it('stops from the Stop button and from Esc, and hides with Esc when idle', async () => {
+  it('stops from the Stop button; Esc hides the window and stops a running ask with it', async () => {
     const page = await openChat();
     await askQuestion(page, 'long task');
     await stream(page, [{ type: 'ai_chunk', askId: 'ask-1', delta: 'Working on' }]);
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(async () => (await calls(page, 'stop')).length).toBe(1);
-    await page.keyboard.press('Escape');
-    await expect.poll(async () => (await calls(page, 'stop')).length).toBe(2);
     expect(await calls(page, 'hideWindow')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await calls(page, 'hideWindow')).length).toBe(1);
+    expect(await calls(page, 'stop')).toHaveLength(2);
     await stream(page, [{ type: 'done', askId: 'ask-1', answer: '', stopped: true, reason: 'stopped' }]);
     await page.locator('.message.assistant .badge', { hasText: 'Interrupted' }).waitFor();
     await expect(page.getByRole('button', { name: 'Stop' }).count()).resolves.toBe(0);
+    // Idle, Esc only hides.
     await page.keyboard.press('Escape');
-    await expect.poll(async () => (await calls(page, 'hideWindow')).length).toBe(1);
+    await expect.poll(async () => (await calls(page, 'hideWindow')).length).toBe(2);
     expect(await calls(page, 'stop')).toHaveLength(2);
   });
 

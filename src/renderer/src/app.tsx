@@ -17,13 +17,14 @@ export function App() {
   const [followSignal, setFollowSignal] = useState(0);
 
   useEffect(() => {
-    // Esc stops a running ask, and otherwise puts the window away. A control that used the key
-    // itself (the clear confirmation, an open select) marks it handled.
+    // Esc puts the window away and stops a running ask with it: nothing should go on acting on
+    // the user's app out of sight. A control that used the key itself (the clear confirmation,
+    // an open select) marks it handled.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
       event.preventDefault();
       if (running) stop();
-      else window.deskpilot.hideWindow().catch((error: unknown) => console.warn('could not hide', error));
+      window.deskpilot.hideWindow().catch((error: unknown) => console.warn('could not hide', error));
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
