@@ -173,8 +173,16 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     expect(tree.text.length).toBeLessThanOrEqual(3000);
     expect(JSON.stringify(tree.structuredContent).length).toBeLessThanOrEqual(3000);
     const other = await call(safe, 'ui_tree', { pid: fixture.pid });
-    expect(other).toMatchObject({ isError: true, text: expect.stringContaining(`PERMISSION_DENIED: app '${fixtureName}' (pid ${fixture.pid}) is not in this server's allow-list (--apps zenity)`) });
+    expect(other).toMatchObject({ isError: true, text: expect.stringContaining(`PERMISSION_DENIED: pid ${fixture.pid} is not a running app in this server's allow-list (--apps zenity)`) });
+    expect(other.text).not.toContain(fixtureName);
     expect(safe.stderr.join('\n')).toMatch(/ui_tree error PERMISSION_DENIED/);
+
+    // A pid that has exited is refused in the same words, so the refusal does not tell a client which pids exist.
+    const gone = await desktop.launch('zenity', ['--info', '--title=Gone', '--text=bye']);
+    gone.child.kill('SIGKILL');
+    await new Promise((resolve) => gone.child.once('exit', resolve));
+    const dead = await call(safe, 'ui_tree', { pid: gone.pid });
+    expect(dead.text.replaceAll(String(gone.pid), '<pid>')).toBe(other.text.replaceAll(String(fixture.pid), '<pid>'));
   });
 
   it('closing stdin ends the server: it closes the platform, logs it and exits on its own', async () => {

@@ -20,6 +20,23 @@ export class AppAllowList {
     return apps.filter((app) => this.allows(app));
   }
 
+  get active(): boolean {
+    return this.names !== undefined;
+  }
+
+  /**
+   * Throws PERMISSION_DENIED unless the pid is one of the allowed apps now running. The refusal
+   * is the same for a pid that runs, one that exited and one that never existed, and it does not
+   * name the app: otherwise a client could probe which other processes exist.
+   */
+  checkPid(pid: number, running: readonly AppInfo[]): void {
+    if (this.names === undefined || running.some((app) => app.pid === pid && this.allows(app))) return;
+    const allowed = [...this.names];
+    throw new PermissionDeniedError(`pid ${pid} is not a running app in this server's allow-list (--apps ${allowed.join(', ')}); only these apps can be read or acted on. ui_apps lists them`, {
+      data: { pid, allowed },
+    });
+  }
+
   /** Throws PERMISSION_DENIED for an app outside the list, naming the apps that are allowed. */
   check(app: AppInfo): void {
     if (this.allows(app)) return;

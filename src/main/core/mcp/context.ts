@@ -33,8 +33,13 @@ export async function resolveTarget(context: ToolContext, target: TargetArgs): P
     throw new ValidationError("give 'pid' or 'app' (an app name); ui_apps lists the running apps");
   }
   const core = await context.core();
-  // A dead pid is its own error, so the model knows to look the app up again rather than fix an argument.
-  if (target.pid !== undefined && !(await core.platform.apps.isAlive(target.pid))) throw new ProcessExitedError(target.pid);
+  if (target.pid !== undefined) {
+    // The allow-list first: were a dead pid checked before it, PROCESS_EXITED against PERMISSION_DENIED
+    // would tell a client which disallowed pids exist.
+    if (context.allowList.active) context.allowList.checkPid(target.pid, await core.platform.apps.list());
+    // A dead pid is its own error, so the model knows to look the app up again rather than fix an argument.
+    if (!(await core.platform.apps.isAlive(target.pid))) throw new ProcessExitedError(target.pid);
+  }
   // A name is matched among the allowed apps only: a loose match cannot land on another app, and the
   // "no app matches" message does not name apps the server hides. A pid the client already knows is looked up as is.
   const platform = target.pid === undefined ? allowedOnly(core.platform, context.allowList) : core.platform;

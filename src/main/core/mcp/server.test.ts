@@ -229,7 +229,26 @@ describe('MCP server safety', () => {
     ] as const) {
       const result = await call(client, name, args);
       expect(result.isError, name).toBe(true);
-      expect(result.text, name).toMatch(/^PERMISSION_DENIED: app 'Deskpilot Fixture' \(pid 4242\) is not in this server's allow-list \(--apps notes\)/);
+      expect(result.text, name).toMatch(/^PERMISSION_DENIED: pid 4242 is not a running app in this server's allow-list \(--apps notes\)/);
     }
+  });
+
+  it('--apps refuses a disallowed pid the same way whether it runs or not, so a client cannot probe pids', async () => {
+    const platform = new FakePlatform();
+    const client = await connect({ apps: ['notes'] }, platform);
+    const refusal = async (pid: number): Promise<string> => {
+      const result = await call(client, 'ui_tree', { pid });
+      expect(result.isError).toBe(true);
+      return result.text.replaceAll(String(pid), '<pid>');
+    };
+    const alive = await refusal(FIXTURE_PID);
+    expect(await refusal(999_999)).toBe(alive);
+    expect(alive).toMatch(/^PERMISSION_DENIED: /);
+    expect(alive).not.toContain('Deskpilot Fixture');
+    platform.kill(FIXTURE_PID);
+    expect(await refusal(FIXTURE_PID)).toBe(alive);
+    // An allowed app that exits is gone from the list too, and is refused the same way.
+    platform.kill(NOTES_PID);
+    expect(await refusal(NOTES_PID)).toBe(alive);
   });
 });
