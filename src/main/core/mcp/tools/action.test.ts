@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { UiActionResult } from '../../../../shared/ui-action';
-import { summarize } from './action';
+import { toParametersSchema } from '../../agent/tools/registry';
+import { uiActionTool } from '../../agent/tools/ui-action';
+import { actionTool, summarize } from './action';
 
 const node = { id: 'k3x9a', role: 'checkbox' as const, platformRole: 'check box', name: 'Dark mode', states: { enabled: true, focused: false, checked: true }, actions: ['toggle'] };
 const base: UiActionResult = { success: true, method: 'accessibility', nodeBefore: node, nodeAfter: node, changed: false, changes: [] };
@@ -23,5 +26,13 @@ describe('ui_action summaries', () => {
   it('gives a failure as its code and message with the next step', () => {
     const text = summarize({ action: 'set_value', id: 'k3x9a', value: 'a' }, { ...base, success: false, nodeAfter: null, error: { code: 'NOT_SETTABLE', message: "element does not support set_value; try 'type'", isRetryable: false } });
     expect(text).toBe("NOT_SETTABLE: element does not support set_value; try 'type'. Use ui_action 'type' on the same id instead.");
+  });
+});
+
+describe('ui_action input schema', () => {
+  it('is the agent tool’s own: the same fields with the same descriptions, plus the target', () => {
+    const mcp = z.toJSONSchema(actionTool.input, { io: 'input' }) as { properties: Record<string, unknown> };
+    const { pid: _pid, app: _app, ...fields } = mcp.properties;
+    expect(fields).toEqual((toParametersSchema(uiActionTool.schema) as { properties: unknown }).properties);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ValidationError } from '../../../../shared/errors';
-import { ACTION_NAMES, MAX_SETTLE_MS, parseUiActionRequest, type UiActionRequest, type UiActionResult } from '../../../../shared/ui-action';
+import { parseUiActionRequest, type UiActionRequest, type UiActionResult } from '../../../../shared/ui-action';
+import { uiActionFields } from '../../../../shared/ui-action-schema';
 import { formatNode } from '../../ui/serialize';
 import { fitJson, fitText } from '../budget';
 import { resolveTarget, type TargetArgs } from '../context';
@@ -8,23 +9,8 @@ import { errorOutput, nodeOutput, parseArgs, targetShape } from '../schemas';
 import { errorText } from '../tool-error';
 import { defineMcpTool } from '../tool';
 
-/**
- * One flat object, as tool inputs must be objects and many clients handle oneOf poorly.
- * What is valid is still decided by the contract's own parser, parseUiActionRequest.
- */
-const input = z.strictObject({
-  ...targetShape,
-  action: z.enum(ACTION_NAMES).describe('click, set_value, type, key, scroll or drag'),
-  id: z.string().optional().describe('The node to act on, from ui_tree or ui_find (for key: optional, focused first)'),
-  value: z.union([z.number(), z.string()]).optional().describe('set_value: the new value (text fields, sliders, spin buttons)'),
-  text: z.string().optional().describe('type: text to type at the caret, after focusing id'),
-  key: z.string().optional().describe('key: a key or combo such as return, escape, tab, ctrl+a, shift+tab'),
-  modifiers: z.array(z.string()).optional().describe('key: cmd, ctrl, alt, shift'),
-  direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('scroll: default down'),
-  amount: z.number().int().optional().describe('scroll: notches, default 3'),
-  toId: z.string().optional().describe('drag: the node to drop on'),
-  settleMs: z.number().int().min(0).max(MAX_SETTLE_MS).optional().describe('Milliseconds to wait before verifying (default 80); raise it for slow apps'),
-});
+/** The shared flat ui_action schema plus the target app; parseUiActionRequest still decides what is valid. */
+const input = z.strictObject({ ...targetShape, ...uiActionFields });
 
 /** Exactly the contract's UiActionResult. */
 const output = z.object({
