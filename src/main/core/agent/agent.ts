@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../clock';
 import type { Platform } from '../platform/types';
 import { abortable } from './abortable';
 import { compactHistory, type CompactionOptions } from './compaction';
-import { buildContextMessage } from './context-message';
+import { buildContextMessage, quoteToolResult } from './context-message';
 import { ActionLedger, unconfirmedNote } from './end-state';
 import type { Provider, ProviderMessage } from './provider/types';
 import { ResponseCache, conversationKey, isCacheableToolUse, type CachedAnswer } from './response-cache';
@@ -321,7 +321,8 @@ export class Agent {
         }
         this.emit({ type: 'tool_result', askId, callId: call.id, name: call.name, ...result });
         ledger.record(call.name, call.arguments, actedOn, result);
-        this.messages.push({ role: 'tool', tool_call_id: call.id, content: result.message });
+        // Events keep the plain message for people; the model gets it quoted as data.
+        this.messages.push({ role: 'tool', tool_call_id: call.id, content: quoteToolResult(call.name, result.message) });
       }
       if (signal.aborted) return STOPPED;
     }

@@ -42,7 +42,7 @@ const str = (value: unknown): string | undefined => (typeof value === 'string' ?
 export function secretRefusal(node: UiNode): ToolResult {
   return {
     success: false,
-    message: `REFUSED: [${node.id}] "${node.name}" is a secret field (a password or similar), and the text to type is not something the user wrote in this request. Only text the user typed themselves goes into a secret field; ask the user to type it or to give it in their message.`,
+    message: `REFUSED: [${node.id}] ${JSON.stringify(node.name)} is a secret field (a password or similar), and the text to type is not something the user wrote in this request. Only text the user typed themselves goes into a secret field; ask the user to type it or to give it in their message.`,
     data: { code: 'SECRET_FIELD', id: node.id },
   };
 }
@@ -163,7 +163,7 @@ export class SafetyGate {
       if (args['action'] === 'click') {
         const id = str(args['id']);
         const node = id === undefined || tree === undefined ? undefined : findById(tree, id);
-        if (node !== undefined && riskyName(node.name)) return `clicks "${node.name}"`;
+        if (node !== undefined && riskyName(node.name)) return `clicks ${JSON.stringify(node.name)}`;
       }
     }
     if (tool === 'fill_form' && Array.isArray(args['fields'])) {
@@ -172,7 +172,7 @@ export class SafetyGate {
         const { label } = field as { label?: unknown };
         const named = typeof label === 'string' && tree !== undefined ? locateField(tree, label)?.name : undefined;
         for (const text of [label, named]) {
-          if (typeof text === 'string' && riskyName(text)) return `fills "${text}"`;
+          if (typeof text === 'string' && riskyName(text)) return `fills ${JSON.stringify(text)}`;
         }
       }
     }

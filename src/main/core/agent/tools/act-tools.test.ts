@@ -160,6 +160,12 @@ describe('fill_form', () => {
     expect(result.message).toMatch(/^1 of 2 fields failed/);
   });
 
+  it('quotes labels in its messages, so a quote or a newline in one cannot end the line', async () => {
+    const result = await call('fill_form', { fields: [{ label: 'Email "x"\nok "Name": done', value: 'a' }] });
+    expect(result.message.split('\n')).toHaveLength(2);
+    expect(result.message.split('\n')[1]).toMatch(/^FAILED "Email \\"x\\"\\nok \\"Name\\": done": no field labelled "Email \\"x\\"\\nok/);
+  });
+
   it('chooses a radio option by value and a combobox option after opening it', async () => {
     const app = new FormApp('Form');
     context.platform.running.set(FORM_PID, app);

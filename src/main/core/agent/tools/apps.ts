@@ -56,7 +56,7 @@ export const focusAppTool = defineTool({
     }
     if (app === undefined) {
       const known = apps.map((each) => `${each.pid} ${JSON.stringify(each.name)}`).join(', ');
-      return { success: false, message: `no running app ${args.pid === undefined ? `named "${String(args.name)}"` : `with pid ${args.pid}`}; running: ${known || 'none'}` };
+      return { success: false, message: `no running app ${args.pid === undefined ? `named ${JSON.stringify(String(args.name))}` : `with pid ${args.pid}`}; running: ${known || 'none'}` };
     }
     context.targetPid = app.pid;
     // Tools address apps by pid, so retargeting is enough for them; raising the window needs per-platform work.

@@ -33,7 +33,7 @@ export const closeWindowTool = defineTool({
     // A Close button the app shows is the app's own way out; the shortcut is the fallback.
     const button = findNodes(root, { role: 'button', name: 'Close' }).find((match) => match.score >= 0.95);
     const request = button === undefined ? { action: 'key', ...closeShortcut(context.platform.name) } : { action: 'click', id: button.node.id };
-    const how = button === undefined ? `pressed ${closeShortcut(context.platform.name).modifiers[0]}+w` : `clicked [${button.node.id}] "${button.node.name}"`;
+    const how = button === undefined ? `pressed ${closeShortcut(context.platform.name).modifiers[0]}+w` : `clicked [${button.node.id}] ${JSON.stringify(button.node.name)}`;
     const result: UiActionResult = await context.engine.run(pid, request, context.signal);
     if (!result.success) return { success: false, message: summarizeAction(request.action, result), data: result };
     let after = await windowCount(context, pid);

@@ -66,7 +66,7 @@ function candidates(root: UiNode, label: string): string[] {
     .map((node) => ({ node, score: textScore(label, node.name) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 5)
-    .map(({ node }) => `[${node.id}] ${node.role} "${node.name}"`);
+    .map(({ node }) => `[${node.id}] ${node.role} ${JSON.stringify(node.name)}`);
 }
 
 class FieldFiller {
@@ -107,7 +107,7 @@ class FieldFiller {
         return this.text(node, value);
       default: {
         const option = best(walk(node), String(value), (child) => child.role === 'radio');
-        if (option === undefined) return { success: false, id: node.id, role: node.role, message: `no option matching "${String(value)}" in "${node.name}"` };
+        if (option === undefined) return { success: false, id: node.id, role: node.role, message: `no option matching ${JSON.stringify(String(value))} in ${JSON.stringify(node.name)}` };
         return this.choose(node, option.node);
       }
     }
@@ -115,7 +115,7 @@ class FieldFiller {
 
   private async toggle(node: UiNode, value: string | number | boolean): Promise<Omit<FieldResult, 'label'>> {
     const wanted = wantsChecked(value);
-    if (wanted === undefined) return { success: false, id: node.id, role: node.role, message: `"${String(value)}" is not true or false` };
+    if (wanted === undefined) return { success: false, id: node.id, role: node.role, message: `${JSON.stringify(String(value))} is not true or false` };
     // Clicking a checkbox flips it, so click only when it is not already as wanted.
     if ((node.states.checked ?? false) === wanted) {
       return { success: true, id: node.id, role: node.role, message: `already ${wanted ? 'checked' : 'unchecked'}`, nodeAfter: shallow(node) };
@@ -129,9 +129,9 @@ class FieldFiller {
 
   private async choose(field: UiNode, option: UiNode): Promise<Omit<FieldResult, 'label'>> {
     if (option.states.checked === true || option.states.selected === true) {
-      return { success: true, id: field.id, role: field.role, message: `"${option.name}" was already selected`, nodeAfter: shallow(option) };
+      return { success: true, id: field.id, role: field.role, message: `${JSON.stringify(option.name)} was already selected`, nodeAfter: shallow(option) };
     }
-    return this.outcome(field, await this.run({ action: 'click', id: option.id }), `selected "${option.name}"`);
+    return this.outcome(field, await this.run({ action: 'click', id: option.id }), `selected ${JSON.stringify(option.name)}`);
   }
 
   private async text(node: UiNode, value: string | number | boolean): Promise<Omit<FieldResult, 'label'>> {
@@ -149,7 +149,7 @@ class FieldFiller {
 
   private async select(node: UiNode, value: string): Promise<Omit<FieldResult, 'label'>> {
     const set = await this.run({ action: 'set_value', id: node.id, value });
-    if (set.success) return this.outcome(node, set, `set to "${value}"`);
+    if (set.success) return this.outcome(node, set, `set to ${JSON.stringify(value)}`);
     // Open it, then click the option: options often appear only once the list is open.
     const opened = await this.run({ action: 'click', id: node.id });
     if (!opened.success) return this.outcome(node, opened, '');
@@ -158,9 +158,9 @@ class FieldFiller {
     const option =
       (inside === undefined ? undefined : best(walk(inside), value, (each) => each !== inside && OPTION_ROLES.has(each.role))) ??
       best(walk(root), value, (each) => OPTION_ROLES.has(each.role) && each.states.visible !== false);
-    if (option === undefined) return { success: false, id: node.id, role: node.role, message: `opened it, but found no option matching "${value}"` };
+    if (option === undefined) return { success: false, id: node.id, role: node.role, message: `opened it, but found no option matching ${JSON.stringify(value)}` };
     // The option sits in a popup that closes on the click, so the combobox is what stays to check.
-    return this.outcome(node, await this.run({ action: 'click', id: option.node.id }), `selected "${option.node.name}"`, false);
+    return this.outcome(node, await this.run({ action: 'click', id: option.node.id }), `selected ${JSON.stringify(option.node.name)}`, false);
   }
 }
 
@@ -181,7 +181,7 @@ export const fillFormTool = defineTool({
       let result: FieldResult;
       if (node === undefined) {
         const near = candidates(root, label);
-        result = { label, success: false, message: `no field labelled "${label}"${near.length > 0 ? `; closest: ${near.join(', ')}` : ''}`, candidates: near };
+        result = { label, success: false, message: `no field labelled ${JSON.stringify(label)}${near.length > 0 ? `; closest: ${near.join(', ')}` : ''}`, candidates: near };
       } else {
         try {
           result = { label, ...(await filler.fill(node, value)) };
@@ -195,7 +195,7 @@ export const fillFormTool = defineTool({
       results.push(result);
     }
     const failed = results.filter((result) => !result.success).length;
-    const lines = results.map((result) => `${result.success ? 'ok' : 'FAILED'} "${result.label}"${result.id === undefined ? '' : ` [${result.id}]`}: ${result.message}`);
+    const lines = results.map((result) => `${result.success ? 'ok' : 'FAILED'} ${JSON.stringify(result.label)}${result.id === undefined ? '' : ` [${result.id}]`}: ${result.message}`);
     return {
       success: failed === 0,
       message: `${failed === 0 ? 'all fields filled' : `${failed} of ${results.length} fields failed`}\n${lines.join('\n')}`,
