@@ -53,7 +53,7 @@ export class ActionEngine {
     const built = buildTree(raw);
     const root = redactSecrets(built.root);
     this.remember(pid, root);
-    return { root, refs: built.refs };
+    return { root, refs: built.refs, salted: built.salted };
   }
 
   /**
@@ -193,7 +193,7 @@ export class ActionEngine {
     });
     try {
       // Re-reading just the node is enough when it changed, or when its own change is all that matters.
-      const reread = before === undefined ? undefined : await rereadNode(this.platform.accessibility, resolved.tree.refs.get(before.node.id), before);
+      const reread = before === undefined ? undefined : await rereadNode(this.platform.accessibility, resolved.tree, before);
       if (before !== undefined && reread !== undefined) {
         const changes = diffNodes(before.node, reread);
         if (changes.length > 0 || (request.action !== 'click' && request.action !== 'key')) return result(reread, changes);

@@ -51,6 +51,7 @@ describe('buildTree', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(built.refs.get(idOf(built, 'Name'))).toBe('textfield:Name');
     expect(built.root.children?.[0]).not.toHaveProperty('ref');
+    expect(built.salted).toBe(false);
   });
 
   it('keeps ids when an unrelated part of the tree changes', () => {
@@ -83,7 +84,23 @@ describe('buildTree', () => {
     expect(b?.id).not.toBe(a?.id);
     expect(b?.id).toMatch(/^[0-9a-z]{5}$/);
     expect(built.refs.get(b?.id ?? '')).toBe(`button:${second}`);
+    expect(built.salted).toBe(true);
     expect(buildTree(colliding()).root.children?.map((node) => node.id)).toEqual([a?.id, b?.id]);
+  });
+
+  it('says when a subtree read alone cannot match the whole tree: a salted node and its descendants', () => {
+    // Found once by brute force (not here): under window "App" this label's id is the
+    // unsalted id of button "OK" in group "Panel", and the label comes first.
+    const label = 'Title 43963944';
+    const whole = buildTree(raw('window', 'App', [raw('label', label), raw('group', 'Panel', [raw('button', 'OK', [raw('image', 'Icon')])])]));
+    expect(whole.salted).toBe(true);
+    const panel = whole.root.children?.[1];
+    const alone = buildTree(raw('group', 'Panel', [raw('button', 'OK', [raw('image', 'Icon')])]), { parentId: whole.root.id, roleIndex: 0 });
+    expect(alone.salted).toBe(false);
+    expect(alone.root.id).toBe(panel?.id);
+    // Alone, OK takes the label's id, and its child's id changes with it.
+    expect(alone.root.children?.[0]?.id).toBe(whole.root.children?.[0]?.id);
+    expect(idOf(alone, 'Icon')).not.toBe(idOf(whole, 'Icon'));
   });
 
   it('counts the index among same-role siblings only', () => {

@@ -37,17 +37,22 @@ export interface BuiltTree<Ref = unknown> {
   root: UiNode;
   /** Platform handles by node id, kept out of the UiNode so the tree stays plain JSON. */
   refs: Map<string, Ref>;
+  /** Whether some id was re-hashed with a salt: those ids, and their descendants', depend on the rest of the tree. */
+  salted: boolean;
 }
 
 /**
  * Gives every node its stable id. A subtree re-read on its own passes the slot it sits in
- * (its parent's id and its index among same-role siblings) and gets the ids the whole tree would give it.
+ * (its parent's id and its index among same-role siblings) and gets the ids the whole tree
+ * would give it, as long as neither read salted anything (`salted`).
  * Five base36 characters collide about once in 120 trees of 1,000 nodes; the node met second
  * (in document order) is re-hashed with a salt, so ids stay unique within a tree and still
- * deterministic. Only those two nodes' ids depend on each other.
+ * deterministic. The salted node's id, and through it its descendants' ids, then depend on
+ * the node it collided with, which a subtree read alone may not contain.
  */
 export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentId: string; roleIndex: number } = { parentId: '', roleIndex: 0 }): BuiltTree<Ref> {
   const refs = new Map<string, Ref>();
+  let salted = false;
   const visit = (node: RawNode<Ref>, parentId: string, roleIndex: number): UiNode => {
     let salt = 0;
     let id = nodeId(parentId, node.role, node.name, roleIndex);
@@ -55,6 +60,7 @@ export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentId: string; role
       salt += 1;
       id = nodeId(parentId, node.role, node.name, roleIndex, salt);
     }
+    if (salt > 0) salted = true;
     refs.set(id, node.ref);
     const { ref: _ref, children: rawChildren, ...fields } = node;
     const built: UiNode = { id, ...fields };
@@ -68,5 +74,6 @@ export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentId: string; role
     }
     return built;
   };
-  return { root: visit(raw, slot.parentId, slot.roleIndex), refs };
+  const root = visit(raw, slot.parentId, slot.roleIndex);
+  return { root, refs, salted };
 }
