@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import { foldAgentEvents } from '../../src/shared/transcript';
 import { calls, emit, pageErrors, renders, screenshot, stream, type OpenSettings } from './harness/browser';
+import type { PageGlobal } from './harness/fake-bridge';
 import { useHarness } from './harness/suite';
 import { answer, chunked, options, uiActionResult } from './harness/fixtures';
 
@@ -225,6 +226,25 @@ describe('stop, errors and notices', () => {
     await screenshot(page, 'chat-error');
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(async () => (await calls(page, 'ask')).map((call) => call.payload)).toEqual([{ text: 'summarize the document' }, { text: 'summarize the document' }]);
+  });
+
+  it('keeps the question in the input when main refuses it, and sends it again with Retry', async () => {
+    const page = await openChat({ failures: { ask: 'agent:ask: the automation host is restarting' } });
+    const input = page.getByRole('textbox', { name: 'Ask Deskpilot' });
+    await input.fill('open the file menu');
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not send: agent:ask: the automation host is restarting' });
+    await alert.waitFor();
+    expect(await input.inputValue()).toBe('open the file menu');
+    expect(await log(page).getByText('Could not ask').count()).toBe(0);
+    await screenshot(page, 'chat-send-failed');
+    await page.evaluate(() => delete (globalThis as PageGlobal).__fake.options.failures?.ask);
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('.message.user', { hasText: 'open the file menu' }).waitFor();
+    await expect.poll(() => input.inputValue()).toBe('');
+    expect(await alert.count()).toBe(0);
+    expect((await calls(page, 'ask')).map((call) => call.payload)).toEqual([{ text: 'open the file menu' }, { text: 'open the file menu' }]);
+    expect(await input.evaluate((element) => element.ownerDocument.activeElement === element)).toBe(true);
   });
 
   it('clears the history only after confirming', async () => {

@@ -11,7 +11,7 @@ import { useChat } from './hooks/use-chat';
 /** The chat window: header, then one view (permission help, first run, settings or the chat). */
 export function App() {
   const chat = useChat();
-  const { status, running, stop, ask } = chat;
+  const { status, running, stop, ask, askOrReport } = chat;
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [followSignal, setFollowSignal] = useState(0);
@@ -30,12 +30,21 @@ export function App() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [running, stop]);
 
+  // The list scrolls to the question and follows its answer again.
+  const follow = useCallback(() => setFollowSignal((count) => count + 1), []);
   const send = useCallback(
-    (text: string) => {
-      ask(text);
-      setFollowSignal((count) => count + 1);
+    async (text: string) => {
+      await ask(text);
+      follow();
     },
-    [ask],
+    [ask, follow],
+  );
+  const retry = useCallback(
+    (text: string) => {
+      askOrReport(text);
+      follow();
+    },
+    [askOrReport, follow],
   );
 
   const hotkeyError = status?.hotkey.registered === false ? (status.hotkey.error ?? `${status.hotkey.accelerator} could not be registered.`) : undefined;
@@ -58,7 +67,7 @@ export function App() {
           </p>
         )}
         {status.host === 'running' ? null : <p className="banner info">The automation host is {status.host}…</p>}
-        <MessageList entries={chat.entries} running={running} onAnswer={chat.approve} onRetry={send} followSignal={followSignal} />
+        <MessageList entries={chat.entries} running={running} onAnswer={chat.approve} onRetry={retry} followSignal={followSignal} />
         <Composer running={running} onSend={send} onStop={stop} focusSignal={chat.shownCount} />
       </>
     );

@@ -68,6 +68,7 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
     status: async () => (record('status'), copy(options.status)),
     ask: async (request) => {
       record('ask', request);
+      fail('ask');
       askCount += 1;
       const askId = `ask-${askCount}`;
       if (options.echoAsks) setTimeout(() => emit({ type: 'agent', event: { type: 'ask', askId, text: request.text, pid: 42 } }), 0);

@@ -6,7 +6,8 @@ const MAX_HEIGHT_PX = 160;
 
 interface Props {
   running: boolean;
-  onSend(text: string): void;
+  /** Rejects when the question was not taken: the text stays in the input to send again. */
+  onSend(text: string): Promise<void>;
   onStop(): void;
   /** Bumped when main shows the window: the input takes focus. */
   focusSignal: number;
@@ -14,6 +15,8 @@ interface Props {
 
 export function Composer({ running, onSend, onStop, focusSignal }: Props) {
   const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLTextAreaElement>(null);
 
   // Height through the CSSOM, which the CSP allows (unlike style attributes in markup).
@@ -28,9 +31,23 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
   useEffect(() => input.current?.focus(), [focusSignal]);
 
   const send = () => {
-    if (text.trim() === '') return;
-    onSend(text.trim());
-    setText('');
+    if (text.trim() === '' || sending) return;
+    const sent = text;
+    setSending(true);
+    setError(undefined);
+    void onSend(sent.trim())
+      .then(
+        // Cleared only once main took it, and only if the user has not started the next one meanwhile.
+        () => setText((current) => (current === sent ? '' : current)),
+        (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)),
+      )
+      .finally(() => setSending(false));
+  };
+
+  const retry = () => {
+    // Back to the input first: the Retry button goes away once the question is taken.
+    input.current?.focus();
+    send();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -41,31 +58,41 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
   };
 
   return (
-    <form
-      className="composer"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send();
-      }}
-    >
-      <textarea
-        ref={input}
-        rows={1}
-        value={text}
-        aria-label="Ask Deskpilot"
-        placeholder="Ask or tell Deskpilot what to do…"
-        title="Enter sends, Shift+Enter adds a line"
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      {running ? (
-        <button type="button" className="icon-button stop-button" aria-label="Stop" title="Stop (Esc)" onClick={onStop}>
-          <Icon name="stop" />
+    <>
+      {error === undefined ? null : (
+        <div className="composer-error" role="alert">
+          <p>Could not send: {error}</p>
+          <button type="button" onClick={retry} disabled={sending || text.trim() === ''}>
+            Retry
+          </button>
+        </div>
+      )}
+      <form
+        className="composer"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send();
+        }}
+      >
+        <textarea
+          ref={input}
+          rows={1}
+          value={text}
+          aria-label="Ask Deskpilot"
+          placeholder="Ask or tell Deskpilot what to do…"
+          title="Enter sends, Shift+Enter adds a line"
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {running ? (
+          <button type="button" className="icon-button stop-button" aria-label="Stop" title="Stop (Esc)" onClick={onStop}>
+            <Icon name="stop" />
+          </button>
+        ) : null}
+        <button type="submit" className="icon-button send-button" aria-label="Send" title="Send (Enter)" disabled={text.trim() === '' || sending}>
+          <Icon name="send" />
         </button>
-      ) : null}
-      <button type="submit" className="icon-button send-button" aria-label="Send" title="Send (Enter)" disabled={text.trim() === ''}>
-        <Icon name="send" />
-      </button>
-    </form>
+      </form>
+    </>
   );
 }

@@ -39,11 +39,16 @@ export function useChat() {
     dispatch({ type: 'notice', level: 'error', text: `${what}: ${messageOf(error)}`, now: Date.now() });
   }, []);
 
-  const ask = useCallback(
+  /** Rejects when main refused the question, so the caller can keep the text and say why. */
+  const ask = useCallback(async (text: string): Promise<void> => {
+    await window.deskpilot.ask({ text });
+  }, []);
+  /** For asks with no input to keep the text in (an error entry's Retry): the failure goes into the chat. */
+  const askOrReport = useCallback(
     (text: string) => {
-      window.deskpilot.ask({ text }).catch(report('Could not ask'));
+      ask(text).catch(report('Could not ask'));
     },
-    [report],
+    [ask, report],
   );
   const stop = useCallback(() => {
     window.deskpilot.stop().catch(report('Could not stop'));
@@ -70,5 +75,5 @@ export function useChat() {
     window.deskpilot.status().then(setStatus, (error: unknown) => setStatusError(messageOf(error)));
   }, []);
 
-  return { entries: state.entries, running: isRunning(state), status, statusError, shownCount, ask, stop, approve, clear, refreshStatus };
+  return { entries: state.entries, running: isRunning(state), status, statusError, shownCount, ask, askOrReport, stop, approve, clear, refreshStatus };
 }
