@@ -1,8 +1,8 @@
 import { ProcessExitedError, ValidationError } from '../../../shared/errors';
 import type { AppInfo } from '../../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
-import { findTargetApp } from '../cli/commands';
 import type { Platform } from '../platform/types';
+import { findTargetApp } from '../targets';
 import type { AppAllowList } from './allow-list';
 import type { McpOptions } from './options';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { UiNode } from '../../../../shared/ui-node';
-import { subtreeOf } from '../../cli/commands';
+import { subtreeOf } from '../../targets';
 import { walk } from '../../ui/tree-index';
 import { fitTextAndJson } from '../budget';
 import { resolveTarget } from '../context';

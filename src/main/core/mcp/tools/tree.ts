@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { subtreeOf } from '../../cli/commands';
+import { subtreeOf } from '../../targets';
 import { serializeTree } from '../../ui/serialize';
 import { fitTextAndJson } from '../budget';
 import { resolveTarget } from '../context';
