@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { calls, pageErrors, screenshot } from './harness/browser';
+import { calls, emit, pageErrors, screenshot } from './harness/browser';
 import { useHarness } from './harness/suite';
 import { options, SETTINGS, STATUS } from './harness/fixtures';
 
@@ -71,6 +71,18 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('No key is set.').waitFor();
     expect((await calls(page, 'updateSettings')).at(-1)?.payload).toEqual({ apiKey: null });
+  });
+
+  it("opens when main shows the window for the tray's Settings item, and the hotkey brings the chat back", async () => {
+    const { page } = await harness().open(options());
+    await page.getByRole('textbox', { name: 'Ask Deskpilot' }).waitFor();
+    await emit(page, { type: 'shown', view: 'settings' });
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByLabel('Model').waitFor();
+    await emit(page, { type: 'shown' });
+    const input = page.getByRole('textbox', { name: 'Ask Deskpilot' });
+    await input.waitFor();
+    await expect.poll(() => input.evaluate((element) => element.ownerDocument.activeElement === element)).toBe(true);
   });
 
   it('goes back to the chat', async () => {

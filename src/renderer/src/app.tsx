@@ -10,9 +10,9 @@ import { useChat } from './hooks/use-chat';
 
 /** The chat window: header, then one view (permission help, first run, settings or the chat). */
 export function App() {
-  const chat = useChat();
-  const { status, running, stop, ask, askOrReport } = chat;
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const chat = useChat((view) => setSettingsOpen(view === 'settings'));
+  const { status, running, stop, ask, askOrReport } = chat;
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [followSignal, setFollowSignal] = useState(0);
 

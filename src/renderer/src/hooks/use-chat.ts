@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
-import type { AppStatus } from '../../../shared/ipc';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { AppEvent, AppStatus } from '../../../shared/ipc';
 import type { ApprovalDecision } from '../../../shared/settings';
 import { chatReducer, initialChatState, isRunning } from './chat-state';
 
@@ -7,13 +7,24 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Everything the chat window gets from main: status, transcript and pushed events, and the calls that change them. */
-export function useChat() {
+export type ShownView = NonNullable<Extract<AppEvent, { type: 'shown' }>['view']>;
+
+/**
+ * Everything the chat window gets from main: status, transcript and pushed events, and the calls
+ * that change them. `onShown` hears which view main showed the window for (the tray's Settings
+ * item asks for settings; the hotkey for the chat).
+ */
+export function useChat(onShown?: (view: ShownView) => void) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const [status, setStatus] = useState<AppStatus | undefined>();
   const [statusError, setStatusError] = useState<string | undefined>();
   // Bumped when main shows the window, so the input takes focus.
   const [shownCount, setShownCount] = useState(0);
+  // The subscription below is made once; the latest callback is read through this.
+  const shownListener = useRef(onShown);
+  useEffect(() => {
+    shownListener.current = onShown;
+  });
 
   useEffect(() => {
     const api = window.deskpilot;
@@ -22,7 +33,11 @@ export function useChat() {
       if (event.type === 'agent') dispatch({ type: 'agent', event: event.event, now: Date.now() });
       else if (event.type === 'status') setStatus(event.status);
       else if (event.type === 'notice') dispatch({ type: 'notice', level: event.level, text: event.text, now: Date.now() });
-      else if (event.type === 'shown') setShownCount((count) => count + 1);
+      else if (event.type === 'shown') {
+        // Absent means the chat, as the contract says.
+        shownListener.current?.(event.view ?? 'chat');
+        setShownCount((count) => count + 1);
+      }
     });
     api.history().then(
       (entries) => dispatch({ type: 'history', entries }),
