@@ -159,6 +159,48 @@ describe('the end-state check before done', () => {
     expect(stuck.text).toBe('Closed.\n\nI could not confirm that this worked: closing the window did not work.');
   });
 
+  it('does not blame a later action: Save closing the dialog, a submit resetting the form, return clearing a search', async () => {
+    const app = platform.app(FIXTURE_PID);
+    const press = app.press.bind(app);
+    const name = idOf('textfield', 'Name');
+    const counter = idOf('button', 'Clicked 0 times');
+
+    // "Save" (the counter here) closes the dialog that held the field.
+    app.press = (key) => (key === 'button' ? (app.widgets.splice(app.widgets.indexOf(app.get('name')), 1), press(key)) : press(key));
+    const saved = await makeAgent([act('c1', { action: 'set_value', id: name, value: 'report.txt' }), act('c2', { action: 'click', id: counter }), answer('Saved.')]).ask('save it', target);
+    expect(saved.check?.confirmed).toBe(true);
+    expect(saved.check?.notes).toContain('textfield "Name": gone after a later action, as a closed dialog or a new page would make it');
+
+    // A submit that resets the form.
+    platform = new FakePlatform();
+    const form = platform.app(FIXTURE_PID);
+    const submit = form.press.bind(form);
+    form.press = (key) => (key === 'button' ? ((form.get('name').value = ''), submit(key)) : submit(key));
+    const reset = await makeAgent([act('c1', { action: 'set_value', id: name, value: 'Ada' }), act('c2', { action: 'click', id: counter }), answer('Sent.')]).ask('send it', target);
+    expect(reset.check).toEqual({ confirmed: true, notes: ['textfield "Name": changed by a later action: its value is "", not "Ada"', 'button "Clicked 1 time": as set'] });
+
+    // return in a search field runs the search and clears the field.
+    platform = new FakePlatform();
+    const search = platform.app(FIXTURE_PID);
+    search.focusedKey = 'name';
+    const enter = search.press.bind(search);
+    search.press = (key) => (key === 'name' ? ((search.get('name').value = ''), (search.get('button').name = 'Searched'), true) : enter(key));
+    const searched = await makeAgent([act('c1', { action: 'set_value', id: name, value: 'cats' }), act('c2', { action: 'key', key: 'return' }), answer('Searched.')]).ask('search cats', target);
+    expect(searched.check?.confirmed).toBe(true);
+    expect(searched.check?.notes).toContain('textfield "Name": changed by a later action: its value is "", not "cats"');
+  });
+
+  it('does not blame earlier actions when a later one quits the app on purpose', async () => {
+    const app = platform.app(FIXTURE_PID);
+    const press = app.press.bind(app);
+    app.press = (key) => (key === 'button' ? (platform.kill(FIXTURE_PID), true) : press(key));
+    const agent = makeAgent([act('c1', { action: 'set_value', id: idOf('textfield', 'Name'), value: 'Ada' }), act('c2', { action: 'click', id: idOf('button', 'Clicked 0 times') }), answer('Saved and quit.')]);
+    const result = await agent.ask('set the name and quit', target);
+    expect(result.check?.confirmed).toBe(true);
+    expect(result.check?.notes).toEqual(['textfield "Name": not re-checked, as the app closed on purpose', 'the app closed, as button "Clicked 0 times" should make it']);
+    expect(result.text).toBe('Saved and quit.');
+  });
+
   it('runs no check when every acting call was refused before it ran', async () => {
     const password = idOf('textfield', 'Password');
     const agent = makeAgent([act('c1', { action: 'set_value', id: password, value: 'guess123' }), answer('I need your password.')]);

@@ -31,6 +31,8 @@ interface NodeRecord {
   /** The node went away as a result (a dialog's OK): nothing to compare. */
   gone: boolean;
   order: number;
+  /** Which tool call made it: the fields of one fill_form are one action, not later ones. */
+  call: number;
 }
 
 interface WindowRecord {
@@ -89,6 +91,7 @@ export class ActionLedger {
   private readonly focusedApps = new Map<number, boolean>();
   private readonly unchecked = new Set<string>();
   private order = 0;
+  private calls = 0;
 
   /** True once an acting tool ran (successfully or not); read-only asks get no check. */
   get acted(): boolean {
@@ -97,6 +100,7 @@ export class ActionLedger {
 
   record(tool: string, rawArguments: string, pid: number | undefined, result: ToolResult): void {
     if (READ_ONLY_TOOLS.has(tool)) return;
+    this.calls += 1;
     // A refusal, a denial or a thrown validation error: the tool stopped before acting.
     const data = result.data as { code?: unknown; error?: { code?: unknown } } | undefined;
     const code = data?.code ?? data?.error?.code;
@@ -112,10 +116,10 @@ export class ActionLedger {
     else this.focusedApps.set((result.data as { pid?: number } | undefined)?.pid ?? pid, result.success);
   }
 
-  private put(key: string, record: Omit<NodeRecord, 'order'>, replaces?: string): void {
+  private put(key: string, record: Omit<NodeRecord, 'order' | 'call'>, replaces?: string): void {
     if (replaces !== undefined) this.nodes.delete(`${record.pid}:${replaces}`);
     this.nodes.delete(key);
-    this.nodes.set(key, { ...record, order: (this.order += 1) });
+    this.nodes.set(key, { ...record, order: (this.order += 1), call: this.calls });
   }
 
   private recordAction(pid: number, args: Record<string, unknown>, result: ToolResult): void {
@@ -201,8 +205,10 @@ export class ActionLedger {
       else if (count > record.windowsAfter) fail(`the app shows ${count} windows again after the close`);
       else notes.push(`window closed (${count} left)`);
     }
+    const quit = new Set([...this.nodes.values()].filter((record) => record.exited).map((record) => record.pid));
     for (const [pid, ok] of this.focusedApps) {
       if (!ok) fail('switching to the other app did not work');
+      else if (quit.has(pid)) notes.push(`the app I switched to (pid ${pid}) was closed on purpose`);
       else if (!(await platform.apps.isAlive(pid).catch(() => false))) fail(`the app I switched to (pid ${pid}) is no longer running`);
     }
     for (const tool of this.unchecked) notes.push(`${tool} was not re-checked: Deskpilot cannot observe what it does`);
@@ -220,8 +226,11 @@ export class ActionLedger {
   ): Promise<void> {
     const alive = await platform.apps.isAlive(pid).catch(() => false);
     if (!alive) {
+      // One action meant to end the app (Quit) explains why the others can no longer be seen.
+      const quit = records.find((record) => record.exited);
       for (const record of records) {
         if (record.exited) notes.push(`the app closed, as ${record.label} should make it`);
+        else if (quit !== undefined) notes.push(`${record.label}: not re-checked, as the app closed on purpose`);
         else fail(`the app (pid ${pid}) is no longer running, so I could not see ${record.label}`);
       }
       return;
@@ -245,12 +254,18 @@ export class ActionLedger {
         notes.push(`${record.label}: ${record.gone ? 'went away as a result, as expected' : 'nothing to compare'}`);
       } else {
         const now = index.get(record.id);
-        if (now === undefined) fail(`${record.label} is no longer in the app, or it was renamed`);
-        else if (this.replacedByLaterChoice(record, now, records, index)) notes.push(`${record.label}: replaced by a later choice`);
+        // A later action that changed the app may rightly undo this one: Save closes the dialog
+        // holding the field just set, a submit resets its form, return clears a search field.
+        const later = records.some((other) => other.call > record.call && other.ok && other.changed);
+        if (now === undefined) {
+          if (later) notes.push(`${record.label}: gone after a later action, as a closed dialog or a new page would make it`);
+          else fail(`${record.label} is no longer in the app, or it was renamed`);
+        } else if (this.replacedByLaterChoice(record, now, records, index)) notes.push(`${record.label}: replaced by a later choice`);
         else {
           const found = differences(record.after, now.node);
-          if (found.length > 0) fail(`${record.label} changed back: ${found.join(', ')}`);
-          else notes.push(`${record.label}: as set`);
+          if (found.length === 0) notes.push(`${record.label}: as set`);
+          else if (later) notes.push(`${record.label}: changed by a later action: ${found.join(', ')}`);
+          else fail(`${record.label} changed back: ${found.join(', ')}`);
         }
       }
     }
