@@ -159,9 +159,14 @@ describe('tool cards and approvals', () => {
     await stream(page, requests.slice(0, 1));
     const card = page.getByRole('region', { name: 'Approval needed' });
     await card.getByRole('button', { name: 'Allow once' }).waitFor();
+    // Announced at once: an alert, and the log around it is not busy while the ask runs.
+    await expect(card.getByRole('alert').textContent()).resolves.toContain('click a1 "Delete"');
+    expect(await log(page).getAttribute('aria-busy')).toBeNull();
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
     await screenshot(page, 'chat-approval');
     await card.getByRole('button', { name: 'Allow once' }).click();
     await card.getByText('Allowed once').waitFor();
+    expect(await card.getByRole('alert').count()).toBe(0);
     await stream(page, requests.slice(1));
     await page.getByRole('region', { name: 'Approval needed' }).nth(1).getByRole('button', { name: 'Allow for this app' }).click();
     await page.getByRole('region', { name: 'Approval needed' }).nth(2).getByRole('button', { name: 'Deny' }).click();

@@ -27,12 +27,19 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
   const open = entry.decision === undefined && entry.expired !== true;
   return (
     <section className={`approval-card${open ? ' open' : ''}`} aria-label="Approval needed">
-      <p className="approval-title">
-        Allow <strong>{entry.tool.replaceAll('_', ' ')}</strong>
-        {entry.app === undefined ? '' : ` in ${entry.app}`}?
-      </p>
-      <p className="approval-summary">{entry.summary}</p>
-      <p className="muted">{entry.reason}</p>
+      {/*
+        The agent waits on the user here, so the question is an alert while it is open: the log's
+        polite announcements can be missed or queued behind a streaming answer. Not the buttons'
+        focus: that would take the keyboard from someone typing in the composer.
+      */}
+      <div role={open ? 'alert' : undefined}>
+        <p className="approval-title">
+          Allow <strong>{entry.tool.replaceAll('_', ' ')}</strong>
+          {entry.app === undefined ? '' : ` in ${entry.app}`}?
+        </p>
+        <p className="approval-summary">{entry.summary}</p>
+        <p className="muted">{entry.reason}</p>
+      </div>
       {open ? (
         <div className="approval-buttons">
           <button type="button" className="primary" disabled={sent !== undefined} onClick={() => answer('allow_once')}>

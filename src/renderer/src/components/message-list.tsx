@@ -51,10 +51,12 @@ export function MessageList({ entries, running, onAnswer, onRetry, followSignal 
   useEffect(() => {
     if (followSignal > 0) jump();
   }, [followSignal, jump]);
+  // No aria-busy on the log: busy for a whole ask, it kept screen readers from announcing anything
+  // in it, approvals included. The streaming answer alone is busy (assistant-message.tsx).
   return (
     <div className="message-area">
       <div className="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Conversation">
-        <div className="message-list" ref={content} role="log" aria-live="polite" aria-busy={running} aria-label="Messages">
+        <div className="message-list" ref={content} role="log" aria-live="polite" aria-label="Messages">
           {entries.length === 0 ? <p className="empty muted">Ask about the app you were using, or tell Deskpilot what to do in it.</p> : null}
           {entries.map((entry) => (
             // Ids are unique per kind (the reducer makes them so), not across kinds.
