@@ -73,6 +73,7 @@ function build() {
       return frontmost();
     }),
     settingsChanged: vi.fn(),
+    restart: vi.fn(),
   };
   const controller = new MainController({
     appInfo: { name: 'Deskpilot', version: '0.1.0', platform: 'darwin' },

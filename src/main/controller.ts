@@ -19,7 +19,7 @@ export interface WindowControl {
 
 export interface ControllerDeps {
   appInfo: AppInfoReply;
-  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState'>;
+  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'restart'>;
   settings: SettingsService;
   transcript: Transcript;
   hotkey: Hotkey;
@@ -155,6 +155,7 @@ export class MainController {
         return deps.openExternal(url);
       },
       hideWindow: () => this.hide(),
+      restartHost: () => deps.supervisor.restart(),
     };
   }
 }

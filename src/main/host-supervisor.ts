@@ -88,6 +88,12 @@ export class HostSupervisor {
     this.spawn();
   }
 
+  /** Starts a host again when none runs or is coming (after it was given up on). */
+  restart(): void {
+    if (this.shuttingDown || this.child !== undefined) return;
+    this.spawn();
+  }
+
   /** Kills the host for good (app quit). */
   shutdown(): void {
     this.shuttingDown = true;

@@ -1,6 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import type { z } from 'zod';
 import { ValidationError, serializeError } from '../shared/errors';
+import { describeIssues } from '../shared/ipc-schemas';
 import type { IpcReply } from '../shared/ipc';
 
 /**
@@ -18,15 +19,11 @@ export function handle<Schema extends z.ZodType, Reply>(
     try {
       if (!isTrustedSender(event)) throw new ValidationError(`${channel}: refused a message from an unknown sender`);
       const parsed = schema.safeParse(payload);
-      if (!parsed.success) throw new ValidationError(`${channel}: invalid payload: ${describeIssues(parsed.error.issues)}`);
+      // Every issue, so the settings view can name each wrong input.
+      if (!parsed.success) throw new ValidationError(`${channel}: invalid payload: ${describeIssues(parsed.error.issues, Infinity)}`);
       return { ok: true, value: await handler(parsed.data, event) };
     } catch (error) {
       return { ok: false, error: serializeError(error) };
     }
   });
-}
-
-/** Names the field, so the settings view can say which input is wrong ("baseUrl: Invalid URL"). Values are never echoed: one may be a key. */
-function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues.map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.join('.')}: ${issue.message}`)).join('; ');
 }

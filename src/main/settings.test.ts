@@ -51,7 +51,7 @@ describe('settings', () => {
       preset: 'openrouter',
       baseUrl: '',
       model: '',
-      headers: '',
+      headerNames: [],
       hasApiKey: false,
       hotkey: 'Alt+Space',
       approvalPolicy: 'confirm-risky',
@@ -103,7 +103,7 @@ describe('settings', () => {
   it('refuses malformed headers without echoing them', () => {
     const { settings } = service();
     expect(() => settings.update({ headers: 'Authorization Bearer xyz' })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG' }));
-    expect(settings.publicSettings().headers).toBe('');
+    expect(settings.publicSettings().headerNames).toEqual([]);
   });
 
   it('lists the variables that override settings, without their values', () => {

@@ -44,7 +44,7 @@ export class SettingsService {
       preset: store.get('preset'),
       baseUrl: store.get('baseUrl'),
       model: store.get('model'),
-      headers: store.get('headers'),
+      headerNames: Object.keys(parseHeaderList(store.get('headers'), 'the headers setting')),
       hasApiKey: store.get('apiKeyEncrypted') !== '',
       hotkey: store.get('hotkey'),
       approvalPolicy: store.get('approvalPolicy'),
@@ -58,12 +58,12 @@ export class SettingsService {
   update(patch: SettingsPatchInput): PublicSettings {
     const { store } = this.options;
     // Everything that can fail runs before anything is written, so a refused patch changes nothing.
-    if (patch.headers !== undefined) parseHeaderList(patch.headers, 'the headers setting');
+    if (typeof patch.headers === 'string') parseHeaderList(patch.headers, 'the headers setting');
     const encrypted = typeof patch.apiKey === 'string' ? encryptKey(this.options.safeStorage, this.options.platform, patch.apiKey) : undefined;
     if (patch.preset !== undefined) store.set('preset', patch.preset);
     if (patch.baseUrl !== undefined) store.set('baseUrl', patch.baseUrl);
     if (patch.model !== undefined) store.set('model', patch.model.trim());
-    if (patch.headers !== undefined) store.set('headers', patch.headers);
+    if (patch.headers !== undefined) store.set('headers', patch.headers ?? '');
     if (encrypted !== undefined) store.set('apiKeyEncrypted', encrypted);
     if (patch.apiKey === null) store.set('apiKeyEncrypted', '');
     if (patch.hotkey !== undefined) store.set('hotkey', patch.hotkey);

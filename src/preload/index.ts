@@ -23,6 +23,7 @@ const api: DeskpilotApi = {
   openPermissionSettings: () => invoke(CHANNELS.openPermissionSettings),
   openExternal: (request) => invoke(CHANNELS.openExternal, request),
   hideWindow: () => invoke(CHANNELS.hideWindow),
+  restartHost: () => invoke(CHANNELS.restartHost),
   onEvent(listener) {
     // The IpcRendererEvent stays here: it carries `sender`, which the renderer must not get.
     const forward = (_event: IpcRendererEvent, message: AppEvent): void => listener(message);

@@ -9,7 +9,7 @@ import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
 import type { TargetApp } from './ipc';
 import { APPROVAL_DECISIONS, APPROVAL_POLICIES, PRESET_NAMES } from './settings';
-import { MAX_ASK_CHARS } from './ipc-schemas';
+import { MAX_ASK_CHARS, describeIssues } from './ipc-schemas';
 
 /**
  * One provider message as the `openai` SDK shapes it. Main keeps them opaque: it only stores
@@ -98,11 +98,4 @@ export function parseHostMessage(raw: unknown): { ok: true; message: HostMessage
   const parsed = HOST_MESSAGE_SCHEMA.safeParse(raw);
   // The schema checked the envelope; the event's inner fields are the Agent's own output.
   return parsed.success ? { ok: true, message: parsed.data as HostMessage } : { ok: false, problem: describeIssues(parsed.error.issues) };
-}
-
-function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.map(String).join('.') || '(message)'}: ${issue.message}`)
-    .join('; ');
 }

@@ -9,9 +9,10 @@ const noPayload = z.undefined();
 
 const settingsPatch = z.strictObject({
   preset: z.enum(PRESET_NAMES).optional(),
-  baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  // The same bounds as settings-store.ts' schema, so electron-store never refuses a value this accepted.
+  baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2000)]).optional(),
   model: z.string().max(200).optional(),
-  headers: z.string().max(4000).optional(),
+  headers: z.string().max(4000).nullable().optional(),
   apiKey: z.string().trim().min(1).max(1000).nullable().optional(),
   // Electron validates the accelerator itself when registering; this only bounds the input.
   hotkey: z.string().trim().min(1).max(100).optional(),
@@ -34,4 +35,16 @@ export const REQUEST_SCHEMAS = {
   [CHANNELS.openPermissionSettings]: noPayload,
   [CHANNELS.openExternal]: z.strictObject({ url: z.url({ protocol: /^https$/ }).max(2000) }),
   [CHANNELS.hideWindow]: noPayload,
+  [CHANNELS.restartHost]: noPayload,
 } as const satisfies Record<IpcChannel, z.ZodType>;
+
+/**
+ * A schema failure in words: the field path and what is wrong with it ("baseUrl: Invalid URL"),
+ * never the value, which may be a key. Used for host messages and IPC payloads alike.
+ */
+export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], max = 3): string {
+  return issues
+    .slice(0, max)
+    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.map(String).join('.')}: ${issue.message}`))
+    .join('; ');
+}

@@ -21,6 +21,7 @@ export const CHANNELS = {
   openPermissionSettings: 'permissions:open',
   openExternal: 'link:open',
   hideWindow: 'window:hide',
+  restartHost: 'host:restart',
 } as const;
 
 export type IpcChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -50,10 +51,17 @@ export interface AppStatus {
   /** `registered: false` with `error` when another app holds the accelerator. */
   hotkey: { accelerator: string; registered: boolean; error?: string };
   accessibility: PermissionState;
-  /** The automation host (utilityProcess) that runs the core. */
-  host: 'starting' | 'running' | 'restarting';
+  /**
+   * The automation host (utilityProcess) that runs the core. `failed`: it crashed several times
+   * in a row and is no longer restarted by itself; the next ask or restartHost() tries again.
+   */
+  host: 'starting' | 'running' | 'restarting' | 'failed';
+  /** Why the host is `failed`, in words for the user. */
+  hostError?: string;
   /** False until a model can be reached: the renderer shows the first-run view. */
   configured: boolean;
+  /** Why `configured` is false (a PROVIDER_CONFIG message: no model chosen, an unknown DESKPILOT_PROVIDER…). */
+  configError?: string;
 }
 
 export interface AskRequest {
@@ -110,6 +118,8 @@ export interface DeskpilotApi {
   /** Opens an https link in the system browser; anything else is refused. */
   openExternal(request: OpenExternalRequest): Promise<void>;
   hideWindow(): Promise<void>;
+  /** Starts the automation host again after it was given up on (status `host: 'failed'`). */
+  restartHost(): Promise<void>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   onEvent(listener: (event: AppEvent) => void): () => void;
 }

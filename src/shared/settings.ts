@@ -1,10 +1,22 @@
 /**
- * The user's settings as the renderer may see them. The API key is never part of it: the
- * renderer only learns whether one is set. Main keeps the full record (electron-store, key
+ * The user's settings as the renderer may see them. The API key and the header values are never
+ * part of it: the renderer only learns whether a key is set and which headers are. Main keeps the full record (electron-store, key
  * encrypted with safeStorage) and core reads the provider part from it.
  */
 export const PRESET_NAMES = ['openrouter', 'openai', 'ollama', 'lmstudio', 'gemini'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
+
+/**
+ * What the settings view and the core both say about a preset: its name for people, and whether
+ * it is a server on this computer (which takes no API key). The core's PRESETS reads these.
+ */
+export const PRESET_INFO: Readonly<Record<PresetName, { label: string; local: boolean }>> = {
+  openrouter: { label: 'OpenRouter', local: false },
+  openai: { label: 'OpenAI', local: false },
+  ollama: { label: 'Ollama', local: true },
+  lmstudio: { label: 'LM Studio', local: true },
+  gemini: { label: 'Google Gemini', local: false },
+};
 
 /** How much the agent may do without asking the user. */
 export const APPROVAL_POLICIES = ['auto', 'confirm-risky', 'confirm-all'] as const;
@@ -20,8 +32,11 @@ export interface PublicSettings {
   baseUrl: string;
   /** Empty means the preset's default model. */
   model: string;
-  /** Extra request headers as `name: value; name2: value2`. */
-  headers: string;
+  /**
+   * The names of the stored extra request headers. Their values never reach the renderer:
+   * an `Authorization` or `api-key` header is a credential, stored encrypted like the key.
+   */
+  headerNames: string[];
   hasApiKey: boolean;
   /** An Electron accelerator, e.g. `Alt+Space`. */
   hotkey: string;
@@ -33,12 +48,16 @@ export interface PublicSettings {
   envOverrides: (keyof SettingsPatch)[];
 }
 
-/** A change from the settings view. `apiKey: null` deletes the stored key; an omitted field stays as it is. */
+/**
+ * A change from the settings view. `apiKey: null` deletes the stored key and `headers: null` the
+ * stored headers; an omitted field stays as it is. `headers` replaces all of them at once.
+ */
 export interface SettingsPatch {
   preset?: PresetName;
   baseUrl?: string;
   model?: string;
-  headers?: string;
+  /** Extra request headers as `name: value; name2: value2`. */
+  headers?: string | null;
   apiKey?: string | null;
   hotkey?: string;
   approvalPolicy?: ApprovalPolicy;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from './agent-events';
-import { addNotice, answerApproval, applyAgentEvent, foldAgentEvents, limitEntries, type ChatEntry } from './transcript';
+import { addNotice, answerApproval, applyAgentEvent, closeOpenAsks, foldAgentEvents, limitEntries, type ChatEntry } from './transcript';
 
 const NOW = 1_700_000_000_000;
 
@@ -225,5 +225,26 @@ describe('addNotice, answerApproval, limitEntries', () => {
     expect(limited.map((entry) => entry.id)).toEqual(['ask-1', 'c1', 'ask-1:answer#2']);
     const withNotice: ChatEntry[] = addNotice(entries, 'info', 'n', NOW);
     expect(limitEntries(withNotice, 1).map((entry) => entry.kind)).toEqual(['notice']);
+  });
+});
+
+describe('closeOpenAsks', () => {
+  it('ends what a saved mid-ask chat left open: streaming text, running tools, unanswered approvals', () => {
+    const saved = foldAgentEvents(
+      [
+        { type: 'ask', askId: 'ask-1', text: 'save it', pid: 7 },
+        { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_action', arguments: '{}' },
+        { type: 'approval_request', askId: 'ask-1', id: 'p1', callId: 'c1', tool: 'ui_action', summary: 'click Save', reason: 'risky' },
+        { type: 'ai_chunk', askId: 'ask-1', delta: 'Saving' },
+      ],
+      NOW,
+    );
+    const closed = closeOpenAsks(saved);
+    expect(closed.find((entry) => entry.kind === 'assistant')).toMatchObject({ text: 'Saving', streaming: false, interrupted: true });
+    expect(closed.find((entry) => entry.kind === 'tool')).toMatchObject({ status: 'failed' });
+    expect(closed.find((entry) => entry.kind === 'approval')).toMatchObject({ expired: true });
+    // A finished ask is left exactly as it was.
+    const finished = foldAgentEvents(MULTI, NOW);
+    expect(closeOpenAsks(finished)).toEqual(finished);
   });
 });

@@ -172,11 +172,25 @@ function closeAsk(entries: readonly ChatEntry[], askId: string, toolMessage: str
   if (range === undefined) return entries.slice();
   return entries.map((entry, index) => {
     if (index < range.start || index > range.end || !hasAsk(entry) || entry.askId !== askId) return entry;
-    if (entry.kind === 'assistant' && entry.streaming) return { ...entry, streaming: false, interrupted: true };
-    if (entry.kind === 'tool' && entry.status === 'running') return { ...entry, status: 'failed', message: toolMessage };
-    if (entry.kind === 'approval' && entry.decision === undefined && entry.expired !== true) return { ...entry, expired: true };
-    return entry;
+    return closeEntry(entry, toolMessage);
   });
+}
+
+/** One entry of an ended ask, as closeAsk leaves it. */
+function closeEntry(entry: AskEntry, toolMessage: string): AskEntry {
+  if (entry.kind === 'assistant' && entry.streaming) return { ...entry, streaming: false, interrupted: true };
+  if (entry.kind === 'tool' && entry.status === 'running') return { ...entry, status: 'failed', message: toolMessage };
+  if (entry.kind === 'approval' && entry.decision === undefined && entry.expired !== true) return { ...entry, expired: true };
+  return entry;
+}
+
+/**
+ * Ends every ask that is still open in `entries`: a chat loaded from disk was saved by a process
+ * that is gone, so no answer streams, no tool runs and no approval can be answered any more.
+ * Without this a chat saved mid-ask would show Stop and live approval buttons forever.
+ */
+export function closeOpenAsks(entries: readonly ChatEntry[], toolMessage = 'Deskpilot closed before it finished'): ChatEntry[] {
+  return entries.map((entry) => (hasAsk(entry) ? closeEntry(entry, toolMessage) : entry));
 }
 
 function applyDone(entries: readonly ChatEntry[], event: Extract<AgentEvent, { type: 'done' }>): ChatEntry[] {
