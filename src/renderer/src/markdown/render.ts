@@ -13,6 +13,10 @@ const markdown = new MarkdownIt({
   highlight: (code, language) => highlightCode(code, language.trim().toLowerCase()),
 });
 
+// Only https links open. linkify would turn `www.example.com` into an http:// link and an e-mail
+// address into a mailto: one, links that never open; left as text they can still be copied.
+markdown.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
+
 // Remote images would be blocked by the CSP anyway (img-src 'self'); show their text instead.
 markdown.renderer.rules.image = (tokens, index) => markdown.utils.escapeHtml(tokens[index]?.content ?? '');
 
