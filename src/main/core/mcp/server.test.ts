@@ -78,6 +78,21 @@ describe('MCP server over the fake platform', () => {
     expect(tree.structuredContent).toMatchObject({ pid: FIXTURE_PID, app: 'Deskpilot Fixture', rootId: id, truncated: false });
   });
 
+  it('gives ui_action as a short summary in the text and the full result only in the structured content', async () => {
+    const client = await connect();
+    const id = await idOf(client, 'Enable feature', 'checkbox');
+    const acted = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id });
+    expect(acted.text).toMatch(new RegExp(`^click ran via accessibility; changed: [^\n]+\nnow: \\[${id}\\] checkbox "Enable feature" \\(checked\\)$`));
+    expect(acted.structuredContent).toMatchObject({ success: true, nodeBefore: { id }, nodeAfter: { id }, changed: true });
+    const failed = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: `${id}x` });
+    expect(failed.text).toMatch(/^NODE_NOT_FOUND: node not found: /);
+    expect(failed.structuredContent).toMatchObject({ success: false, error: { code: 'NODE_NOT_FOUND' } });
+    for (const result of [acted, failed]) {
+      expect(result.text).not.toMatch(/"(success|nodeBefore|nodeAfter)"/);
+      expect(result.text.length).toBeLessThan(JSON.stringify(result.structuredContent).length);
+    }
+  });
+
   it('says what changed: false means, and that scroll is the exception', async () => {
     const client = await connect();
     const label = await idOf(client, 'Ready', 'label');

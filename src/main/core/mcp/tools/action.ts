@@ -64,7 +64,9 @@ export const actionTool = defineMcpTool({
     const { core, app } = await resolveTarget(context, args.target);
     const result = await core.engine.run(app.pid, args.request, signal);
     const maxChars = context.options.maxChars;
-    const text = fitText(`${summarize(args.request, result)}\n${JSON.stringify(result)}`, maxChars, 'The full result is in the structured content; read a node with ui_read.').value;
+    // The text is what a model reads, so it is the summary alone: the full result, nodes and all, is the
+    // structured content, and repeating it as JSON here would spend the budget twice.
+    const text = fitText(summarize(args.request, result), maxChars, 'The full result is in the structured content; read a node with ui_read.').value;
     return { text, structured: fitJson(result, maxChars).value, isError: !result.success };
   },
 });
