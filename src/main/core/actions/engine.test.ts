@@ -82,6 +82,32 @@ describe('ActionEngine actions', () => {
     expect(result).toMatchObject({ success: true, method: 'input', nodeBefore: null, nodeAfter: null, changed: false });
   });
 
+  it('sends a key with no id only while its app is frontmost, never to the app that has the focus', async () => {
+    platform.frontmostPid = NOTES_PID;
+    platform.app(NOTES_PID).focus('button');
+    const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'return' });
+    expect(result).toMatchObject({ success: false, method: 'input', nodeBefore: null, changed: false, error: { code: 'ACTION_FAILED', data: { pid: FIXTURE_PID } } });
+    expect(result.error?.message).toContain(`pid ${FIXTURE_PID} is not the frontmost app`);
+    expect(result.error?.message).toMatch(/pass the id of an element/i);
+    expect(result.error?.message).toContain('focus_app');
+    expect(platform.inputLog).toEqual([]);
+    expect(platform.app(NOTES_PID).clicks).toBe(0);
+    // Nothing is frontmost (the user is on the desktop): still refused.
+    platform.frontmostPid = 0;
+    expect((await engine.run(FIXTURE_PID, { action: 'key', key: 'return' })).error?.code).toBe('ACTION_FAILED');
+    // Once the app is in front the same key goes through.
+    platform.frontmostPid = FIXTURE_PID;
+    expect(await engine.run(FIXTURE_PID, { action: 'key', key: 'return' })).toMatchObject({ success: true });
+    expect(platform.inputLog).toEqual(['key return']);
+  });
+
+  it('a key with an id is sent whatever is frontmost: the node is focused first', async () => {
+    platform.frontmostPid = NOTES_PID;
+    const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'return', id: await idOf('Name', 'textfield') });
+    expect(result).toMatchObject({ success: true, method: 'input' });
+    expect(platform.inputLog).toEqual(['key return']);
+  });
+
   it('scrolls a list at its centre; the rows showing change', async () => {
     const result = await engine.run(FIXTURE_PID, { action: 'scroll', id: await idOf('Items', 'list'), direction: 'down', amount: 2 });
     expectLanded(result, 'input');

@@ -15,6 +15,7 @@ import { buildTree, type BuiltTree } from '../ui/ids';
 import { redactSecrets } from '../ui/redact';
 import { indexTree, shallow, type IndexedNode } from '../ui/tree-index';
 import { DRAG_STEP_MS, interpolate } from './geometry';
+import { assertFrontmost } from './key-target';
 import { notFoundError, refind, type Remembered } from './locate';
 import { rereadNode } from './reread';
 import { visiblePoint, type TargetTree } from './targeting';
@@ -138,6 +139,7 @@ export class ActionEngine {
         return 'input';
       case 'key':
         if (node !== undefined) await this.focus(resolved, node, 'keep');
+        else await assertFrontmost(this.platform.apps, pid);
         signal?.throwIfAborted();
         await input.pressKey(request.key, resolveModifiers(request.modifiers ?? [], this.platform.name), pid);
         return 'input';

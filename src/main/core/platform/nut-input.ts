@@ -54,6 +54,8 @@ export async function createNutInput(): Promise<InputBackend> {
         await stroke(keystroke);
       }
     },
+    // No pid: nut-js keys go to the window with the keyboard focus (XTest, the HID tap), so
+    // the engine sends a key with no element only while its app is frontmost (actions/key-target.ts).
     pressKey: async (name, modifiers) => {
       const keystroke = strokeForKeyName(name);
       if (keystroke === undefined) throw new Error(`no key named '${name}'`);
