@@ -1,13 +1,13 @@
 import type { AgentEvent } from '../shared/agent-events';
 import { ValidationError } from '../shared/errors';
 import type { AppEvent, AppInfoReply, AppStatus, PermissionState, TargetApp } from '../shared/ipc';
+import { isHttpsUrl } from '../shared/urls';
 import type { HostSupervisor } from './host-supervisor';
 import type { Hotkey } from './hotkey';
 import type { MainHandlers } from './ipc-handlers';
 import type { SettingsService } from './settings';
 import { captureTarget } from './target';
 import type { Transcript } from './transcript-store';
-import { isSafeExternalUrl } from './window';
 
 /** The chat window as the controller drives it. */
 export interface WindowControl {
@@ -151,7 +151,7 @@ export class MainController {
       openPermissionSettings: () => deps.openPermissionSettings(),
       openExternal: ({ url }) => {
         // The schema checked https already; this is the same rule window.ts applies to links.
-        if (!isSafeExternalUrl(url)) throw new ValidationError('only https links open outside Deskpilot');
+        if (!isHttpsUrl(url)) throw new ValidationError('only https links open outside Deskpilot');
         return deps.openExternal(url);
       },
       hideWindow: () => this.hide(),

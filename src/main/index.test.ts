@@ -31,6 +31,7 @@ class FakeWindow extends EventEmitter {
     on: vi.fn(),
     send: (channel: string, event: unknown) => this.sent.push([channel, event]),
     mainFrame: {},
+    session: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
   };
   constructor(options: { show?: boolean }) {
     super();

@@ -11,11 +11,8 @@ import { SettingsService } from './settings';
 import { createHistoryStore, createSettingsStore } from './stores';
 import { Transcript } from './transcript-store';
 import { createTray } from './tray';
-import { createChatWindow, rememberBounds } from './window';
+import { createChatWindow, devServerUrl, rememberBounds } from './window';
 import { visibleBounds } from './window-bounds';
-
-// electron-vite sets this while developing; a packaged app loads the built files.
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
 
 /** A constant, so it bypasses the https-only rule for links on purpose. */
 const ACCESSIBILITY_SETTINGS_URL = 'x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility';
@@ -55,7 +52,14 @@ let tray: Tray | undefined;
 function start(): void {
   const settings = new SettingsService({ store: createSettingsStore(), safeStorage, env: () => process.env, platform: process.platform });
   const transcript = new Transcript({ store: createHistoryStore(), limit: () => settings.get('historyLimit') });
-  const window = createChatWindow(import.meta.dirname, devServerUrl, visibleBounds(settings.get('windowBounds'), workAreas()));
+  const window = createChatWindow(
+    import.meta.dirname,
+    // electron-vite sets ELECTRON_RENDERER_URL while developing; a packaged app loads the built files.
+    devServerUrl(app.isPackaged, process.env),
+    visibleBounds(settings.get('windowBounds'), workAreas()),
+    process.platform,
+    app.isPackaged,
+  );
   rememberBounds(window, (bounds) => settings.setWindowBounds(bounds));
   // A monitor unplugged while Deskpilot runs must not leave the window where nobody can see it.
   screen.on('display-removed', () => {

@@ -7,7 +7,15 @@ class FakeWindow extends EventEmitter {
   readonly options: unknown;
   readonly calls: unknown[][] = [];
   bounds = { x: 0, y: 0, width: 460, height: 640 };
-  readonly webContents = { setWindowOpenHandler: vi.fn(), on: vi.fn() };
+  readonly permissions = { request: undefined as ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined, check: undefined as (() => boolean) | undefined };
+  readonly webContents = {
+    setWindowOpenHandler: vi.fn(),
+    on: vi.fn(),
+    session: {
+      setPermissionRequestHandler: (handler: NonNullable<FakeWindow['permissions']['request']>) => (this.permissions.request = handler),
+      setPermissionCheckHandler: (handler: () => boolean) => (this.permissions.check = handler),
+    },
+  };
   constructor(options: unknown) {
     super();
     this.options = options;
@@ -28,7 +36,7 @@ class FakeWindow extends EventEmitter {
 
 vi.mock('electron', () => ({ BrowserWindow: FakeWindow, shell: { openExternal: vi.fn() } }));
 
-const { chatWindowOptions, createChatWindow, isSafeExternalUrl, rememberBounds } = await import('./window');
+const { chatWindowOptions, createChatWindow, devServerUrl, rememberBounds } = await import('./window');
 
 beforeEach(() => {
   created.length = 0;
@@ -43,6 +51,7 @@ describe('chat window', () => {
       contextIsolation: true,
       nodeIntegration: false,
       webSecurity: true,
+      devTools: true,
     });
     expect(options).toMatchObject({ show: false, frame: false, alwaysOnTop: true, skipTaskbar: true });
   });
@@ -78,11 +87,23 @@ describe('chat window', () => {
     vi.useRealTimers();
   });
 
-  it('lets only https links out', () => {
-    expect(isSafeExternalUrl('https://example.org/docs')).toBe(true);
-    expect(isSafeExternalUrl('http://example.org')).toBe(false);
-    expect(isSafeExternalUrl('file:///etc/passwd')).toBe(false);
-    expect(isSafeExternalUrl('javascript:alert(1)')).toBe(false);
-    expect(isSafeExternalUrl('not a url')).toBe(false);
+  it('loads a dev server URL only when not packaged: a packaged app never gives the bridge to another page', () => {
+    const env = { ELECTRON_RENDERER_URL: 'https://attacker.example' };
+    expect(devServerUrl(false, env)).toBe('https://attacker.example');
+    expect(devServerUrl(true, env)).toBeUndefined();
+  });
+
+  it('has no DevTools when packaged', () => {
+    expect(chatWindowOptions('/p', undefined, true).webPreferences?.devTools).toBe(false);
+    const window = createChatWindow('/app/main', undefined, undefined, 'linux', true) as unknown as FakeWindow;
+    expect((window.options as { webPreferences: { devTools: boolean } }).webPreferences.devTools).toBe(false);
+  });
+
+  it('denies every permission request and check', () => {
+    const window = createChatWindow('/app/main', undefined, undefined, 'linux') as unknown as FakeWindow;
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) window.permissions.request?.({}, permission, (granted) => answers.push(granted));
+    expect(answers).toEqual([false, false, false, false]);
+    expect(window.permissions.check?.()).toBe(false);
   });
 });

@@ -1,9 +1,22 @@
 import { BrowserWindow, shell, type BrowserWindowConstructorOptions } from 'electron';
 import path from 'node:path';
+import { isHttpsUrl } from '../shared/urls';
 import type { Rect } from './window-bounds';
 
-/** The renderer never gets Node, never shares a world with the preload, and runs sandboxed. */
-export function chatWindowOptions(preloadPath: string, bounds?: Rect): BrowserWindowConstructorOptions {
+/**
+ * The page to load instead of the built files: electron-vite's dev server while developing.
+ * A packaged app ignores the variable, or anyone who can set it would get a page of their own
+ * choosing with the whole preload bridge (ask, settings, links).
+ */
+export function devServerUrl(packaged: boolean, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return packaged ? undefined : env['ELECTRON_RENDERER_URL'];
+}
+
+/**
+ * The renderer never gets Node, never shares a world with the preload, and runs sandboxed.
+ * A packaged app has no DevTools: they would run any code with the bridge.
+ */
+export function chatWindowOptions(preloadPath: string, bounds?: Rect, packaged = false): BrowserWindowConstructorOptions {
   return {
     width: 460,
     height: 640,
@@ -20,17 +33,9 @@ export function chatWindowOptions(preloadPath: string, bounds?: Rect): BrowserWi
       contextIsolation: true,
       nodeIntegration: false,
       webSecurity: true,
+      devTools: !packaged,
     },
   };
-}
-
-/** Only https links leave the app, and they open in the system browser, never in our window. */
-export function isSafeExternalUrl(url: string): boolean {
-  try {
-    return new URL(url).protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -38,16 +43,20 @@ export function isSafeExternalUrl(url: string): boolean {
  * ('floating' level); on macOS it also joins whichever Space is active, full-screen ones too,
  * so it appears where the user is instead of switching Spaces.
  */
-export function createChatWindow(outDir: string, devServerUrl: string | undefined, bounds?: Rect, platform = process.platform): BrowserWindow {
-  const window = new BrowserWindow(chatWindowOptions(path.join(outDir, '../preload/index.cjs'), bounds));
+export function createChatWindow(outDir: string, pageUrl: string | undefined, bounds?: Rect, platform = process.platform, packaged = false): BrowserWindow {
+  const window = new BrowserWindow(chatWindowOptions(path.join(outDir, '../preload/index.cjs'), bounds, packaged));
   window.setAlwaysOnTop(true, 'floating');
   if (platform === 'darwin') window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: true });
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) void shell.openExternal(url);
+    if (isHttpsUrl(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   window.webContents.on('will-navigate', (event) => event.preventDefault());
-  if (devServerUrl !== undefined) void window.loadURL(devServerUrl);
+  // A chat window needs no camera, microphone, notifications, geolocation or clipboard reads:
+  // refuse every request and every check, so a page that got in anyway gains nothing from them.
+  window.webContents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  window.webContents.session.setPermissionCheckHandler(() => false);
+  if (pageUrl !== undefined) void window.loadURL(pageUrl);
   else void window.loadFile(path.join(outDir, '../renderer/index.html'));
   return window;
 }
