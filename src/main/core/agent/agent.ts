@@ -6,7 +6,7 @@ import type { Platform } from '../platform/types';
 import { abortable } from './abortable';
 import { compactHistory, type CompactionOptions } from './compaction';
 import { buildContextMessage, quoteToolResult } from './context-message';
-import { ActionLedger, unconfirmedNote } from './end-state';
+import { ActionLedger, unconfirmedNote, unconfirmedSummary } from './end-state';
 import type { Provider, ProviderMessage } from './provider/types';
 import { ResponseCache, conversationKey, isCacheableToolUse, type CachedAnswer } from './response-cache';
 import { SafetyGate, type AskSafetyState } from './safety/gate';
@@ -247,20 +247,22 @@ export class Agent {
 
   /**
    * Before saying done after acting: look at the app again and compare it with what the
-   * actions reported. When it does not match, or cannot be seen, the answer says so in its
-   * own words (streamed as one more chunk and kept in the history's last assistant message),
-   * so the chat, the CLI and the next turn all see the same text. A stop during the look is a stop.
+   * actions reported. When it does not match, or cannot be seen, the answer says so (streamed
+   * as one more chunk, in `done` and in `check.notes`). The history's last assistant message
+   * gets only a count of failed checks: the notes quote app text, and the model would later
+   * read it as its own words. A stop during the look is a stop.
    */
   private async finishChecked(askId: string, outcome: Outcome, ledger: ActionLedger, signal: AbortSignal): Promise<AgentAnswer> {
     const { check, problems } = await abortable(ledger.check(this.options.engine, this.options.platform, signal), signal);
     signal.throwIfAborted();
     let text = outcome.text;
     if (!check.confirmed) {
-      const addition = `${text === '' ? '' : '\n\n'}${unconfirmedNote(problems)}`;
+      const separator = text === '' ? '' : '\n\n';
+      const addition = `${separator}${unconfirmedNote(problems)}`;
+      const last = this.messages.at(-1);
+      if (last?.role === 'assistant') last.content = `${text}${separator}${unconfirmedSummary(problems)}`;
       text += addition;
       this.emit({ type: 'ai_chunk', askId, delta: addition });
-      const last = this.messages.at(-1);
-      if (last?.role === 'assistant') last.content = text;
     }
     return this.finish(askId, text, outcome.reason, { check });
   }

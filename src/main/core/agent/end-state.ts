@@ -50,12 +50,24 @@ const CHOICE_ROLES = new Set<Role>(['radio', 'tab', 'listitem', 'treeitem', 'men
 /** Tools whose effect this check can re-observe; other acting tools are noted as not checked. */
 const CHECKED_TOOLS = new Set(['ui_action', 'fill_form', 'close_window', 'focus_app']);
 
+/** Notes quote app text (names, values, engine errors naming nodes); a long one would drown the answer. */
+const NAME_CHARS = 40;
+const VALUE_CHARS = 60;
+const ERROR_CHARS = 120;
+
+function cut(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+}
+
+/** JSON-quoted, so a name with a quote or a newline stays one visible string. */
 function label(node: { role: string; name: string }): string {
-  return node.name === '' ? node.role : `${node.role} "${node.name.length > 40 ? `${node.name.slice(0, 39)}…` : node.name}"`;
+  return node.name === '' ? node.role : `${node.role} ${JSON.stringify(cut(node.name, NAME_CHARS))}`;
 }
 
 function show(value: unknown): string {
-  return value === undefined ? 'nothing' : JSON.stringify(value);
+  if (value === undefined) return 'nothing';
+  return typeof value === 'string' ? JSON.stringify(cut(value, VALUE_CHARS)) : cut(JSON.stringify(value), VALUE_CHARS);
 }
 
 /** The parts of a node an action sets and a user would notice undone. Focus and bounds move legitimately. */
@@ -127,7 +139,7 @@ export class ActionLedger {
     const outcome = result.data as UiActionResult | undefined;
     if (outcome === undefined || typeof outcome !== 'object' || !('success' in outcome)) {
       // The tool threw before the engine ran (the app had exited): an attempt that failed.
-      if (!result.success) this.put(`${pid}:`, { pid, id: '', label: `the ${action}`, action, ok: false, changed: false, error: result.message, after: undefined, exited: false, gone: false });
+      if (!result.success) this.put(`${pid}:`, { pid, id: '', label: `the ${action}`, action, ok: false, changed: false, error: cut(result.message, ERROR_CHARS), after: undefined, exited: false, gone: false });
       return;
     }
     if (!outcome.success && NOTHING_RAN.has(outcome.error?.code ?? '')) return;
@@ -146,7 +158,7 @@ export class ActionLedger {
         action,
         ok: outcome.success,
         changed: outcome.changed,
-        ...(outcome.error === undefined ? {} : { error: outcome.error.message }),
+        ...(outcome.error === undefined ? {} : { error: cut(outcome.error.message, ERROR_CHARS) }),
         after,
         exited,
         gone: outcome.success && !exited && after === undefined && before !== null,
@@ -163,11 +175,11 @@ export class ActionLedger {
       this.put(`${pid}:${after?.id ?? field.id}`, {
         pid,
         id: after?.id ?? field.id,
-        label: `${field.role ?? 'field'} "${field.label}"`,
+        label: label({ role: field.role ?? 'field', name: field.label }),
         action: 'fill',
         ok: field.success,
         changed: true,
-        ...(field.success ? {} : { error: field.message }),
+        ...(field.success ? {} : { error: cut(field.message, ERROR_CHARS) }),
         after,
         exited: false,
         gone: false,
@@ -240,7 +252,7 @@ export class ActionLedger {
       index = indexTree((await engine.observe(pid, { fresh: true, bounds: 'none', signal })).root);
     } catch (error) {
       if (signal.aborted) throw error;
-      fail(`I could not read the app again (${error instanceof Error ? error.message : String(error)})`);
+      fail(`I could not read the app again (${cut(error instanceof Error ? error.message : String(error), ERROR_CHARS)})`);
       return;
     }
     for (const record of records) {
@@ -282,7 +294,15 @@ export class ActionLedger {
   }
 }
 
-/** The sentence appended to an answer whose result could not be confirmed. */
+/** The sentence appended to an answer whose result could not be confirmed, for the user. */
 export function unconfirmedNote(problems: readonly string[]): string {
   return `I could not confirm that this worked: ${problems.join('; ')}.`;
+}
+
+/**
+ * The same sentence for the history, where the model reads it later as its own words: no
+ * app text in it (names and values could carry instructions), only how many checks failed.
+ */
+export function unconfirmedSummary(problems: readonly string[]): string {
+  return `I could not confirm that this worked: ${problems.length} check${problems.length === 1 ? '' : 's'} failed.`;
 }
