@@ -190,6 +190,27 @@ describe('host supervisor', () => {
     expect(current().received.map((message) => message.type)).toEqual(['settings', 'clear']);
   });
 
+  it('a stop while no host runs drops the queued asks too: they end as stopped instead of running later', async () => {
+    const asked = supervisor.ask('delete everything', 4242);
+    supervisor.send({ type: 'stop' });
+    await expect(asked).rejects.toMatchObject({ code: 'INTERNAL', data: { reason: 'stopped' } });
+    expect(events).toEqual([
+      { type: 'ask', askId: 'queued-1', text: 'delete everything', pid: 4242 },
+      { type: 'done', askId: 'queued-1', answer: '', stopped: true, reason: 'stopped' },
+    ]);
+    current().say({ type: 'ready', pid: 1 });
+    expect(current().received.map((message) => message.type)).toEqual(['settings']);
+  });
+
+  it('a clear while no host runs drops the queued asks without adding them back to the chat', async () => {
+    const asked = supervisor.ask('q', 4242);
+    supervisor.send({ type: 'clear' });
+    await expect(asked).rejects.toMatchObject({ data: { reason: 'stopped' } });
+    expect(events).toEqual([]);
+    current().say({ type: 'ready', pid: 1 });
+    expect(current().received.map((message) => message.type)).toEqual(['settings', 'clear']);
+  });
+
   it('stays down after shutdown', () => {
     current().say({ type: 'ready', pid: 1 });
     supervisor.shutdown();

@@ -132,8 +132,30 @@ export class HostSupervisor {
     if (message.type === 'clear') this.history = [];
     if (this.ready && this.child !== undefined) {
       this.child.postMessage(message);
-    } else if (message.type !== 'stop' && message.type !== 'approve') {
-      this.queue.push(message);
+      return;
+    }
+    // A stop or clear covers the asks waiting for the next host too, or they would run after it.
+    if (message.type === 'stop' || message.type === 'clear') this.dropQueuedAsks(message.type === 'stop');
+    if (message.type !== 'stop' && message.type !== 'approve') this.queue.push(message);
+  }
+
+  /**
+   * Takes the asks no host has seen out of the queue and rejects their callers. After a stop the
+   * chat shows each as a question that was stopped (a clear empties the chat, so nothing shows).
+   */
+  private dropQueuedAsks(showStopped: boolean): void {
+    const asks = this.queue.filter((message) => message.type === 'ask');
+    if (asks.length === 0) return;
+    this.queue.splice(0, this.queue.length, ...this.queue.filter((message) => message.type !== 'ask'));
+    for (const ask of asks) {
+      // The host numbers the asks it takes; these never reached one, so they get an id of their own.
+      const askId = `queued-${ask.requestId}`;
+      if (showStopped) {
+        this.options.onAgentEvent({ type: 'ask', askId, text: ask.text, pid: ask.pid });
+        this.options.onAgentEvent({ type: 'done', askId, answer: '', stopped: true, reason: 'stopped' });
+      }
+      this.pending.get(ask.requestId)?.reject(new DeskpilotError('INTERNAL', 'Stopped before it started.', { data: { reason: 'stopped' } }));
+      this.pending.delete(ask.requestId);
     }
   }
 
