@@ -10,6 +10,12 @@ export interface Remembered {
 }
 
 const CANDIDATE_LIMIT = 5;
+/**
+ * An id within this many edits of a missing one is offered as a typo. One, not two: with
+ * five-character ids about 13,000 of the 60 million values are within two edits of any id,
+ * so in a large tree those "closest" nodes would be random ones.
+ */
+const TYPO_EDITS = 1;
 
 function distance(a: UiNode, b: UiNode): number {
   if (a.bounds === undefined || b.bounds === undefined) return Number.POSITIVE_INFINITY;
@@ -48,7 +54,7 @@ export function closestCandidates(root: UiNode, id: string, remembered: Remember
   }
   const typos = [...walk(root)]
     .map((node) => ({ node, distance: levenshtein(node.id, id) }))
-    .filter((entry) => entry.distance <= 2)
+    .filter((entry) => entry.distance <= TYPO_EDITS)
     .sort((a, b) => a.distance - b.distance);
   for (const { node } of typos) if (picked.size < CANDIDATE_LIMIT) picked.set(node.id, node);
   return [...picked.values()];
