@@ -49,7 +49,8 @@ interface PendingReply {
   reject: (error: Error) => void;
 }
 
-const defaultTimers: Timers = {
+/** Node's own timers; tests pass manual ones. */
+export const defaultTimers: Timers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };

@@ -44,4 +44,24 @@ describe('Transcript', () => {
     const stored: ChatEntry[] = [1, 2, 3].map((n) => ({ kind: 'notice', id: `n${n}`, level: 'info', text: `t${n}`, at: n }));
     expect(setup(2, stored).transcript.list().map((entry) => entry.id)).toEqual(['n2', 'n3']);
   });
+
+  it('ends the asks a chat saved mid-ask left open, so nothing streams, runs or waits for an answer after a restart', () => {
+    const stored: ChatEntry[] = [
+      { kind: 'user', id: 'a1', askId: 'a1', text: 'save it', at: 1 },
+      { kind: 'tool', id: 'c1', askId: 'a1', name: 'ui_action', arguments: '{}', status: 'running', logs: [] },
+      { kind: 'approval', id: 'p1', askId: 'a1', tool: 'ui_action', summary: 'click Save', reason: 'risky' },
+      { kind: 'assistant', id: 'a1:answer', askId: 'a1', text: 'Sav', streaming: true },
+    ];
+    const [, tool, approval, answer] = setup(100, stored).transcript.list();
+    expect(tool).toMatchObject({ status: 'failed' });
+    expect(approval).toMatchObject({ expired: true });
+    expect(answer).toMatchObject({ text: 'Sav', streaming: false, interrupted: true });
+  });
+
+  it('starts empty from a history file whose entries are not a list', () => {
+    for (const broken of [null, 'text', { 0: 'x' }, 42]) {
+      expect(setup(100, broken as unknown as ChatEntry[]).transcript.list()).toEqual([]);
+    }
+    expect(setup(100, [null, 'x', { kind: 'notice', id: 'n', level: 'info', text: 't', at: 1 }] as unknown as ChatEntry[]).transcript.list()).toHaveLength(1);
+  });
 });

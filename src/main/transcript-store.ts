@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../shared/agent-events';
 import type { ApprovalDecision } from '../shared/settings';
-import { addNotice, answerApproval, applyAgentEvent, limitEntries, type ChatEntry } from '../shared/transcript';
-import type { Timers } from './host-supervisor';
+import { addNotice, answerApproval, applyAgentEvent, closeOpenAsks, limitEntries, type ChatEntry } from '../shared/transcript';
+import { defaultTimers, type Timers } from './host-supervisor';
 
 /** What the transcript needs from electron-store. */
 export interface HistoryStore {
@@ -30,7 +30,8 @@ export class Transcript {
 
   constructor(options: TranscriptOptions) {
     this.options = options;
-    this.entries = limitEntries(options.store.get('entries'), options.limit());
+    // The process that saved this chat is gone: whatever was mid-ask then can never finish now.
+    this.entries = limitEntries(closeOpenAsks(storedEntries(options.store)), options.limit());
   }
 
   list(): ChatEntry[] {
@@ -79,6 +80,13 @@ export class Transcript {
   }
 
   private timers(): Timers {
-    return this.options.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) };
+    return this.options.timers ?? defaultTimers;
   }
+}
+
+/** history.json is a file users can edit and older versions wrote: anything but a list of entries starts an empty chat. */
+function storedEntries(store: HistoryStore): ChatEntry[] {
+  const entries: unknown = store.get('entries');
+  if (!Array.isArray(entries)) return [];
+  return entries.filter((entry): entry is ChatEntry => typeof entry === 'object' && entry !== null && typeof (entry as { kind?: unknown }).kind === 'string');
 }
