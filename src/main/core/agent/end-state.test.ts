@@ -155,6 +155,28 @@ describe('the end-state check before done', () => {
     expect(unchanged.check).toEqual({ confirmed: false, notes: ['set_value on slider "Volume" showed no change'] });
   });
 
+  it('holds set_value to the value asked for, not only to what the action observed', async () => {
+    const clamped = await makeAgent([act('c1', { action: 'set_value', id: idOf('slider', 'Volume'), value: 150 }), answer('Volume is 150.')]).ask('volume 150', target);
+    expect(clamped.check).toEqual({ confirmed: false, notes: ['slider "Volume" is 100, not the 150 asked for'] });
+
+    events = [];
+    const filled = await makeAgent([[toolCall('c1', 'fill_form', { fields: [{ label: 'Volume', value: 150 }] }), finish('tool_calls')], answer('Set.')]).ask('volume 150', target);
+    expect(filled.check?.notes).toEqual(['slider "Volume" is 100, not the 150 asked for']);
+
+    // Numbers compare numerically, whichever way the app spells them.
+    events = [];
+    const text = await makeAgent([act('c1', { action: 'set_value', id: idOf('slider', 'Volume'), value: '70' }), answer('Set.')]).ask('volume 70', target);
+    expect(text.check).toEqual({ confirmed: true, notes: ['slider "Volume": as set'] });
+
+    // Strings compare exactly: a field that rewrites what it is given did not take it.
+    events = [];
+    const app = platform.app(FIXTURE_PID);
+    const setValue = app.setValue.bind(app);
+    app.setValue = (key, value) => setValue(key, key === 'name' ? String(value).toUpperCase() : value);
+    const upper = await makeAgent([act('c1', { action: 'set_value', id: idOf('textfield', 'Name'), value: 'ada' }), answer('Set.')]).ask('name ada', target);
+    expect(upper.check).toEqual({ confirmed: false, notes: ['textfield "Name" is "ADA", not the "ada" asked for'] });
+  });
+
   it('counts the last attempt: a wrong id that did nothing, then the right one, is confirmed', async () => {
     const agent = makeAgent([act('c1', { action: 'click', id: 'nope1' }), act('c2', { action: 'click', id: idOf('checkbox', 'Enable feature') }), answer('Enabled.')]);
     const result = await agent.ask('enable the feature', target);

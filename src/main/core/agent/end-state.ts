@@ -6,6 +6,7 @@ import type { Platform } from '../platform/types';
 import { indexTree, type IndexedNode } from '../ui/tree-index';
 import { READ_ONLY_TOOLS } from './response-cache';
 import type { FieldResult } from './tools/fill-form';
+import { argumentObject } from './tools/registry';
 import type { ToolResult } from './tools/types';
 
 export interface EndStateFindings {
@@ -24,6 +25,8 @@ interface NodeRecord {
   ok: boolean;
   changed: boolean;
   error?: string;
+  /** The value set_value (or a fill of a text field or slider) asked for; the app may clamp or reformat it. */
+  asked?: string | number;
   /** The node as the action last reported it; undefined when nothing was reported. */
   after: UiNode | undefined;
   /** The action ended the app (a Quit button): still gone is the confirmed state. */
@@ -70,6 +73,20 @@ function show(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(cut(value, VALUE_CHARS)) : cut(JSON.stringify(value), VALUE_CHARS);
 }
 
+/** Roles whose fill sets the value given, so the value can be held to what was asked. */
+const VALUE_ROLES = new Set<Role>(['textfield', 'textarea', 'slider', 'spinbutton']);
+
+function askedValue(value: unknown): string | number | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+/** Numbers numerically (a slider may report "70" or 70.0), strings exactly. */
+function sameValue(asked: string | number, value: string | number | undefined): boolean {
+  if (value === undefined) return false;
+  if (typeof asked === 'number') return Number(value) === asked;
+  return typeof value === 'number' ? asked.trim() !== '' && Number(asked) === value : value === asked;
+}
+
 /** The parts of a node an action sets and a user would notice undone. Focus and bounds move legitimately. */
 function differences(expected: UiNode, now: UiNode): string[] {
   const found: string[] = [];
@@ -81,15 +98,6 @@ function differences(expected: UiNode, now: UiNode): string[] {
     if (before !== undefined && before !== after) found.push(`it is ${after === true ? '' : 'not '}${state} any more`);
   }
   return found;
-}
-
-function parseArguments(raw: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(raw) as unknown;
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /**
@@ -122,8 +130,8 @@ export class ActionLedger {
       return;
     }
     if (pid === undefined) return;
-    if (tool === 'ui_action') this.recordAction(pid, parseArguments(rawArguments), result);
-    else if (tool === 'fill_form') this.recordForm(pid, result);
+    if (tool === 'ui_action') this.recordAction(pid, argumentObject(rawArguments), result);
+    else if (tool === 'fill_form') this.recordForm(pid, argumentObject(rawArguments), result);
     else if (tool === 'close_window') this.recordClose(pid, result);
     else this.focusedApps.set((result.data as { pid?: number } | undefined)?.pid ?? pid, result.success);
   }
@@ -159,6 +167,7 @@ export class ActionLedger {
         ok: outcome.success,
         changed: outcome.changed,
         ...(outcome.error === undefined ? {} : { error: cut(outcome.error.message, ERROR_CHARS) }),
+        ...(action === 'set_value' && askedValue(args['value']) !== undefined ? { asked: askedValue(args['value']) as string | number } : {}),
         after,
         exited,
         gone: outcome.success && !exited && after === undefined && before !== null,
@@ -167,10 +176,14 @@ export class ActionLedger {
     );
   }
 
-  private recordForm(pid: number, result: ToolResult): void {
+  private recordForm(pid: number, args: Record<string, unknown>, result: ToolResult): void {
     const fields = (result.data as { fields?: FieldResult[] } | undefined)?.fields ?? [];
-    for (const field of fields) {
+    // Results come back one per field asked for, in the same order.
+    const wanted = Array.isArray(args['fields']) ? (args['fields'] as unknown[]) : [];
+    for (const [position, field] of fields.entries()) {
       if (field.id === undefined) continue; // no such field: nothing was done to it
+      const given = wanted[position];
+      const asked = field.role !== undefined && VALUE_ROLES.has(field.role) && typeof given === 'object' && given !== null ? askedValue((given as { value?: unknown }).value) : undefined;
       const after = field.nodeAfter ?? undefined;
       this.put(`${pid}:${after?.id ?? field.id}`, {
         pid,
@@ -180,6 +193,7 @@ export class ActionLedger {
         ok: field.success,
         changed: true,
         ...(field.success ? {} : { error: cut(field.message, ERROR_CHARS) }),
+        ...(asked === undefined ? {} : { asked }),
         after,
         exited: false,
         gone: false,
@@ -275,7 +289,11 @@ export class ActionLedger {
         } else if (this.replacedByLaterChoice(record, now, records, index)) notes.push(`${record.label}: replaced by a later choice`);
         else {
           const found = differences(record.after, now.node);
-          if (found.length === 0) notes.push(`${record.label}: as set`);
+          const asked = record.asked;
+          // What the app reports is not always what was asked: a slider clamps 150 to 100.
+          if (found.length === 0 && asked !== undefined && !now.node.states.secret && !sameValue(asked, now.node.value)) {
+            fail(`${record.label} is ${show(now.node.value)}, not the ${show(asked)} asked for`);
+          } else if (found.length === 0) notes.push(`${record.label}: as set`);
           else if (later) notes.push(`${record.label}: changed by a later action: ${found.join(', ')}`);
           else fail(`${record.label} changed back: ${found.join(', ')}`);
         }

@@ -1,6 +1,7 @@
 import type { UiNode } from '../../../../shared/ui-node';
 import { findById } from '../../ui/tree-index';
 import { locateField } from '../tools/fill-form';
+import { argumentObject as parse } from '../tools/registry';
 import type { ToolContext, ToolResult } from '../tools/types';
 import { ACTING_TOOLS, CONTENT_READING_TOOLS, readsContent, riskyCombo, riskyName } from './risk';
 import type { ApprovalPolicy, ApprovalRequest } from './types';
@@ -22,15 +23,6 @@ export interface AskSafetyState {
 }
 
 export type GateOutcome = { kind: 'run' } | { kind: 'refuse'; result: ToolResult } | { kind: 'ask'; request: ApprovalRequest; key: string };
-
-function parse(raw: string): Record<string, unknown> {
-  try {
-    const value: unknown = raw.trim() === '' ? {} : JSON.parse(raw);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 function summarize(raw: string): string {
   const line = raw.replace(/\s+/g, ' ').trim();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NotSettableError } from '../../../../shared/errors';
 import { createToolRegistry } from './builtin';
-import { ToolRegistry } from './registry';
+import { ToolRegistry, argumentObject } from './registry';
 import { fakeContext } from './test-context';
 import { defineTool } from './types';
 
@@ -117,5 +117,15 @@ describe('ToolRegistry', () => {
     ]);
     await expect(registry.call('slow', '{}', context)).rejects.toThrow('interrupted');
     await expect(registry.call('slow', '{}', context)).rejects.toThrow('stopped');
+  });
+});
+
+describe('argumentObject', () => {
+  it('reads arguments the way the registry parses them, for the gate and the end-state check', () => {
+    expect(argumentObject('{"action":"set_value","value":150}')).toEqual({ action: 'set_value', value: 150 });
+    expect(argumentObject('')).toEqual({});
+    expect(argumentObject('{"value": ')).toEqual({});
+    expect(argumentObject('[1,2]')).toEqual({});
+    expect(argumentObject('null')).toEqual({});
   });
 });

@@ -22,13 +22,19 @@ export function toParametersSchema(schema: z.ZodType): JsonSchema {
 }
 
 /** Parses a model's argument string. Empty means no arguments, which models send for no-arg tools. */
-function parseArguments(raw: string): { value: unknown; jsonError?: string } {
+export function parseArguments(raw: string): { value: unknown; jsonError?: string } {
   if (raw.trim() === '') return { value: {} };
   try {
     return { value: JSON.parse(raw) as unknown };
   } catch (error) {
     return { value: {}, jsonError: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** The arguments as an object to read fields from, before or after the call; anything else is {}. */
+export function argumentObject(raw: string): Record<string, unknown> {
+  const { value } = parseArguments(raw);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 interface Registered {
