@@ -9,7 +9,7 @@ export interface SafeStorageLike {
   getSelectedStorageBackend?(): string;
 }
 
-/** Refused rather than stored in clear: the settings view shows this, the key stays unsaved. */
+/** Refused rather than stored in clear: the settings view shows this, the secret stays unsaved. */
 export class KeyStorageUnavailableError extends DeskpilotError {
   constructor(message: string) {
     super('PROVIDER_CONFIG', message, { data: { reason: 'key_storage_unavailable' } });
@@ -19,26 +19,39 @@ export class KeyStorageUnavailableError extends DeskpilotError {
 
 const USE_ENV_INSTEAD = 'Set the DESKPILOT_API_KEY environment variable (or the provider\'s own, e.g. OPENROUTER_API_KEY) instead, or use a local model.';
 
+/** What each stored secret is called, and how to give it to Deskpilot without a keychain. */
+const SECRETS = {
+  apiKey: {
+    name: 'the API key',
+    instead: "Set the DESKPILOT_API_KEY environment variable (or the provider's own, e.g. OPENROUTER_API_KEY) instead, or use a local model.",
+  },
+  // An Authorization or api-key header authenticates as much as a key does.
+  headers: { name: 'the extra headers', instead: 'Set the DESKPILOT_HEADERS environment variable instead.' },
+} as const;
+
+export type SecretKind = keyof typeof SECRETS;
+
 /**
  * On Linux, safeStorage's `basic_text` backend (no keyring, e.g. a bare X session) encrypts
  * with a password hard-coded in Chromium: anyone who reads the file can decrypt it. That is
  * plaintext in disguise, so it counts as unavailable.
  */
-export function keyStorageProblem(safeStorage: SafeStorageLike, platform: string): string | undefined {
+export function keyStorageProblem(safeStorage: SafeStorageLike, platform: string, kind: SecretKind = 'apiKey'): string | undefined {
+  const { name, instead } = SECRETS[kind];
   if (!safeStorage.isEncryptionAvailable()) {
-    return `The system keychain is not available, so Deskpilot will not store the API key. ${USE_ENV_INSTEAD}`;
+    return `The system keychain is not available, so Deskpilot will not store ${name}. ${instead}`;
   }
   if (platform === 'linux' && safeStorage.getSelectedStorageBackend?.() === 'basic_text') {
-    return `No keyring (GNOME Keyring or KWallet) is running, so the API key could only be stored unprotected, and Deskpilot will not do that. Start a keyring, or: ${USE_ENV_INSTEAD}`;
+    return `No keyring (GNOME Keyring or KWallet) is running, so ${name} could only be stored unprotected, and Deskpilot will not do that. Start a keyring, or: ${instead}`;
   }
   return undefined;
 }
 
-/** The key, encrypted by the OS keychain, as base64 for the JSON settings file. */
-export function encryptKey(safeStorage: SafeStorageLike, platform: string, key: string): string {
-  const problem = keyStorageProblem(safeStorage, platform);
+/** A secret (the key, the headers), encrypted by the OS keychain, as base64 for the JSON settings file. */
+export function encryptKey(safeStorage: SafeStorageLike, platform: string, secret: string, kind: SecretKind = 'apiKey'): string {
+  const problem = keyStorageProblem(safeStorage, platform, kind);
   if (problem !== undefined) throw new KeyStorageUnavailableError(problem);
-  return safeStorage.encryptString(key).toString('base64');
+  return safeStorage.encryptString(secret).toString('base64');
 }
 
 /** Undefined when none is stored or it can no longer be decrypted (another machine, a reset keychain). */

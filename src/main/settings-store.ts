@@ -13,7 +13,13 @@ export interface StoredSettings {
   preset: PresetName;
   baseUrl: string;
   model: string;
+  /**
+   * Extra headers in clear, as earlier versions stored them: read until they can be moved
+   * into headersEncrypted, and '' from then on. Nothing writes a value here any more.
+   */
   headers: string;
+  /** The extra headers (`name: value; …`), encrypted like the key: they may authenticate. */
+  headersEncrypted: string;
   /** safeStorage.encryptString output as base64; '' when no key is stored. */
   apiKeyEncrypted: string;
   hotkey: string;
@@ -33,6 +39,7 @@ export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
   baseUrl: '',
   model: '',
   headers: '',
+  headersEncrypted: '',
   apiKeyEncrypted: '',
   hotkey: DEFAULT_HOTKEY,
   approvalPolicy: 'confirm-risky',
@@ -47,6 +54,8 @@ export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
   baseUrl: { type: 'string', maxLength: 2000 },
   model: { type: 'string', maxLength: 200 },
   headers: { type: 'string', maxLength: 4000 },
+  // 4000 characters of headers, encrypted (a few dozen bytes more) and in base64 (4/3).
+  headersEncrypted: { type: 'string', maxLength: 12_000 },
   apiKeyEncrypted: { type: 'string', maxLength: 8000 },
   hotkey: { type: 'string', minLength: 1, maxLength: 100 },
   approvalPolicy: { type: 'string', enum: [...APPROVAL_POLICIES] },

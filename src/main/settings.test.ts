@@ -106,6 +106,43 @@ describe('settings', () => {
     expect(settings.publicSettings().headerNames).toEqual([]);
   });
 
+  it('stores the headers encrypted and shows the renderer their names only: they may authenticate', () => {
+    const { settings, store } = service();
+    const headers = 'Authorization: Bearer hdr-secret; X-Team: red';
+    const publicSettings = settings.update({ headers });
+    expect(publicSettings.headerNames).toEqual(['Authorization', 'X-Team']);
+    expect(JSON.stringify(publicSettings)).not.toContain('hdr-secret');
+    expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).not.toContain('hdr-secret');
+    expect(store.get('headersEncrypted')).not.toBe('');
+    expect(settings.hostSettings().headers).toBe(headers);
+    // A header authenticates like a key does, so the provider counts as configured.
+    settings.update({ preset: 'openai' });
+    expect(settings.configured()).toBe(true);
+    expect(settings.update({ headers: null }).headerNames).toEqual([]);
+    expect(settings.hostSettings().headers).toBe('');
+  });
+
+  it('refuses to store headers without a real keychain, and changes nothing else in that patch', () => {
+    for (const safeStorage of [fakeSafeStorage({ available: false }), fakeSafeStorage({ backend: 'basic_text' })]) {
+      const { settings } = service(safeStorage);
+      expect(() => settings.update({ headers: 'Authorization: Bearer hdr-secret', model: 'other' })).toThrow(
+        expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('DESKPILOT_HEADERS') }),
+      );
+      expect(safeStorage.encryptString).not.toHaveBeenCalled();
+      expect(settings.publicSettings()).toMatchObject({ headerNames: [], model: '' });
+      expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).not.toContain('hdr-secret');
+    }
+  });
+
+  it('moves headers an earlier version stored in clear into the keychain', () => {
+    service().store.set('headers', 'api-key: old-secret');
+    const { settings, store } = service();
+    expect(store.get('headers')).toBe('');
+    expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).not.toContain('old-secret');
+    expect(settings.publicSettings().headerNames).toEqual(['api-key']);
+    expect(settings.hostSettings().headers).toBe('api-key: old-secret');
+  });
+
   it('lists the variables that override settings, without their values', () => {
     const { settings } = service();
     env = { DESKPILOT_MODEL: 'env-model', DESKPILOT_HEADERS: 'Authorization: Bearer env-secret', DESKPILOT_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-env' };

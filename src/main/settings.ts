@@ -5,7 +5,7 @@ import { resolveProviderConfig, type Environment } from './core/agent/provider/c
 import { parseHeaderList } from './core/agent/provider/header-list';
 import { PRESETS, isPresetName, type PresetName } from './core/agent/provider/presets';
 import { providerSettings } from './core/host/provider-settings';
-import { decryptKey, encryptKey, type SafeStorageLike } from './key-vault';
+import { decryptKey, encryptKey, keyStorageProblem, type SafeStorageLike } from './key-vault';
 import type { SettingsStore, StoredSettings, WindowBounds } from './settings-store';
 
 export interface SettingsServiceOptions {
@@ -32,6 +32,7 @@ export class SettingsService {
 
   constructor(options: SettingsServiceOptions) {
     this.options = options;
+    this.encryptLegacyHeaders();
   }
 
   get<Key extends keyof StoredSettings>(key: Key): StoredSettings[Key] {
@@ -44,7 +45,7 @@ export class SettingsService {
       preset: store.get('preset'),
       baseUrl: store.get('baseUrl'),
       model: store.get('model'),
-      headerNames: Object.keys(parseHeaderList(store.get('headers'), 'the headers setting')),
+      headerNames: this.headerNames(),
       hasApiKey: store.get('apiKeyEncrypted') !== '',
       hotkey: store.get('hotkey'),
       approvalPolicy: store.get('approvalPolicy'),
@@ -54,16 +55,21 @@ export class SettingsService {
     };
   }
 
-  /** Applies a validated patch; the key is encrypted first, and refused if it cannot be. */
+  /** Applies a validated patch; the key and the headers are encrypted first, and refused if they cannot be. */
   update(patch: SettingsPatchInput): PublicSettings {
-    const { store } = this.options;
+    const { store, safeStorage, platform } = this.options;
     // Everything that can fail runs before anything is written, so a refused patch changes nothing.
-    if (typeof patch.headers === 'string') parseHeaderList(patch.headers, 'the headers setting');
-    const encrypted = typeof patch.apiKey === 'string' ? encryptKey(this.options.safeStorage, this.options.platform, patch.apiKey) : undefined;
+    const headers = typeof patch.headers === 'string' ? patch.headers.trim() : patch.headers;
+    if (typeof headers === 'string') parseHeaderList(headers, 'the headers setting');
+    const encryptedHeaders = typeof headers === 'string' && headers !== '' ? encryptKey(safeStorage, platform, headers, 'headers') : undefined;
+    const encrypted = typeof patch.apiKey === 'string' ? encryptKey(safeStorage, platform, patch.apiKey) : undefined;
     if (patch.preset !== undefined) store.set('preset', patch.preset);
     if (patch.baseUrl !== undefined) store.set('baseUrl', patch.baseUrl);
     if (patch.model !== undefined) store.set('model', patch.model.trim());
-    if (patch.headers !== undefined) store.set('headers', patch.headers ?? '');
+    if (headers !== undefined) {
+      store.set('headersEncrypted', encryptedHeaders ?? '');
+      store.set('headers', '');
+    }
     if (encrypted !== undefined) store.set('apiKeyEncrypted', encrypted);
     if (patch.apiKey === null) store.set('apiKeyEncrypted', '');
     if (patch.hotkey !== undefined) store.set('hotkey', patch.hotkey);
@@ -85,7 +91,7 @@ export class SettingsService {
       preset: this.effectivePreset(),
       baseUrl: store.get('baseUrl'),
       model: store.get('model'),
-      headers: store.get('headers'),
+      headers: this.storedHeaders(),
       approvalPolicy: store.get('approvalPolicy'),
       ...(apiKey === undefined ? {} : { apiKey }),
     };
@@ -102,6 +108,33 @@ export class SettingsService {
     } catch {
       return false;
     }
+  }
+
+  /** The stored header list in clear, '' when none is stored or it can no longer be decrypted. Main → host only. */
+  private storedHeaders(): string {
+    const { store, safeStorage } = this.options;
+    const encrypted = store.get('headersEncrypted');
+    if (encrypted !== '') return decryptKey(safeStorage, encrypted) ?? '';
+    return store.get('headers');
+  }
+
+  /** What the settings view may know of the headers: their names, never their values. */
+  private headerNames(): string[] {
+    try {
+      return Object.keys(parseHeaderList(this.storedHeaders(), 'the headers setting'));
+    } catch {
+      // A hand-edited file: the host reports the problem when it uses them; the names are just a display.
+      return [];
+    }
+  }
+
+  /** Headers an earlier version stored in clear move into the keychain as soon as there is one. */
+  private encryptLegacyHeaders(): void {
+    const { store, safeStorage, platform } = this.options;
+    const legacy = store.get('headers');
+    if (legacy === '' || keyStorageProblem(safeStorage, platform, 'headers') !== undefined) return;
+    store.set('headersEncrypted', encryptKey(safeStorage, platform, legacy, 'headers'));
+    store.set('headers', '');
   }
 
   private effectivePreset(): PresetName {
