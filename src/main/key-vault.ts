@@ -17,8 +17,6 @@ export class KeyStorageUnavailableError extends DeskpilotError {
   }
 }
 
-const USE_ENV_INSTEAD = 'Set the DESKPILOT_API_KEY environment variable (or the provider\'s own, e.g. OPENROUTER_API_KEY) instead, or use a local model.';
-
 /** What each stored secret is called, and how to give it to Deskpilot without a keychain. */
 const SECRETS = {
   apiKey: {
