@@ -119,8 +119,27 @@ describe('serializeTree', () => {
 
   it('cuts at a token budget', () => {
     const text = serializeTree(node('w', 'window', 'App', { children: [list(500)] }), { maxTokens: 200 });
-    expect(estimateTokens(text)).toBeLessThanOrEqual(200 + 20); // the truncation line is outside the budget
+    expect(estimateTokens(text)).toBeLessThanOrEqual(200);
     expect(text).toMatch(/… truncated: \d+ more under lst$/);
+  });
+
+  it('counts the truncation lines in the token budget, whatever the budget', () => {
+    // Nested sections, so a cut leaves notes at several depths.
+    const section = (path: string, depth: number): UiNode =>
+      node(`s${path}`, 'group', `Section ${path}`, {
+        children: [
+          ...Array.from({ length: 12 }, (_unused, index) => node(`b${path}-${index}`, 'button', `Action ${index} of section ${path}`)),
+          ...(depth < 3 ? Array.from({ length: 3 }, (_unused, index) => section(`${path}.${index}`, depth + 1)) : []),
+        ],
+      });
+    const tree = node('w', 'window', 'App', { children: [section('1', 0), section('2', 0)] });
+    for (const ids of ['brackets', 'bare'] as const) {
+      for (const maxTokens of [30, 60, 150, 400, 1000, 2500, 6000]) {
+        const text = serializeTree(tree, { maxTokens, maxNodes: Number.POSITIVE_INFINITY, ids });
+        expect(text, `${ids} ${maxTokens}`).toContain('truncated');
+        expect(estimateTokens(text), `${ids} ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
+      }
+    }
   });
 
   it('prints everything when it fits', () => {

@@ -137,39 +137,74 @@ function flatten(root: UiNode, maxTextChars: number, ids: IdStyle): Line[] {
   return lines;
 }
 
+/** For each line, the index of the last line inside its subtree (its own index when it has none). */
+function subtreeEnds(lines: Line[], indexOf: Map<string, number>): number[] {
+  const ends = lines.map((_line, index) => index);
+  for (const [index, line] of lines.entries()) {
+    for (const id of line.ancestors) {
+      const ancestor = indexOf.get(id);
+      if (ancestor !== undefined) ends[ancestor] = index;
+    }
+  }
+  return ends;
+}
+
+/**
+ * The `… truncated: N more under <id>` lines when only the first `cut` lines are printed,
+ * deepest first. In document order every line left out sits under the last printed line
+ * or one of its ancestors, so those are the only owners, and subtree ends count for them.
+ */
+function truncationNotes(lines: Line[], ends: number[], indexOf: Map<string, number>, cut: number, rootId: string): string[] {
+  if (cut >= lines.length) return [];
+  const last = lines[cut - 1];
+  if (last === undefined) return [`  … truncated: ${lines.length} more under ${rootId}`];
+  const notes: string[] = [];
+  let counted = 0;
+  for (const id of [...last.ancestors, last.id].reverse()) {
+    const index = indexOf.get(id) ?? 0;
+    const under = (ends[index] ?? 0) - cut + 1;
+    if (under > counted) {
+      notes.push(`${'  '.repeat((lines[index]?.depth ?? 0) + 1)}… truncated: ${under - counted} more under ${id}`);
+      counted = under;
+    }
+  }
+  return notes;
+}
+
 /**
  * The compact text form of a tree for a model: one indented line per node. Unnamed
  * structural containers are collapsed, nodes that are not showing are dropped, and when a
  * budget runs out the output ends with `… truncated: N more under <id>` for each cut subtree.
+ * Those lines count against maxTokens too; only the root's line is printed whatever the token budget.
  */
 export function serializeTree(root: UiNode, options: SerializeOptions = {}): string {
   const { maxNodes, maxTokens, maxTextChars, ids } = { ...DEFAULT_SERIALIZE, ...options };
   const lines = flatten(root, maxTextChars, ids);
-  const out: string[] = [];
-  const printed = new Set<string>();
+  const rendered = lines.map((line) => `${'  '.repeat(line.depth)}${line.text}`);
+  // Each line is priced with the newline before it, so the costs add up to the joined text's.
+  const costOf = (text: string): number => estimateTokens(`\n${text}`);
+  const costs: number[] = [];
   let tokens = 0;
   let cut = lines.length;
-  for (const [index, line] of lines.entries()) {
-    const rendered = `${'  '.repeat(line.depth)}${line.text}`;
-    const cost = estimateTokens(`\n${rendered}`);
-    if (out.length >= maxNodes || (out.length > 0 && tokens + cost > maxTokens)) {
+  for (const [index, text] of rendered.entries()) {
+    const cost = costOf(text);
+    if (index >= maxNodes || (index > 0 && tokens + cost > maxTokens)) {
       cut = index;
       break;
     }
-    out.push(rendered);
-    printed.add(line.id);
+    costs.push(cost);
     tokens += cost;
   }
-  const remaining = new Map<string, number>();
-  for (const line of lines.slice(cut)) {
-    const owner = [...line.ancestors].reverse().find((id) => printed.has(id)) ?? root.id;
-    remaining.set(owner, (remaining.get(owner) ?? 0) + 1);
+  // Which notes a cut needs is known only once it is made, so lines are given back, last
+  // first, until the notes fit too. Giving one back adds at most one note, and usually a few suffice.
+  const indexOf = new Map(lines.map((line, index) => [line.id, index]));
+  const ends = subtreeEnds(lines, indexOf);
+  let notes = truncationNotes(lines, ends, indexOf, cut, root.id);
+  const notesCost = (): number => notes.reduce((sum, note) => sum + costOf(note), 0);
+  while (cut > 1 && tokens + notesCost() > maxTokens) {
+    cut -= 1;
+    tokens -= costs[cut] ?? 0;
+    notes = truncationNotes(lines, ends, indexOf, cut, root.id);
   }
-  const depthOf = new Map(lines.map((line) => [line.id, line.depth]));
-  const owners = [...remaining.keys()].sort((a, b) => (depthOf.get(b) ?? 0) - (depthOf.get(a) ?? 0));
-  for (const owner of owners) {
-    const indent = '  '.repeat((depthOf.get(owner) ?? 0) + 1);
-    out.push(`${indent}… truncated: ${remaining.get(owner)} more under ${owner}`);
-  }
-  return out.join('\n');
+  return [...rendered.slice(0, cut), ...notes].join('\n');
 }
