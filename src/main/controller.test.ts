@@ -296,6 +296,13 @@ describe('settings', () => {
     expect((await value<{ configured: boolean }>(CHANNELS.status)).configured).toBe(true);
   });
 
+  it('says in the status why no model can be reached, for the first-run view', async () => {
+    const status = await value<{ configured: boolean; configError?: string }>(CHANNELS.status);
+    expect(status).toMatchObject({ configured: false, configError: expect.stringContaining('No API key for OpenRouter') });
+    await value(CHANNELS.updateSettings, { apiKey: SECRET });
+    expect(await value(CHANNELS.status)).not.toHaveProperty('configError');
+  });
+
   it('turns open-at-login on and off', async () => {
     await value(CHANNELS.updateSettings, { openAtLogin: true });
     await value(CHANNELS.updateSettings, { model: 'x' });

@@ -52,12 +52,14 @@ export class MainController {
   }
 
   status(): AppStatus {
+    const configError = this.deps.settings.configProblem();
     return {
       target: this.target,
       hotkey: this.deps.hotkey.status,
       accessibility: this.accessibilityState,
       host: this.deps.supervisor.hostState,
-      configured: this.deps.settings.configured(),
+      configured: configError === undefined,
+      ...(configError === undefined ? {} : { configError }),
     };
   }
 

@@ -168,6 +168,18 @@ describe('settings', () => {
     expect(settings.configured()).toBe(true);
   });
 
+  it('says why it is not configured: LM Studio without a model, a mistyped DESKPILOT_PROVIDER, no key', () => {
+    const { settings } = service();
+    expect(settings.configProblem()).toMatch(/No API key for OpenRouter/);
+    settings.update({ preset: 'lmstudio' });
+    expect(settings.configured()).toBe(false);
+    expect(settings.configProblem()).toMatch(/No model chosen for LM Studio/);
+    settings.update({ model: 'qwen' });
+    expect(settings.configProblem()).toBeUndefined();
+    env = { DESKPILOT_PROVIDER: 'olama' };
+    expect(settings.configProblem()).toMatch(/DESKPILOT_PROVIDER is 'olama', which is not a preset/);
+  });
+
   it('keeps window bounds and the rest across a restart', () => {
     service().settings.update({ hotkey: 'Control+Shift+Space', historyLimit: 50, openAtLogin: true });
     const { settings } = service();

@@ -1,3 +1,4 @@
+import { DeskpilotError } from '../shared/errors';
 import { type HostSettings } from '../shared/host-protocol';
 import type { PublicSettings, SettingsPatch } from '../shared/settings';
 // The provider's pure config modules only: main never loads the openai SDK or the Agent.
@@ -102,11 +103,17 @@ export class SettingsService {
    * provider runs before each request (a key, a local preset, a loopback URL or an auth header).
    */
   configured(): boolean {
+    return this.configProblem() === undefined;
+  }
+
+  /** Why a model cannot be reached, in the provider's own words (PROVIDER_CONFIG), for the first-run view. */
+  configProblem(): string | undefined {
     try {
       resolveProviderConfig(providerSettings(this.hostSettings()), this.options.env());
-      return true;
-    } catch {
-      return false;
+      return undefined;
+    } catch (error) {
+      // Its messages name settings and variables, never a key or a header value.
+      return error instanceof DeskpilotError && error.code === 'PROVIDER_CONFIG' ? error.message : 'The model provider settings could not be read.';
     }
   }
 
