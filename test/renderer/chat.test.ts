@@ -324,6 +324,13 @@ describe('keyboard and layout', () => {
     await page.locator('header', { hasText: 'Firefox' }).waitFor();
   });
 
+  it('says when the automation host was given up on, and restarts it', async () => {
+    const page = await openChat({ status: { ...options().status, host: 'failed', hostError: 'It crashed 5 times in a row.' } });
+    const banner = page.getByRole('alert').filter({ hasText: 'The automation host stopped: It crashed 5 times in a row.' });
+    await banner.getByRole('button', { name: 'Restart' }).click();
+    await expect.poll(async () => (await calls(page, 'restartHost')).length).toBe(1);
+  });
+
   it('renders in the dark theme', async () => {
     const page = await openChat({}, { colorScheme: 'dark' });
     await askQuestion(page, 'what is on screen?');

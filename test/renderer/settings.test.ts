@@ -73,6 +73,26 @@ describe('settings', () => {
     expect((await calls(page, 'updateSettings')).at(-1)?.payload).toEqual({ apiKey: null });
   });
 
+  it('shows only the names of the extra headers, and replaces or removes them through a password input', async () => {
+    const page = await openSettings({ settings: { ...SETTINGS, headerNames: ['Authorization', 'X-Title'] } });
+    const headers = page.getByRole('group', { name: 'Extra headers' });
+    await expect(headers.locator('.key-state').textContent()).resolves.toContain('Set: Authorization, X-Title.');
+    expect(await page.getByRole('textbox', { name: /headers/i }).count()).toBe(0);
+    await headers.getByRole('button', { name: 'Replace headers' }).click();
+    const input = page.getByLabel('New headers');
+    expect(await input.getAttribute('type')).toBe('password');
+    await input.fill(`Authorization: Bearer ${SECRET}; X-Title: Deskpilot`);
+    await screenshot(page, 'settings-headers');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ headers: `Authorization: Bearer ${SECRET}; X-Title: Deskpilot` }]);
+    expect(await page.content()).not.toContain(SECRET);
+    await headers.getByRole('button', { name: 'Remove headers' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await headers.getByText('No extra headers are set.').waitFor();
+    expect((await calls(page, 'updateSettings')).at(-1)?.payload).toEqual({ headers: null });
+  });
+
   it("opens when main shows the window for the tray's Settings item, and the hotkey brings the chat back", async () => {
     const { page } = await harness().open(options());
     await page.getByRole('textbox', { name: 'Ask Deskpilot' }).waitFor();
@@ -105,6 +125,27 @@ describe('first run', () => {
     await expect.poll(async () => (await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ preset: 'openrouter', apiKey: SECRET }]);
     // Once saved, the view asks main for the status again.
     await expect.poll(async () => (await calls(page, 'status')).length).toBe(2);
+  });
+
+  it("says what main still misses, and says it again when Start was not enough", async () => {
+    const configError = 'LM Studio needs a model name: set one in Settings or with DESKPILOT_MODEL.';
+    const { page } = await harness().open(options({ status: { ...STATUS, configured: false, configError } }));
+    await page.getByRole('heading', { name: 'Welcome to Deskpilot' }).waitFor();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(configError);
+    await screenshot(page, 'first-run-config-error');
+    await page.getByRole('radio', { name: /LM Studio/ }).check();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect.poll(async () => (await calls(page, 'status')).length).toBe(2);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(configError);
+    await page.getByRole('heading', { name: 'Welcome to Deskpilot' }).waitFor();
+  });
+
+  it('does not sit silently when saving did not make a model reachable and main gives no reason', async () => {
+    const { page } = await harness().open(options({ status: { ...STATUS, configured: false } }));
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByRole('radio', { name: /Ollama/ }).check();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('cannot use this provider yet');
   });
 
   it('needs no key for a local server', async () => {

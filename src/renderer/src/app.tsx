@@ -57,7 +57,7 @@ export function App() {
   } else if (settingsOpen) {
     view = <SettingsView hotkeyError={hotkeyError} onClose={() => setSettingsOpen(false)} onSaved={chat.refreshStatus} />;
   } else if (!status.configured) {
-    view = <FirstRun onDone={chat.refreshStatus} />;
+    view = <FirstRun configError={status.configError} onDone={chat.refreshStatus} />;
   } else {
     view = (
       <>
@@ -66,7 +66,16 @@ export function App() {
             The hotkey {status.hotkey.accelerator} is not registered: {hotkeyError} Change it in Settings.
           </p>
         )}
-        {status.host === 'running' ? null : <p className="banner info">The automation host is {status.host}…</p>}
+        {status.host === 'failed' ? (
+          <div className="banner error host-failed" role="alert">
+            <p>The automation host stopped: {status.hostError ?? 'it crashed several times in a row.'}</p>
+            <button type="button" onClick={chat.restartHost}>
+              Restart
+            </button>
+          </div>
+        ) : status.host === 'running' ? null : (
+          <p className="banner info">The automation host is {status.host}…</p>
+        )}
         <MessageList entries={chat.entries} running={running} onAnswer={chat.approve} onRetry={retry} followSignal={followSignal} />
         <Composer running={running} onSend={send} onStop={stop} focusSignal={chat.shownCount} />
       </>

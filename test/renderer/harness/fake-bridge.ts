@@ -57,9 +57,11 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
     if (message !== undefined) throw new Error(message);
   };
   const settingsAfter = (patch: SettingsPatch): PublicSettings => {
-    const { apiKey, ...rest } = patch;
+    const { apiKey, headers, ...rest } = patch;
     const next: PublicSettings = { ...options.settings, ...rest };
     if (apiKey !== undefined) next.hasApiKey = apiKey !== null;
+    // Like main: the values are kept out of sight, only the names come back.
+    if (headers !== undefined) next.headerNames = headers === null ? [] : headers.split(';').map((pair) => pair.split(':')[0]?.trim() ?? '').filter((name) => name !== '');
     return next;
   };
 
@@ -98,6 +100,7 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
     openPermissionSettings: async () => void record('openPermissionSettings'),
     openExternal: async (request) => void record('openExternal', request),
     hideWindow: async () => void record('hideWindow'),
+    restartHost: async () => void record('restartHost'),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

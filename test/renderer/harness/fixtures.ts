@@ -15,7 +15,7 @@ export const SETTINGS: PublicSettings = {
   preset: 'openrouter',
   baseUrl: '',
   model: 'openai/gpt-4o-mini',
-  headers: '',
+  headerNames: [],
   hasApiKey: true,
   hotkey: 'Alt+Space',
   approvalPolicy: 'confirm-risky',

@@ -1,14 +1,7 @@
-import type { PresetName } from '../../../shared/settings';
+import { PRESET_INFO, type PresetName } from '../../../shared/settings';
 
-export const PRESET_LABELS: Record<PresetName, string> = {
-  openrouter: 'OpenRouter',
-  openai: 'OpenAI',
-  ollama: 'Ollama (on this computer)',
-  lmstudio: 'LM Studio (on this computer)',
-  gemini: 'Google Gemini',
-};
-
-/** Local servers take no key. */
-export function needsApiKey(preset: PresetName): boolean {
-  return preset !== 'ollama' && preset !== 'lmstudio';
+/** The preset's name for people, saying where a local server runs. */
+export function presetLabel(preset: PresetName): string {
+  const { label, local } = PRESET_INFO[preset];
+  return local ? `${label} (on this computer)` : label;
 }

@@ -6,7 +6,7 @@ const SETTINGS: PublicSettings = {
   preset: 'openrouter',
   baseUrl: '',
   model: '',
-  headers: '',
+  headerNames: ['Authorization'],
   hasApiKey: true,
   hotkey: 'Alt+Space',
   approvalPolicy: 'confirm-risky',
@@ -30,6 +30,14 @@ describe('patchOf', () => {
     expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), keyAction: 'replace', newKey: ' sk-1 ' })).toEqual({ patch: { apiKey: 'sk-1' } });
     expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), keyAction: 'remove' })).toEqual({ patch: { apiKey: null } });
     expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), keyAction: 'replace', newKey: ' ' })).toHaveProperty('error');
+  });
+
+  it('replaces or removes the headers only when asked, and never sends the names back', () => {
+    const replaced = patchOf(SETTINGS, { ...draftOf(SETTINGS), headersAction: 'replace', newHeaders: ' Authorization: Bearer t; X-Title: Deskpilot ' });
+    expect(replaced).toEqual({ patch: { headers: 'Authorization: Bearer t; X-Title: Deskpilot' } });
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), headersAction: 'remove' })).toEqual({ patch: { headers: null } });
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), headersAction: 'replace', newHeaders: ' ' })).toHaveProperty('error');
+    expect(patchOf({ ...SETTINGS, envOverrides: ['headers'] }, { ...draftOf(SETTINGS), headersAction: 'remove' })).toEqual({ patch: {} });
   });
 
   it('refuses a history limit that is not a whole number', () => {

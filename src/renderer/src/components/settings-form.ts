@@ -1,17 +1,22 @@
 import type { ApprovalPolicy, PresetName, PublicSettings, SettingsPatch } from '../../../shared/settings';
 
-/** What the settings view edits; the API key is only ever written, never read back. */
+/** What the settings view does with a stored credential it cannot read back. */
+export type SecretAction = 'keep' | 'replace' | 'remove';
+
+/** What the settings view edits; the API key and the header values are only ever written, never read back. */
 export interface SettingsDraft {
   preset: PresetName;
   baseUrl: string;
   model: string;
-  headers: string;
   hotkey: string;
   approvalPolicy: ApprovalPolicy;
   openAtLogin: boolean;
   historyLimit: string;
-  keyAction: 'keep' | 'replace' | 'remove';
+  keyAction: SecretAction;
   newKey: string;
+  headersAction: SecretAction;
+  /** All the headers, as `Name: value; Name2: value`: a patch replaces the stored ones as a whole. */
+  newHeaders: string;
 }
 
 export function draftOf(settings: PublicSettings): SettingsDraft {
@@ -19,13 +24,14 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
     preset: settings.preset,
     baseUrl: settings.baseUrl,
     model: settings.model,
-    headers: settings.headers,
     hotkey: settings.hotkey,
     approvalPolicy: settings.approvalPolicy,
     openAtLogin: settings.openAtLogin,
     historyLimit: String(settings.historyLimit),
     keyAction: 'keep',
     newKey: '',
+    headersAction: 'keep',
+    newHeaders: '',
   };
 }
 
@@ -43,7 +49,6 @@ export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch
   set('preset', draft.preset, settings.preset);
   set('baseUrl', draft.baseUrl.trim(), settings.baseUrl);
   set('model', draft.model.trim(), settings.model);
-  set('headers', draft.headers.trim(), settings.headers);
   set('hotkey', draft.hotkey.trim(), settings.hotkey);
   set('approvalPolicy', draft.approvalPolicy, settings.approvalPolicy);
   set('openAtLogin', draft.openAtLogin, settings.openAtLogin);
@@ -55,6 +60,13 @@ export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch
     if (draft.keyAction === 'replace') {
       if (draft.newKey.trim() === '') return { error: 'Enter the new API key, or keep the current one.' };
       patch.apiKey = draft.newKey.trim();
+    }
+  }
+  if (!locked.has('headers')) {
+    if (draft.headersAction === 'remove') patch.headers = null;
+    if (draft.headersAction === 'replace') {
+      if (draft.newHeaders.trim() === '') return { error: 'Enter the new headers, or keep the current ones.' };
+      patch.headers = draft.newHeaders.trim();
     }
   }
   return { patch };

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PublicSettings, type SettingsPatch } from '../../../shared/settings';
-import { ApiKeyField } from './api-key-field';
 import { Field } from './field';
-import { PRESET_LABELS } from './presets';
+import { presetLabel } from './presets';
+import { API_KEY_WORDS, headerWords, SecretField } from './secret-field';
 import { draftOf, patchOf, type SettingsDraft } from './settings-form';
 
 const POLICY_LABELS: Record<ApprovalPolicy, string> = {
@@ -85,7 +85,7 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
             <select id="preset" value={draft.preset} disabled={locked('preset')} {...noteFor('preset', 'preset')} onChange={(event) => change('preset', event.target.value as SettingsDraft['preset'])}>
               {PRESET_NAMES.map((name) => (
                 <option key={name} value={name}>
-                  {PRESET_LABELS[name]}
+                  {presetLabel(name)}
                 </option>
               ))}
             </select>
@@ -96,10 +96,17 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
           <Field id="model" label="Model" overridden={locked('model')} hint="Empty uses the provider's default model.">
             <input id="model" value={draft.model} readOnly={locked('model')} placeholder="Provider default" {...noteFor('model', 'model', true)} onChange={(event) => change('model', event.target.value)} />
           </Field>
-          <Field id="headers" label="Extra headers" overridden={locked('headers')} hint="As Name: value; Name2: value">
-            <input id="headers" value={draft.headers} readOnly={locked('headers')} {...noteFor('headers', 'headers', true)} onChange={(event) => change('headers', event.target.value)} />
-          </Field>
-          <ApiKeyField hasKey={settings.hasApiKey} overridden={locked('apiKey')} action={draft.keyAction} newKey={draft.newKey} onAction={(value) => change('keyAction', value)} onKey={(value) => change('newKey', value)} />
+          <SecretField id="api-key" words={API_KEY_WORDS} hasValue={settings.hasApiKey} overridden={locked('apiKey')} action={draft.keyAction} value={draft.newKey} onAction={(value) => change('keyAction', value)} onValue={(value) => change('newKey', value)} />
+          <SecretField
+            id="headers"
+            words={headerWords(settings.headerNames)}
+            hasValue={settings.headerNames.length > 0}
+            overridden={locked('headers')}
+            action={draft.headersAction}
+            value={draft.newHeaders}
+            onAction={(value) => change('headersAction', value)}
+            onValue={(value) => change('newHeaders', value)}
+          />
           <Field id="hotkey" label="Hotkey" overridden={locked('hotkey')} hint="An Electron accelerator, such as Alt+Space.">
             <input id="hotkey" value={draft.hotkey} readOnly={locked('hotkey')} {...noteFor('hotkey', 'hotkey', true)} onChange={(event) => change('hotkey', event.target.value)} />
           </Field>

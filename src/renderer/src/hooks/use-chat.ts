@@ -86,9 +86,12 @@ export function useChat(onShown?: (view: ShownView) => void) {
   const clear = useCallback(() => {
     window.deskpilot.clearHistory().then(() => dispatch({ type: 'cleared' }), report('Could not clear the history'));
   }, [report]);
+  const restartHost = useCallback(() => {
+    window.deskpilot.restartHost().catch(report('Could not restart the automation host'));
+  }, [report]);
   const refreshStatus = useCallback(() => {
     window.deskpilot.status().then(setStatus, (error: unknown) => setStatusError(messageOf(error)));
   }, []);
 
-  return { entries: state.entries, running: isRunning(state), status, statusError, shownCount, ask, askOrReport, stop, approve, clear, refreshStatus };
+  return { entries: state.entries, running: isRunning(state), status, statusError, shownCount, ask, askOrReport, stop, approve, clear, restartHost, refreshStatus };
 }

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { isHttpsUrl } from '../../../shared/urls';
 
 /**
  * Clicks on links inside rendered markdown never navigate the window: https links open in the
@@ -9,14 +10,6 @@ export function handleMarkdownClick(event: MouseEvent<HTMLElement>): void {
   if (target === null) return;
   event.preventDefault();
   const href = target.getAttribute('href') ?? '';
-  if (!isOpenable(href)) return;
+  if (!isHttpsUrl(href)) return;
   window.deskpilot.openExternal({ url: href }).catch((error: unknown) => console.warn('could not open link', error));
-}
-
-export function isOpenable(href: string): boolean {
-  try {
-    return new URL(href).protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { isHttpsUrl } from '../../../shared/urls';
 import { highlightCode } from './highlight';
 
 /**
@@ -25,7 +26,7 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   const token = tokens[index];
   const href = String(token?.attrGet('href') ?? '');
   // Only https opens (through main, in the system browser); say so on the others.
-  if (token !== undefined && !href.startsWith('https://')) token.attrSet('title', 'Only https links open');
+  if (token !== undefined && !isHttpsUrl(href)) token.attrSet('title', 'Only https links open');
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
