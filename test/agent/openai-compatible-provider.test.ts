@@ -95,6 +95,18 @@ describe('streaming through the openai SDK', () => {
     expect(server.requests[1]?.headers['authorization']).toBe('Bearer sk-rotated');
   });
 
+  it('names the endpoint and model the next request goes to, for the response cache, without the key', async () => {
+    const shared = provider();
+    env['DESKPILOT_MODEL'] = 'first';
+    const first = await shared.identity();
+    expect(first).toContain(server.baseUrl);
+    expect(first).toContain('first');
+    env['DESKPILOT_MODEL'] = 'second';
+    expect(await shared.identity()).not.toBe(first);
+    expect(first).not.toContain(KEY);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('assembles two parallel tool calls whose fragments interleave across chunks', async () => {
     server.reply({
       kind: 'stream',

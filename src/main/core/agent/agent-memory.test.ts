@@ -139,6 +139,23 @@ describe('Agent response cache', () => {
     await expect(off.agent.ask('q', target)).resolves.toMatchObject({ text: 'y' });
   });
 
+  it("never replays another model's answer after a switch, and skips the cache when the model cannot be named", async () => {
+    const { agent, provider } = makeAgent([answer('From A.'), answer('From B.'), answer('From B again.')]);
+    let model = 'https://a/v1 model-a';
+    provider.identity = () => Promise.resolve(model);
+    await agent.ask('what is here?', target);
+    await expect(agent.ask('what is here?', target)).resolves.toMatchObject({ text: 'From A.', cached: true });
+    model = 'https://a/v1 model-b';
+    const switched = await agent.ask('what is here?', target);
+    expect(switched).toMatchObject({ text: 'From B.' });
+    expect(switched).not.toHaveProperty('cached');
+    expect(provider.requests).toHaveLength(2);
+
+    provider.identity = () => Promise.reject(new DeskpilotError('PROVIDER_CONFIG', 'no model configured'));
+    await expect(agent.ask('what is here?', target)).resolves.toMatchObject({ text: 'From B again.' });
+    expect(provider.requests).toHaveLength(3);
+  });
+
   it('does not cache an iteration-limit answer', async () => {
     const loop: ScriptedTurn = [toolCall('l', 'list_apps', {}), finish('tool_calls')];
     const { agent, provider } = makeAgent([loop, loop, loop, answer('real')], { maxIterations: 2 });

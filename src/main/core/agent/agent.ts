@@ -8,7 +8,7 @@ import { compactHistory, type CompactionOptions } from './compaction';
 import { buildContextMessage, quoteToolResult } from './context-message';
 import { ActionLedger, unconfirmedNote, unconfirmedSummary } from './end-state';
 import type { Provider, ProviderMessage } from './provider/types';
-import { ResponseCache, conversationKey, isCacheableToolUse, type CachedAnswer } from './response-cache';
+import { ResponseCache, conversationKey, isCacheableToolUse, type CacheScope, type CachedAnswer } from './response-cache';
 import { SafetyGate, type AskSafetyState } from './safety/gate';
 import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
 import { defaultSystemPrompt } from './system-prompt';
@@ -173,11 +173,11 @@ export class Agent {
   }
 
   /** A repeat of a plain question on the same UI state: the events of a plain answer, without the model. */
-  private answerFromCache(askId: string, question: string, context: string, { text, storedAt }: CachedAnswer): AgentAnswer {
+  private answerFromCache(askId: string, question: string, context: string, model: string, { text, storedAt }: CachedAnswer): AgentAnswer {
     this.emit({ type: 'ai_chunk', askId, delta: text });
     this.emit({ type: 'ai_response', askId, text, toolCalls: [], finishReason: 'stop' });
     this.messages.push({ role: 'user', content: question }, { role: 'assistant', content: text });
-    this.rememberRepeat(question, context, text, storedAt);
+    this.rememberRepeat(question, context, text, model, storedAt);
     return this.finish(askId, text, 'answered', { cached: true });
   }
 
@@ -185,8 +185,24 @@ export class Agent {
    * Asking the same thing right after its answer gets the same answer, so the answer is also
    * kept under the conversation as it is now, with this exchange in it.
    */
-  private rememberRepeat(question: string, context: string, text: string, storedAt = this.clock.now()): void {
-    this.cache?.set(question, context, text, conversationKey(this.messages), storedAt);
+  private rememberRepeat(question: string, context: string, text: string, model: string, storedAt = this.clock.now()): void {
+    this.cache?.set(question, context, text, { conversation: conversationKey(this.messages), model }, storedAt);
+  }
+
+  /**
+   * The cache scope of an ask: the conversation so far and the model that would answer.
+   * Undefined (no caching this ask) when the model cannot be named: the request will say why.
+   */
+  private async cacheScope(signal: AbortSignal): Promise<Required<CacheScope> | undefined> {
+    if (this.cache === undefined) return undefined;
+    const conversation = conversationKey(this.messages);
+    try {
+      const model = await abortable(this.options.provider.identity?.() ?? Promise.resolve(''), signal);
+      return { conversation, model };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return undefined;
+    }
   }
 
   /** Summarizes old turns; on any failure but a stop the history stays as it was and the ask goes on. */
@@ -210,9 +226,10 @@ export class Agent {
       if (this.ownPids.includes(pending.target.pid)) throw new OwnAppError(pending.target.pid);
       const context = await abortable(this.buildContext(pending.target), signal);
       // The conversation before this ask is part of the key: "and now?" means something else after another turn.
-      const conversation = this.cache === undefined ? '' : conversationKey(this.messages);
-      const cached = this.cache?.entry(pending.text, context, conversation);
-      if (cached !== undefined) return this.answerFromCache(askId, pending.text, context, cached);
+      // So is the model: after a switch, another model's answer is not this one's.
+      const scope = await this.cacheScope(signal);
+      const cached = scope === undefined ? undefined : this.cache?.entry(pending.text, context, scope);
+      if (cached !== undefined && scope !== undefined) return this.answerFromCache(askId, pending.text, context, scope.model, cached);
       await this.compact(signal);
       const systemPrompt = (this.options.systemPrompt ?? defaultSystemPrompt)(this.options.tools);
       const before = [...this.messages];
@@ -230,9 +247,9 @@ export class Agent {
       if (outcome.reason === 'stopped') return this.finish(askId, '', 'stopped');
       if (ledger.acted) return await this.finishChecked(askId, outcome, ledger, signal);
       // Only plain answers: never a stop, an iteration limit, or anything that acted.
-      if (outcome.reason === 'answered' && outcome.text !== '' && isCacheableToolUse(toolsUsed)) {
-        this.cache?.set(pending.text, context, outcome.text, conversation);
-        this.rememberRepeat(pending.text, context, outcome.text);
+      if (scope !== undefined && outcome.reason === 'answered' && outcome.text !== '' && isCacheableToolUse(toolsUsed)) {
+        this.cache?.set(pending.text, context, outcome.text, scope);
+        this.rememberRepeat(pending.text, context, outcome.text, scope.model);
       }
       return this.finish(askId, outcome.text, outcome.reason);
     } catch (error) {

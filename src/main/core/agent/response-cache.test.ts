@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import { RESPONSE_CACHE_TTL_MS, ResponseCache, conversationKey, isCacheableToolUse, normalizeQuestion, responseCacheKey } from './response-cache';
@@ -15,12 +16,24 @@ describe('ResponseCache', () => {
     expect(conversationKey([])).toBe('');
     expect(conversationKey(before)).toBe(conversationKey(structuredClone(before)));
     expect(conversationKey(before)).not.toBe(conversationKey(other));
-    expect(responseCacheKey('and now?', 'ctx', conversationKey(before))).not.toBe(responseCacheKey('and now?', 'ctx', conversationKey(other)));
+    expect(responseCacheKey('and now?', 'ctx', { conversation: conversationKey(before) })).not.toBe(responseCacheKey('and now?', 'ctx', { conversation: conversationKey(other) }));
     const cache = new ResponseCache({ clock: new ManualClock() });
-    cache.set('and now?', 'ctx', 'still 50', conversationKey(before));
-    expect(cache.get('and now?', 'ctx', conversationKey(before))).toBe('still 50');
-    expect(cache.get('and now?', 'ctx', conversationKey(other))).toBeUndefined();
+    cache.set('and now?', 'ctx', 'still 50', { conversation: conversationKey(before) });
+    expect(cache.get('and now?', 'ctx', { conversation: conversationKey(before) })).toBe('still 50');
+    expect(cache.get('and now?', 'ctx', { conversation: conversationKey(other) })).toBeUndefined();
     expect(cache.get('and now?', 'ctx')).toBeUndefined();
+  });
+
+  it('keys on the model, and on a sha256 digest of the whole context', () => {
+    const cache = new ResponseCache({ clock: new ManualClock() });
+    cache.set('what is here', 'ctx', 'from model A', { model: 'https://a/v1 model-a' });
+    expect(cache.get('what is here', 'ctx', { model: 'https://a/v1 model-a' })).toBe('from model A');
+    expect(cache.get('what is here', 'ctx', { model: 'https://a/v1 model-b' })).toBeUndefined();
+    expect(cache.get('what is here', 'ctx')).toBeUndefined();
+    const key = responseCacheKey('q', 'a context');
+    expect(key).toContain(createHash('sha256').update('a context').digest('base64url').slice(0, 22));
+    // Same length, one character apart: still two keys.
+    expect(responseCacheKey('q', 'tree: aab')).not.toBe(responseCacheKey('q', 'tree: aba'));
   });
 
   it('keeps an answer for 5 minutes, then drops it', () => {

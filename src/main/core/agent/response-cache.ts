@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
-import { fnv1a } from '../ui/ids';
 import type { ProviderMessage } from './provider/types';
 
 export const RESPONSE_CACHE_TTL_MS = 5 * 60 * 1000;
@@ -23,6 +22,10 @@ export function normalizeQuestion(question: string): string {
   return question.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[\s?.!]+$/, '');
 }
 
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
 /**
  * A digest of the conversation before an ask. The same words mean different things after
  * different turns ("and now?", "what about the second one?"), so an answer is only replayed
@@ -30,12 +33,24 @@ export function normalizeQuestion(question: string): string {
  */
 export function conversationKey(messages: readonly ProviderMessage[]): string {
   if (messages.length === 0) return '';
-  return createHash('sha256').update(JSON.stringify(messages)).digest('base64url').slice(0, 22);
+  return digest(JSON.stringify(messages));
 }
 
-/** The key: the normalized question, a hash of the context message (the UI state the model sees), and the conversation's digest. */
-export function responseCacheKey(question: string, context: string, conversation = ''): string {
-  return `${normalizeQuestion(question)}|${fnv1a(context).toString(36)}:${context.length}|${conversation}`;
+/** What else an answer depends on besides the question and the UI state. */
+export interface CacheScope {
+  /** conversationKey() of the history before the ask. */
+  conversation?: string;
+  /** Which model answered (Provider.identity()): another model's answer is not this one's. */
+  model?: string;
+}
+
+/**
+ * The key: the normalized question, a digest of the context message (the UI state the model
+ * sees), the conversation's digest and the model. sha256 like the conversation: a 32-bit hash
+ * of a whole UI tree collides often enough to replay the answer for another screen.
+ */
+export function responseCacheKey(question: string, context: string, scope: CacheScope = {}): string {
+  return JSON.stringify([normalizeQuestion(question), digest(context), scope.conversation ?? '', scope.model ?? '']);
 }
 
 export interface ResponseCacheOptions {
@@ -49,7 +64,7 @@ export interface CachedAnswer {
   storedAt: number;
 }
 
-/** Plain answers by (question, UI state, conversation), kept for 5 minutes; the oldest entry goes when it is full. */
+/** Plain answers by (question, UI state, conversation, model), kept for 5 minutes; the oldest entry goes when it is full. */
 export class ResponseCache {
   private readonly clock: Clock;
   private readonly ttlMs: number;
@@ -63,13 +78,13 @@ export class ResponseCache {
     this.maxEntries = options.maxEntries ?? RESPONSE_CACHE_MAX_ENTRIES;
   }
 
-  get(question: string, context: string, conversation = ''): string | undefined {
-    return this.entry(question, context, conversation)?.text;
+  get(question: string, context: string, scope: CacheScope = {}): string | undefined {
+    return this.entry(question, context, scope)?.text;
   }
 
   /** The answer with its age, so a copy made from it (a repeat) expires when the original does. */
-  entry(question: string, context: string, conversation = ''): CachedAnswer | undefined {
-    const key = responseCacheKey(question, context, conversation);
+  entry(question: string, context: string, scope: CacheScope = {}): CachedAnswer | undefined {
+    const key = responseCacheKey(question, context, scope);
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (this.clock.now() - entry.storedAt >= this.ttlMs) {
@@ -79,9 +94,9 @@ export class ResponseCache {
     return entry;
   }
 
-  set(question: string, context: string, text: string, conversation = '', storedAt = this.clock.now()): void {
+  set(question: string, context: string, text: string, scope: CacheScope = {}, storedAt = this.clock.now()): void {
     if (this.maxEntries <= 0) return;
-    const key = responseCacheKey(question, context, conversation);
+    const key = responseCacheKey(question, context, scope);
     this.entries.delete(key);
     this.entries.set(key, { text, storedAt });
     while (this.entries.size > this.maxEntries) {

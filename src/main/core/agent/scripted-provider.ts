@@ -30,6 +30,8 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 export class ScriptedProvider implements Provider {
   readonly requests: ProviderRequest[] = [];
+  /** Set by tests that switch models; left out, the provider names no model, like a plugin one. */
+  identity?: () => Promise<string>;
   private readonly turns: ScriptedTurn[];
 
   constructor(turns: ScriptedTurn[] = [], private readonly fallback?: () => ScriptedTurn) {

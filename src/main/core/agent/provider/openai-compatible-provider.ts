@@ -56,6 +56,11 @@ export class OpenAICompatibleProvider implements Provider {
     return result;
   }
 
+  async identity(): Promise<string> {
+    const config = await this.resolveConfigProbing();
+    return `${config.baseUrl} ${config.model}`;
+  }
+
   async *stream(request: ProviderRequest, signal?: AbortSignal): AsyncGenerator<StreamPart> {
     const config = await this.resolveConfigProbing();
     if (signal?.aborted) return;

@@ -34,4 +34,10 @@ export type StreamPart =
 export interface Provider {
   /** Ends quietly, without a finish part, when `signal` aborts: cancellation is not an error. */
   stream(request: ProviderRequest, signal?: AbortSignal): AsyncIterable<StreamPart>;
+  /**
+   * Which model the next request goes to (endpoint and model name), so an answer cached from
+   * one model is not replayed after the user switches to another. Throws like stream() when
+   * nothing is configured.
+   */
+  identity?(): Promise<string>;
 }
