@@ -275,12 +275,23 @@ describe('hotkey', () => {
     expect(pushed).toContainEqual({ type: 'notice', level: 'error', text: hotkey.error });
   });
 
-  it('re-registers when the setting changes, and reports an accelerator it cannot parse', async () => {
+  it('switches to a new accelerator only once it registered', async () => {
     subject.controller.applyHotkey();
     await value(CHANNELS.updateSettings, { hotkey: 'Control+Shift+Space' });
-    expect(calls).toEqual(['register Alt+Space', 'unregister Alt+Space', 'register Control+Shift+Space']);
-    await value(CHANNELS.updateSettings, { hotkey: 'Nonsense+' });
-    expect(subject.controller.status().hotkey).toMatchObject({ registered: false, error: expect.stringContaining('not a shortcut') });
+    expect(calls).toEqual(['register Alt+Space', 'register Control+Shift+Space', 'unregister Alt+Space']);
+    expect(subject.settings.get('hotkey')).toBe('Control+Shift+Space');
+  });
+
+  it('refuses an accelerator that does not register: the old one keeps working and nothing in the patch is stored', async () => {
+    subject.controller.applyHotkey();
+    const reply = await call(CHANNELS.updateSettings, { hotkey: 'Nonsense+', model: 'other' });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'VALIDATION', message: expect.stringMatching(/^hotkey: Nonsense\+ is not a shortcut.*Alt\+Space stays/) } });
+    taken.add('Control+X');
+    expect(await call(CHANNELS.updateSettings, { hotkey: 'Control+X' })).toMatchObject({ ok: false, error: { message: expect.stringContaining('already used') } });
+    expect(subject.controller.status().hotkey).toEqual({ accelerator: 'Alt+Space', registered: true });
+    expect(subject.settings.get('hotkey')).toBe('Alt+Space');
+    expect(subject.settings.get('model')).toBe('');
+    expect(calls.filter((line) => line.startsWith('unregister'))).toEqual([]);
   });
 });
 

@@ -142,8 +142,15 @@ export class MainController {
       settings: () => deps.settings.publicSettings(),
       updateSettings: (patch) => {
         const before = { hotkey: deps.settings.get('hotkey'), openAtLogin: deps.settings.get('openAtLogin') };
-        const updated = deps.settings.update(patch);
-        if (updated.hotkey !== before.hotkey || !deps.hotkey.status.registered) this.applyHotkey();
+        const updated = deps.settings.update(patch, () => {
+          // After the patch passed every check and before it is stored: a hotkey that does not
+          // register is not saved, and the working one stays.
+          if (patch.hotkey === undefined || patch.hotkey === before.hotkey) return;
+          const result = deps.hotkey.change(patch.hotkey);
+          if (result.error !== undefined) throw new ValidationError(`hotkey: ${result.error}`);
+        });
+        // The stored one failed at start-up (another app held it then): try it again, quietly.
+        if (!deps.hotkey.status.registered) deps.hotkey.set(updated.hotkey);
         if (updated.openAtLogin !== before.openAtLogin) deps.setOpenAtLogin(updated.openAtLogin);
         if (patch.historyLimit !== undefined) deps.transcript.applyLimit();
         deps.supervisor.settingsChanged();

@@ -27,27 +27,42 @@ export class Hotkey {
     return this.current;
   }
 
-  /** Replaces the registered shortcut with `accelerator`. */
+  /**
+   * Registers the configured accelerator (start-up, or a retry after it failed). A failure
+   * becomes the status, unless a working shortcut is kept.
+   */
   set(accelerator: string): HotkeyStatus {
-    if (this.current.registered) this.shortcuts.unregister(this.current.accelerator);
-    let registered = false;
-    let problem: string | undefined;
-    try {
-      registered = this.shortcuts.register(accelerator, this.onPress);
-    } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
+    const attempt = this.change(accelerator);
+    if (!attempt.registered && !this.current.registered) this.current = attempt;
+    return attempt;
+  }
+
+  /**
+   * Switches to `accelerator` only once it is known to work: the new one is registered first,
+   * and the old one is let go only after that. A failure changes nothing and says why.
+   */
+  change(accelerator: string): HotkeyStatus {
+    if (this.current.registered && this.current.accelerator === accelerator) return this.current;
+    const attempt = this.register(accelerator);
+    if (attempt.registered) {
+      if (this.current.registered) this.shortcuts.unregister(this.current.accelerator);
+      this.current = attempt;
     }
-    this.current = registered
-      ? { accelerator, registered }
-      : {
-          accelerator,
-          registered,
-          error:
-            problem === undefined
-              ? `${accelerator} is already used by another app or the system, so Deskpilot has no hotkey. Choose another one in Settings (e.g. Control+Shift+Space), or open Deskpilot from its tray icon.`
-              : `${accelerator} is not a shortcut Deskpilot can use (${problem}). Choose another one in Settings, e.g. Alt+Space or Control+Shift+Space.`,
-        };
-    return this.current;
+    return attempt;
+  }
+
+  private register(accelerator: string): HotkeyStatus {
+    let problem: string;
+    try {
+      if (this.shortcuts.register(accelerator, this.onPress)) return { accelerator, registered: true };
+      problem = `${accelerator} is already used by another app or the system`;
+    } catch (error) {
+      problem = `${accelerator} is not a shortcut Deskpilot can use (${error instanceof Error ? error.message : String(error)})`;
+    }
+    const consequence = this.current.registered
+      ? `, so ${this.current.accelerator} stays the hotkey. Choose another one, e.g. Control+Shift+Space.`
+      : ', so Deskpilot has no hotkey. Choose another one in Settings (e.g. Control+Shift+Space), or open Deskpilot from its tray icon.';
+    return { accelerator, registered: false, error: problem + consequence };
   }
 
   dispose(): void {

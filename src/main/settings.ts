@@ -56,14 +56,20 @@ export class SettingsService {
     };
   }
 
-  /** Applies a validated patch; the key and the headers are encrypted first, and refused if they cannot be. */
-  update(patch: SettingsPatchInput): PublicSettings {
+  /**
+   * Applies a validated patch; the key and the headers are encrypted first, and refused if they
+   * cannot be. `beforeWrite` runs after every check and before the first write; if it throws,
+   * nothing is stored.
+   */
+  update(patch: SettingsPatchInput, beforeWrite?: () => void): PublicSettings {
     const { store, safeStorage, platform } = this.options;
     // Everything that can fail runs before anything is written, so a refused patch changes nothing.
     const headers = typeof patch.headers === 'string' ? patch.headers.trim() : patch.headers;
     if (typeof headers === 'string') parseHeaderList(headers, 'the headers setting');
     const encryptedHeaders = typeof headers === 'string' && headers !== '' ? encryptKey(safeStorage, platform, headers, 'headers') : undefined;
     const encrypted = typeof patch.apiKey === 'string' ? encryptKey(safeStorage, platform, patch.apiKey) : undefined;
+    // The caller's own step that may refuse the patch (the hotkey registers here).
+    beforeWrite?.();
     if (patch.preset !== undefined) store.set('preset', patch.preset);
     if (patch.baseUrl !== undefined) store.set('baseUrl', patch.baseUrl);
     if (patch.model !== undefined) store.set('model', patch.model.trim());
