@@ -109,6 +109,32 @@ describe('scrolling', () => {
     await stream(page, chunked('ask-1', 'end '.repeat(200), 10), 2);
     await expect.poll(distance).toBeLessThanOrEqual(8);
   });
+  it('keeps following when the scroller itself shrinks: a growing input, a smaller window', async () => {
+    const history = foldAgentEvents(
+      Array.from({ length: 12 }, (_, index): AgentEvent[] => [{ type: 'ask', askId: `old-${index}`, text: `Old question ${index}`, pid: 1 }, ...answer(`old-${index}`, `Old answer ${index}`)]).flat(),
+      1,
+    );
+    const page = await openChat({ history });
+    const scroller = page.locator('.message-scroller');
+    const distance = () => scroller.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    await askQuestion(page, 'first line');
+    await expect.poll(distance).toBeLessThanOrEqual(8);
+    const input = page.getByRole('textbox', { name: 'Ask Deskpilot' });
+    await input.focus();
+    for (let line = 0; line < 5; line += 1) {
+      await page.keyboard.type(`line ${line}`);
+      await page.keyboard.press('Shift+Enter');
+    }
+    await expect.poll(distance).toBeLessThanOrEqual(8);
+    const viewport = page.viewportSize() ?? { width: 420, height: 560 };
+    try {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height - 150 });
+      await expect.poll(distance).toBeLessThanOrEqual(8);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+    await expect(page.getByRole('button', { name: 'Jump to latest' }).count()).resolves.toBe(0);
+  });
 });
 
 describe('tool cards and approvals', () => {

@@ -31,15 +31,19 @@ export function useAutoScroll(scroller: RefObject<HTMLElement | null>, content: 
   }, [scroller]);
 
   useEffect(() => {
-    const element = content.current;
-    if (element === null) return undefined;
-    // Content grows without scroll events (chunks, an opened tool card): follow it if holding on.
+    const inner = content.current;
+    const outer = scroller.current;
+    if (inner === null || outer === null) return undefined;
+    // Neither the content growing (chunks, an opened tool card) nor the scroller shrinking (the
+    // input growing, the window resized) fires a scroll event, and both hide the newest lines:
+    // follow either if holding on.
     const observer = new ResizeObserver(() => {
       if (stick.current) toEnd();
     });
-    observer.observe(element);
+    observer.observe(inner);
+    observer.observe(outer);
     return () => observer.disconnect();
-  }, [content, toEnd]);
+  }, [content, scroller, toEnd]);
 
   const jump = useCallback(() => {
     stick.current = true;
