@@ -33,6 +33,10 @@ describe('streaming', () => {
     await page.locator('.message.assistant').waitFor();
     expect(await renders(page)).toHaveLength(1);
     expect(await log(page).getAttribute('aria-live')).toBe('polite');
+    // The focusable scroller is a named region around the log.
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    expect(await conversation.getAttribute('tabindex')).toBe('0');
+    expect(await conversation.getByRole('log', { name: 'Messages' }).count()).toBe(1);
     await stream(page, chunks.slice(1), 4);
     const duringStream = await renders(page);
     await stream(page, [

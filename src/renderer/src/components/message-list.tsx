@@ -55,7 +55,8 @@ export function MessageList({ entries, running, onAnswer, onRetry, followSignal 
   // in it, approvals included. The streaming answer alone is busy (assistant-message.tsx).
   return (
     <div className="message-area">
-      <div className="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Conversation">
+      {/* Focusable so the keyboard can scroll it, and so a region with a name; the log inside keeps the announcing. */}
+      <div className="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label="Conversation">
         <div className="message-list" ref={content} role="log" aria-live="polite" aria-label="Messages">
           {entries.length === 0 ? <p className="empty muted">Ask about the app you were using, or tell Deskpilot what to do in it.</p> : null}
           {entries.map((entry) => (
