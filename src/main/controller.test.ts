@@ -36,7 +36,12 @@ let stored: ChatEntry[];
 
 function build() {
   const values = new Map<string, unknown>(Object.entries(SETTINGS_DEFAULTS));
-  const store = { get: (key: string) => values.get(key), set: (key: string, value: unknown) => values.set(key, value) };
+  const store = {
+    get: (key: string) => values.get(key),
+    set: (key: string | Record<string, unknown>, value?: unknown) => {
+      for (const [name, item] of typeof key === 'string' ? [[key, value] as const] : Object.entries(key)) values.set(name, item);
+    },
+  };
   const settings = new SettingsService({
     store: store as never,
     safeStorage: {
@@ -312,6 +317,12 @@ describe('settings', () => {
     expect(status).toMatchObject({ configured: false, configError: expect.stringContaining('No API key for OpenRouter') });
     await value(CHANNELS.updateSettings, { apiKey: SECRET });
     expect(await value(CHANNELS.status)).not.toHaveProperty('configError');
+  });
+
+  it('refuses a base URL longer than the store takes before anything runs', async () => {
+    const reply = await call(CHANNELS.updateSettings, { baseUrl: `https://example.com/${'a'.repeat(2000)}`, model: 'x' });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'VALIDATION', message: expect.stringContaining('baseUrl') } });
+    expect(subject.settings.get('model')).toBe('');
   });
 
   it('turns open-at-login on and off', async () => {

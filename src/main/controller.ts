@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../shared/agent-events';
 import { ValidationError } from '../shared/errors';
 import type { AppEvent, AppInfoReply, AppStatus, PermissionState, TargetApp } from '../shared/ipc';
+import type { PublicSettings } from '../shared/settings';
 import { isHttpsUrl } from '../shared/urls';
 import type { HostSupervisor } from './host-supervisor';
 import type { Hotkey } from './hotkey';
@@ -142,13 +143,22 @@ export class MainController {
       settings: () => deps.settings.publicSettings(),
       updateSettings: (patch) => {
         const before = { hotkey: deps.settings.get('hotkey'), openAtLogin: deps.settings.get('openAtLogin') };
-        const updated = deps.settings.update(patch, () => {
-          // After the patch passed every check and before it is stored: a hotkey that does not
-          // register is not saved, and the working one stays.
-          if (patch.hotkey === undefined || patch.hotkey === before.hotkey) return;
-          const result = deps.hotkey.change(patch.hotkey);
-          if (result.error !== undefined) throw new ValidationError(`hotkey: ${result.error}`);
-        });
+        let switched = false;
+        let updated: PublicSettings;
+        try {
+          updated = deps.settings.update(patch, () => {
+            // After the patch passed every check and before it is stored: a hotkey that does not
+            // register is not saved, and the working one stays.
+            if (patch.hotkey === undefined || patch.hotkey === before.hotkey) return;
+            const result = deps.hotkey.change(patch.hotkey);
+            if (result.error !== undefined) throw new ValidationError(`hotkey: ${result.error}`);
+            switched = true;
+          });
+        } catch (error) {
+          // The store refused the patch after the new hotkey took over: go back to the stored one.
+          if (switched) deps.hotkey.change(before.hotkey);
+          throw error;
+        }
         // The stored one failed at start-up (another app held it then): try it again, quietly.
         if (!deps.hotkey.status.registered) deps.hotkey.set(updated.hotkey);
         if (updated.openAtLogin !== before.openAtLogin) deps.setOpenAtLogin(updated.openAtLogin);

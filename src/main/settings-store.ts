@@ -72,4 +72,6 @@ export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
 export interface SettingsStore {
   get<Key extends keyof StoredSettings>(key: Key): StoredSettings[Key];
   set<Key extends keyof StoredSettings>(key: Key, value: StoredSettings[Key]): void;
+  /** Several keys at once: electron-store checks the schema for the whole result, then writes once or not at all. */
+  set(values: Partial<StoredSettings>): void;
 }

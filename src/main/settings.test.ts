@@ -168,6 +168,18 @@ describe('settings', () => {
     expect(settings.configured()).toBe(true);
   });
 
+  it('saves a patch whole or not at all: a field the store refuses leaves every other field as it was', () => {
+    const { settings } = service();
+    settings.update({ model: 'before' });
+    const file = readFileSync(path.join(dir, 'settings.json'), 'utf8');
+    // Past the IPC schema (which refuses it too): the store's own schema is the last line.
+    expect(() => settings.update({ model: 'after', apiKey: SECRET, baseUrl: `https://example.com/${'a'.repeat(2000)}` })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION', message: expect.stringContaining('baseUrl') }),
+    );
+    expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).toBe(file);
+    expect(settings.publicSettings()).toMatchObject({ model: 'before', hasApiKey: false, baseUrl: '' });
+  });
+
   it('says why it is not configured: LM Studio without a model, a mistyped DESKPILOT_PROVIDER, no key', () => {
     const { settings } = service();
     expect(settings.configProblem()).toMatch(/No API key for OpenRouter/);

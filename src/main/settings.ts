@@ -1,4 +1,4 @@
-import { DeskpilotError } from '../shared/errors';
+import { DeskpilotError, ValidationError } from '../shared/errors';
 import { type HostSettings } from '../shared/host-protocol';
 import type { PublicSettings, SettingsPatch } from '../shared/settings';
 // The provider's pure config modules only: main never loads the openai SDK or the Agent.
@@ -70,19 +70,27 @@ export class SettingsService {
     const encrypted = typeof patch.apiKey === 'string' ? encryptKey(safeStorage, platform, patch.apiKey) : undefined;
     // The caller's own step that may refuse the patch (the hotkey registers here).
     beforeWrite?.();
-    if (patch.preset !== undefined) store.set('preset', patch.preset);
-    if (patch.baseUrl !== undefined) store.set('baseUrl', patch.baseUrl);
-    if (patch.model !== undefined) store.set('model', patch.model.trim());
+    const changes: Partial<StoredSettings> = {};
+    if (patch.preset !== undefined) changes.preset = patch.preset;
+    if (patch.baseUrl !== undefined) changes.baseUrl = patch.baseUrl;
+    if (patch.model !== undefined) changes.model = patch.model.trim();
     if (headers !== undefined) {
-      store.set('headersEncrypted', encryptedHeaders ?? '');
-      store.set('headers', '');
+      changes.headersEncrypted = encryptedHeaders ?? '';
+      changes.headers = '';
     }
-    if (encrypted !== undefined) store.set('apiKeyEncrypted', encrypted);
-    if (patch.apiKey === null) store.set('apiKeyEncrypted', '');
-    if (patch.hotkey !== undefined) store.set('hotkey', patch.hotkey);
-    if (patch.approvalPolicy !== undefined) store.set('approvalPolicy', patch.approvalPolicy);
-    if (patch.openAtLogin !== undefined) store.set('openAtLogin', patch.openAtLogin);
-    if (patch.historyLimit !== undefined) store.set('historyLimit', patch.historyLimit);
+    if (encrypted !== undefined) changes.apiKeyEncrypted = encrypted;
+    if (patch.apiKey === null) changes.apiKeyEncrypted = '';
+    if (patch.hotkey !== undefined) changes.hotkey = patch.hotkey;
+    if (patch.approvalPolicy !== undefined) changes.approvalPolicy = patch.approvalPolicy;
+    if (patch.openAtLogin !== undefined) changes.openAtLogin = patch.openAtLogin;
+    if (patch.historyLimit !== undefined) changes.historyLimit = patch.historyLimit;
+    // One write: the store's schema checks every field first, so a refused one leaves all as they were.
+    try {
+      store.set(changes);
+    } catch (error) {
+      // electron-store names the field and the rule, never the value.
+      throw new ValidationError(`settings not saved: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
     return this.publicSettings();
   }
 
@@ -146,8 +154,7 @@ export class SettingsService {
     const { store, safeStorage, platform } = this.options;
     const legacy = store.get('headers');
     if (legacy === '' || keyStorageProblem(safeStorage, platform, 'headers') !== undefined) return;
-    store.set('headersEncrypted', encryptKey(safeStorage, platform, legacy, 'headers'));
-    store.set('headers', '');
+    store.set({ headersEncrypted: encryptKey(safeStorage, platform, legacy, 'headers'), headers: '' });
   }
 
   private effectivePreset(): PresetName {
