@@ -52,7 +52,7 @@ export const findElementsTool = defineTool({
     const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
     let scored: { node: UiNode; score: number }[];
     if (args.id !== undefined) {
-      scored = [{ node: nodeById(root, args.id), score: 1 }];
+      scored = [{ node: nodeById(root, args.id, pid), score: 1 }];
     } else {
       // findNodes knows role, name and text; description is scored here, and the weakest part decides.
       const found = findNodes(root, {

@@ -19,7 +19,7 @@ export const getUiTool = defineTool({
   async handler(args, context) {
     const pid = await resolvePid(context, args.pid);
     const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
-    const start = args.rootId === undefined ? root : nodeById(root, args.rootId);
+    const start = args.rootId === undefined ? root : nodeById(root, args.rootId, pid);
     const text = serializeTree(start, {
       ids: 'bare',
       ...(args.maxNodes === undefined ? {} : { maxNodes: args.maxNodes }),

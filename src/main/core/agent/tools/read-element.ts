@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UiNode } from '../../../../shared/ui-node';
+import { ownText } from '../../ui/text';
 import { walk } from '../../ui/tree-index';
 import { nodeById, pidField, resolvePid } from './target';
 import { defineTool } from './types';
@@ -12,15 +12,6 @@ const schema = z.strictObject({
   maxChars: z.number().int().min(100).max(50_000).optional().describe(`Most characters of text (default ${DEFAULT_MAX_CHARS})`),
 });
 
-/** A node's own text. A secret's value is never part of it, whatever the tree holds. */
-function ownText(node: UiNode): string[] {
-  const parts = [node.name];
-  if (node.states.secret) parts.push('(secret field; its value is never read)');
-  else if (node.value !== undefined && node.value !== node.name) parts.push(String(node.value));
-  if (node.description !== undefined && node.description !== node.name) parts.push(node.description);
-  return parts.filter((part) => part !== '');
-}
-
 export const readElementTool = defineTool({
   name: 'read_element',
   description:
@@ -29,7 +20,7 @@ export const readElementTool = defineTool({
   async handler(args, context) {
     const pid = await resolvePid(context, args.pid);
     const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
-    const node = nodeById(root, args.id);
+    const node = nodeById(root, args.id, pid);
     const maxChars = args.maxChars ?? DEFAULT_MAX_CHARS;
     const lines: string[] = [];
     for (const each of walk(node)) lines.push(...ownText(each));

@@ -22,6 +22,23 @@ async function idOf(name: string, role?: string): Promise<string> {
   return first.id;
 }
 
+describe('an id that is not in the tree', () => {
+  it('fails get_ui, find_elements and read_element with the engine\'s own message and candidates', async () => {
+    const volume = await idOf('Volume', 'slider');
+    const typo = `${volume.slice(0, -1)}${volume.endsWith('q') ? 'r' : 'q'}`;
+    const acted = await call('ui_action', { action: 'click', id: typo });
+    const engineMessage = (acted.data as { error: { message: string } }).error.message;
+    expect(engineMessage).toContain(`[${volume}] slider "Volume"`);
+    for (const [tool, args] of [['read_element', { id: typo }], ['get_ui', { rootId: typo }], ['find_elements', { id: typo }]] as const) {
+      const result = await call(tool, args);
+      expect(result).toMatchObject({ success: false, message: `NODE_NOT_FOUND: ${engineMessage}` });
+    }
+    // A name that only looks like the id string is no candidate.
+    const named = await call('read_element', { id: 'volume' });
+    expect(named.message).not.toContain(volume);
+  });
+});
+
 describe('get_ui', () => {
   it('prints the compact tree of the target app, never a secret value', async () => {
     context.platform.app(FIXTURE_PID).get('password').value = 'hunter2';
@@ -46,7 +63,7 @@ describe('get_ui', () => {
     expect((await call('get_ui', { pid: NOTES_PID })).message).toMatch(/window "Notes"/);
     const missing = await call('get_ui', { rootId: 'zzz' });
     expect(missing).toMatchObject({ success: false });
-    expect(missing.message).toMatch(/^NODE_NOT_FOUND: no node with id 'zzz'/);
+    expect(missing.message).toMatch(/^NODE_NOT_FOUND: node not found: 'zzz' is not in the tree of pid \d+/);
     expect((await call('get_ui', { pid: 999 })).message).toBe('PROCESS_EXITED: process not running (pid 999)');
   });
 

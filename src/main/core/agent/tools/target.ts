@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DeskpilotError, NodeNotFoundError, ProcessExitedError } from '../../../../shared/errors';
+import { DeskpilotError, ProcessExitedError } from '../../../../shared/errors';
 import type { UiNode } from '../../../../shared/ui-node';
-import { findNodes } from '../../ui/query';
+import { notFoundError } from '../../actions/locate';
 import { findById } from '../../ui/tree-index';
 import type { ToolContext } from './types';
 
@@ -40,12 +40,13 @@ export async function targetPid(context: ToolContext): Promise<number> {
   return resolvePid(context, undefined);
 }
 
-/** A node by id, with the nearest names when it is not there, so the model can pick again. */
-export function nodeById(root: UiNode, id: string): UiNode {
+/**
+ * A node by id. When it is not there, the engine's own NODE_NOT_FOUND: the same message and
+ * candidates (ids a typo away) as a ui_action on that id, rather than names that merely
+ * resemble the id string.
+ */
+export function nodeById(root: UiNode, id: string, pid: number): UiNode {
   const node = findById(root, id);
   if (node !== undefined) return node;
-  const near = findNodes(root, { text: id, limit: 3 }).map((match) => match.node.id);
-  throw new NodeNotFoundError(`no node with id '${id}' in the current tree${near.length > 0 ? `; close: ${near.join(', ')}` : ''}; call get_ui or find_elements for current ids`, {
-    data: { candidates: near },
-  });
+  throw notFoundError(root, id, undefined, pid);
 }
