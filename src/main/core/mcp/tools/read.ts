@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { UiNode } from '../../../../shared/ui-node';
 import { subtreeOf } from '../../targets';
+import { ownText } from '../../ui/text';
 import { walk } from '../../ui/tree-index';
 import { fitTextAndJson } from '../budget';
 import { resolveTarget } from '../context';
@@ -21,15 +21,6 @@ const output = z.object({
   text: z.string(),
   truncated: z.boolean(),
 });
-
-/** A node's own text. Secret values never reach here: the engine drops them when it reads the tree. */
-function ownText(node: UiNode): string[] {
-  const parts = [node.name];
-  if (node.states.secret) parts.push('(secret field; its value is never read)');
-  else if (node.value !== undefined && String(node.value) !== node.name) parts.push(String(node.value));
-  if (node.description !== undefined && node.description !== node.name) parts.push(node.description);
-  return parts.filter((part) => part !== '');
-}
 
 export const readTool = defineMcpTool({
   name: 'ui_read',
