@@ -3,6 +3,7 @@ import type { AgentEvent } from '../shared/agent-events';
 import type { HostRequest } from '../shared/host-protocol';
 import { CHANNELS, type AppEvent, type IpcReply, type TargetApp } from '../shared/ipc';
 import type { ChatEntry } from '../shared/transcript';
+import type { HostState } from './host-supervisor';
 
 type Handler = (event: unknown, payload: unknown) => Promise<unknown>;
 const handlers = new Map<string, Handler>();
@@ -70,7 +71,8 @@ function build() {
     () => undefined,
   );
   const supervisor = {
-    hostState: 'running' as const,
+    hostState: 'running' as HostState,
+    hostProblem: undefined as string | undefined,
     ask: vi.fn((text: string, pid: number) => Promise.resolve({ askId: `a-${text}-${pid}` })),
     send: vi.fn((message: HostRequest) => void sent.push(message)),
     frontmost: vi.fn(() => {
@@ -280,6 +282,14 @@ describe('hotkey', () => {
     expect(pushed).toContainEqual({ type: 'notice', level: 'error', text: hotkey.error });
   });
 
+  it('notices a hotkey that fails on every launch once, not once per launch', () => {
+    taken.add('Alt+Space');
+    subject.controller.applyHotkey();
+    subject.controller.applyHotkey();
+    expect(subject.transcript.list().filter((entry) => entry.kind === 'notice')).toHaveLength(1);
+    expect(pushed.filter((event) => event.type === 'notice')).toHaveLength(1);
+  });
+
   it('switches to a new accelerator only once it registered', async () => {
     subject.controller.applyHotkey();
     await value(CHANNELS.updateSettings, { hotkey: 'Control+Shift+Space' });
@@ -323,6 +333,14 @@ describe('settings', () => {
     const reply = await call(CHANNELS.updateSettings, { baseUrl: `https://example.com/${'a'.repeat(2000)}`, model: 'x' });
     expect(reply).toMatchObject({ ok: false, error: { code: 'VALIDATION', message: expect.stringContaining('baseUrl') } });
     expect(subject.settings.get('model')).toBe('');
+  });
+
+  it('says in the status why the host was given up on, and restarts it on request', async () => {
+    subject.supervisor.hostState = 'failed';
+    subject.supervisor.hostProblem = 'The automation host stopped 5 times in a row';
+    expect(await value(CHANNELS.status)).toMatchObject({ host: 'failed', hostError: expect.stringContaining('5 times') });
+    await value(CHANNELS.restartHost);
+    expect(subject.supervisor.restart).toHaveBeenCalled();
   });
 
   it('turns open-at-login on and off', async () => {

@@ -20,7 +20,7 @@ export interface WindowControl {
 
 export interface ControllerDeps {
   appInfo: AppInfoReply;
-  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'restart'>;
+  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart'>;
   settings: SettingsService;
   transcript: Transcript;
   hotkey: Hotkey;
@@ -59,6 +59,7 @@ export class MainController {
       hotkey: this.deps.hotkey.status,
       accessibility: this.accessibilityState,
       host: this.deps.supervisor.hostState,
+      ...(this.deps.supervisor.hostProblem === undefined ? {} : { hostError: this.deps.supervisor.hostProblem }),
       configured: configError === undefined,
       ...(configError === undefined ? {} : { configError }),
     };
@@ -79,12 +80,16 @@ export class MainController {
     this.deps.push({ type: 'notice', level, text });
   }
 
-  /** (Re-)registers the hotkey from settings; a failure becomes the status' error and a notice. */
+  /**
+   * Registers the hotkey from settings at start-up; a failure becomes the status' error and a
+   * notice. The same failure on every launch says nothing new, so it is noticed once.
+   */
   applyHotkey(): void {
     const status = this.deps.hotkey.set(this.deps.settings.get('hotkey'));
     if (status.error !== undefined) {
       this.deps.log('warn', status.error);
-      this.notice('error', status.error);
+      const last = this.deps.transcript.lastNotice();
+      if (last?.level !== 'error' || last.text !== status.error) this.notice('error', status.error);
     }
     this.pushStatus();
   }

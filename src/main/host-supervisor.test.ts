@@ -139,15 +139,64 @@ describe('host supervisor', () => {
   });
 
   it('caps the delay and resets it after the host ran stably', () => {
-    for (let crash = 0; crash < 6; crash += 1) {
+    for (let crash = 0; crash < 4; crash += 1) {
       current().exit(1);
       timers.advance(4000);
     }
-    expect(notices.at(-1)).toMatch(/in 4 s/);
+    expect(logs.at(-1)).toMatch(/in 4000 ms/);
     current().say({ type: 'ready', pid: 1 });
     timers.advance(30_000);
     current().exit(1);
-    expect(notices.at(-1)).toMatch(/in 500 ms/);
+    expect(logs.at(-1)).toMatch(/in 500 ms/);
+  });
+
+  it('notices a crash streak once and its recovery once, however often the host dies in it', () => {
+    for (let crash = 0; crash < 3; crash += 1) {
+      current().say({ type: 'ready', pid: 1 });
+      current().exit(1);
+      timers.advance(4000);
+    }
+    current().say({ type: 'ready', pid: 1 });
+    expect(notices).toEqual([expect.stringMatching(/stopped unexpectedly/), expect.stringMatching(/running again/)]);
+    // A stable run ends the streak, so the next crash is news again.
+    timers.advance(30_000);
+    current().exit(1);
+    expect(notices).toHaveLength(3);
+  });
+
+  it('gives up after 5 quick crashes in a row, says so once, and tries again on the next ask', async () => {
+    for (let crash = 0; crash < 5; crash += 1) {
+      current().exit(1);
+      timers.advance(4000);
+    }
+    expect(hosts).toHaveLength(5);
+    expect(states.at(-1)).toBe('failed');
+    expect(supervisor.hostState).toBe('failed');
+    expect(supervisor.hostProblem).toMatch(/stopped 5 times in a row/);
+    expect(notices).toEqual([expect.stringMatching(/stopped unexpectedly/), supervisor.hostProblem]);
+    timers.advance(60_000);
+    expect(hosts).toHaveLength(5);
+
+    const asked = supervisor.ask('again', 4242);
+    expect(hosts).toHaveLength(6);
+    expect(supervisor.hostState).toBe('restarting');
+    expect(supervisor.hostProblem).toBeUndefined();
+    current().say({ type: 'ready', pid: 2 });
+    expect(current().received.map((message) => message.type)).toEqual(['settings', 'ask']);
+    expect(notices.at(-1)).toMatch(/running again/);
+    current().say({ type: 'reply', requestId: 1, ok: true, value: { askId: 'h-ask-1' } });
+    await expect(asked).resolves.toEqual({ askId: 'h-ask-1' });
+  });
+
+  it('restarts a given-up host on request, and only then', () => {
+    supervisor.restart();
+    expect(hosts).toHaveLength(1);
+    for (let crash = 0; crash < 5; crash += 1) {
+      current().exit(1);
+      timers.advance(4000);
+    }
+    supervisor.restart();
+    expect(hosts).toHaveLength(6);
   });
 
   it('ends the asks the dead host was running with a retryable error, and rejects waiting requests', async () => {

@@ -39,6 +39,8 @@ export interface HostSupervisorOptions {
   stableMs?: number;
   /** A host that has not said ready by then is killed and restarted. */
   readyTimeoutMs?: number;
+  /** After this many crashes in a row (none of them after a stable run), no more restarts until asked. */
+  maxCrashes?: number;
   timers?: Timers;
 }
 
@@ -67,6 +69,11 @@ export class HostSupervisor {
   private readonly runningAsks = new Set<string>();
   private nextRequestId = 1;
   private crashes = 0;
+  /** The user heard of this crash streak, and of the recovery: one notice each, not one per crash. */
+  private streakNoticed = false;
+  private recoveryNoticed = false;
+  /** Why the host was given up on (state `failed`). */
+  private failure: string | undefined;
   private shuttingDown = false;
   private readonly timersInUse = new Set<unknown>();
 
@@ -79,9 +86,9 @@ export class HostSupervisor {
     return this.state;
   }
 
-  /** The conversation the host reported last: what a restarted host gets back. */
-  get lastHistory(): readonly HistoryMessage[] {
-    return this.history;
+  /** Why the host is `failed`, for the status. */
+  get hostProblem(): string | undefined {
+    return this.failure;
   }
 
   start(): void {
@@ -89,9 +96,13 @@ export class HostSupervisor {
     this.spawn();
   }
 
-  /** Starts a host again when none runs or is coming (after it was given up on). */
+  /** Starts the host again after it was given up on (the user asked, or chose to retry). */
   restart(): void {
-    if (this.shuttingDown || this.child !== undefined) return;
+    if (this.shuttingDown || this.state !== 'failed') return;
+    this.crashes = 0;
+    this.failure = undefined;
+    this.recoveryNoticed = false;
+    this.setState('restarting');
     this.spawn();
   }
 
@@ -108,6 +119,8 @@ export class HostSupervisor {
 
   /** Queues an ask about the app `pid`; resolves with its id once the host took it. */
   ask(text: string, pid: number): Promise<HostReplies['ask']> {
+    // A new question is the natural moment to try a host that was given up on once more.
+    this.restart();
     return this.request((requestId) => ({ type: 'ask', requestId, text, pid })) as Promise<HostReplies['ask']>;
   }
 
@@ -211,7 +224,12 @@ export class HostSupervisor {
       if (parsed.message.type === 'ready') {
         this.cancel(readyTimer);
         readyTimer = undefined;
-        stableTimer = this.later(this.options.stableMs ?? 30_000, () => (this.crashes = 0));
+        stableTimer = this.later(this.options.stableMs ?? 30_000, () => {
+          // A stable run ends the streak: the next crash is news again.
+          this.crashes = 0;
+          this.streakNoticed = false;
+          this.recoveryNoticed = false;
+        });
       }
       this.receive(parsed.message, child);
     });
@@ -231,7 +249,10 @@ export class HostSupervisor {
         child.postMessage({ type: 'settings', settings: this.options.settings() });
         if (this.history.length > 0) child.postMessage({ type: 'restore', messages: this.history });
         for (const queued of this.queue.splice(0)) child.postMessage(queued);
-        if (restarted) this.options.onNotice('info', 'The automation host is running again. The conversation was kept.');
+        if (restarted && this.streakNoticed && !this.recoveryNoticed) {
+          this.recoveryNoticed = true;
+          this.options.onNotice('info', 'The automation host is running again. The conversation was kept.');
+        }
         return;
       }
       case 'agent':
@@ -274,8 +295,19 @@ export class HostSupervisor {
     this.failPending(new DeskpilotError('INTERNAL', `The automation host stopped (${how}); try again in a moment.`, { isRetryable: true }));
     const delay = Math.min((this.options.initialBackoffMs ?? 500) * 2 ** this.crashes, this.options.maxBackoffMs ?? 30_000);
     this.crashes += 1;
+    if (this.crashes >= (this.options.maxCrashes ?? 5)) {
+      // Restarting a host that dies at once only fills the chat and the CPU; wait for the user.
+      this.failure = `The automation host stopped ${this.crashes} times in a row (last: ${how}), so Deskpilot stopped restarting it. Ask again to try once more.`;
+      this.setState('failed');
+      this.options.onNotice('error', this.failure);
+      this.options.onLog('error', `automation host exited (${how}); gave up after ${this.crashes} crashes in a row`);
+      return;
+    }
     this.setState('restarting');
-    this.options.onNotice('error', `The automation host stopped unexpectedly (${how}). Restarting it in ${formatDelay(delay)}; the conversation is kept.`);
+    if (!this.streakNoticed) {
+      this.streakNoticed = true;
+      this.options.onNotice('error', `The automation host stopped unexpectedly (${how}). Restarting it in ${formatDelay(delay)}; the conversation is kept.`);
+    }
     this.options.onLog('error', `automation host exited (${how}); restart ${this.crashes} in ${delay} ms`);
     this.later(delay, () => {
       if (!this.shuttingDown) this.spawn();

@@ -46,6 +46,11 @@ export class Transcript {
     this.change(addNotice(this.entries, level, text, this.now()));
   }
 
+  /** The newest notice in the chat, to tell whether a new one would only repeat it. */
+  lastNotice(): Extract<ChatEntry, { kind: 'notice' }> | undefined {
+    return this.entries.findLast((entry) => entry.kind === 'notice');
+  }
+
   answerApproval(id: string, decision: ApprovalDecision): void {
     this.change(answerApproval(this.entries, id, decision));
   }

@@ -18,6 +18,8 @@ let states: HostState[];
 let notices: string[];
 let logs: string[];
 let settings: HostSettings;
+/** The last conversation snapshot a host sent: what the supervisor hands a restarted one. */
+let history: unknown[];
 
 async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
   const started = Date.now();
@@ -39,12 +41,17 @@ beforeEach(async () => {
   states = [];
   notices = [];
   logs = [];
+  history = [];
   settings = { preset: 'openai', baseUrl: server.baseUrl, model: 'fake-model', headers: '', apiKey: 'dummy-key', approvalPolicy: 'confirm-risky' };
   supervisor = new HostSupervisor({
     spawn: () => {
       // Clear the variables a developer's shell may set, so only `settings` configures the provider.
       const child = forkHost({ DESKPILOT_API_KEY: '', DESKPILOT_BASE_URL: '', DESKPILOT_MODEL: '', DESKPILOT_HEADERS: '', OPENAI_API_KEY: '' });
       children.push(child);
+      child.onMessage((raw) => {
+        const message = raw as { type?: unknown; messages?: unknown[] };
+        if (message.type === 'history' && Array.isArray(message.messages)) history = message.messages;
+      });
       return child;
     },
     settings: () => settings,
@@ -77,8 +84,8 @@ describe('automation host', () => {
       'ai_response',
       'done',
     ]);
-    await until(() => supervisor.lastHistory.length === 2, 'the history snapshot');
-    expect(supervisor.lastHistory).toEqual([
+    await until(() => history.length === 2, 'the history snapshot');
+    expect(history).toEqual([
       { role: 'user', content: 'what is this?' },
       { role: 'assistant', content: 'It has a checkbox.' },
     ]);
@@ -113,7 +120,7 @@ describe('automation host', () => {
     server.reply({ kind: 'stream', steps: textSteps(['First answer.']) });
     const first = await supervisor.ask('first question', FIXTURE_PID);
     await until(eventOf('done', first.askId), 'the first answer');
-    await until(() => supervisor.lastHistory.length === 2, 'the history snapshot');
+    await until(() => history.length === 2, 'the history snapshot');
 
     children[0]?.process.kill('SIGKILL');
     await until(() => states.includes('restarting'), 'restarting');
