@@ -228,6 +228,25 @@ describe('addNotice, answerApproval, limitEntries', () => {
   });
 });
 
+describe('a cleared ask', () => {
+  it('leaves nothing behind: its later events are ignored, so a stop after a clear adds no Stopped bubble', () => {
+    const cleared: ChatEntry[] = [];
+    const after = foldAgentEvents(
+      [
+        { type: 'ai_chunk', askId: 'ask-1', delta: 'late' },
+        { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_action', arguments: '{}' },
+        { type: 'done', askId: 'ask-1', answer: '', stopped: true, reason: 'stopped' },
+        { type: 'error', askId: 'ask-1', error: { code: 'INTERNAL', message: 'host died', isRetryable: true } },
+      ],
+      NOW,
+      cleared,
+    );
+    expect(after).toEqual([]);
+    // A new ask after the clear still folds as usual.
+    expect(foldAgentEvents([{ type: 'ask', askId: 'ask-2', text: 'q', pid: 1 }, { type: 'ai_chunk', askId: 'ask-2', delta: 'a' }], NOW)).toHaveLength(2);
+  });
+});
+
 describe('closeOpenAsks', () => {
   it('ends what a saved mid-ask chat left open: streaming text, running tools, unanswered approvals', () => {
     const saved = foldAgentEvents(

@@ -218,6 +218,9 @@ function applyDone(entries: readonly ChatEntry[], event: Extract<AgentEvent, { t
 
 /** Folds one AgentEvent into the chat. `now` stamps new user entries. */
 export function applyAgentEvent(entries: readonly ChatEntry[], event: AgentEvent, now: number): ChatEntry[] {
+  // An ask that is not in the chat was cleared away while it ran: what it still sends (its
+  // chunks, a stop's done) must not bring back a stray bubble.
+  if (event.type !== 'ask' && askRange(entries, event.askId) === undefined) return entries.slice();
   switch (event.type) {
     case 'ask':
       return [...entries, { kind: 'user', id: uniqueId(entries, 'user', event.askId), askId: event.askId, text: event.text, at: now }];
