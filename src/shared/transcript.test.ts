@@ -217,6 +217,18 @@ describe('addNotice, answerApproval, limitEntries', () => {
     expect(entries[1]).not.toHaveProperty('decision');
   });
 
+  it('leaves an expired approval unanswered: the ask it belonged to is over', () => {
+    const expired = foldAgentEvents(
+      [
+        { type: 'ask', askId: 'ask-1', text: 'x', pid: 1 },
+        { type: 'approval_request', id: 'ap1', askId: 'ask-1', callId: 'c1', tool: 'ui_action', summary: 'click Delete', reason: 'deletes' },
+        { type: 'done', askId: 'ask-1', answer: '', stopped: true, reason: 'stopped' },
+      ],
+      NOW,
+    );
+    expect(answerApproval(expired, 'ap1', 'allow_once')).toEqual(expired);
+  });
+
   it('keeps the newest entries and brings the cut ask its question', () => {
     const entries = foldAgentEvents(MULTI, NOW);
     expect(limitEntries(entries, 10)).toEqual(entries);

@@ -298,9 +298,11 @@ export function addNotice(entries: readonly ChatEntry[], level: 'info' | 'error'
   return [...entries, { kind: 'notice', id: uniqueId(entries, 'notice', `notice-${now}`), level, text, at: now }];
 }
 
-/** Records the user's answer on its approval card; unknown or already answered ids change nothing. */
+/** Records the user's answer on its approval card; unknown, already answered or expired ids change nothing. */
 export function answerApproval(entries: readonly ChatEntry[], id: string, decision: ApprovalDecision): ChatEntry[] {
-  return entries.map((entry) => (entry.kind === 'approval' && entry.id === id && entry.decision === undefined ? { ...entry, decision } : entry));
+  return entries.map((entry) =>
+    entry.kind === 'approval' && entry.id === id && entry.decision === undefined && entry.expired !== true ? { ...entry, decision } : entry,
+  );
 }
 
 /**
