@@ -154,6 +154,13 @@ describe('settings', () => {
     expect(settings.publicSettings().envOverrides).toEqual([]);
   });
 
+  it('reads DESKPILOT_PROVIDER in any case, as the provider does', () => {
+    const { settings } = service();
+    env = { DESKPILOT_PROVIDER: ' OpenAI ' };
+    expect(settings.publicSettings().envOverrides).toContain('preset');
+    expect(settings.hostSettings().preset).toBe('openai');
+  });
+
   it('is configured with a key, a local preset, a loopback URL or a key variable', () => {
     const { settings } = service();
     expect(settings.configured()).toBe(false);

@@ -2,9 +2,9 @@ import { DeskpilotError, ValidationError } from '../shared/errors';
 import { type HostSettings } from '../shared/host-protocol';
 import type { PublicSettings, SettingsPatch } from '../shared/settings';
 // The provider's pure config modules only: main never loads the openai SDK or the Agent.
-import { resolveProviderConfig, type Environment } from './core/agent/provider/config';
+import { choosePreset, resolveProviderConfig, type Environment } from './core/agent/provider/config';
 import { parseHeaderList } from './core/agent/provider/header-list';
-import { PRESETS, isPresetName, type PresetName } from './core/agent/provider/presets';
+import { PRESETS, type PresetName } from './core/agent/provider/presets';
 import { providerSettings } from './core/host/provider-settings';
 import { decryptKey, encryptKey, keyStorageProblem, type SafeStorageLike } from './key-vault';
 import type { SettingsStore, StoredSettings, WindowBounds } from './settings-store';
@@ -158,15 +158,29 @@ export class SettingsService {
   }
 
   private effectivePreset(): PresetName {
-    const fromEnv = this.options.env()['DESKPILOT_PROVIDER']?.trim();
-    return fromEnv !== undefined && isPresetName(fromEnv) ? fromEnv : this.options.store.get('preset');
+    return this.envPreset() ?? this.options.store.get('preset');
+  }
+
+  /**
+   * The preset DESKPILOT_PROVIDER names, read by the core's own chooser (so `OpenAI` counts like
+   * `openai`, as it does for the provider); undefined when unset or not a preset.
+   */
+  private envPreset(): PresetName | undefined {
+    const env = this.options.env();
+    if ((env['DESKPILOT_PROVIDER']?.trim() ?? '') === '') return undefined;
+    try {
+      return choosePreset({}, env).preset;
+    } catch {
+      // Not a preset: configProblem() says so, and the stored preset stays in use.
+      return undefined;
+    }
   }
 
   private envOverrides(): EnvOverride[] {
     const env = this.options.env();
     const set = (name: string | undefined): boolean => name !== undefined && (env[name]?.trim() ?? '') !== '';
     const overrides: EnvOverride[] = [];
-    if (set('DESKPILOT_PROVIDER') && isPresetName(env['DESKPILOT_PROVIDER']?.trim() ?? '')) overrides.push('preset');
+    if (this.envPreset() !== undefined) overrides.push('preset');
     if (set('DESKPILOT_BASE_URL')) overrides.push('baseUrl');
     if (set('DESKPILOT_MODEL')) overrides.push('model');
     if (set('DESKPILOT_HEADERS')) overrides.push('headers');
