@@ -107,7 +107,7 @@ export class MainController {
   /** Reads the frontmost app first: once the window has focus, the frontmost app is Deskpilot. */
   async show(view: 'chat' | 'settings' = 'chat'): Promise<void> {
     if (!this.deps.window.isVisible() || !this.deps.window.isFocused()) {
-      this.target = await captureTarget(() => this.deps.supervisor.frontmost(), this.deps.ownPids(), this.target, this.deps.frontmostTimeoutMs);
+      this.target = await captureTarget(() => this.deps.supervisor.frontmost(this.deps.frontmostTimeoutMs), this.deps.ownPids(), this.target, this.deps.frontmostTimeoutMs);
     }
     this.accessibilityState = this.deps.accessibility();
     this.deps.window.show();

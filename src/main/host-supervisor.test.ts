@@ -213,6 +213,20 @@ describe('host supervisor', () => {
     ]);
   });
 
+  it('gives up on a frontmost request after its timeout and forgets it, so a later host never gets it', async () => {
+    const target = supervisor.frontmost(300);
+    timers.advance(300);
+    expect(await target).toBeNull();
+    current().say({ type: 'ready', pid: 1 });
+    expect(current().received.map((message) => message.type)).toEqual(['settings']);
+    // Sent but never answered: the late reply finds nothing waiting.
+    const late = supervisor.frontmost(300);
+    timers.advance(300);
+    expect(await late).toBeNull();
+    current().say({ type: 'reply', requestId: 2, ok: true, value: { pid: 1, app: 'x', title: '' } });
+    expect(logs).toEqual([]);
+  });
+
   it('kills a host that never says ready', () => {
     timers.advance(10_000);
     expect(hosts[0]?.killed).toBe(true);

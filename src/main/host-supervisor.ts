@@ -7,6 +7,7 @@ import type { AgentEvent } from '../shared/agent-events';
 import { DeskpilotError, deserializeError } from '../shared/errors';
 import { parseHostMessage, type HistoryMessage, type HostMessage, type HostReplies, type HostRequest, type HostSettings } from '../shared/host-protocol';
 import type { AppStatus } from '../shared/ipc';
+import { FRONTMOST_TIMEOUT_MS } from './target';
 
 /** One running host process, as Electron's UtilityProcess or Node's ChildProcess provide it. */
 export interface HostChild {
@@ -124,18 +125,43 @@ export class HostSupervisor {
     return this.request((requestId) => ({ type: 'ask', requestId, text, pid })) as Promise<HostReplies['ask']>;
   }
 
-  /** The app in front right now, as the host's platform sees it. */
-  frontmost(): Promise<HostReplies['frontmost']> {
-    return this.request((requestId) => ({ type: 'frontmost', requestId })) as Promise<HostReplies['frontmost']>;
+  /**
+   * The app in front right now, as the host's platform sees it; null when the host has not
+   * answered within `timeoutMs` (a hung app, a host still starting). The request is forgotten
+   * then, so a late reply, or a host that never comes, leaves nothing behind.
+   */
+  frontmost(timeoutMs = FRONTMOST_TIMEOUT_MS): Promise<HostReplies['frontmost']> {
+    return this.request((requestId) => ({ type: 'frontmost', requestId }), { ms: timeoutMs, value: null }) as Promise<HostReplies['frontmost']>;
   }
 
   /** A request with a reply. Queued while the host (re)starts; rejected if the host dies first. */
-  private request(build: (requestId: number) => ReplyRequest): Promise<unknown> {
+  private request(build: (requestId: number) => ReplyRequest, timeout?: { ms: number; value: unknown }): Promise<unknown> {
     const requestId = this.nextRequestId++;
     return new Promise<unknown>((resolve, reject) => {
-      this.pending.set(requestId, { resolve, reject });
+      const timer =
+        timeout === undefined
+          ? undefined
+          : this.later(timeout.ms, () => {
+              this.pending.delete(requestId);
+              this.removeQueued((message) => 'requestId' in message && message.requestId === requestId);
+              resolve(timeout.value);
+            });
+      this.pending.set(requestId, {
+        resolve: (value) => {
+          this.cancel(timer);
+          resolve(value);
+        },
+        reject: (error) => {
+          this.cancel(timer);
+          reject(error);
+        },
+      });
       this.send(build(requestId));
     });
+  }
+
+  private removeQueued(test: (message: HostRequest) => boolean): void {
+    this.queue.splice(0, this.queue.length, ...this.queue.filter((message) => !test(message)));
   }
 
   /**
@@ -160,7 +186,7 @@ export class HostSupervisor {
   private dropQueuedAsks(showStopped: boolean): void {
     const asks = this.queue.filter((message) => message.type === 'ask');
     if (asks.length === 0) return;
-    this.queue.splice(0, this.queue.length, ...this.queue.filter((message) => message.type !== 'ask'));
+    this.removeQueued((message) => message.type === 'ask');
     for (const ask of asks) {
       // The host numbers the asks it takes; these never reached one, so they get an id of their own.
       const askId = `queued-${ask.requestId}`;
@@ -318,7 +344,7 @@ export class HostSupervisor {
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
     // Replies to queued requests could never come from a host that has not seen them.
-    this.queue.splice(0, this.queue.length, ...this.queue.filter((message) => !('requestId' in message)));
+    this.removeQueued((message) => 'requestId' in message);
   }
 }
 
