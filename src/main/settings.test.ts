@@ -207,3 +207,11 @@ describe('settings', () => {
     expect(service().settings.publicSettings()).toMatchObject({ hotkey: 'Control+Shift+Space', historyLimit: 50, openAtLogin: true });
   });
 });
+
+describe('presets', () => {
+  it('have the label and local flag the settings view shows', async () => {
+    const { PRESETS } = await import('./core/agent/provider/presets');
+    const { PRESET_INFO, PRESET_NAMES } = await import('../shared/settings');
+    for (const name of PRESET_NAMES) expect(PRESETS[name]).toMatchObject(PRESET_INFO[name]);
+  });
+});

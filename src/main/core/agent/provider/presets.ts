@@ -1,4 +1,4 @@
-import type { PresetName } from '../../../../shared/settings';
+import { PRESET_INFO, type PresetName } from '../../../../shared/settings';
 
 /** The OpenAI-compatible endpoints Deskpilot knows by name; the names are shared with the settings view. */
 export type { PresetName };
@@ -15,40 +15,36 @@ export interface Preset {
   startHint?: string;
 }
 
+// The label and the local flag come from PRESET_INFO, so the settings view says the same.
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   openrouter: {
-    label: 'OpenRouter',
+    ...PRESET_INFO.openrouter,
     baseUrl: 'https://openrouter.ai/api/v1',
     keyEnv: 'OPENROUTER_API_KEY',
     defaultModel: 'openai/gpt-4o-mini',
-    local: false,
   },
   openai: {
-    label: 'OpenAI',
+    ...PRESET_INFO.openai,
     baseUrl: 'https://api.openai.com/v1',
     keyEnv: 'OPENAI_API_KEY',
     defaultModel: 'gpt-4o-mini',
-    local: false,
   },
   ollama: {
-    label: 'Ollama',
+    ...PRESET_INFO.ollama,
     baseUrl: 'http://localhost:11434/v1',
     defaultModel: 'llama3.2',
-    local: true,
     startHint: 'Start Ollama with `ollama serve` and pull a model with `ollama pull llama3.2`.',
   },
   lmstudio: {
-    label: 'LM Studio',
+    ...PRESET_INFO.lmstudio,
     baseUrl: 'http://localhost:1234/v1',
-    local: true,
     startHint: "Open LM Studio, load a model and start its local server (Developer tab, port 1234).",
   },
   gemini: {
-    label: 'Gemini',
+    ...PRESET_INFO.gemini,
     baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai/',
     keyEnv: 'GEMINI_API_KEY',
     defaultModel: 'gemini-2.0-flash',
-    local: false,
   },
 };
 
