@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { parseHostMessage } from './host-protocol';
+import { CHANNELS } from './ipc';
+import { REQUEST_SCHEMAS, describeIssues } from './ipc-schemas';
+
+describe('describeIssues', () => {
+  it('names each field and never echoes a value, for IPC payloads and host messages alike', () => {
+    const parsed = REQUEST_SCHEMAS[CHANNELS.updateSettings].safeParse({ baseUrl: 'ftp://sk-secret@example.com', historyLimit: 'sk-secret' });
+    expect(parsed.success).toBe(false);
+    const text = describeIssues(parsed.error?.issues ?? []);
+    expect(text).toMatch(/baseUrl: /);
+    expect(text).toMatch(/historyLimit: /);
+    expect(text).not.toContain('sk-secret');
+    const host = parseHostMessage({ type: 'reply', requestId: 1, ok: false, error: { code: 'X', message: 'sk-secret' } });
+    expect(host).toMatchObject({ ok: false });
+    expect(JSON.stringify(host)).not.toContain('sk-secret');
+  });
+
+  it('bounds the base URL like the settings store does', () => {
+    expect(REQUEST_SCHEMAS[CHANNELS.updateSettings].safeParse({ baseUrl: `https://example.com/${'a'.repeat(2000)}` }).success).toBe(false);
+    expect(REQUEST_SCHEMAS[CHANNELS.updateSettings].safeParse({ baseUrl: 'https://example.com/v1', headers: null }).success).toBe(true);
+  });
+});
