@@ -34,6 +34,18 @@ async function cli(env: Record<string, string | undefined>, ...argv: string[]): 
   });
 }
 
+/** The model's first two turns: find the "Enable feature" checkbox, then click the id it got back. */
+function findAndClickCheckbox(): Parameters<typeof server.reply> {
+  return [
+    { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'find_elements', arguments: '{"role":"checkbox","name":"Enable feature"}' }]) },
+    (request) => {
+      const id = /(\w{5}) checkbox "Enable feature"/.exec(lastToolResult(request))?.[1];
+      if (id === undefined) throw new Error(`no checkbox in ${lastToolResult(request)}`);
+      return { kind: 'stream', steps: toolCallSteps([{ id: 'call_2', name: 'ui_action', arguments: JSON.stringify({ action: 'click', id }) }]) };
+    },
+  ];
+}
+
 function serverEnv(): Record<string, string> {
   return { DESKPILOT_BASE_URL: server.baseUrl, DESKPILOT_API_KEY: 'dummy-key', DESKPILOT_MODEL: 'fake-model' };
 }
@@ -63,12 +75,7 @@ describe('deskpilot ask', () => {
 
   it('runs tool calls, prints one line per call on stderr, and the click lands', async () => {
     server.reply(
-      { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'find_elements', arguments: '{"role":"checkbox","name":"Enable feature"}' }]) },
-      (request) => {
-        const id = /(\w{5}) checkbox "Enable feature"/.exec(lastToolResult(request))?.[1];
-        if (id === undefined) throw new Error(`no checkbox in ${lastToolResult(request)}`);
-        return { kind: 'stream', steps: toolCallSteps([{ id: 'call_2', name: 'ui_action', arguments: JSON.stringify({ action: 'click', id }) }]) };
-      },
+      ...findAndClickCheckbox(),
       { kind: 'stream', steps: textSteps(['Done: the feature is enabled.']) },
     );
     expect(await cli(serverEnv(), 'ask', '--app', 'deskpilot fixture', 'enable the feature')).toBe(0);
@@ -83,12 +90,7 @@ describe('deskpilot ask', () => {
 
   it('prints the end-state note when the app undid the action, after the streamed answer', async () => {
     server.reply(
-      { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'find_elements', arguments: '{"role":"checkbox","name":"Enable feature"}' }]) },
-      (request) => {
-        const id = /(\w{5}) checkbox "Enable feature"/.exec(lastToolResult(request))?.[1];
-        if (id === undefined) throw new Error(`no checkbox in ${lastToolResult(request)}`);
-        return { kind: 'stream', steps: toolCallSteps([{ id: 'call_2', name: 'ui_action', arguments: JSON.stringify({ action: 'click', id }) }]) };
-      },
+      ...findAndClickCheckbox(),
       () => {
         // The app turns it off again before the agent looks.
         platform.app(FIXTURE_PID).get('toggle').checked = false;
