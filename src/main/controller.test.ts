@@ -258,6 +258,16 @@ describe('asks', () => {
     expect(stored).toEqual(history);
   });
 
+  it('shows the hidden window when an ask needs approval, without re-reading the target', async () => {
+    const approval: AgentEvent = { type: 'approval_request', id: 'h1-approval-1', askId: 'h1-ask-1', callId: 'c1', tool: 'ui_action', summary: 'click Delete', reason: 'deletes' };
+    subject.controller.agentEvent(approval);
+    expect(calls).toEqual(['show']);
+    expect(pushed).toEqual([{ type: 'agent', event: approval }, { type: 'shown' }]);
+    // Already visible: nothing more.
+    subject.controller.agentEvent({ ...approval, id: 'h1-approval-2' });
+    expect(calls).toEqual(['show']);
+  });
+
   it('relays approvals and stop, and clears both copies of the conversation', async () => {
     await value(CHANNELS.approve, { id: 'h1-approval-1', decision: 'deny' });
     await value(CHANNELS.stop);

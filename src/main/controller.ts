@@ -73,6 +73,12 @@ export class MainController {
   agentEvent(event: AgentEvent): void {
     this.deps.transcript.applyEvent(event);
     this.deps.push({ type: 'agent', event });
+    // An ask waiting for approval out of sight would wait for ever: bring the window up to ask.
+    // The target stays as it is; the frontmost app now is the one the agent is working in.
+    if (event.type === 'approval_request' && !this.deps.window.isVisible()) {
+      this.deps.window.show();
+      this.deps.push({ type: 'shown' });
+    }
   }
 
   notice(level: 'info' | 'error', text: string): void {
