@@ -82,30 +82,83 @@ describe('ActionEngine actions', () => {
     expect(result).toMatchObject({ success: true, method: 'input', nodeBefore: null, nodeAfter: null, changed: false });
   });
 
-  it('sends a key with no id only while its app is frontmost, never to the app that has the focus', async () => {
+  it('already frontmost: keys go straight through, with no activation', async () => {
+    const id = await idOf('Name', 'textfield');
+    await engine.run(FIXTURE_PID, { action: 'type', id, text: 'Ada' });
+    await engine.run(FIXTURE_PID, { action: 'key', key: 'return' });
+    expect(platform.activations).toEqual([]);
+    expect(platform.inputLog).toEqual(['type Ada', 'key return']);
+  });
+
+  it('a key with no id brings its app to the front first, then lands there', async () => {
     platform.frontmostPid = NOTES_PID;
+    platform.app(NOTES_PID).focus('button');
+    platform.app(FIXTURE_PID).focus('button');
+    const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'return' });
+    expect(result).toMatchObject({ success: true, method: 'input' });
+    expect(platform.activations).toEqual([FIXTURE_PID]);
+    expect(platform.inputLog).toEqual(['key return']);
+    expect(platform.app(FIXTURE_PID).clicks).toBe(1);
+    expect(platform.app(NOTES_PID).clicks).toBe(0);
+  });
+
+  it('type and key with an id activate the app before focusing, so the text lands in it', async () => {
+    platform.frontmostPid = NOTES_PID;
+    const id = await idOf('Name', 'textfield');
+    const typed = await engine.run(FIXTURE_PID, { action: 'type', id, text: 'Ada' });
+    expectLanded(typed, 'input');
+    expect(typed.nodeAfter?.value).toBe('Ada');
+    platform.frontmostPid = NOTES_PID;
+    expect(await engine.run(FIXTURE_PID, { action: 'key', key: 'backspace', id })).toMatchObject({ success: true, nodeAfter: { value: 'Ad' } });
+    expect(platform.activations).toEqual([FIXTURE_PID, FIXTURE_PID]);
+    expect(platform.app(NOTES_PID).get('name').value ?? '').toBe('');
+  });
+
+  it('when activation fails, nothing is sent and the error says what was tried without naming the frontmost app', async () => {
+    platform.frontmostPid = NOTES_PID;
+    platform.activatable = false;
     platform.app(NOTES_PID).focus('button');
     const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'return' });
     expect(result).toMatchObject({ success: false, method: 'input', nodeBefore: null, changed: false, error: { code: 'ACTION_FAILED', data: { pid: FIXTURE_PID } } });
-    expect(result.error?.message).toContain(`pid ${FIXTURE_PID} is not the frontmost app`);
-    expect(result.error?.message).toMatch(/pass the id of an element/i);
-    expect(result.error?.message).toContain('focus_app');
+    expect(result.error?.message).toContain(`pid ${FIXTURE_PID} is not the frontmost app and raising its window did not bring it to the front`);
+    expect(result.error?.message).not.toContain('Notes');
+    expect(result.error?.message).not.toContain(String(NOTES_PID));
+    const typed = await engine.run(FIXTURE_PID, { action: 'type', id: await idOf('Name', 'textfield'), text: 'Ada' });
+    expect(typed.error?.message).toMatch(/^type not sent/);
+    expect(platform.activations).toEqual([FIXTURE_PID, FIXTURE_PID]);
     expect(platform.inputLog).toEqual([]);
     expect(platform.app(NOTES_PID).clicks).toBe(0);
-    // Nothing is frontmost (the user is on the desktop): still refused.
-    platform.frontmostPid = 0;
-    expect((await engine.run(FIXTURE_PID, { action: 'key', key: 'return' })).error?.code).toBe('ACTION_FAILED');
-    // Once the app is in front the same key goes through.
-    platform.frontmostPid = FIXTURE_PID;
-    expect(await engine.run(FIXTURE_PID, { action: 'key', key: 'return' })).toMatchObject({ success: true });
-    expect(platform.inputLog).toEqual(['key return']);
+    expect(platform.app(FIXTURE_PID).get('name').value ?? '').toBe('');
   });
 
-  it('a key with an id is sent whatever is frontmost: the node is focused first', async () => {
+  it('a platform without activate refuses keys for an app in the back, and nothing is frontmost counts as in the back', async () => {
+    const { activate: _activate, ...apps } = platform.apps;
+    Object.assign(platform, { apps });
+    platform.frontmostPid = 0;
+    const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'return' });
+    expect(result.error?.message).toContain('this platform cannot raise its window');
+    expect(platform.inputLog).toEqual([]);
+  });
+
+  it('text no key can type is inserted without activating the app', async () => {
     platform.frontmostPid = NOTES_PID;
-    const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'return', id: await idOf('Name', 'textfield') });
-    expect(result).toMatchObject({ success: true, method: 'input' });
-    expect(platform.inputLog).toEqual(['key return']);
+    platform.input.canType = () => false;
+    platform.accessibility.insertText = () => Promise.resolve(true);
+    const result = await engine.run(FIXTURE_PID, { action: 'type', id: await idOf('Name', 'textfield'), text: '✓' });
+    expect(result).toMatchObject({ method: 'accessibility' });
+    expect(platform.activations).toEqual([]);
+  });
+
+  it('nothing is sent once the ask is aborted during activation', async () => {
+    platform.frontmostPid = NOTES_PID;
+    const controller = new AbortController();
+    platform.apps.activate = (pid) => {
+      platform.frontmostPid = pid;
+      controller.abort();
+      return Promise.resolve(true);
+    };
+    await expect(engine.run(FIXTURE_PID, { action: 'key', key: 'return' }, controller.signal)).rejects.toThrow();
+    expect(platform.inputLog).toEqual([]);
   });
 
   it('scrolls a list at its centre; the rows showing change', async () => {

@@ -15,7 +15,7 @@ import { buildTree, type BuiltTree } from '../ui/ids';
 import { redactSecrets } from '../ui/redact';
 import { indexTree, shallow, type IndexedNode } from '../ui/tree-index';
 import { DRAG_STEP_MS, interpolate } from './geometry';
-import { assertFrontmost } from './key-target';
+import { ensureFrontmost } from './key-target';
 import { notFoundError, refind, type Remembered } from './locate';
 import { rereadNode } from './reread';
 import { visiblePoint, type TargetTree } from './targeting';
@@ -128,18 +128,23 @@ export class ActionEngine {
       case 'set_value':
         await accessibility.setValue(ref, node as UiNode, request.value);
         return 'accessibility';
-      case 'type':
+      case 'type': {
+        // Text no key can type is inserted through accessibility, which needs no keyboard focus.
+        const keyboard = input.canType?.(request.text) !== false;
+        if (keyboard) await ensureFrontmost(this.platform.apps, pid, 'type', signal);
         await this.focus(resolved, node as UiNode, 'caret');
         signal?.throwIfAborted();
-        if (input.canType?.(request.text) === false) {
+        if (!keyboard) {
           if (await accessibility.insertText?.(ref, node as UiNode, request.text)) return 'accessibility';
           throw new DeskpilotError('ACTION_FAILED', 'this text has characters the keyboard cannot type, and the element does not accept inserted text; try set_value');
         }
         await input.typeText(request.text);
         return 'input';
+      }
       case 'key':
+        // The app comes to the front before the element is focused: activating a window may move focus inside it.
+        await ensureFrontmost(this.platform.apps, pid, 'key', signal);
         if (node !== undefined) await this.focus(resolved, node, 'keep');
-        else await assertFrontmost(this.platform.apps, pid);
         signal?.throwIfAborted();
         await input.pressKey(request.key, resolveModifiers(request.modifiers ?? [], this.platform.name), pid);
         return 'input';

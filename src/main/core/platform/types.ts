@@ -44,6 +44,11 @@ export interface AppListing {
   list(): Promise<AppInfo[]>;
   frontmost(): Promise<AppInfo | undefined>;
   isAlive(pid: number): Promise<boolean>;
+  /**
+   * Brings the app's window to the front so synthetic keys reach it, and says whether the app
+   * is frontmost afterwards. Optional: a platform that cannot raise windows leaves it out.
+   */
+  activate?(pid: number, signal?: AbortSignal): Promise<boolean>;
 }
 
 /**

@@ -31,9 +31,25 @@ export const listAppsTool = defineTool({
 
 const MIN_APP_SCORE = 0.7;
 
+type RaiseOutcome = 'raised' | 'refused' | 'unsupported';
+
+const RAISE_MESSAGES: Record<RaiseOutcome, string> = {
+  raised: 'Its window is now in front, so keys go to it.',
+  refused: 'Its window could not be brought to the front; key and type actions try again and refuse rather than send keys to another app.',
+  unsupported: 'Its window was not raised: this platform cannot raise windows, so key and type actions work only while the user has it in front.',
+};
+
+/** A failing platform call is reported as not raised: retargeting already happened and stays. */
+async function raiseWindow(context: ToolContext, pid: number): Promise<RaiseOutcome> {
+  const { apps } = context.platform;
+  if (apps.activate === undefined) return 'unsupported';
+  const raised = await apps.activate(pid, context.signal).catch(() => false);
+  return raised ? 'raised' : 'refused';
+}
+
 export const focusAppTool = defineTool({
   name: 'focus_app',
-  description: 'Makes another running app the target of the following tools, by pid or by name (fuzzy). Use list_apps to see them.',
+  description: 'Makes another running app the target of the following tools and brings its window to the front, by pid or by name (fuzzy). Use list_apps to see them.',
   schema: z
     .strictObject({
       pid: z.number().int().positive().optional(),
@@ -59,11 +75,13 @@ export const focusAppTool = defineTool({
       return { success: false, message: `no running app ${args.pid === undefined ? `named ${JSON.stringify(String(args.name))}` : `with pid ${args.pid}`}; running: ${known || 'none'}` };
     }
     context.targetPid = app.pid;
-    // Tools address apps by pid, so retargeting is enough for them; raising the window needs per-platform work.
+    // Tools address apps by pid, so retargeting is enough for reading; keys need the window in front.
+    const raised = await raiseWindow(context, app.pid);
+    context.signal.throwIfAborted();
     return {
       success: true,
-      message: `target is now ${JSON.stringify(app.name)} (pid ${app.pid}); following tools act on it. Its window was not raised: that is platform work not done yet, so keyboard input may still go to the focused window`,
-      data: { pid: app.pid, name: app.name },
+      message: `target is now ${JSON.stringify(app.name)} (pid ${app.pid}); following tools act on it. ${RAISE_MESSAGES[raised]}`,
+      data: { pid: app.pid, name: app.name, raised: raised === 'raised' },
     };
   },
 });

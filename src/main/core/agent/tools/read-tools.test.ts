@@ -138,14 +138,29 @@ describe('list_apps and focus_app', () => {
     expect(result.message).toBe(`pid ${FIXTURE_PID} "Deskpilot Fixture" (frontmost, target); windows: "Deskpilot Fixture"\npid ${NOTES_PID} "Notes"; windows: "Notes"`);
   });
 
-  it('retargets by name or pid, and says raising windows is platform work', async () => {
+  it('retargets by name or pid and raises the window, saying so', async () => {
+    context.platform.frontmostPid = FIXTURE_PID;
     const byName = await call('focus_app', { name: 'notes' });
     expect(byName.success).toBe(true);
-    expect(byName.message).toMatch(/target is now "Notes" \(pid 4243\).*platform work/);
+    expect(byName.message).toMatch(/target is now "Notes" \(pid 4243\).*window is now in front/);
+    expect(byName.data).toMatchObject({ raised: true });
     expect(context.targetPid).toBe(NOTES_PID);
+    expect(context.platform.frontmostPid).toBe(NOTES_PID);
     expect((await call('get_ui', {})).message).toMatch(/window "Notes"/);
     await call('focus_app', { pid: FIXTURE_PID });
     expect(context.targetPid).toBe(FIXTURE_PID);
+    expect(context.platform.activations).toEqual([NOTES_PID, FIXTURE_PID]);
+  });
+
+  it('says truthfully when the window could not be raised, and still retargets', async () => {
+    context.platform.activatable = false;
+    const refused = await call('focus_app', { name: 'notes' });
+    expect(refused).toMatchObject({ success: true, data: { raised: false } });
+    expect(refused.message).toMatch(/could not be brought to the front/);
+    expect(context.targetPid).toBe(NOTES_PID);
+    const { activate: _activate, ...apps } = context.platform.apps;
+    Object.assign(context.platform, { apps });
+    expect((await call('focus_app', { pid: FIXTURE_PID })).message).toMatch(/was not raised: this platform cannot raise windows/);
   });
 
   it('reports an unknown app with the running ones, and leaves the target alone', async () => {

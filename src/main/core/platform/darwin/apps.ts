@@ -1,7 +1,9 @@
 import type { Pointer } from '../../../../../native/macos';
 import { ProcessExitedError, TimeoutError } from '../../../../shared/errors';
 import type { AppInfo, WindowInfo } from '../../../../shared/ui-node';
+import { ACTIVATE_WAIT_MS, waitFrontmost } from '../frontmost-wait';
 import type { AppListing } from '../types';
+import { AXError } from './ax-errors';
 import type { AxClient } from './ax-client';
 import { runningApplications, type RunningApp } from './workspace';
 
@@ -9,7 +11,12 @@ import { runningApplications, type RunningApp } from './workspace';
 export class MacApps implements AppListing {
   private readonly bundles = new Map<number, string>();
 
-  constructor(private readonly client: AxClient, private readonly systemWide: Pointer, private readonly ownPid = process.pid) {}
+  constructor(
+    private readonly client: AxClient,
+    private readonly systemWide: Pointer,
+    private readonly ownPid = process.pid,
+    private readonly sleep?: (ms: number) => Promise<void>,
+  ) {}
 
   async list(): Promise<AppInfo[]> {
     const running = runningApplications(this.client.native).filter((app) => app.pid !== this.ownPid);
@@ -28,6 +35,19 @@ export class MacApps implements AppListing {
     if (pid === undefined || pid === this.ownPid) return undefined;
     const running = runningApplications(this.client.native).find((app) => app.pid === pid) ?? { pid, name: '' };
     return this.describe(running, pid);
+  }
+
+  /**
+   * AXFrontmost = true on the app element: AX's own way to activate an app, with no ObjC and
+   * no Apple Events grant. The app answers asynchronously, so frontmost() is polled after.
+   */
+  async activate(pid: number, signal?: AbortSignal): Promise<boolean> {
+    const { cf, native } = this.client;
+    const code = await cf.owned(this.client.application(pid), (app) => this.client.set(app, 'AXFrontmost', native.kCFBooleanTrue));
+    // A stale grant is the user's to fix, not "the app would not come forward".
+    if (code === AXError.APIDisabled) throw this.client.fail(code, 'AXUIElementSetAttributeValue(AXFrontmost)', pid);
+    if (code !== AXError.Success) return false;
+    return waitFrontmost(() => this.frontmost(), pid, signal, ACTIVATE_WAIT_MS, this.sleep);
   }
 
   isAlive(pid: number): Promise<boolean> {

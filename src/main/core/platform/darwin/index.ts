@@ -49,7 +49,7 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
   if (systemWide === null) throw new Error('AXUIElementCreateSystemWide returned NULL');
   // Best effort: a failure leaves the system default, which is slower but still bounded.
   native.AXUIElementSetMessagingTimeout(systemWide, MESSAGING_TIMEOUT_SECONDS);
-  const apps = new MacApps(client, systemWide, dependencies.ownPid);
+  const apps = new MacApps(client, systemWide, dependencies.ownPid, dependencies.sleep ?? realSleep);
   const walker = new TreeWalker(client);
   const enabler = new ChromiumEnabler(client, {
     sleep: dependencies.sleep ?? realSleep,

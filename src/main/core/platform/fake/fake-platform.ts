@@ -33,6 +33,10 @@ export class FakePlatform implements Platform {
     [NOTES_PID, new FixtureApp('Notes')],
   ]);
   frontmostPid = FIXTURE_PID;
+  /** False makes activate() fail, like a window manager that refuses to raise a window. */
+  activatable = true;
+  /** Every pid activate() was asked to bring to the front, in order. */
+  readonly activations: number[] = [];
   pointer: Point = { x: 0, y: 0 };
   /** Every synthetic input call, in order, for tests that check what was sent. */
   readonly inputLog: string[] = [];
@@ -43,6 +47,12 @@ export class FakePlatform implements Platform {
       list: () => Promise.resolve([...this.running.keys()].map((pid) => this.appInfo(pid))),
       frontmost: () => Promise.resolve(this.running.has(this.frontmostPid) ? this.appInfo(this.frontmostPid) : undefined),
       isAlive: (pid) => Promise.resolve(this.running.has(pid)),
+      activate: (pid) => {
+        this.activations.push(pid);
+        if (!this.activatable || !this.running.has(pid)) return Promise.resolve(false);
+        this.frontmostPid = pid;
+        return Promise.resolve(true);
+      },
     };
     this.accessibility = {
       getTree: (pid) => this.attempt(() => this.app(pid).tree(pid) as RawNode),

@@ -114,6 +114,12 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     const app = this.app(target.pid) as FakeApp;
     if (target.node === app) {
       (app.appSets ??= []).push(name);
+      if (name === 'AXFrontmost' && object.kind === 'boolean' && object.value) {
+        if (app.refusesFront === true) return AXError.CannotComplete;
+        if (app.refusesFront === 'silently') return AXError.Success;
+        this.world.focusedPid = app.pid;
+        return AXError.Success;
+      }
       if (app.electron !== undefined && name === (app.electron.switch ?? 'AXManualAccessibility')) return app.electron.setCode ?? AXError.Success;
       return AXError.AttributeUnsupported;
     }

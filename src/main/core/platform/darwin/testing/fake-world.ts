@@ -55,6 +55,8 @@ export interface FakeApp {
   menuBar?: FakeNode;
   /** Attribute sets on the app element, in order. */
   appSets?: string[];
+  /** AXFrontmost = true fails with kAXErrorCannotComplete; 'silently': it succeeds but the app stays behind. */
+  refusesFront?: boolean | 'silently';
 }
 
 export interface FakeWorld {
