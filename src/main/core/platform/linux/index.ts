@@ -2,6 +2,7 @@ import type { InputBackend, Platform } from '../types';
 import { canTypeAll } from '../keymap';
 import { createNutInput } from '../nut-input';
 import { AtspiAccessibility } from './accessibility';
+import { createActivate } from './activate';
 import type { AppInfo } from '../../../../shared/ui-node';
 import { AppDirectory, type AppEntry } from './apps';
 import { isProcessAlive } from '../process';
@@ -40,15 +41,17 @@ function publicInfo({ bus: _bus, gtk4: _gtk4, ...app }: AppEntry): AppInfo {
 export async function createLinuxPlatform(env: Record<string, string | undefined> = process.env): Promise<Platform> {
   const client = await AtspiClient.connect(env);
   const apps = new AppDirectory(client);
+  const frontmost = async (): Promise<AppInfo | undefined> => {
+    const front = (await apps.list()).find((app) => app.frontmost);
+    return front === undefined ? undefined : publicInfo(front);
+  };
   return {
     name: 'linux',
     apps: {
       list: async () => (await apps.list()).map(publicInfo),
-      frontmost: async () => {
-        const front = (await apps.list()).find((app) => app.frontmost);
-        return front === undefined ? undefined : publicInfo(front);
-      },
+      frontmost,
       isAlive: (pid) => Promise.resolve(isProcessAlive(pid)),
+      activate: createActivate(env, apps, frontmost),
     },
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),
