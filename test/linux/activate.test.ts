@@ -65,3 +65,26 @@ describe.skipIf(!run)('activating an app before keys', () => {
     expect(await desktop.platform.apps.activate?.(process.pid)).toBe(false);
   });
 });
+
+/**
+ * nut-js opens one display per process, the first session's, so this session checks the
+ * activation itself (X focus, seen as AT-SPI's active window) and sends no keys.
+ */
+describe.skipIf(!run)('activating with no window manager', () => {
+  let desktop: Desktop;
+
+  beforeAll(async () => {
+    desktop = await startDesktop();
+  }, 60_000);
+
+  afterAll(async () => desktop?.stop());
+
+  it('gives the app the input focus directly, back and forth', async () => {
+    const fixture = (await desktop.launchFixture()).pid;
+    const other = (await desktop.launch('zenity', ['--entry', '--title', 'Another app'])).pid;
+    for (const pid of [other, fixture, other]) {
+      expect(await desktop.platform.apps.activate?.(pid)).toBe(true);
+      expect((await desktop.platform.apps.frontmost())?.pid).toBe(pid);
+    }
+  });
+});
