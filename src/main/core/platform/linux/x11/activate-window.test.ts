@@ -75,6 +75,11 @@ describe('activateWindow over the X11 protocol', () => {
     await expect(activateWindow(env(), { pid: 42, titles: [] })).rejects.toThrow(/X11 error 3 on SendEvent/);
   });
 
+  it('a refused connection rejects with the server’s reason', async () => {
+    server.refuse = 'Authorization required, but no authorization protocol specified';
+    await expect(activateWindow(env(), { pid: 42, titles: [] })).rejects.toThrow(/refused the connection: Authorization required/);
+  });
+
   it('rejects when nothing listens on the display', async () => {
     await expect(activateWindow({ DISPLAY: '127.0.0.1:1', HOME: '/nonexistent' }, { pid: 42, titles: [] }, 300)).rejects.toThrow();
     await expect(activateWindow({}, { pid: 42, titles: [] })).rejects.toThrow(/not a display name/);

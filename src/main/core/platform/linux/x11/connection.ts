@@ -59,10 +59,16 @@ export class X11Connection {
       };
       socket.on('data', onData);
       socket.once('error', reject);
+      // A server that hangs up mid-setup; after a resolve this reject does nothing.
+      socket.once('close', () => reject(new Error('the X server closed the connection during setup')));
       socket.once('connect', () => socket.write(setupRequest(findCookie(env, match[1] as string))));
     });
-    const root = parseSetup(setup, Number(match[2] ?? 0));
-    return new X11Connection(socket, root);
+    try {
+      return new X11Connection(socket, parseSetup(setup, Number(match[2] ?? 0)));
+    } catch (error) {
+      socket.destroy();
+      throw error;
+    }
   }
 
   close(): void {

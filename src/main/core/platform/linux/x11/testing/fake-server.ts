@@ -12,6 +12,8 @@ export interface FakeXServer {
   /** The root's children (QueryTree), and which of them are mapped (GetWindowAttributes). */
   children: number[];
   viewable: Set<number>;
+  /** When set, the connection setup fails with this reason (a wrong cookie, say). */
+  refuse?: string;
   /** Opcodes answered with an X error (code 3, BadWindow). */
   failing: Set<number>;
   atomName(atom: number): string | undefined;
@@ -27,6 +29,14 @@ function setupReply(): Buffer {
   const head = Buffer.from([1, 0, 11, 0, 0, 0, 0, 0]);
   head.writeUInt16LE(body.length / 4, 6);
   return Buffer.concat([head, body]);
+}
+
+function refusal(reason: string): Buffer {
+  const text = Buffer.from(reason, 'latin1');
+  const padded = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4)]);
+  const head = Buffer.from([0, text.length, 11, 0, 0, 0, 0, 0]);
+  head.writeUInt16LE(padded.length / 4, 6);
+  return Buffer.concat([head, padded]);
 }
 
 export async function startFakeXServer(): Promise<FakeXServer> {
@@ -51,7 +61,7 @@ export async function startFakeXServer(): Promise<FakeXServer> {
       if (!setupDone) {
         setupDone = true;
         buffered = Buffer.alloc(0);
-        socket.write(setupReply());
+        socket.write(fake.refuse === undefined ? setupReply() : refusal(fake.refuse));
         return;
       }
       while (buffered.length >= 4 && buffered.length >= buffered.readUInt16LE(2) * 4) {
