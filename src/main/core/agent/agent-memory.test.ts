@@ -2,15 +2,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../shared/agent-events';
 import { DeskpilotError } from '../../../shared/errors';
-import { ActionEngine } from '../actions/engine';
 import { ManualClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
-import { Agent, type AgentOptions } from './agent';
+import type { Agent, AgentOptions } from './agent';
 import { SUMMARIZE_PROMPT, SUMMARY_PREFIX } from './compaction';
 import type { ProviderMessage } from './provider/types';
-import { ScriptedProvider, answer, finish, text, toolCall, type ScriptedTurn } from './scripted-provider';
+import { answer, finish, text, toolCall, type ScriptedProvider, type ScriptedTurn } from './scripted-provider';
 import { RESPONSE_CACHE_TTL_MS } from './response-cache';
-import { createToolRegistry } from './tools/builtin';
+import { scriptedAgent } from './test-agent';
 
 const target = { pid: FIXTURE_PID };
 
@@ -25,17 +24,7 @@ beforeEach(() => {
 });
 
 function makeAgent(turns: ScriptedTurn[], options: Partial<AgentOptions> = {}): { agent: Agent; provider: ScriptedProvider } {
-  const provider = new ScriptedProvider(turns);
-  const agent = new Agent({
-    provider,
-    tools: createToolRegistry(),
-    engine: new ActionEngine({ platform, clock }),
-    platform,
-    clock,
-    onEvent: (event) => events.push(event),
-    ...options,
-  });
-  return { agent, provider };
+  return scriptedAgent(turns, { platform, events, clock, ...options });
 }
 
 const askEvents = (askId: string): AgentEvent[] => events.filter((event) => event.askId === askId);

@@ -1,14 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../shared/agent-events';
 import { DeskpilotError } from '../../../shared/errors';
-import { ActionEngine } from '../actions/engine';
-import { ManualClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
-import { Agent, INTERRUPTED_MARK, type AgentOptions } from './agent';
+import { INTERRUPTED_MARK, type Agent, type AgentOptions } from './agent';
 import { DATA_NOT_INSTRUCTIONS } from './context-message';
 import type { ProviderMessage, ProviderRequest } from './provider/types';
 import { ScriptedProvider, answer, finish, text, toolCall, type ScriptStep, type ScriptedTurn } from './scripted-provider';
-import { createToolRegistry } from './tools/builtin';
+import { scriptedAgent } from './test-agent';
 import { ToolRegistry } from './tools/registry';
 import { defineTool } from './tools/types';
 import { z } from 'zod';
@@ -24,18 +22,7 @@ beforeEach(() => {
 });
 
 function makeAgent(turns: ScriptedTurn[], options: Partial<AgentOptions> = {}): { agent: Agent; provider: ScriptedProvider } {
-  const provider = (options.provider as ScriptedProvider | undefined) ?? new ScriptedProvider(turns);
-  const clock = new ManualClock();
-  const agent = new Agent({
-    provider,
-    tools: createToolRegistry(),
-    engine: new ActionEngine({ platform, clock }),
-    platform,
-    clock,
-    onEvent: (event) => events.push(event),
-    ...options,
-  });
-  return { agent, provider };
+  return scriptedAgent(turns, { platform, events, ...options });
 }
 
 const types = (): string[] => events.map((event) => event.type);

@@ -1,14 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../shared/agent-events';
-import { ActionEngine } from '../actions/engine';
-import { ManualClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import { buildTree } from '../ui/ids';
 import { findNodes } from '../ui/query';
-import { Agent } from './agent';
+import type { Agent } from './agent';
 import type { ProviderMessage } from './provider/types';
-import { ScriptedProvider, answer, finish, toolCall, type ScriptedTurn } from './scripted-provider';
-import { createToolRegistry } from './tools/builtin';
+import { answer, finish, toolCall, type ScriptedTurn } from './scripted-provider';
+import { scriptedAgent } from './test-agent';
 
 const target = { pid: FIXTURE_PID };
 
@@ -29,16 +27,7 @@ function idOf(role: string, name: string): string {
 }
 
 function makeAgent(turns: ScriptedTurn[]): Agent {
-  const clock = new ManualClock();
-  return new Agent({
-    provider: new ScriptedProvider(turns),
-    tools: createToolRegistry(),
-    engine: new ActionEngine({ platform, clock }),
-    platform,
-    clock,
-    onEvent: (event) => events.push(event),
-    approvalPolicy: 'auto',
-  });
+  return scriptedAgent(turns, { platform, events, approvalPolicy: 'auto' }).agent;
 }
 
 const act = (id: string, args: Record<string, unknown>): ScriptedTurn => [toolCall(id, 'ui_action', args), finish('tool_calls')];

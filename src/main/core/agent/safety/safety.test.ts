@@ -8,6 +8,7 @@ import { walk } from '../../ui/tree-index';
 import { Agent, type AgentOptions } from '../agent';
 import { ScriptedProvider, answer, finish, toolCall, type ScriptedTurn } from '../scripted-provider';
 import { createToolRegistry } from '../tools/builtin';
+import { scriptedAgent } from '../test-agent';
 import { secretRefusal } from './gate';
 import { riskyCombo, riskyName } from './risk';
 import type { ApprovalDecision, ApprovalRequest } from './types';
@@ -27,16 +28,12 @@ beforeEach(() => {
 });
 
 function makeAgent(turns: ScriptedTurn[], options: Partial<AgentOptions> & { answers?: ApprovalDecision[] } = {}): { agent: Agent; provider: ScriptedProvider } {
-  const provider = new ScriptedProvider(turns);
   const { answers, ...rest } = options;
   const queue = [...(answers ?? [])];
-  const agent = new Agent({
-    provider,
-    tools: createToolRegistry(),
-    engine,
+  return scriptedAgent(turns, {
     platform,
-    clock: new ManualClock(),
-    onEvent: (event) => events.push(event),
+    events,
+    engine,
     cache: false,
     ...(answers === undefined
       ? {}
@@ -48,7 +45,6 @@ function makeAgent(turns: ScriptedTurn[], options: Partial<AgentOptions> & { ans
         }),
     ...rest,
   });
-  return { agent, provider };
 }
 
 async function idOf(name: string): Promise<string> {
