@@ -18,7 +18,7 @@ function devCsp(): Plugin {
 export default defineConfig({
   main: {
     // `host` is the automation host main starts as a utilityProcess (out/main/host.js).
-    build: { rollupOptions: { input: { index: 'src/main/index.ts', host: 'src/main/core/host/main.ts' } } },
+    build: { rollupOptions: { input: { index: 'src/main/index.ts', host: 'src/host/main.ts' } } },
   },
   preload: {
     // A sandboxed preload cannot be an ES module.

@@ -4,7 +4,7 @@
  * native call with a pre-resolved element, so the ratio shows what resolve + verify add.
  */
 import type { UiNode } from '../src/shared/ui-node';
-import { findNodes } from '../src/main/core/ui/query';
+import { findNodes } from '../src/core/ui/query';
 import { startDesktop, type Desktop } from '../test/linux/desktop';
 import { median, ms, quantile, timed } from './stats';
 

@@ -6,10 +6,10 @@
  * budgets use (ui/token-estimate), shown beside the real count as a calibration check.
  */
 import { getEncoding } from 'js-tiktoken';
-import { CONTEXT_TREE_BUDGET } from '../src/main/core/agent/context-message';
-import { serializeTree } from '../src/main/core/ui/serialize';
-import { estimateTokens } from '../src/main/core/ui/token-estimate';
-import { countNodes } from '../src/main/core/ui/tree-index';
+import { CONTEXT_TREE_BUDGET } from '../src/core/agent/context-message';
+import { serializeTree } from '../src/core/ui/serialize';
+import { estimateTokens } from '../src/core/ui/token-estimate';
+import { countNodes } from '../src/core/ui/tree-index';
 import { startDesktop, type Desktop } from '../test/linux/desktop';
 import { osworldTable } from './osworld-table';
 

@@ -5,8 +5,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { BoundsMode } from '../src/main/core/platform/types';
-import { countNodes } from '../src/main/core/ui/tree-index';
+import type { BoundsMode } from '../src/core/platform/types';
+import { countNodes } from '../src/core/ui/tree-index';
 import { startDesktop, type Desktop } from '../test/linux/desktop';
 import { median, ms, timed } from './stats';
 

@@ -3,7 +3,7 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/main/core/cli/main.ts');
+const { main } = await import('../src/cli/main.ts');
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(`${text}\n`),
   stderr: (text) => process.stderr.write(`${text}\n`),

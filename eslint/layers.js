@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * Enforces the layer arrows of DESIGN.md: renderer → shared; preload → shared;
- * main → shared, core; core → shared, native (native only from core/platform).
+ * Enforces the layer arrows: renderer, preload → shared; cli, mcp, host → core, shared;
+ * main → shared and the core's pure provider settings; core → shared, and native from
+ * core/platform only. Program folders never import each other.
  * Relative imports are resolved to files, so `../../native/x` is caught however it is spelt.
  */
 import { builtinModules } from 'node:module';
@@ -9,33 +10,49 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** Layers, most specific prefix first. @type {Array<[string, string]>} */
+/**
+ * Layers, most specific prefix first. `provider-config` is the pure part of the provider that
+ * main needs for its settings screen (presets, config resolution, header lists), so main never
+ * reaches the rest of the core.
+ * @type {Array<[string | RegExp, string]>}
+ */
 const LAYERS = [
   ['src/shared/', 'shared'],
   ['src/renderer/', 'renderer'],
   ['src/preload/', 'preload'],
-  ['src/main/core/platform/', 'platform'],
-  ['src/main/core/', 'core'],
+  ['src/core/platform/', 'platform'],
+  [/^src\/core\/agent\/provider\/(config|environment|header-list|local-probe|presets|provider-settings)(\.|$)/, 'provider-config'],
+  ['src/core/', 'core'],
+  ['src/host/', 'host'],
+  ['src/cli/', 'cli'],
+  ['src/mcp/', 'mcp'],
   ['src/main/', 'main'],
   ['native/', 'native'],
 ];
+
+const ENGINE = ['core', 'platform', 'provider-config', 'shared'];
 
 /** @type {Record<string, {layers: string[], electron: boolean, node: boolean, why: string}>} */
 const RULES = {
   shared: { layers: ['shared'], electron: false, node: false, why: 'src/shared is pure TypeScript used by every layer' },
   renderer: { layers: ['renderer', 'shared'], electron: false, node: false, why: 'the renderer is a sandboxed web page that talks only through window.deskpilot' },
   preload: { layers: ['preload', 'shared'], electron: true, node: false, why: 'the sandboxed preload exposes the typed contract and nothing else' },
-  main: { layers: ['main', 'core', 'platform', 'shared'], electron: true, node: true, why: 'main is wiring; it reaches the OS through the core' },
-  core: { layers: ['core', 'platform', 'shared'], electron: false, node: true, why: 'the core runs in plain Node (CLI, MCP server, tests); only core/platform touches native/' },
-  platform: { layers: ['core', 'platform', 'shared', 'native'], electron: false, node: true, why: 'the core runs in plain Node (CLI, MCP server, tests)' },
+  main: { layers: ['main', 'provider-config', 'shared'], electron: true, node: true, why: 'main is Electron wiring; the engine runs in the automation host, and main needs only the provider settings' },
+  'provider-config': { layers: ['provider-config', 'shared'], electron: false, node: true, why: 'the provider settings are shared with main, so they depend on nothing else in the core' },
+  core: { layers: ENGINE, electron: false, node: true, why: 'the core runs in plain Node under every program; only core/platform touches native/' },
+  platform: { layers: [...ENGINE, 'native'], electron: false, node: true, why: 'the core runs in plain Node under every program' },
+  host: { layers: ['host', ...ENGINE], electron: false, node: true, why: 'the automation host is a program over the core; it reaches main through its port, not by import' },
+  // `deskpilot mcp` is a CLI command, so the CLI may start the MCP server; never the reverse.
+  cli: { layers: ['cli', 'mcp', ...ENGINE], electron: false, node: true, why: 'the CLI is a program over the core' },
+  mcp: { layers: ['mcp', ...ENGINE], electron: false, node: true, why: 'the MCP server is a program over the core' },
   native: { layers: ['native'], electron: false, node: true, why: 'native/ holds OS declarations only, no logic' },
-  other: { layers: ['shared', 'renderer', 'preload', 'main', 'core', 'platform', 'other'], electron: true, node: true, why: 'only src/main/core/platform may import native/' },
+  other: { layers: ['shared', 'renderer', 'preload', 'main', 'host', 'cli', 'mcp', ...ENGINE, 'other'], electron: true, node: true, why: 'only src/core/platform may import native/' },
 };
 
 /** @param {string} file */
 export function layerOf(file) {
   const relative = path.relative(ROOT, file).split(path.sep).join('/');
-  return LAYERS.find(([prefix]) => relative.startsWith(prefix))?.[1] ?? 'other';
+  return LAYERS.find(([prefix]) => (typeof prefix === 'string' ? relative.startsWith(prefix) : prefix.test(relative)))?.[1] ?? 'other';
 }
 
 const NODE_BUILTINS = new Set(builtinModules);

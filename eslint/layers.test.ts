@@ -13,16 +13,36 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
 
 describe('layer rule', () => {
   it.each([
-    ['src/main/core/actions/x.ts', "import { app } from 'electron';", "core may not import 'electron'"],
+    ['src/core/actions/x.ts', "import { app } from 'electron';", "core may not import 'electron'"],
     ['src/renderer/src/x.ts', "import { ipcRenderer } from 'electron';", "renderer may not import 'electron'"],
     ['src/renderer/src/x.ts', "import fs from 'node:fs';", "renderer may not import Node built-in 'node:fs'"],
     ['src/shared/x.ts', "import path from 'path';", "shared may not import Node built-in 'path'"],
-    ['src/main/core/ui/x.ts', "import { ax } from '../../../../native/macos';", 'core may not import from native'],
-    ['src/main/window.ts', "export * from '../../native/linux/bus';", 'main may not import from native'],
-    ['src/renderer/src/x.ts', "import { main } from '../../main/core/cli/main';", 'renderer may not import from core'],
+    ['src/core/ui/x.ts', "import { ax } from '../../../native/macos';", 'core may not import from native'],
+    ['src/core/ui/x.ts', "import { main } from '../../cli/main';", 'core may not import from cli'],
+    ['src/core/agent/x.ts', "import { startHost } from '../../host/host';", 'core may not import from host'],
+    ['src/core/agent/x.ts', "import type { Window } from '../../main/window/window';", 'core may not import from main'],
+    ['src/main/window/window.ts', "export * from '../../../native/linux/bus';", 'main may not import from native'],
+    ['src/main/controller.ts', "import { ActionEngine } from '../core/actions';", 'main may not import from core'],
+    ['src/main/controller.ts', "import { Agent } from '../core/agent/agent';", 'main may not import from core'],
+    ['src/main/settings/settings.ts', "import { OpenAICompatibleProvider } from '../../core/agent/provider/openai-compatible-provider';", 'main may not import from core'],
+    ['src/main/host/host-supervisor.ts', "import { startHost } from '../../host/host';", 'main may not import from host'],
+    ['src/main/index.ts', "import { main } from '../cli/main';", 'main may not import from cli'],
+    ['src/core/agent/provider/presets.ts', "import { ownText } from '../../ui/text';", 'provider-config may not import from core'],
+    ['src/cli/x.ts', "import { startHost } from '../host/host';", 'cli may not import from host'],
+    ['src/cli/x.ts', "import { handle } from '../main/ipc/ipc';", 'cli may not import from main'],
+    ['src/mcp/x.ts', "import { main } from '../cli/main';", 'mcp may not import from cli'],
+    ['src/mcp/x.ts', "import { startHost } from '../host/host';", 'mcp may not import from host'],
+    ['src/mcp/x.ts', "import { app } from 'electron';", "mcp may not import 'electron'"],
+    ['src/host/x.ts', "import { app } from 'electron';", "host may not import 'electron'"],
+    ['src/host/x.ts', "import { main } from '../cli/main';", 'host may not import from cli'],
+    ['src/host/x.ts', "import { Supervisor } from '../main/host/host-supervisor';", 'host may not import from main'],
+    ['src/renderer/src/x.ts', "import { main } from '../../cli/main';", 'renderer may not import from cli'],
+    ['src/renderer/src/x.ts', "import { findNodes } from '../../core/ui/query';", 'renderer may not import from core'],
     ['src/shared/x.ts', "const m = await import('../main/index');", 'shared may not import from main'],
-    ['src/preload/x.ts', "import { engine } from '../main/core/actions';", 'preload may not import from core'],
-    ['native/linux/x.ts', "import { walk } from '../../src/main/core/ui/tree-index';", 'native may not import from core'],
+    ['src/shared/x.ts', "import { findNodes } from '../core/ui/query';", 'shared may not import from core'],
+    ['src/preload/x.ts', "import { engine } from '../core/actions';", 'preload may not import from core'],
+    ['src/preload/x.ts', "import { handle } from '../main/ipc/ipc';", 'preload may not import from main'],
+    ['native/linux/x.ts', "import { walk } from '../../src/core/ui/tree-index';", 'native may not import from core'],
     ['test/x.ts', "import { lib } from '../native/macos';", 'other may not import from native'],
   ])('rejects %s: %s', async (file, code, expected) => {
     const errors = await layerErrors(file, code);
@@ -31,11 +51,17 @@ describe('layer rule', () => {
   });
 
   it.each([
-    ['src/main/core/platform/darwin/x.ts', "import { lib } from '../../../../../native/macos';"],
-    ['src/main/index.ts', "import { app } from 'electron';\nimport { ActionEngine } from './core/actions';"],
+    ['src/core/platform/darwin/x.ts', "import { lib } from '../../../../native/macos';"],
+    ['src/core/actions/x.ts', "import { FakePlatform } from '../platform/fake/fake-platform';\nimport type { UiNode } from '../../shared/ui-node';"],
+    ['src/core/agent/provider/config.ts', "import { PRESET_INFO } from '../../../shared/settings';\nimport { PRESETS } from './presets';"],
+    ['src/main/index.ts', "import { app } from 'electron';\nimport type { HostRequest } from '../shared/host-protocol';"],
+    ['src/main/settings/settings.ts', "import { resolveProviderConfig } from '../../core/agent/provider/config';\nimport { PRESETS } from '../../core/agent/provider/presets';"],
     ['src/preload/index.ts', "import { contextBridge } from 'electron';\nimport type { UiNode } from '../shared/ui-node';"],
     ['src/renderer/src/x.ts', "import type { UiNode } from '../../shared/ui-node';\nimport React from 'react';"],
-    ['src/main/core/cli/x.ts', "import { parseArgs } from 'node:util';"],
+    ['src/cli/x.ts', "import { parseArgs } from 'node:util';\nimport { ActionEngine } from '../core/actions/engine';\nimport { runStdioServer } from '../mcp/stdio';"],
+    ['src/mcp/x.ts', "import { findNodes } from '../core/ui/query';\nimport { ValidationError } from '../shared/errors';"],
+    ['src/host/x.ts', "import { Agent } from '../core/agent/agent';\nimport type { HostRequest } from '../shared/host-protocol';"],
+    ['test/x.ts', "import { main } from '../src/cli/main';\nimport { startHost } from '../src/host/host';"],
   ])('allows %s', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });

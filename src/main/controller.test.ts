@@ -3,7 +3,7 @@ import type { AgentEvent } from '../shared/agent-events';
 import type { HostRequest } from '../shared/host-protocol';
 import { CHANNELS, type AppEvent, type IpcReply, type TargetApp } from '../shared/ipc';
 import type { ChatEntry } from '../shared/transcript';
-import type { HostState } from './host-supervisor';
+import type { HostState } from './host/host-supervisor';
 
 type Handler = (event: unknown, payload: unknown) => Promise<unknown>;
 const handlers = new Map<string, Handler>();
@@ -14,11 +14,11 @@ vi.mock('electron', () => ({
 }));
 
 const { MainController } = await import('./controller');
-const { registerIpcHandlers } = await import('./ipc-handlers');
-const { Hotkey } = await import('./hotkey');
-const { SettingsService } = await import('./settings');
-const { SETTINGS_DEFAULTS } = await import('./settings-store');
-const { Transcript } = await import('./transcript-store');
+const { registerIpcHandlers } = await import('./ipc/ipc-handlers');
+const { Hotkey } = await import('./shell/hotkey');
+const { SettingsService } = await import('./settings/settings');
+const { SETTINGS_DEFAULTS } = await import('./settings/settings-store');
+const { Transcript } = await import('./settings/transcript-store');
 
 const SECRET = 'sk-never-to-the-renderer';
 const TEXT_EDITOR: TargetApp = { pid: 4242, app: 'gedit', title: 'notes.txt' };

@@ -3,12 +3,12 @@ import { ValidationError } from '../shared/errors';
 import type { AppEvent, AppInfoReply, AppStatus, PermissionState, TargetApp } from '../shared/ipc';
 import type { PublicSettings } from '../shared/settings';
 import { isHttpsUrl } from '../shared/urls';
-import type { HostSupervisor } from './host-supervisor';
-import type { Hotkey } from './hotkey';
-import type { MainHandlers } from './ipc-handlers';
-import type { SettingsService } from './settings';
-import { captureTarget } from './target';
-import type { Transcript } from './transcript-store';
+import type { HostSupervisor } from './host/host-supervisor';
+import type { Hotkey } from './shell/hotkey';
+import type { MainHandlers } from './ipc/ipc-handlers';
+import type { SettingsService } from './settings/settings';
+import { captureTarget } from './window/target';
+import type { Transcript } from './settings/transcript-store';
 
 /** The chat window as the controller drives it. */
 export interface WindowControl {

@@ -110,8 +110,8 @@ vi.mock('electron', () => ({
 }));
 
 // In-memory stores: electron-store itself needs Electron's app paths.
-vi.mock('./stores', async () => {
-  const { SETTINGS_DEFAULTS } = await import('./settings-store');
+vi.mock('./settings/stores', async () => {
+  const { SETTINGS_DEFAULTS } = await import('./settings/settings-store');
   const memory = (initial: Record<string, unknown>) => {
     const values = new Map(Object.entries(initial));
     return { get: (key: string) => values.get(key), set: (key: string, value: unknown) => values.set(key, value) };

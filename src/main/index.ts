@@ -2,17 +2,17 @@ import { app, globalShortcut, safeStorage, screen, shell, systemPreferences, typ
 import path from 'node:path';
 import { EVENT_CHANNEL, type AppEvent, type PermissionState } from '../shared/ipc';
 import { MainController } from './controller';
-import { HostSupervisor } from './host-supervisor';
-import { spawnUtilityHost } from './host-process';
-import { Hotkey } from './hotkey';
-import { registerIpcHandlers } from './ipc-handlers';
-import { setOpenAtLogin as setLoginItem } from './login-item';
-import { SettingsService } from './settings';
-import { createHistoryStore, createSettingsStore } from './stores';
-import { Transcript } from './transcript-store';
-import { createTray } from './tray';
-import { createChatWindow, devServerUrl, rememberBounds } from './window';
-import { visibleBounds } from './window-bounds';
+import { HostSupervisor } from './host/host-supervisor';
+import { spawnUtilityHost } from './host/host-process';
+import { Hotkey } from './shell/hotkey';
+import { registerIpcHandlers } from './ipc/ipc-handlers';
+import { setOpenAtLogin as setLoginItem } from './shell/login-item';
+import { SettingsService } from './settings/settings';
+import { createHistoryStore, createSettingsStore } from './settings/stores';
+import { Transcript } from './settings/transcript-store';
+import { createTray } from './shell/tray';
+import { createChatWindow, devServerUrl, rememberBounds } from './window/window';
+import { visibleBounds } from './window/window-bounds';
 
 /** A constant, so it bypasses the https-only rule for links on purpose. */
 const ACCESSIBILITY_SETTINGS_URL = 'x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility';

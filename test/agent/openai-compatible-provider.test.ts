@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OpenAICompatibleProvider, type ProviderSettings, type StreamPart } from '../../src/main/core/agent/provider';
+import { OpenAICompatibleProvider, type ProviderSettings, type StreamPart } from '../../src/core/agent/provider';
 import { DeskpilotError, serializeError } from '../../src/shared/errors';
 import { startFakeOpenAIServer, textSteps, toolCallDelta, type FakeOpenAIServer } from './fake-openai-server';
 

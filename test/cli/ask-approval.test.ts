@@ -1,8 +1,9 @@
 /** `deskpilot ask` approvals: --yes, terminal answers, and the non-TTY denial. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lastToolResult, startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
-import { FIXTURE_PID, FakePlatform } from '../../src/main/core/platform/fake/fake-platform';
-import { main, type CliIo } from '../../src/main/core/cli/main';
+import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-platform';
+import type { CliIo } from '../../src/cli/context';
+import { main } from '../../src/cli/main';
 
 let platform: FakePlatform;
 let server: FakeOpenAIServer;

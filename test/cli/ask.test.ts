@@ -10,8 +10,8 @@ import {
   toolCallSteps,
   type FakeOpenAIServer,
 } from '../agent/fake-openai-server';
-import { FIXTURE_PID, FakePlatform } from '../../src/main/core/platform/fake/fake-platform';
-import { main } from '../../src/main/core/cli/main';
+import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-platform';
+import { main } from '../../src/cli/main';
 
 let platform: FakePlatform;
 let server: FakeOpenAIServer;

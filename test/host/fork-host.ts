@@ -4,10 +4,10 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { HostChild } from '../../src/main/host-supervisor';
+import type { HostChild } from '../../src/main/host/host-supervisor';
 
 const root = path.resolve(import.meta.dirname, '../..');
-export const HOST_ENTRY = path.join(root, 'src/main/core/host/main.ts');
+export const HOST_ENTRY = path.join(root, 'src/host/main.ts');
 
 export interface ForkedHost extends HostChild {
   process: ChildProcess;

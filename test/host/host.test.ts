@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import type { HostSettings } from '../../src/shared/host-protocol';
-import { HostSupervisor, type HostState } from '../../src/main/host-supervisor';
-import { FIXTURE_PID } from '../../src/main/core/platform/fake/fake-platform';
+import { HostSupervisor, type HostState } from '../../src/main/host/host-supervisor';
+import { FIXTURE_PID } from '../../src/core/platform/fake/fake-platform';
 import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { forkHost, type ForkedHost } from './fork-host';
 

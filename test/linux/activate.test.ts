@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
-import { findNodes } from '../../src/main/core/ui/query';
+import { findNodes } from '../../src/core/ui/query';
 import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools, waitFor } from './session';
 

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
-import { Agent } from '../../src/main/core/agent';
-import { OpenAICompatibleProvider } from '../../src/main/core/agent/provider';
-import { createToolRegistry } from '../../src/main/core/agent/tools';
-import { findNodes } from '../../src/main/core/ui/query';
+import { Agent } from '../../src/core/agent';
+import { OpenAICompatibleProvider } from '../../src/core/agent/provider';
+import { createToolRegistry } from '../../src/core/agent/tools';
+import { findNodes } from '../../src/core/ui/query';
 import type { UiNode } from '../../src/shared/ui-node';
 import { lastToolResult, startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer, type RecordedRequest, type Reply } from '../agent/fake-openai-server';
 import { startDesktop, type Desktop } from './desktop';

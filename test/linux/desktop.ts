@@ -6,10 +6,10 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ActionEngine } from '../../src/main/core/actions/engine';
-import { createLinuxPlatform } from '../../src/main/core/platform/linux';
-import type { Platform } from '../../src/main/core/platform/types';
-import { countNodes } from '../../src/main/core/ui/tree-index';
+import { ActionEngine } from '../../src/core/actions/engine';
+import { createLinuxPlatform } from '../../src/core/platform/linux';
+import type { Platform } from '../../src/core/platform/types';
+import { countNodes } from '../../src/core/ui/tree-index';
 import { startSession, waitFor, type HeadlessSession, type SessionOptions } from './session';
 
 export const FIXTURE_APP = fileURLToPath(new URL('../../resources/fixture-app/deskpilot-fixture.py', import.meta.url));

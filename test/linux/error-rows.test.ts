@@ -1,8 +1,8 @@
 /** The error rows of the action contract against real processes: gone, killed, frozen, no display. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ActionEngine } from '../../src/main/core/actions/engine';
-import { createLinuxPlatform } from '../../src/main/core/platform/linux';
-import { findNodes } from '../../src/main/core/ui/query';
+import { ActionEngine } from '../../src/core/actions/engine';
+import { createLinuxPlatform } from '../../src/core/platform/linux';
+import { findNodes } from '../../src/core/ui/query';
 import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiActionResult } from '../../src/shared/ui-action';
 import type { UiNode } from '../../src/shared/ui-node';
-import { findNodes } from '../../src/main/core/ui/query';
-import { serializeTree } from '../../src/main/core/ui/serialize';
+import { findNodes } from '../../src/core/ui/query';
+import { serializeTree } from '../../src/core/ui/serialize';
 import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools, waitFor } from './session';
 

@@ -1,6 +1,6 @@
 /** Menu accelerators read from a real GTK3 app (mousepad) over AT-SPI. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuShortcut } from '../../src/main/core/platform/types';
+import type { MenuShortcut } from '../../src/core/platform/types';
 import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 
@@ -44,7 +44,7 @@ describe.skipIf(!run)('menu shortcuts on Linux', () => {
   });
 
   it('puts the accelerators in the agent context', async () => {
-    const { buildContextMessage } = await import('../../src/main/core/agent/context-message');
+    const { buildContextMessage } = await import('../../src/core/agent/context-message');
     const context = await buildContextMessage(desktop.engine, desktop.platform, pid);
     const block = /Menu shortcuts[^\n]*\n<ui_data>\n([^\n]*)\n<\/ui_data>/.exec(context)?.[1] ?? '';
     expect(block).toContain('ctrl+o "Open..."');

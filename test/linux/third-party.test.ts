@@ -1,8 +1,8 @@
 /** The same actions on real third-party GTK apps from Debian: gtk3-widget-factory, zenity forms, gtk4-widget-factory. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
-import { findNodes, type NodeQuery } from '../../src/main/core/ui/query';
-import { walk } from '../../src/main/core/ui/tree-index';
+import { findNodes, type NodeQuery } from '../../src/core/ui/query';
+import { walk } from '../../src/core/ui/tree-index';
 import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 

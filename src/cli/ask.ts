@@ -1,0 +1,199 @@
+import type { AgentEvent } from '../shared/agent-events';
+import { ValidationError } from '../shared/errors';
+import { createInterface } from 'node:readline';
+import { Agent } from '../core/agent';
+import type { ApprovalDecider, ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
+import { OpenAICompatibleProvider, PRESETS, isPresetName, type PresetName } from '../core/agent/provider';
+import { createToolRegistry } from '../core/agent/tools';
+import type { CommandContext } from './context';
+
+/** Exit code after Ctrl-C, as shells report a SIGINT death. */
+export const INTERRUPTED_EXIT = 130;
+
+const SUMMARY_WIDTH = 80;
+
+function clip(text: string, width = SUMMARY_WIDTH): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
+}
+
+/** `click k3x9a` for ui_action, `role=checkbox name="Enable"` for the rest, the raw text if it is not JSON. */
+export function summarizeArguments(name: string, raw: string): string {
+  let args: unknown;
+  try {
+    args = JSON.parse(raw);
+  } catch {
+    return clip(`(bad JSON) ${raw}`, 60);
+  }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return clip(raw, 60);
+  const record = args as Record<string, unknown>;
+  if (name === 'ui_action' && typeof record['action'] === 'string') {
+    const rest = Object.entries(record)
+      .filter(([key]) => key !== 'action' && key !== 'id')
+      .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+    return clip([record['action'], ...(typeof record['id'] === 'string' ? [record['id']] : []), ...rest].join(' '), 60);
+  }
+  return clip(
+    Object.entries(record)
+      .map(([key, value]) => `${key}=${typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value)}`)
+      .join(' '),
+    60,
+  );
+}
+
+/** `ok (accessibility, changed)` for actions, `ok: <first line>` or `failed: <first line>` otherwise. */
+export function summarizeResult(event: Extract<AgentEvent, { type: 'tool_result' }>): string {
+  const data = event.data as { method?: unknown; changed?: unknown } | undefined;
+  if (event.name === 'ui_action' && event.success && typeof data?.method === 'string') {
+    return `ok (${data.method}, ${data.changed === true ? 'changed' : 'unchanged'})`;
+  }
+  const first = event.message.split('\n')[0] ?? '';
+  const more = event.message.includes('\n') ? ` (+${event.message.split('\n').length - 1} lines)` : '';
+  return `${event.success ? 'ok' : 'failed'}: ${clip(first)}${more}`;
+}
+
+/** `--preset`, which wins over DESKPILOT_PROVIDER; the provider config reads the variable itself. */
+function presetFlag(context: CommandContext): PresetName | undefined {
+  const raw = context.values['preset'];
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !isPresetName(raw)) {
+    throw new ValidationError(`unknown provider preset '${String(raw)}'; presets: ${Object.keys(PRESETS).join(', ')}`);
+  }
+  return raw;
+}
+
+/** One line from process.stdin, or undefined at end of input. */
+function readStdinLine(): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const reader = createInterface({ input: process.stdin, terminal: false });
+    let answered = false;
+    reader.once('line', (line) => {
+      answered = true;
+      reader.close();
+      resolve(line);
+    });
+    reader.once('close', () => {
+      if (!answered) resolve(undefined);
+    });
+  });
+}
+
+export function describeRequest(request: ApprovalRequest, args = request.summary): string {
+  const app = request.app === undefined ? (request.pid === undefined ? '' : ` in pid ${request.pid}`) : ` in ${request.app}`;
+  return `${request.tool}${args === '' ? '' : ` ${args}`}${app}: ${request.reason}`;
+}
+
+/** y = allow once, a = allow for this app, anything else (or no answer) = deny. */
+export function parseDecision(line: string | undefined): ApprovalDecision {
+  const answer = (line ?? '').trim().toLowerCase();
+  if (answer === 'y' || answer === 'yes') return 'allow_once';
+  if (answer === 'a' || answer === 'app') return 'allow_app';
+  return 'deny';
+}
+
+/** Terminal approvals: a prompt on stderr and one line from stdin; with no terminal, a denial that says to pass --yes. */
+export function terminalDecider(io: CommandContext['io'], argsOf: (request: ApprovalRequest) => string = (request) => request.summary): ApprovalDecider {
+  return async (request) => {
+    const described = describeRequest(request, argsOf(request));
+    const tty = io.stdinIsTTY ?? process.stdin.isTTY === true;
+    if (!tty) {
+      io.stderr(`deskpilot: denied ${described}. stdin is not a terminal, so nobody can approve it; pass --yes to allow actions without asking.`);
+      return 'deny';
+    }
+    io.stderr(`? allow ${described} — [y] once, [a] for this app, [n] no:`);
+    const decision = parseDecision(await (io.readLine ?? readStdinLine)());
+    if (decision === 'deny') io.stderr('  denied');
+    return decision;
+  };
+}
+
+/** Runs until SIGINT arrives; returns the function that removes the handler. */
+function onInterrupt(context: CommandContext, handler: () => void): () => void {
+  if (context.io.onInterrupt !== undefined) return context.io.onInterrupt(handler);
+  process.on('SIGINT', handler);
+  return () => process.off('SIGINT', handler);
+}
+
+/**
+ * `deskpilot ask "question"`: one ask of the Agent on this platform. The answer streams to
+ * stdout; tool calls go to stderr, one line each. Exit 0 answered, 1 iteration limit,
+ * 2 error (one typed line, printed by main), 130 interrupted.
+ */
+export async function ask(context: CommandContext, targetPid: () => Promise<number>): Promise<number> {
+  const { io, platform, engine } = context;
+  const question = context.positionals.join(' ').trim();
+  if (question === '') throw new ValidationError(`ask needs a question, e.g. deskpilot ask --app gedit "what is this document about?"`);
+  const preset = presetFlag(context);
+  const env = preset === undefined ? io.env : { ...io.env, DESKPILOT_PROVIDER: preset };
+  // No settings store in the CLI: the environment, or a local model server when nothing is set.
+  const provider = new OpenAICompatibleProvider({ settings: () => ({}), env: () => env });
+  await provider.resolveConfigProbing(); // a missing key or model fails here, before the app is read
+  const pid = await targetPid();
+
+  const write = io.write;
+  let streamed = '';
+  let lineOpen = false;
+  const calls = new Map<string, string>();
+  const onEvent = (event: AgentEvent): void => {
+    switch (event.type) {
+      case 'ai_chunk':
+        streamed += event.delta;
+        if (write !== undefined && event.delta !== '') {
+          write(event.delta);
+          lineOpen = !event.delta.endsWith('\n');
+        }
+        break;
+      case 'tool_call':
+        calls.set(event.callId, summarizeArguments(event.name, event.arguments));
+        break;
+      case 'tool_result': {
+        if (lineOpen && write !== undefined) {
+          write('\n');
+          lineOpen = false;
+        }
+        const args = calls.get(event.callId) ?? '';
+        io.stderr(`→ ${event.name}${args === '' ? '' : ` ${args}`} … ${summarizeResult(event)}`);
+        break;
+      }
+      default:
+        break;
+    }
+  };
+
+  const yes = context.values['yes'] === true;
+  const agent = new Agent({
+    provider,
+    tools: createToolRegistry(),
+    engine,
+    platform,
+    onEvent,
+    approvalPolicy: yes ? 'auto' : 'confirm-risky',
+    ...(yes ? {} : { decide: terminalDecider(io, (request) => calls.get(request.callId) ?? request.summary) }),
+  });
+  let interrupted = false;
+  const remove = onInterrupt(context, () => {
+    interrupted = true;
+    agent.stop();
+  });
+  try {
+    const answer = await agent.ask(question, { pid });
+    if (write !== undefined) {
+      // An answer that did not stream (the iteration-limit message) is printed whole.
+      if (answer.text !== '' && !streamed.includes(answer.text)) {
+        if (lineOpen) write('\n');
+        write(answer.text);
+        lineOpen = !answer.text.endsWith('\n');
+      }
+      if (lineOpen) write('\n');
+    } else if (answer.text !== '') {
+      io.stdout(answer.text);
+    }
+    if (answer.stopped || interrupted) {
+      io.stderr('deskpilot: stopped');
+      return INTERRUPTED_EXIT;
+    }
+    return answer.reason === 'answered' ? 0 : 1;
+  } finally {
+    remove();
+  }
+}

@@ -1,0 +1,438 @@
+import type { AgentEvent, AgentToolCall, AgentUsage, DoneReason, EndStateCheck } from '../../shared/agent-events';
+import { DeskpilotError, serializeError } from '../../shared/errors';
+import type { ActionEngine } from '../actions/engine';
+import { systemClock, type Clock } from '../clock';
+import type { Platform } from '../platform/types';
+import { abortable } from './abortable';
+import { compactHistory, type CompactionOptions } from './compaction';
+import { buildContextMessage, quoteToolResult } from './context-message';
+import { ActionLedger, unconfirmedNote, unconfirmedSummary } from './end-state';
+import type { Provider, ProviderMessage } from './provider/types';
+import { ResponseCache, conversationKey, isCacheableToolUse, type CacheScope, type CachedAnswer } from './response-cache';
+import { SafetyGate, type AskSafetyState } from './safety/gate';
+import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
+import { defaultSystemPrompt } from './system-prompt';
+import type { ToolRegistry } from './tools/registry';
+import { OwnAppError } from './tools/target';
+import type { ToolContext, ToolResult } from './tools/types';
+
+export const DEFAULT_MAX_ITERATIONS = 10;
+export const INTERRUPTED_MARK = '[interrupted: the response was cut off]';
+export const STOPPED_MARK = '[stopped by the user]';
+const NOT_RUN = 'not run: the user stopped the task before this tool ran';
+
+export interface AskTarget {
+  pid: number;
+}
+
+export interface AgentAnswer {
+  askId: string;
+  text: string;
+  stopped: boolean;
+  reason: DoneReason;
+  /** Set when the answer came from the response cache and no model was called. */
+  cached?: boolean;
+  /** After an ask that acted: whether a fresh look at the app matched what the actions reported. */
+  check?: EndStateCheck;
+}
+
+export interface AgentOptions {
+  provider: Provider;
+  tools: ToolRegistry;
+  engine: ActionEngine;
+  platform: Platform;
+  clock?: Clock;
+  onEvent: (event: AgentEvent) => void;
+  systemPrompt?: (tools: ToolRegistry) => string;
+  /** The context message for one ask; injected so a richer builder (item 3) can replace the minimal one. */
+  buildContext?: (target: AskTarget) => Promise<string>;
+  /** Model calls per ask; the last one that still asks for tools ends the ask with a message instead. */
+  maxIterations?: number;
+  /** Plain answers by (question, UI state) for 5 minutes; `false` turns caching off. Default: a new cache on `clock`. */
+  cache?: ResponseCache | false;
+  /** History summarization before an ask once it passes 10 messages; `false` turns it off. */
+  compaction?: CompactionOptions | false;
+  /** Which acting tool calls need the user's approval (see SafetyGate). Default `confirm-risky`. */
+  approvalPolicy?: ApprovalPolicy;
+  /**
+   * Answers an approval request (also emitted as an `approval_request` event). Without it,
+   * every call that needs approval is denied with a message to the model.
+   */
+  decide?: ApprovalDecider;
+  /**
+   * Deskpilot's own processes (the app's main process, the automation host). The context,
+   * list_apps, focus_app and get_ui never show or target them, and an ask aimed at one fails
+   * with OwnAppError. Default: this process.
+   */
+  ownPids?: readonly number[];
+}
+
+interface Pending {
+  askId: string;
+  text: string;
+  target: AskTarget;
+  generation: number;
+}
+
+/** What one model turn produced; `cut` is set when the stream failed or was stopped part-way. */
+/** How the tool loop ended, before the end-state check and the `done` event. */
+interface Outcome {
+  text: string;
+  reason: DoneReason;
+}
+
+const STOPPED: Outcome = { text: '', reason: 'stopped' };
+
+interface Turn {
+  text: string;
+  toolCalls: AgentToolCall[];
+  finishReason: string;
+  usage?: AgentUsage;
+}
+
+/**
+ * The conversation object: a queue of asks, each run as a streaming tool-calling loop
+ * (observe → model → tools → model …) reported through one onEvent callback.
+ *
+ * Invariants the provider relies on: every assistant message with tool_calls is followed by
+ * exactly one tool message per call id (a stop fills the ones that did not run), and a
+ * failed or stopped turn never leaves half a tool round behind.
+ */
+export class Agent {
+  private readonly options: AgentOptions;
+  private readonly clock: Clock;
+  private readonly maxIterations: number;
+  private readonly messages: ProviderMessage[] = [];
+  private tail: Promise<unknown> = Promise.resolve();
+  private controller: AbortController | undefined;
+  /** Bumped by stop(), so asks queued before the stop are dropped and later ones run. */
+  private generation = 0;
+  private askCount = 0;
+  private readonly cache: ResponseCache | undefined;
+  private readonly gate: SafetyGate;
+  private readonly ownPids: readonly number[];
+
+  constructor(options: AgentOptions) {
+    this.options = options;
+    this.clock = options.clock ?? systemClock;
+    this.maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+    this.cache = options.cache === false ? undefined : (options.cache ?? new ResponseCache({ clock: this.clock }));
+    this.gate = new SafetyGate(options.approvalPolicy ?? DEFAULT_APPROVAL_POLICY);
+    this.ownPids = [...(options.ownPids ?? [process.pid])];
+  }
+
+  /**
+   * Queues a question about the app `target.pid`. Resolves with the answer once this ask and
+   * the ones before it have run; a stop resolves too (`stopped: true`). Rejects with the typed
+   * error after emitting `error`, and the conversation stays usable.
+   */
+  ask(text: string, target: AskTarget): Promise<AgentAnswer> {
+    this.askCount += 1;
+    const pending: Pending = { askId: `ask-${this.askCount}`, text, target, generation: this.generation };
+    this.emit({ type: 'ask', askId: pending.askId, text, pid: target.pid });
+    const run = this.tail.then(() => this.run(pending));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Aborts the running ask and drops queued ones. Each ends with `done` and `stopped: true`. */
+  stop(): void {
+    this.generation += 1;
+    this.controller?.abort(new DeskpilotError('INTERNAL', 'stopped by the user'));
+  }
+
+  /** The conversation so far, without the system prompt and context messages (they are rebuilt per ask). */
+  history(): ProviderMessage[] {
+    return structuredClone(this.messages);
+  }
+
+  /**
+   * Replaces the conversation with one saved earlier (from history()), so a restarted host
+   * carries on where the old one stopped. Only between asks: a running ask owns the history.
+   */
+  restore(messages: readonly ProviderMessage[]): void {
+    this.messages.length = 0;
+    this.messages.push(...structuredClone(messages));
+  }
+
+  /** Forgets the conversation, the cached answers and the "allow for this app" approvals. */
+  clear(): void {
+    this.messages.length = 0;
+    this.cache?.clear();
+    this.gate.clear();
+  }
+
+  private emit(event: AgentEvent): void {
+    this.options.onEvent(event);
+  }
+
+  private finish(askId: string, text: string, reason: DoneReason, extra: { cached?: true; check?: EndStateCheck } = {}): AgentAnswer {
+    const stopped = reason === 'stopped';
+    this.emit({ type: 'done', askId, answer: text, stopped, reason, ...extra });
+    return { askId, text, stopped, reason, ...extra };
+  }
+
+  /** A repeat of a plain question on the same UI state: the events of a plain answer, without the model. */
+  private answerFromCache(askId: string, question: string, context: string, model: string, { text, storedAt }: CachedAnswer): AgentAnswer {
+    this.emit({ type: 'ai_chunk', askId, delta: text });
+    this.emit({ type: 'ai_response', askId, text, toolCalls: [], finishReason: 'stop' });
+    this.messages.push({ role: 'user', content: question }, { role: 'assistant', content: text });
+    this.rememberRepeat(question, context, text, model, storedAt);
+    return this.finish(askId, text, 'answered', { cached: true });
+  }
+
+  /**
+   * Asking the same thing right after its answer gets the same answer, so the answer is also
+   * kept under the conversation as it is now, with this exchange in it.
+   */
+  private rememberRepeat(question: string, context: string, text: string, model: string, storedAt = this.clock.now()): void {
+    this.cache?.set(question, context, text, { conversation: conversationKey(this.messages), model }, storedAt);
+  }
+
+  /**
+   * The cache scope of an ask: the conversation so far and the model that would answer.
+   * Undefined (no caching this ask) when the model cannot be named: the request will say why.
+   */
+  private async cacheScope(signal: AbortSignal): Promise<Required<CacheScope> | undefined> {
+    if (this.cache === undefined) return undefined;
+    const conversation = conversationKey(this.messages);
+    try {
+      const model = await abortable(this.options.provider.identity?.() ?? Promise.resolve(''), signal);
+      return { conversation, model };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      return undefined;
+    }
+  }
+
+  /** Summarizes old turns; on any failure but a stop the history stays as it was and the ask goes on. */
+  private async compact(signal: AbortSignal): Promise<void> {
+    if (this.options.compaction === false) return;
+    try {
+      const compacted = await abortable(compactHistory(this.options.provider, [...this.messages], signal, this.options.compaction), signal);
+      if (compacted !== undefined) this.messages.splice(0, this.messages.length, ...compacted);
+    } catch (error) {
+      if (signal.aborted) throw error;
+    }
+  }
+
+  private async run(pending: Pending): Promise<AgentAnswer> {
+    const { askId } = pending;
+    if (pending.generation !== this.generation) return this.finish(askId, '', 'stopped');
+    const controller = new AbortController();
+    this.controller = controller;
+    const { signal } = controller;
+    try {
+      if (this.ownPids.includes(pending.target.pid)) throw new OwnAppError(pending.target.pid);
+      const context = await abortable(this.buildContext(pending.target), signal);
+      // The conversation before this ask is part of the key: "and now?" means something else after another turn.
+      // So is the model: after a switch, another model's answer is not this one's.
+      const scope = await this.cacheScope(signal);
+      const cached = scope === undefined ? undefined : this.cache?.entry(pending.text, context, scope);
+      if (cached !== undefined && scope !== undefined) return this.answerFromCache(askId, pending.text, context, scope.model, cached);
+      await this.compact(signal);
+      const systemPrompt = (this.options.systemPrompt ?? defaultSystemPrompt)(this.options.tools);
+      const before = [...this.messages];
+      this.messages.push({ role: 'user', content: pending.text });
+      // The context sits just before the question and is not kept: the next ask observes afresh.
+      const request = (): ProviderMessage[] => [
+        { role: 'system', content: systemPrompt },
+        ...before,
+        { role: 'user', content: context },
+        ...this.messages.slice(before.length),
+      ];
+      const toolsUsed = new Set<string>();
+      const ledger = new ActionLedger();
+      const outcome = await this.loop(askId, pending.target, request, signal, toolsUsed, ledger, { userText: pending.text, readContent: false });
+      if (outcome.reason === 'stopped') return this.finish(askId, '', 'stopped');
+      if (ledger.acted) return await this.finishChecked(askId, outcome, ledger, signal);
+      // Only plain answers: never a stop, an iteration limit, or anything that acted.
+      if (scope !== undefined && outcome.reason === 'answered' && outcome.text !== '' && isCacheableToolUse(toolsUsed)) {
+        this.cache?.set(pending.text, context, outcome.text, scope);
+        this.rememberRepeat(pending.text, context, outcome.text, scope.model);
+      }
+      return this.finish(askId, outcome.text, outcome.reason);
+    } catch (error) {
+      // After a stop, whatever was thrown is the stop itself (or noise from work being cut off).
+      if (signal.aborted) return this.finish(askId, '', 'stopped');
+      this.emit({ type: 'error', askId, error: serializeError(error) });
+      throw error;
+    } finally {
+      if (this.controller === controller) this.controller = undefined;
+    }
+  }
+
+  /**
+   * Before saying done after acting: look at the app again and compare it with what the
+   * actions reported. When it does not match, or cannot be seen, the answer says so (streamed
+   * as one more chunk, in `done` and in `check.notes`). The history's last assistant message
+   * gets only a count of failed checks: the notes quote app text, and the model would later
+   * read it as its own words. A stop during the look is a stop.
+   */
+  private async finishChecked(askId: string, outcome: Outcome, ledger: ActionLedger, signal: AbortSignal): Promise<AgentAnswer> {
+    const { check, problems } = await abortable(ledger.check(this.options.engine, this.options.platform, signal), signal);
+    signal.throwIfAborted();
+    let text = outcome.text;
+    if (!check.confirmed) {
+      const separator = text === '' ? '' : '\n\n';
+      const addition = `${separator}${unconfirmedNote(problems)}`;
+      const last = this.messages.at(-1);
+      if (last?.role === 'assistant') last.content = `${text}${separator}${unconfirmedSummary(problems)}`;
+      text += addition;
+      this.emit({ type: 'ai_chunk', askId, delta: addition });
+    }
+    return this.finish(askId, text, outcome.reason, { check });
+  }
+
+  private buildContext(target: AskTarget): Promise<string> {
+    if (this.options.buildContext !== undefined) return this.options.buildContext(target);
+    return buildContextMessage(this.options.engine, this.options.platform, target.pid, { ownPids: this.ownPids });
+  }
+
+  private async loop(
+    askId: string,
+    target: AskTarget,
+    request: () => ProviderMessage[],
+    signal: AbortSignal,
+    toolsUsed: Set<string>,
+    ledger: ActionLedger,
+    safety: AskSafetyState,
+  ): Promise<Outcome> {
+    let callId = '';
+    const toolContext: ToolContext = {
+      engine: this.options.engine,
+      platform: this.options.platform,
+      targetPid: target.pid,
+      ownPids: this.ownPids,
+      signal,
+      clock: this.clock,
+      log: (text) => this.emit({ type: 'tool_log', askId, callId, text }),
+    };
+    for (let iteration = 1; iteration <= this.maxIterations; iteration += 1) {
+      const messages = request();
+      this.emit({ type: 'ai_request', askId, iteration, messageCount: messages.length });
+      const turn = await this.streamTurn(askId, messages, signal);
+      if (turn === 'stopped') return STOPPED;
+      this.emit({ type: 'ai_response', askId, ...turn });
+      if (turn.toolCalls.length === 0) {
+        this.messages.push({ role: 'assistant', content: turn.text });
+        return { text: turn.text, reason: 'answered' };
+      }
+      this.messages.push({
+        role: 'assistant',
+        content: turn.text === '' ? null : turn.text,
+        tool_calls: turn.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      });
+      for (const [index, call] of turn.toolCalls.entries()) {
+        if (signal.aborted) return this.stopRound(turn.toolCalls.slice(index));
+        callId = call.id;
+        toolsUsed.add(call.name);
+        this.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: call.arguments });
+        let result: ToolResult;
+        // Before the call: focus_app moves the target, and the call acted on the old one.
+        const actedOn = toolContext.targetPid;
+        try {
+          result = await abortable(this.guardedCall(call, askId, toolContext, safety), signal);
+        } catch (error) {
+          // The registry only throws on abort; anything else would be a bug, and the model still needs a result.
+          if (!signal.aborted) throw error;
+          return this.stopRound(turn.toolCalls.slice(index));
+        }
+        this.emit({ type: 'tool_result', askId, callId: call.id, name: call.name, ...result });
+        ledger.record(call.name, call.arguments, actedOn, result);
+        // Events keep the plain message for people; the model gets it quoted as data.
+        this.messages.push({ role: 'tool', tool_call_id: call.id, content: quoteToolResult(call.name, result.message) });
+      }
+      if (signal.aborted) return STOPPED;
+    }
+    const text = `I stopped after ${this.maxIterations} tool steps without finishing. Tell me how to continue, or ask again with a narrower request.`;
+    this.messages.push({ role: 'assistant', content: text });
+    return { text, reason: 'iteration_limit' };
+  }
+
+  /**
+   * One tool call through the safety gate: a refusal or a denial is the tool's result, so the
+   * model reads why and the loop goes on. Only calls of registered tools are checked; an
+   * unknown name gets the registry's own message.
+   */
+  private async guardedCall(call: AgentToolCall, askId: string, context: ToolContext, safety: AskSafetyState): Promise<ToolResult> {
+    if (this.options.tools.has(call.name)) {
+      const outcome = await this.gate.check({ askId, callId: call.id, tool: call.name, rawArguments: call.arguments }, context, safety);
+      if (outcome.kind === 'refuse') return outcome.result;
+      if (outcome.kind === 'ask') {
+        const { request } = outcome;
+        this.emit({ type: 'approval_request', ...request });
+        const decide = this.options.decide;
+        if (decide === undefined) {
+          return {
+            success: false,
+            message: `DENIED: this action needs the user's approval (${request.reason}) and nobody can approve it here; ask the user or choose another way`,
+            data: { code: 'DENIED', approvalId: request.id },
+          };
+        }
+        const decision = await abortable(decide(request), context.signal);
+        context.signal.throwIfAborted();
+        if (decision === 'deny') {
+          return {
+            success: false,
+            message: `DENIED: the user declined ${call.name} (${request.reason}); do not retry it: ask the user or choose another way`,
+            data: { code: 'DENIED', approvalId: request.id },
+          };
+        }
+        if (decision === 'allow_app') this.gate.remember(outcome.key);
+      }
+    }
+    const result = await this.options.tools.call(call.name, call.arguments, context);
+    if (result.success) await this.gate.noteRead(call.name, call.arguments, context, safety);
+    return result;
+  }
+
+  /** Closes a tool round cut by stop(), so every tool_call id still gets its one tool message. */
+  private stopRound(notRun: AgentToolCall[]): Outcome {
+    for (const call of notRun) this.messages.push({ role: 'tool', tool_call_id: call.id, content: NOT_RUN });
+    return STOPPED;
+  }
+
+  /**
+   * One streamed model turn. Tool calls of a turn that did not finish are dropped, never run:
+   * the model had not finished deciding. Its text is kept, marked, so the user still sees it.
+   */
+  private async streamTurn(askId: string, messages: ProviderMessage[], signal: AbortSignal): Promise<Turn | 'stopped'> {
+    const turn: Turn = { text: '', toolCalls: [], finishReason: '' };
+    const iterator = this.options.provider.stream({ messages, tools: this.options.tools.definitions() }, signal)[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const next = await abortable(iterator.next(), signal);
+        if (next.done === true) break;
+        const part = next.value;
+        if (part.type === 'text') {
+          turn.text += part.delta;
+          this.emit({ type: 'ai_chunk', askId, delta: part.delta });
+        } else if (part.type === 'tool_call') {
+          turn.toolCalls.push({ id: part.id, name: part.name, arguments: part.arguments });
+        } else {
+          turn.finishReason = part.reason;
+          if (part.usage !== undefined) turn.usage = part.usage;
+        }
+      }
+    } catch (error) {
+      void iterator.return?.()?.catch(() => undefined);
+      if (signal.aborted) {
+        this.keepPartial(turn.text, STOPPED_MARK);
+        return 'stopped';
+      }
+      this.keepPartial(turn.text, INTERRUPTED_MARK);
+      throw error;
+    }
+    // A provider ends quietly on abort (cancellation is not an error), so check here too.
+    if (signal.aborted) {
+      this.keepPartial(turn.text, STOPPED_MARK);
+      return 'stopped';
+    }
+    return turn;
+  }
+
+  private keepPartial(text: string, mark: string): void {
+    if (text !== '') this.messages.push({ role: 'assistant', content: `${text}\n${mark}` });
+  }
+}

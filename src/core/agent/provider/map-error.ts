@@ -1,0 +1,85 @@
+import { APIConnectionError, APIError } from 'openai';
+import { DeskpilotError } from '../../../shared/errors';
+import { isLoopback, type ResolvedProviderConfig } from './config';
+
+/**
+ * Turns what the SDK throws before the stream starts into PROVIDER_* errors. Messages
+ * are written here rather than passed through, because SDK and server messages can
+ * quote request details, and the key must never appear in one.
+ */
+export function mapRequestError(error: unknown, config: ResolvedProviderConfig, now: () => number = Date.now): DeskpilotError {
+  if (error instanceof DeskpilotError) return error;
+  const cause = redactedCause(error, config.apiKey);
+  const label = config.presetInfo.label;
+  if (error instanceof APIConnectionError) {
+    const hint = config.presetInfo.local
+      ? ` Is ${label} running? ${config.presetInfo.startHint ?? ''}`.trimEnd()
+      : isLoopback(config.baseUrl)
+        ? ' Is the local server running? For Ollama run `ollama serve`; for LM Studio start its local server.'
+        : ' Check the network connection and the base URL.';
+    return new DeskpilotError('PROVIDER_CONNECTION', `Could not reach ${label} at ${config.baseUrl}.${hint}`, {
+      cause,
+      isRetryable: true,
+    });
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const status = error.status;
+    const data = { status };
+    if (status === 401 || status === 403) {
+      return new DeskpilotError(
+        'PROVIDER_AUTH',
+        `${label} rejected the API key (HTTP ${status}). Check the key in Settings → Provider, or DESKPILOT_API_KEY${config.presetInfo.keyEnv === undefined ? '' : ` / ${config.presetInfo.keyEnv}`}.`,
+        { cause, data },
+      );
+    }
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(error.headers, now);
+      const wait = retryAfterMs === undefined ? '' : ` Retry in ${Math.ceil(retryAfterMs / 1000)} s.`;
+      return new DeskpilotError('PROVIDER_RATE_LIMIT', `${label} is rate limiting requests (HTTP 429).${wait}`, {
+        cause,
+        isRetryable: true,
+        data: retryAfterMs === undefined ? data : { ...data, retryAfterMs },
+      });
+    }
+    if (status >= 500) {
+      return new DeskpilotError('PROVIDER_SERVER', `${label} had a server error (HTTP ${status}).`, {
+        cause,
+        isRetryable: true,
+        data,
+      });
+    }
+    // 400/404/422: the request or the model name is wrong; repeating it will not help.
+    const hint = status === 404 ? ` Check the model name "${config.model}" and the base URL.` : '';
+    return new DeskpilotError('PROVIDER_SERVER', `${label} refused the request (HTTP ${status}).${hint}`, {
+      cause,
+      data,
+    });
+  }
+  return new DeskpilotError('PROVIDER_CONNECTION', `The request to ${label} failed.`, { cause, isRetryable: true });
+}
+
+/** `retry-after-ms` (OpenAI's) wins; `retry-after` is seconds or an HTTP date. */
+export function parseRetryAfter(headers: Headers | undefined, now: () => number = Date.now): number | undefined {
+  const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
+  if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.round(milliseconds);
+  const value = headers?.get('retry-after')?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now());
+}
+
+/**
+ * Servers echo the key in 401 bodies ("Incorrect API key provided: sk-…"), and the SDK
+ * puts the body in its message, so the cause is copied with every occurrence replaced.
+ * Status and name survive for debugging; the SDK object itself is dropped.
+ */
+export function redactedCause(error: unknown, apiKey: string | undefined): unknown {
+  if (apiKey === undefined || !(error instanceof Error)) return error;
+  const redact = (text: string): string => text.split(apiKey).join('[redacted]');
+  const copy = new Error(redact(error.message), { cause: redactedCause(error.cause, apiKey) });
+  copy.name = error.name;
+  copy.stack = redact(error.stack ?? '');
+  if (error instanceof APIError) Object.assign(copy, { status: error.status });
+  return copy;
+}

@@ -1,0 +1,164 @@
+import OpenAI, { APIError, APIUserAbortError } from 'openai';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { DeskpilotError } from '../../../shared/errors';
+import { resolveProviderConfig, resolveProviderConfigProbing, type Environment, type ProviderSettings, type ResolvedProviderConfig } from './config';
+import { probeLocalServers, type ProbeOptions, type ProbeResult } from './local-probe';
+import { mapRequestError, redactedCause } from './map-error';
+import { ToolCallAssembler } from './tool-call-assembler';
+import type { Provider, ProviderRequest, ProviderUsage, StreamPart } from './types';
+
+export interface OpenAICompatibleProviderOptions {
+  /** Read on every call, so a settings change applies to the next request. */
+  settings: () => ProviderSettings;
+  /** Read on every call (DESKPILOT_* variables can change while the app runs). */
+  env?: () => Environment;
+  /** The network boundary, passed in so tests and the host can substitute it. */
+  fetch?: typeof globalThis.fetch;
+  /** Where and how long to look for a local model server when nothing is configured (tests point it at their own). */
+  probe?: ProbeOptions;
+}
+
+/** How long a local server found by probing is used without asking again. */
+const PROBE_REUSE_MS = 30_000;
+
+/** Local servers accept any bearer value, but the SDK refuses to send a request without one. */
+const PLACEHOLDER_KEY = 'no-key';
+
+export class OpenAICompatibleProvider implements Provider {
+  private readonly options: OpenAICompatibleProviderOptions;
+  /** The last local server found, so a conversation does not probe before every request. */
+  private found: { until: number; result: ProbeResult } | undefined;
+
+  constructor(options: OpenAICompatibleProviderOptions) {
+    this.options = options;
+  }
+
+  /** The configuration from settings and environment alone, without looking for local servers; throws PROVIDER_CONFIG if it is incomplete. */
+  resolveConfig(): ResolvedProviderConfig {
+    return resolveProviderConfig(this.options.settings(), this.options.env?.() ?? process.env);
+  }
+
+  /**
+   * The configuration the next request will use: like resolveConfig, but with nothing
+   * configured it looks for a local Ollama or LM Studio first. Throws PROVIDER_CONFIG.
+   */
+  resolveConfigProbing(): Promise<ResolvedProviderConfig> {
+    return resolveProviderConfigProbing(this.options.settings(), this.options.env?.() ?? process.env, (env) => this.probe(env));
+  }
+
+  private async probe(env: Environment): Promise<ProbeResult> {
+    if (this.found !== undefined && this.found.until > Date.now()) return this.found.result;
+    const options = this.options.probe ?? {};
+    const fetch = options.fetch ?? this.options.fetch;
+    const result = await probeLocalServers(env, fetch === undefined ? options : { ...options, fetch });
+    // Only a success is remembered: a server started a moment later must be found on the next request.
+    this.found = result.found === undefined ? undefined : { until: Date.now() + PROBE_REUSE_MS, result };
+    return result;
+  }
+
+  async identity(): Promise<string> {
+    const config = await this.resolveConfigProbing();
+    return `${config.baseUrl} ${config.model}`;
+  }
+
+  async *stream(request: ProviderRequest, signal?: AbortSignal): AsyncGenerator<StreamPart> {
+    const config = await this.resolveConfigProbing();
+    if (signal?.aborted) return;
+    const client = new OpenAI({
+      apiKey: config.apiKey ?? PLACEHOLDER_KEY,
+      baseURL: config.baseUrl,
+      defaultHeaders: config.headers,
+      fetch: this.options.fetch ?? globalThis.fetch,
+      // Retries belong to the caller, which sees the typed error and retry-after.
+      maxRetries: 0,
+      // Stop the SDK from picking up OPENAI_ORG_ID / OPENAI_PROJECT_ID meant for other tools.
+      organization: null,
+      project: null,
+    });
+    let chunks: AsyncIterable<ChatCompletionChunk>;
+    try {
+      chunks = await client.chat.completions.create(toBody(request, config.model), signal === undefined ? {} : { signal });
+    } catch (error) {
+      if (isCancellation(error, signal)) return;
+      throw mapRequestError(error, config);
+    }
+    yield* readChunks(chunks, config, signal);
+  }
+}
+
+function toBody(request: ProviderRequest, model: string): ChatCompletionCreateParamsStreaming {
+  return {
+    model: request.model ?? model,
+    messages: request.messages,
+    stream: true,
+    stream_options: { include_usage: true },
+    ...(request.tools === undefined || request.tools.length === 0 ? {} : { tools: request.tools }),
+    ...(request.toolChoice === undefined ? {} : { tool_choice: request.toolChoice }),
+    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+  };
+}
+
+/**
+ * The finish part is held back to the end because the usage chunk (empty `choices`)
+ * comes after the one carrying `finish_reason`. A stream that stops before any
+ * `finish_reason` was cut: the SDK either throws a bare transport error or, if the
+ * socket closed cleanly, just ends; both become PROVIDER_STREAM with the partial text.
+ */
+async function* readChunks(
+  chunks: AsyncIterable<ChatCompletionChunk>,
+  config: ResolvedProviderConfig,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<StreamPart> {
+  const toolCalls = new ToolCallAssembler();
+  let partial = '';
+  let finishReason: string | undefined;
+  let usage: ProviderUsage | undefined;
+  try {
+    for await (const chunk of chunks) {
+      if (chunk.usage) usage = toUsage(chunk.usage);
+      const choice = chunk.choices[0];
+      if (choice === undefined) continue;
+      const text = choice.delta.content;
+      if (text) {
+        partial += text;
+        yield { type: 'text', delta: text };
+      }
+      for (const delta of choice.delta.tool_calls ?? []) toolCalls.add(delta);
+      if (choice.finish_reason) {
+        finishReason = choice.finish_reason;
+        yield* toolCalls.finish();
+      }
+    }
+  } catch (error) {
+    if (error instanceof DeskpilotError) throw error; // ours, e.g. a nameless tool call
+    if (isCancellation(error, signal)) return;
+    // After finish_reason only the usage chunk can be lost; the answer itself is whole.
+    if (finishReason === undefined) throw streamCut(config, partial, error);
+  }
+  if (signal?.aborted) return;
+  if (finishReason === undefined) throw streamCut(config, partial, undefined);
+  yield usage === undefined ? { type: 'finish', reason: finishReason } : { type: 'finish', reason: finishReason, usage };
+}
+
+function streamCut(config: ResolvedProviderConfig, partial: string, cause: unknown): DeskpilotError {
+  // An error event inside the stream is the server's doing; a bare end or transport error is the connection's.
+  const serverSaid = cause instanceof APIError ? ' The server reported an error mid-stream.' : '';
+  return new DeskpilotError(
+    'PROVIDER_STREAM',
+    `The answer from ${config.presetInfo.label} was interrupted before it finished.${serverSaid}`,
+    { cause: redactedCause(cause, config.apiKey), isRetryable: true, data: { partial, interrupted: true } },
+  );
+}
+
+function isCancellation(error: unknown, signal: AbortSignal | undefined): boolean {
+  return error instanceof APIUserAbortError || signal?.aborted === true;
+}
+
+function toUsage(usage: NonNullable<ChatCompletionChunk['usage']>): ProviderUsage {
+  return {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    totalTokens: usage.total_tokens,
+  };
+}

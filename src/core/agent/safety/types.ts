@@ -1,0 +1,28 @@
+import { APPROVAL_POLICIES, type ApprovalDecision, type ApprovalPolicy } from '../../../shared/settings';
+
+// The policy and decision names are shared with the settings view and the approve channel.
+export { APPROVAL_POLICIES, type ApprovalDecision, type ApprovalPolicy };
+export const DEFAULT_APPROVAL_POLICY: ApprovalPolicy = 'confirm-risky';
+
+/** One question to the user about one tool call. Plain JSON: it travels as an event too. */
+export interface ApprovalRequest {
+  /** Unique within the conversation. */
+  id: string;
+  askId: string;
+  callId: string;
+  tool: string;
+  /** The arguments, shortened for a prompt line. */
+  summary: string;
+  /** Why it is asked, for the user: "presses ctrl+q (quits or closes)". */
+  reason: string;
+  /** The app it acts on, when known. */
+  pid?: number;
+  app?: string;
+}
+
+/** Decides one request; the UI or the CLI answers it. */
+export type ApprovalDecider = (request: ApprovalRequest) => Promise<ApprovalDecision>;
+
+export function isApprovalPolicy(value: unknown): value is ApprovalPolicy {
+  return typeof value === 'string' && (APPROVAL_POLICIES as readonly string[]).includes(value);
+}

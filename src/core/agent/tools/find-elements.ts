@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { UiNode } from '../../../shared/ui-node';
+import { MIN_SCORE, findNodes, textScore } from '../../ui/query';
+import { formatNode } from '../../ui/serialize';
+import { nodeById, pidField, resolvePid } from './target';
+import { defineTool } from './types';
+
+const schema = z
+  .strictObject({
+    pid: pidField,
+    id: z.string().min(1).optional().describe('A node id, to look one node up'),
+    role: z.string().min(1).optional().describe('Role such as button, textfield, checkbox, listitem'),
+    name: z.string().min(1).optional().describe('Matched fuzzily against the name'),
+    description: z.string().min(1).optional().describe('Matched fuzzily against the description (tooltip, help text)'),
+    text: z.string().min(1).optional().describe('Matched against name, value and description'),
+    limit: z.number().int().min(1).max(100).optional().describe('Most results (default 20)'),
+  })
+  .refine((args) => [args.id, args.role, args.name, args.description, args.text].some((value) => value !== undefined), {
+    message: 'give at least one of id, role, name, description or text',
+  });
+
+export interface ElementMatch {
+  id: string;
+  role: string;
+  name: string;
+  /** Left out for secret fields. */
+  value?: string | number;
+  description?: string;
+  score: number;
+  visible: boolean;
+}
+
+function toMatch(node: UiNode, score: number): ElementMatch {
+  return {
+    id: node.id,
+    role: node.role,
+    name: node.name,
+    ...(node.value === undefined || node.states.secret ? {} : { value: node.value }),
+    ...(node.description === undefined ? {} : { description: node.description }),
+    score: Math.round(score * 100) / 100,
+    visible: node.states.visible !== false,
+  };
+}
+
+export const findElementsTool = defineTool({
+  name: 'find_elements',
+  description:
+    'Finds nodes by role and/or name, description or text (fuzzy, best first), or one node by id. Returns ids with role, name, value and a match score; nodes not showing are marked so you can scroll to them.',
+  schema,
+  async handler(args, context) {
+    const pid = await resolvePid(context, args.pid);
+    const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
+    let scored: { node: UiNode; score: number }[];
+    if (args.id !== undefined) {
+      scored = [{ node: nodeById(root, args.id, pid), score: 1 }];
+    } else {
+      // findNodes knows role, name and text; description is scored here, and the weakest part decides.
+      const found = findNodes(root, {
+        ...(args.role === undefined ? {} : { role: args.role }),
+        ...(args.name === undefined ? {} : { name: args.name }),
+        ...(args.text === undefined ? {} : { text: args.text }),
+      });
+      scored = found
+        .map(({ node, score }) => ({
+          node,
+          score: args.description === undefined ? score : Math.min(score, textScore(args.description, node.description ?? '')),
+        }))
+        .filter(({ score }) => score >= MIN_SCORE)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, args.limit ?? 20);
+    }
+    const matches = scored.map(({ node, score }) => toMatch(node, score));
+    if (matches.length === 0) return { success: false, message: 'no matching elements; try a looser name, only a role, or get_ui', data: { matches } };
+    const lines = scored.map(({ node }, index) => {
+      const match = matches[index] as ElementMatch;
+      return `${formatNode(node, undefined, [], 'bare')} score ${match.score}${match.visible ? '' : ' (not showing)'}`;
+    });
+    return { success: true, message: lines.join('\n'), data: { matches } };
+  },
+});

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { DeskpilotError, serializeError } from '../../../shared/errors';
+import type { ProviderTool } from '../provider/types';
+import type { Tool, ToolContext, ToolResult } from './types';
+import { describeZodIssues } from './validation-message';
+
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * The JSON schema a model sees, derived from the zod schema that validates the call, so the
+ * two cannot drift. `io: 'input'` keeps defaulted fields optional, as the model may omit them.
+ */
+export function toParametersSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  if (rest.type !== 'object') {
+    // Function calling needs an object at the top; a union there is rejected by most providers.
+    throw new DeskpilotError('INTERNAL', 'a tool schema must be an object at the top level');
+  }
+  return rest;
+}
+
+/** Parses a model's argument string. Empty means no arguments, which models send for no-arg tools. */
+export function parseArguments(raw: string): { value: unknown; jsonError?: string } {
+  if (raw.trim() === '') return { value: {} };
+  try {
+    return { value: JSON.parse(raw) as unknown };
+  } catch (error) {
+    return { value: {}, jsonError: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** The arguments as an object to read fields from, before or after the call; anything else is {}. */
+export function argumentObject(raw: string): Record<string, unknown> {
+  const { value } = parseArguments(raw);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+interface Registered {
+  tool: Tool;
+  parameters: JsonSchema;
+}
+
+/**
+ * Every tool the agent can call: the built-ins, plus whatever apps and plugins register.
+ * `call` never throws for a tool's failure; the model gets `{success: false}` and can try
+ * again. The one exception is cancellation: an aborted ask rethrows, because stopping is
+ * the user's decision, not something for the model to work around.
+ */
+export class ToolRegistry {
+  private readonly tools = new Map<string, Registered>();
+
+  constructor(tools: Tool[] = []) {
+    for (const tool of tools) this.registerTool(tool);
+  }
+
+  registerTool<S extends z.ZodType>(tool: Tool<S>): void {
+    if (!TOOL_NAME.test(tool.name)) {
+      throw new DeskpilotError('VALIDATION', `tool name '${tool.name}' must be 1–64 letters, digits, '_' or '-'`);
+    }
+    if (this.tools.has(tool.name)) {
+      throw new DeskpilotError('VALIDATION', `a tool named '${tool.name}' is already registered; pick another name`);
+    }
+    // Derived once here, so a schema that cannot be a function schema fails at registration, not mid-ask.
+    this.tools.set(tool.name, { tool: tool as unknown as Tool, parameters: toParametersSchema(tool.schema) });
+  }
+
+  has(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  /** OpenAI-style function tools, for the provider request. */
+  definitions(): ProviderTool[] {
+    return [...this.tools.values()].map(({ tool, parameters }) => ({
+      type: 'function',
+      function: { name: tool.name, description: tool.description, parameters },
+    }));
+  }
+
+  /** The tools' prompt snippets, one line each, for the system prompt. */
+  promptSnippets(): string {
+    return [...this.tools.values()]
+      .flatMap(({ tool }) => (tool.promptSnippet === undefined ? [] : [`- ${tool.name}: ${tool.promptSnippet}`]))
+      .join('\n');
+  }
+
+  async call(name: string, rawArguments: string, context: ToolContext): Promise<ToolResult> {
+    const registered = this.tools.get(name);
+    if (registered === undefined) {
+      return { success: false, message: `unknown tool '${name}'; the tools are: ${this.names().join(', ')}` };
+    }
+    const { tool } = registered;
+    const { value, jsonError } = parseArguments(rawArguments);
+    const jsonNote = jsonError === undefined ? '' : `the arguments were not valid JSON (${jsonError}), so {} was used`;
+    const parsed = tool.schema.safeParse(value);
+    if (!parsed.success) {
+      const problems = describeZodIssues(parsed.error);
+      return {
+        success: false,
+        message: `VALIDATION: invalid arguments for ${name}: ${jsonNote === '' ? '' : `${jsonNote}; `}${problems}`,
+        data: { code: 'VALIDATION', ...(jsonError === undefined ? {} : { jsonError }) },
+      };
+    }
+    try {
+      context.signal.throwIfAborted();
+      const result = await tool.handler(parsed.data, context);
+      context.signal.throwIfAborted();
+      // A tool that needs no arguments still ran; say the JSON was bad so the model does not repeat it.
+      return jsonNote === '' ? result : { ...result, message: `(${jsonNote}) ${result.message}` };
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      const serialized = serializeError(error);
+      return { success: false, message: `${serialized.code}: ${serialized.message}`, data: { error: serialized } };
+    }
+  }
+}

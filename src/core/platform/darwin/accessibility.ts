@@ -1,0 +1,155 @@
+import type { Pointer } from '../../../../native/macos';
+import { NodeNotFoundError, NotSettableError, ProcessExitedError } from '../../../shared/errors';
+import type { Bounds, UiNode } from '../../../shared/ui-node';
+import type { RawNode } from '../../ui/ids';
+import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
+import type { AxClient } from './ax-client';
+import { AXError, isMissing } from './ax-errors';
+import { AXValueType, type JsValue } from './cf';
+import type { ChromiumEnabler } from './electron';
+import { MenuShortcutReader } from './menu-shortcuts';
+import { withElement } from './resolve';
+import { TEXT_ROLES } from './roles';
+import type { MacRef, TreeWalker } from './tree-walk';
+
+const DEFAULT_MAX_NODES = 5000;
+const DEFAULT_MAX_DEPTH = 64;
+/** Codes with which an app refuses a value it cannot take: NOT_SETTABLE, with no input fallback. */
+const REJECTED = new Set<number>([AXError.IllegalArgument, AXError.AttributeUnsupported, AXError.Failure, AXError.NotImplemented, AXError.NoValue]);
+
+/**
+ * macOS Accessibility (AX): trees by a batched walk, native actions on elements found
+ * again from their path. Trees are always read fresh: AX has no cheap change signal here.
+ */
+export class MacAccessibility implements AccessibilityBackend {
+  private readonly menus: MenuShortcutReader;
+
+  constructor(
+    private readonly client: AxClient,
+    private readonly walker: TreeWalker,
+    private readonly enabler: ChromiumEnabler,
+    /**
+     * Told the pid of each element resolved for an action (press, setValue, focus, bounds,
+     * readSubtree), so CGEvent input that carries no pid (the InputBackend interface passes
+     * one only to pressKey) posts to the app just acted on. Tree reads do not count: a read
+     * of another app must not redirect input.
+     */
+    private readonly onTarget: (pid: number) => void = () => undefined,
+  ) {
+    this.menus = new MenuShortcutReader(client);
+  }
+
+  /** Menu key equivalents from the app's AXMenuBar, which the tree read leaves out. */
+  shortcuts(pid: number, signal?: AbortSignal): Promise<MenuShortcut[]> {
+    return this.menus.read(pid, signal);
+  }
+
+  async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
+    if (!this.client.isAlive(pid)) throw new ProcessExitedError(pid);
+    const limits = { maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+    return this.client.cf.owned(this.client.application(pid), async (app) => {
+      await this.enabler.ensure(pid, app);
+      return this.walker.walkApp(pid, app, limits);
+    });
+  }
+
+  async readSubtree(ref: unknown, _node: UiNode, maxNodes: number): Promise<RawNode> {
+    const target = ref as MacRef;
+    return this.element(target, async (element) => {
+      // The app root is walked as an app: its children are AXWindows, the index space its paths use.
+      const node = await this.walker.walk(target.pid, element, target.path, { maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, target.path.length === 0);
+      if (node === undefined) throw new NodeNotFoundError('node not found: the element went away');
+      return node;
+    });
+  }
+
+  /** AXPress when the element lists it; false otherwise, so the engine clicks its centre. */
+  async press(ref: unknown): Promise<boolean> {
+    const target = ref as MacRef;
+    return this.element(target, async (element) => {
+      if (!(await this.client.actionNames(element, target.pid)).includes('AXPress')) return false;
+      const code = await this.client.perform(element, 'AXPress');
+      if (code === AXError.Success) return true;
+      if (code === AXError.ActionUnsupported) return false;
+      // AXUIElement.h: CannotComplete after an action can mean it is still running (a modal opened).
+      if (code === AXError.CannotComplete && this.client.isAlive(target.pid)) return true;
+      throw this.client.fail(code, 'AXUIElementPerformAction(AXPress)', target.pid);
+    });
+  }
+
+  /** AXValue as a CFNumber (double) or a CFString; a number for a text field is sent as text. */
+  async setValue(ref: unknown, node: UiNode, value: string | number): Promise<void> {
+    const target = ref as MacRef;
+    const { cf } = this.client;
+    await this.element(target, async (element) => {
+      if (!(await this.client.settable(element, 'AXValue', target.pid))) throw new NotSettableError();
+      const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+      // An element whose value is text now (a stepper showing "12 pt") takes text, whatever the role.
+      const textual = TEXT_ROLES.has(node.role) || typeof node.value === 'string';
+      const numeric = !textual && Number.isFinite(number) && (typeof value === 'number' || typeof node.value === 'number');
+      const created = numeric ? cf.createNumber(number) : cf.createString(String(value));
+      const code = await cf.owned(created, (created) => this.client.set(element, 'AXValue', created));
+      if (code === AXError.Success) return;
+      if (REJECTED.has(code)) throw new NotSettableError(undefined, { data: { axError: code } });
+      throw this.client.fail(code, 'AXUIElementSetAttributeValue(AXValue)', target.pid);
+    });
+  }
+
+  /**
+   * AXFocused=true. A text field that was not focused gets its caret at the end, because
+   * AppKit selects all text on focus and typing would replace it; a field that already had
+   * focus keeps its selection, made on purpose.
+   */
+  async focus(ref: unknown, node: UiNode): Promise<boolean> {
+    const target = ref as MacRef;
+    const { cf, native } = this.client;
+    return this.element(target, async (element) => {
+      const code = await this.client.set(element, 'AXFocused', native.kCFBooleanTrue);
+      if (code !== AXError.Success) {
+        if (REJECTED.has(code) || isMissing(code)) return false;
+        throw this.client.fail(code, 'AXUIElementSetAttributeValue(AXFocused)', target.pid);
+      }
+      if (!node.states.focused && TEXT_ROLES.has(node.role) && typeof node.value === 'string') {
+        // The tree's value is cut at MAX_TREE_TEXT: the end is asked of the element itself.
+        const length = await this.textLength(element, target.pid).catch(() => undefined);
+        if (length === undefined) return true;
+        const range = native.AXValueCreateRange(AXValueType.CFRange, { location: length, length: 0 });
+        // Best effort: a field without a settable selection still has focus.
+        if (range !== null) await cf.owned(range, (range) => this.client.set(element, 'AXSelectedTextRange', range));
+      }
+      return true;
+    });
+  }
+
+  /** UTF-16 length of the field's text: AXNumberOfCharacters, else the length of AXValue, measured without decoding it. */
+  private async textLength(element: Pointer, pid: number): Promise<number | undefined> {
+    const { cf } = this.client;
+    const count = await this.client.copy(element, 'AXNumberOfCharacters', pid);
+    const counted = count === undefined ? undefined : cf.ownedSync(count, (count) => cf.toJs(count));
+    if (typeof counted === 'number') return counted;
+    const value = await this.client.copy(element, 'AXValue', pid);
+    if (value === undefined) return undefined;
+    return cf.ownedSync(value, (value) => (cf.typeOf(value) === cf.types.string ? Number(cf.native.CFStringGetLength(value)) : undefined));
+  }
+
+  /** The node's live element for an action, its pid recorded as the input target. */
+  private element<T>(target: MacRef, work: (element: Pointer) => Promise<T>): Promise<T> {
+    this.onTarget(target.pid);
+    return withElement(this.client, target, work);
+  }
+
+  async bounds(ref: unknown): Promise<Bounds | undefined> {
+    const target = ref as MacRef;
+    const { cf } = this.client;
+    return this.element(target, async (element) => {
+      const read = async (attribute: string): Promise<JsValue> => {
+        const value = await this.client.copy(element, attribute, target.pid);
+        return value === undefined ? undefined : cf.ownedSync(value, (value) => cf.toJs(value));
+      };
+      const position = await read('AXPosition');
+      const size = await read('AXSize');
+      if (typeof position !== 'object' || typeof size !== 'object' || !('x' in position) || !('width' in size)) return undefined;
+      return { x: position.x, y: position.y, width: size.width, height: size.height };
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import koffi from 'koffi';
+import { describe, expect, it } from 'vitest';
+import { ASYNC_DECLARATIONS, DECLARATIONS, VARIABLES, loadMacNative, registerStructs } from '../../../../native/macos';
+
+registerStructs(koffi);
+
+/** koffi keeps prototype names global, so each parse gets a unique name. */
+function parse(key: string, proto: string) {
+  return koffi.proto(proto.replace(/([A-Za-z_][A-Za-z0-9_]*)\s*\(/, `test_${key}(`));
+}
+
+describe('native/macos declarations', () => {
+  it.each(Object.entries(DECLARATIONS))('%s parses with the real koffi', (key, declaration) => {
+    const type = parse(key, declaration.proto);
+    expect(type.primitive).toBe('Prototype');
+  });
+
+  it('has no variadic prototype (objc_msgSend and the scroll event need fixed shapes on arm64)', () => {
+    for (const declaration of Object.values(DECLARATIONS)) expect(declaration.proto).not.toContain('...');
+    expect(Object.values(DECLARATIONS).some((declaration) => /CGEventCreateScrollWheelEvent\(/.test(declaration.proto))).toBe(false);
+    expect(DECLARATIONS.CGEventCreateScrollWheelEvent2.proto).toContain('int32_t wheel1, int32_t wheel2, int32_t wheel3');
+  });
+
+  it('declares CFNumberType as CFIndex-sized and the timeout and hit-test coordinates as float', () => {
+    // koffi's typings call arguments TypeObjects; at run time each is { type, direction }.
+    const argument = (key: keyof typeof DECLARATIONS, index: number) =>
+      (parse(`${key}_${index}`, DECLARATIONS[key].proto).proto?.arguments[index] as unknown as { type: { size: number; primitive: string; name: string } } | undefined);
+    expect(argument('CFNumberCreate', 1)?.type.size).toBe(8);
+    expect(argument('CFNumberGetValue', 1)?.type.size).toBe(8);
+    expect(argument('AXUIElementSetMessagingTimeout', 1)?.type.primitive).toBe('Float32');
+    expect(argument('AXUIElementCopyElementAtPosition', 1)?.type.primitive).toBe('Float32');
+    expect(argument('AXUIElementCopyElementAtPosition', 2)?.type.primitive).toBe('Float32');
+    expect(argument('CGEventPostToPid', 0)?.type.primitive).toBe('Int32');
+    expect(argument('CGEventSetFlags', 1)?.type.primitive).toBe('UInt64');
+    expect(argument('CGEventCreateMouseEvent', 2)?.type.name).toBe('CGPoint');
+  });
+
+  it('binds every objc_msgSend shape to the one symbol, and async variants only to AX IPC', () => {
+    const shapes = Object.entries(DECLARATIONS).filter(([, declaration]) => declaration.proto.includes('objc_msgSend('));
+    expect(shapes.map(([key]) => key).sort()).toEqual(['msgSendCString', 'msgSendId', 'msgSendIdIndex', 'msgSendInt32', 'msgSendLong']);
+    for (const name of ASYNC_DECLARATIONS) expect(name.startsWith('AXUIElement')).toBe(true);
+  });
+
+  it('reads constants as variables and never looks up attribute names as symbols', () => {
+    expect(Object.keys(VARIABLES)).not.toContain('kAXRoleAttribute');
+    expect(VARIABLES.kCFTypeArrayCallBacks.read).toBe('address');
+    expect(VARIABLES.kCFBooleanTrue.read).toBe('pointer');
+    expect(VARIABLES.kAXTrustedCheckOptionPrompt.library).toBe('hiServices');
+  });
+
+  it('loads nothing at import time; on Linux loading fails cleanly', async () => {
+    await expect(loadMacNative()).rejects.toThrow();
+  });
+});

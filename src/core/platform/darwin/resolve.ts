@@ -1,0 +1,47 @@
+import type { Pointer } from '../../../../native/macos';
+import { NodeNotFoundError } from '../../../shared/errors';
+import type { AxClient } from './ax-client';
+import type { MacRef } from './tree-walk';
+
+/**
+ * Finds a node again from its path: one ranged copy of a single child per step (cheap even
+ * in a huge list), then a check that the element still has the role it had. Returns an
+ * owned element; a different role at that position is "node not found", never a silent act
+ * on another element.
+ */
+export async function resolveElement(client: AxClient, ref: MacRef): Promise<Pointer> {
+  const { cf } = client;
+  let current = client.application(ref.pid);
+  try {
+    for (const [depth, index] of ref.path.entries()) {
+      const page = await client.copyRange(current, depth === 0 ? 'AXWindows' : 'AXChildren', index, 1, ref.pid);
+      if (page === undefined) throw gone(ref);
+      // The item is borrowed from the page; retain it before the page is released.
+      const child = cf.ownedSync(page, (page) => {
+        const item = Number(cf.native.CFArrayGetCount(page)) > 0 ? cf.native.CFArrayGetValueAtIndex(page, 0) : null;
+        return item === null ? null : cf.native.CFRetain(item);
+      });
+      if (child === null) throw gone(ref);
+      cf.release(current);
+      current = child;
+    }
+    const role = await client.copy(current, 'AXRole', ref.pid);
+    const axRole = role === undefined ? '' : cf.ownedSync(role, (role) => cf.toJs(role));
+    if (axRole !== ref.axRole) {
+      throw new NodeNotFoundError(`node not found: the element at that position is now ${String(axRole) || 'roleless'}, not ${ref.axRole}`);
+    }
+    return current;
+  } catch (error) {
+    cf.release(current);
+    throw error;
+  }
+}
+
+/** Runs `work` on the node's live element and releases it afterwards. */
+export async function withElement<T>(client: AxClient, ref: MacRef, work: (element: Pointer) => Promise<T>): Promise<T> {
+  return client.cf.owned(await resolveElement(client, ref), work);
+}
+
+function gone(ref: MacRef): NodeNotFoundError {
+  return new NodeNotFoundError(`node not found: pid ${ref.pid} has no element at [${ref.path.join(', ')}] any more`);
+}

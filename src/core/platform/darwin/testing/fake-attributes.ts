@@ -1,0 +1,106 @@
+import type { Pointer } from '../../../../../native/macos';
+import { AXError } from '../ax-errors';
+import type { FakeHeap, FakeObject } from './fake-cf';
+import type { FakeApp, FakeNode, FakeWorld } from './fake-world';
+
+export type ElementObject = Extract<FakeObject, { kind: 'element' }>;
+/** What a read of an attribute the element lacks answers. */
+export const SLOT_MISSING = AXError.NoValue;
+
+export interface AttributeContext {
+  heap: FakeHeap;
+  world: FakeWorld;
+  element: (pid: number, node: unknown) => Pointer;
+  booleans: [Pointer, Pointer];
+}
+
+const MENU_BAR = (): FakeNode => ({ role: 'AXMenuBar', children: [{ role: 'AXMenuBarItem', title: 'Apple' }] });
+
+/** Children of a fake element; an Electron window stays empty until its app switched accessibility on. */
+export function childNodes(world: FakeWorld, target: ElementObject, attribute: string): FakeNode[] {
+  const app = world.apps.find((entry) => entry.pid === target.pid) as FakeApp;
+  // As in AppKit, an app's AXChildren starts with its menu bar; AXWindows holds only the windows.
+  if (target.node === app) return attribute === 'AXWindows' ? app.windows : attribute === 'AXChildren' ? [(app.menuBar ??= MENU_BAR()), ...app.windows] : [];
+  const node = target.node as FakeNode;
+  if (attribute !== 'AXChildren') return [];
+  if (app.electron !== undefined && app.windows.includes(node)) {
+    if (!(app.appSets ?? []).includes(app.electron.switch ?? 'AXManualAccessibility')) return [];
+    if (app.electron.readsBeforeTree > 0) {
+      app.electron.readsBeforeTree -= 1;
+      return [];
+    }
+    return app.electron.content;
+  }
+  return node.children ?? [];
+}
+
+/** A fresh +1 object for an attribute's value, or the AXError a read returns. */
+export function readAttribute(context: AttributeContext, target: ElementObject, name: string): Pointer | number {
+  const { heap, world } = context;
+  const [kTrue, kFalse] = context.booleans;
+  const app = world.apps.find((entry) => entry.pid === target.pid) as FakeApp;
+  const isApp = target.node === app;
+  const node = target.node as FakeNode;
+  const string = (text: string | undefined) => (text === undefined ? SLOT_MISSING : heap.add({ kind: 'string', text }));
+  switch (name) {
+    case 'AXRole':
+      return string(isApp ? 'AXApplication' : node.role);
+    case 'AXTitle':
+      return string(isApp ? app.name : node.title);
+    case 'AXWindows':
+    case 'AXChildren':
+      return heap.add({ kind: 'array', items: childNodes(world, target, name).map((child) => context.element(target.pid, child)) });
+  }
+  if (isApp) return name === 'AXMenuBar' ? context.element(target.pid, (app.menuBar ??= MENU_BAR())) : SLOT_MISSING;
+  const integer = (value: number | undefined) => (value === undefined ? SLOT_MISSING : heap.add({ kind: 'number', value, type: 9 }));
+  switch (name) {
+    case 'AXSubrole':
+      return string(node.subrole);
+    case 'AXDescription':
+      return string(node.description);
+    case 'AXIdentifier':
+      return string(node.identifier);
+    case 'AXValue':
+      if (node.value === undefined) return SLOT_MISSING;
+      if (typeof node.value === 'string') return string(node.value);
+      if (typeof node.value === 'boolean') return heap.retain(node.value ? kTrue : kFalse);
+      return heap.add({ kind: 'number', value: node.value, type: 13 });
+    case 'AXNumberOfCharacters':
+      return typeof node.value === 'string' ? heap.add({ kind: 'number', value: node.value.length, type: 9 }) : SLOT_MISSING;
+    case 'AXEnabled':
+      return heap.retain(node.enabled === false ? kFalse : kTrue);
+    case 'AXFocused':
+      return heap.retain(node.focused === true ? kTrue : kFalse);
+    case 'AXPosition':
+      return node.position === undefined ? SLOT_MISSING : heap.add({ kind: 'axValue', type: 1, point: node.position });
+    case 'AXSize':
+      return node.size === undefined ? SLOT_MISSING : heap.add({ kind: 'axValue', type: 2, size: node.size });
+    // AppKit answers these on menu items only; other elements do not support them.
+    case 'AXMenuItemCmdChar':
+      return node.role !== 'AXMenuItem' ? AXError.AttributeUnsupported : string(node.cmdChar);
+    case 'AXMenuItemCmdModifiers':
+      return node.role !== 'AXMenuItem' ? AXError.AttributeUnsupported : integer(node.cmdModifiers);
+    case 'AXMenuItemCmdVirtualKey':
+      return node.role !== 'AXMenuItem' ? AXError.AttributeUnsupported : integer(node.cmdVirtualKey);
+    case 'AXMenuItemCmdGlyph':
+      return node.role !== 'AXMenuItem' ? AXError.AttributeUnsupported : integer(node.cmdGlyph);
+    default:
+      return AXError.AttributeUnsupported;
+  }
+}
+
+/** The slots of one AXUIElementCopyMultipleAttributeValues answer (options 0), or the AXError the whole call returns. */
+export function batchSlots(context: AttributeContext, target: ElementObject, names: string[], cfNull: Pointer): Pointer[] | number {
+  const { heap } = context;
+  const node = target.node as FakeNode;
+  if (node.batchError !== undefined && (node.batchErrorAlways === true || names.includes('AXChildren'))) return node.batchError;
+  const error = (code: number) => heap.add({ kind: 'axValue', type: 5, error: code });
+  return names.map((name) => {
+    const scripted = name === 'AXChildren' ? node.batchChildrenError : node.batchSlots?.[name];
+    if (scripted === 'null') return heap.retain(cfNull);
+    if (scripted !== undefined) return error(scripted);
+    const made = readAttribute(context, target, name);
+    if (typeof made !== 'number') return made;
+    return made === SLOT_MISSING ? heap.retain(cfNull) : error(made);
+  });
+}

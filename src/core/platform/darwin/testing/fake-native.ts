@@ -1,0 +1,180 @@
+import type { AxIpc, AxIpcAsync, CGPoint, MacNative, Nullable, OutSlot, Pointer } from '../../../../../native/macos';
+import { AXError } from '../ax-errors';
+import { FakeCg } from './fake-cg';
+import { FakeCore } from './fake-core';
+import { batchSlots, childNodes, readAttribute, type ElementObject } from './fake-attributes';
+import type { FakeApp, FakeNode, FakeWorld } from './fake-world';
+import { FakeObjc } from './fake-objc';
+
+export type { Call } from './fake-core';
+
+/**
+ * MacNative over a scripted world. Records every call (name, arguments, async or not) and
+ * keeps a reference-counted heap, so tests can assert exact FFI sequences, argument types
+ * and that releases balance creates and copies.
+ */
+export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
+  readonly objc: FakeObjc;
+  readonly cg: FakeCg;
+  readonly async: AxIpcAsync;
+
+  constructor(world: FakeWorld) {
+    super(world);
+    this.objc = new FakeObjc(world, (name, args) => this.record(name, args, false));
+    this.cg = new FakeCg(this.heap, (name, args) => this.record(name, args, false));
+    const ipc = ['AXUIElementCopyAttributeValue', 'AXUIElementCopyMultipleAttributeValues', 'AXUIElementGetAttributeValueCount', 'AXUIElementCopyAttributeValues', 'AXUIElementCopyActionNames', 'AXUIElementPerformAction', 'AXUIElementSetAttributeValue', 'AXUIElementIsAttributeSettable', 'AXUIElementGetPid'] as const;
+    const asyncCalls: Record<string, unknown> = {};
+    for (const name of ipc) {
+      asyncCalls[name] = async (...args: unknown[]) => {
+        await Promise.resolve();
+        return (this[name] as (...args: unknown[]) => number).apply(this, [...args, true]);
+      };
+    }
+    this.async = asyncCalls as AxIpcAsync;
+  }
+
+  get posted() {
+    return this.cg.posted;
+  }
+
+  // HIServices IPC: the trailing flag says whether the async variant ran.
+  AXUIElementCopyAttributeValue(element: Pointer, attribute: Pointer, value: OutSlot<Pointer>, viaAsync = false): number {
+    const name = this.text(attribute);
+    this.record('AXUIElementCopyAttributeValue', [element, name], viaAsync);
+    const target = this.heap.get(element) as ElementObject;
+    if (target.systemWide) {
+      if (name !== 'AXFocusedApplication') return AXError.AttributeUnsupported;
+      if (!this.world.granted) return AXError.APIDisabled;
+      if (this.world.focusedPid === undefined) return AXError.NoValue;
+      value[0] = this.element(this.world.focusedPid, this.app(this.world.focusedPid) ?? null);
+      return AXError.Success;
+    }
+    const failure = this.failure(target) ?? (target.node as FakeNode | null)?.readErrors?.[name];
+    if (failure !== undefined) return failure;
+    const made = readAttribute(this.fakeContext(), target, name);
+    if (typeof made === 'number') return made;
+    value[0] = made;
+    return AXError.Success;
+  }
+  AXUIElementCopyMultipleAttributeValues(element: Pointer, attributes: Pointer, options: number, values: OutSlot<Pointer>, viaAsync = false): number {
+    const names = this.array(attributes).map((name) => this.text(name));
+    this.record('AXUIElementCopyMultipleAttributeValues', [element, names, options], viaAsync);
+    const target = this.heap.get(element) as ElementObject;
+    const failure = this.failure(target);
+    if (failure !== undefined) return failure;
+    const slots = batchSlots(this.fakeContext(), target, names, this.cfNull);
+    if (typeof slots === 'number') return slots;
+    values[0] = this.heap.add({ kind: 'array', items: slots });
+    return AXError.Success;
+  }
+  AXUIElementGetAttributeValueCount(element: Pointer, attribute: Pointer, count: OutSlot<number | bigint>, viaAsync = false): number {
+    this.record('AXUIElementGetAttributeValueCount', [element, this.text(attribute)], viaAsync);
+    const target = this.heap.get(element) as ElementObject;
+    const failure = this.failure(target);
+    if (failure !== undefined) return failure;
+    count[0] = childNodes(this.world, target, this.text(attribute)).length;
+    return AXError.Success;
+  }
+  AXUIElementCopyAttributeValues(element: Pointer, attribute: Pointer, index: number, maxValues: number, values: OutSlot<Pointer>, viaAsync = false): number {
+    this.record('AXUIElementCopyAttributeValues', [element, this.text(attribute), index, maxValues], viaAsync);
+    const target = this.heap.get(element) as ElementObject;
+    const failure = this.failure(target);
+    if (failure !== undefined) return failure;
+    const nodes = childNodes(this.world, target, this.text(attribute)).slice(index, index + maxValues);
+    values[0] = this.heap.add({ kind: 'array', items: nodes.map((node) => this.element(target.pid, node)) });
+    return AXError.Success;
+  }
+  AXUIElementCopyActionNames(element: Pointer, names: OutSlot<Pointer>, viaAsync = false): number {
+    this.record('AXUIElementCopyActionNames', [element], viaAsync);
+    const target = this.heap.get(element) as ElementObject;
+    const failure = this.failure(target);
+    if (failure !== undefined) return failure;
+    const actions = (target.node as FakeNode).actions ?? [];
+    names[0] = this.heap.add({ kind: 'array', items: actions.map((action) => this.heap.add({ kind: 'string', text: action })) });
+    return AXError.Success;
+  }
+  AXUIElementPerformAction(element: Pointer, action: Pointer, viaAsync = false): number {
+    const name = this.text(action);
+    this.record('AXUIElementPerformAction', [element, name], viaAsync);
+    const target = this.heap.get(element) as ElementObject;
+    const failure = this.failure(target);
+    if (failure !== undefined) return failure;
+    const node = target.node as FakeNode;
+    if (!(node.actions ?? []).includes(name)) return AXError.ActionUnsupported;
+    (node.log ??= []).push(`perform ${name}`);
+    return node.performResult?.[name] ?? AXError.Success;
+  }
+  AXUIElementSetAttributeValue(element: Pointer, attribute: Pointer, value: Pointer, viaAsync = false): number {
+    const name = this.text(attribute);
+    const object = this.heap.get(value);
+    this.record('AXUIElementSetAttributeValue', [element, name, object], viaAsync);
+    const target = this.heap.get(element) as ElementObject;
+    const failure = this.failure(target);
+    if (failure !== undefined) return failure;
+    const app = this.app(target.pid) as FakeApp;
+    if (target.node === app) {
+      (app.appSets ??= []).push(name);
+      if (name === 'AXFrontmost' && object.kind === 'boolean' && object.value) {
+        if (app.refusesFront === true) return AXError.CannotComplete;
+        if (app.refusesFront === 'silently') return AXError.Success;
+        this.world.focusedPid = app.pid;
+        return AXError.Success;
+      }
+      if (app.electron !== undefined && name === (app.electron.switch ?? 'AXManualAccessibility')) return app.electron.setCode ?? AXError.Success;
+      return AXError.AttributeUnsupported;
+    }
+    const node = target.node as FakeNode;
+    const result = node.setResult?.[name];
+    if (result !== undefined) return result;
+    if (!(node.settable ?? []).includes(name)) return AXError.AttributeUnsupported;
+    (node.log ??= []).push(`set ${name}`);
+    if (name === 'AXValue' && (object.kind === 'string' || object.kind === 'number')) node.value = object.kind === 'string' ? object.text : object.value;
+    if (name === 'AXFocused' && object.kind === 'boolean') node.focused = object.value;
+    return AXError.Success;
+  }
+  AXUIElementIsAttributeSettable(element: Pointer, attribute: Pointer, settable: OutSlot<boolean>, viaAsync = false): number {
+    this.record('AXUIElementIsAttributeSettable', [element, this.text(attribute)], viaAsync);
+    const target = this.heap.get(element) as ElementObject;
+    const failure = this.failure(target);
+    if (failure !== undefined) return failure;
+    settable[0] = ((target.node as FakeNode).settable ?? []).includes(this.text(attribute));
+    return AXError.Success;
+  }
+  AXUIElementGetPid(element: Pointer, pid: OutSlot<number>, viaAsync = false): number {
+    this.record('AXUIElementGetPid', [element], viaAsync);
+    pid[0] = (this.heap.get(element) as ElementObject).pid;
+    return AXError.Success;
+  }
+
+  // CoreGraphics, through a recorder that keeps what was posted.
+  CGEventCreate = (source: null): Pointer => this.cg.create(source);
+  CGEventGetLocation = (event: Pointer): CGPoint => this.cg.location(event);
+  CGEventCreateMouseEvent = (source: null, type: number, position: CGPoint, button: number): Pointer => this.cg.mouse(source, type, position, button);
+  CGEventCreateKeyboardEvent = (source: null, virtualKey: number, keyDown: boolean): Pointer => this.cg.keyboard(source, virtualKey, keyDown);
+  CGEventCreateScrollWheelEvent2 = (source: null, units: number, count: number, wheel1: number, wheel2: number, wheel3: number): Pointer =>
+    this.cg.scroll(source, units, count, wheel1, wheel2, wheel3);
+  CGEventKeyboardSetUnicodeString = (event: Pointer, length: number, utf16: number[]): void => this.cg.unicode(event, length, utf16);
+  CGEventSetFlags = (event: Pointer, flags: bigint): void => this.cg.flags(event, flags);
+  CGEventSetIntegerValueField = (event: Pointer, field: number, value: number): void => this.cg.field(event, field, value);
+  CGEventSetLocation = (event: Pointer, location: CGPoint): void => this.cg.setLocation(event, location);
+  CGEventPostToPid = (pid: number, event: Pointer): void => this.cg.post({ pid }, event);
+  CGEventPost = (tap: number, event: Pointer): void => this.cg.post({ tap }, event);
+
+  // Objective-C runtime.
+  objc_getClass = (name: string): Nullable => this.objc.getClass(name);
+  sel_registerName = (name: string): Pointer => this.objc.selector(name);
+  objc_autoreleasePoolPush = (): Pointer => this.objc.push();
+  objc_autoreleasePoolPop = (pool: Pointer): void => this.objc.pop(pool);
+  msgSendId = (self: Pointer, op: Pointer): Nullable => this.objc.send(self, op, 'id') as Nullable;
+  msgSendIdIndex = (self: Pointer, op: Pointer, index: number): Nullable => this.objc.send(self, op, 'id', index) as Nullable;
+  msgSendLong = (self: Pointer, op: Pointer): number => this.objc.send(self, op, 'long') as number;
+  msgSendInt32 = (self: Pointer, op: Pointer): number => this.objc.send(self, op, 'int32') as number;
+  msgSendCString = (self: Pointer, op: Pointer): string | null => this.objc.send(self, op, 'cstring') as string | null;
+}
+
+/** The fake as the MacNative the platform code takes. */
+export function asNative(fake: FakeNative): MacNative {
+  return fake as unknown as MacNative;
+}
+
+export type { AxIpc };

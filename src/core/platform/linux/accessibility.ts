@@ -1,0 +1,139 @@
+import { IFACE, ROLE } from '../../../../native/linux/atspi';
+import { NotSettableError } from '../../../shared/errors';
+import type { Bounds, UiNode } from '../../../shared/ui-node';
+import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
+import type { RawNode } from '../../ui/ids';
+import type { AppDirectory } from './apps';
+import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
+import { ShortcutReader } from './shortcuts';
+import { TreeCache } from './tree-cache';
+import { fetchTree, readExtents } from './tree-fetch';
+import { windowOrigins } from './window-origin';
+
+/** Action names that mean "activate this", across GTK3 ("click"), GTK4 ("activate", "toggle") and others. */
+const PRESS_ACTIONS = ['click', 'press', 'activate', 'toggle', 'jump', 'open', 'select'];
+const DEFAULT_MAX_NODES = 5000;
+const DEFAULT_MAX_DEPTH = 64;
+
+/** AT-SPI2 accessibility: the tree from the cache or a parallel walk, native actions through D-Bus. */
+export class AtspiAccessibility implements AccessibilityBackend {
+  private readonly cache = new TreeCache();
+  private readonly shortcutReader: ShortcutReader;
+
+  constructor(private readonly client: AtspiClient, private readonly apps: AppDirectory) {
+    client.onTreeEvent((bus) => this.cache.invalidate(bus));
+    this.shortcutReader = new ShortcutReader(client);
+  }
+
+  async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
+    const app = await this.apps.get(pid);
+    // Extents cost a call a node and matter only where input lands, so by default they are read on demand.
+    const bounds = options.bounds ?? 'none';
+    const fetch = () =>
+      fetchTree(this.client, app, { bounds, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }).catch((error: unknown) => {
+        throw mapDbusError(error, pid);
+      });
+    return this.cache.get(app.bus, bounds, fetch, options.fresh);
+  }
+
+  /** Menu accelerators from the (usually cached) tree: one GetKeyBinding per menu item, the first time only. */
+  async shortcuts(pid: number, signal?: AbortSignal): Promise<MenuShortcut[]> {
+    const tree = await this.getTree(pid, signal === undefined ? {} : { signal });
+    try {
+      return await this.shortcutReader.read(tree as RawNode<AtspiRef>, signal);
+    } catch (error) {
+      throw mapDbusError(error, pid);
+    }
+  }
+
+  /** Re-reads one node and what is under it, without the rest of the app. */
+  async readSubtree(ref: unknown, _node: UiNode, maxNodes: number): Promise<RawNode> {
+    const target = ref as AtspiRef;
+    const app = await this.apps.get(target.pid);
+    const subtree = { path: target.path, ...(target.window === undefined ? {} : { window: target.window }) };
+    return this.guard(target, () => fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree));
+  }
+
+  async press(ref: unknown): Promise<boolean> {
+    const target = ref as AtspiRef;
+    if (!target.interfaces.includes(IFACE.action)) return false;
+    return this.guard(target, async () => {
+      const [actions] = await this.client.call([target.bus, target.path], IFACE.action, 'GetActions');
+      const names = (actions as [string, string, string][]).map(([name]) => name.toLowerCase());
+      let index = names.findIndex((name) => PRESS_ACTIONS.includes(name));
+      // Chromium names its one action "".
+      if (index < 0 && names.length === 1 && names[0] === '') index = 0;
+      if (index < 0) return false;
+      const [done] = await this.client.call([target.bus, target.path], IFACE.action, 'DoAction', 'i', [index]);
+      return Boolean(done);
+    });
+  }
+
+  async setValue(ref: unknown, _node: UiNode, value: string | number): Promise<void> {
+    const target = ref as AtspiRef;
+    const hasValue = target.interfaces.includes(IFACE.value);
+    const hasText = target.interfaces.includes(IFACE.editableText);
+    const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+    await this.guard(target, async () => {
+      if (hasValue && (typeof value === 'number' || !hasText) && Number.isFinite(number)) {
+        await this.client.connection.setProperty(target.bus, target.path, IFACE.value, 'CurrentValue', 'd', number);
+        return;
+      }
+      if (hasText) {
+        const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'SetTextContents', 's', [String(value)]);
+        if (done) return;
+      }
+      throw new NotSettableError();
+    });
+  }
+
+  /**
+   * GrabFocus, then the caret goes to the end so typing appends: GTK selects an entry's
+   * whole text when it gains focus, and typing would replace it. A field that already had
+   * focus and holds a selection keeps it, since the user (or the model) made it on purpose.
+   */
+  async focus(ref: unknown, node: UiNode): Promise<boolean> {
+    const target = ref as AtspiRef;
+    if (!target.interfaces.includes(IFACE.component)) return false;
+    const object: [string, string] = [target.bus, target.path];
+    return this.guard(target, async () => {
+      const [focused] = node.states.focused ? [true] : await this.client.call(object, IFACE.component, 'GrabFocus');
+      if (!focused || !target.interfaces.includes(IFACE.text) || target.role === ROLE.PASSWORD_TEXT) return Boolean(focused);
+      if (node.states.focused && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) return true;
+      const length = Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
+      await this.client.call(object, IFACE.text, 'SetCaretOffset', 'i', [length]);
+      return true;
+    });
+  }
+
+  /** Inserts at the caret through EditableText: the path for text synthetic keys cannot type. */
+  async insertText(ref: unknown, _node: UiNode, text: string): Promise<boolean> {
+    const target = ref as AtspiRef;
+    if (!target.interfaces.includes(IFACE.editableText) || target.role === ROLE.PASSWORD_TEXT) return false;
+    return this.guard(target, async () => {
+      const caret = target.interfaces.includes(IFACE.text) ? Number(await this.client.property([target.bus, target.path], IFACE.text, 'CaretOffset')) : 0;
+      // GTK reads the length in UTF-8 bytes; toolkits that count characters stop at the string's end anyway.
+      const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'InsertText', 'isi', [Math.max(0, caret), text, Buffer.byteLength(text)]);
+      return Boolean(done);
+    });
+  }
+
+  async bounds(ref: unknown): Promise<Bounds | undefined> {
+    const target = ref as AtspiRef;
+    if (!target.interfaces.includes(IFACE.component)) return undefined;
+    return this.guard(target, async () => {
+      const extents = await readExtents(this.client, [target.bus, target.path]);
+      if (extents === undefined || !target.gtk4 || target.window === undefined) return extents;
+      const origin = (await windowOrigins()).get(target.window);
+      return origin === undefined ? extents : { ...extents, x: extents.x + origin.x, y: extents.y + origin.y };
+    });
+  }
+
+  private async guard<T>(target: AtspiRef, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw mapDbusError(error, target.pid);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { IFACE, REGISTRY, ROOT_PATH, STATE, type ObjectRef } from '../../../../native/linux/atspi';
+import { ProcessExitedError, UnsupportedOperationError } from '../../../shared/errors';
+import type { AppInfo } from '../../../shared/ui-node';
+import { isProcessAlive } from '../process';
+import type { AtspiClient } from './client';
+import { hasState } from './states';
+
+/** Listing must stay quick while one app is frozen, so its calls get a short leash. */
+const LIST_TIMEOUT_MS = 500;
+
+export interface AppEntry extends AppInfo {
+  bus: string;
+  gtk4: boolean;
+}
+
+async function describeApp(client: AtspiClient, ref: ObjectRef): Promise<AppEntry | undefined> {
+  const [bus] = ref;
+  const root: ObjectRef = [bus, ROOT_PATH];
+  const pid = await client.connection.pidOf(bus, LIST_TIMEOUT_MS).catch(() => undefined);
+  if (pid === undefined || pid === process.pid) return undefined;
+  try {
+    const [name, [windows], toolkit, version] = await Promise.all([
+      client.property(root, IFACE.accessible, 'Name', LIST_TIMEOUT_MS),
+      client.call(root, IFACE.accessible, 'GetChildren', undefined, undefined, LIST_TIMEOUT_MS),
+      client.property(root, IFACE.application, 'ToolkitName', LIST_TIMEOUT_MS).catch(() => ''),
+      client.property(root, IFACE.application, 'Version', LIST_TIMEOUT_MS).catch(() => ''),
+    ]);
+    const described = await Promise.all(
+      (windows as ObjectRef[]).map(async (window) => {
+        const [title, [states]] = await Promise.all([
+          client.property(window, IFACE.accessible, 'Name', LIST_TIMEOUT_MS),
+          client.call(window, IFACE.accessible, 'GetState', undefined, undefined, LIST_TIMEOUT_MS),
+        ]);
+        return { title: String(title), focused: hasState(states as number[], STATE.ACTIVE) };
+      }),
+    );
+    const frontmost = described.some((window) => window.focused);
+    return { pid, bus, name: String(name), gtk4: String(toolkit).toUpperCase() === 'GTK' && String(version).startsWith('4'), windows: described, ...(frontmost ? { frontmost } : {}) };
+  } catch {
+    // A frozen or half-started app still shows up, so the user can see it is there.
+    return { pid, bus, name: `(not responding, pid ${pid})`, gtk4: false, windows: [] };
+  }
+}
+
+/** Apps registered with AT-SPI, by pid. */
+export class AppDirectory {
+  private readonly byPid = new Map<number, AppEntry>();
+
+  constructor(private readonly client: AtspiClient) {}
+
+  async list(): Promise<AppEntry[]> {
+    const [refs] = await this.client.call([REGISTRY.name, ROOT_PATH], IFACE.accessible, 'GetChildren');
+    const apps = (await Promise.all((refs as ObjectRef[]).map((ref) => describeApp(this.client, ref)))).filter((app) => app !== undefined);
+    this.byPid.clear();
+    for (const app of apps) if (!this.byPid.has(app.pid) || app.windows.length > 0) this.byPid.set(app.pid, app);
+    return apps;
+  }
+
+  /** The app for a pid, listing again when it is not known yet (it may have just started). */
+  async get(pid: number): Promise<AppEntry> {
+    const known = this.byPid.get(pid);
+    if (known !== undefined && isProcessAlive(pid)) return known;
+    if (!isProcessAlive(pid)) throw new ProcessExitedError(pid);
+    await this.list();
+    const found = this.byPid.get(pid);
+    if (found !== undefined) return found;
+    throw new UnsupportedOperationError(
+      `pid ${pid} is running but has no accessibility tree: it is not registered with AT-SPI2 (GTK apps started with NO_AT_BRIDGE=1, or Chromium/Electron without --force-renderer-accessibility)`,
+    );
+  }
+}

@@ -1,0 +1,288 @@
+import { CACHE_PATH, COORD_SCREEN, IFACE, OFFSCREEN_X, ROLE, ROOT_PATH, STATE, type CacheItem, type ObjectRef } from '../../../../native/linux/atspi';
+import type { Bounds } from '../../../shared/ui-node';
+import type { RawNode } from '../../ui/ids';
+import type { BoundsMode } from '../types';
+import type { AtspiClient, AtspiRef } from './client';
+import { DbusTimeoutError } from '../../../../native/linux/dbus';
+import { limiter, mapLimit } from './pool';
+import { NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
+import { decodeStates, hasState } from './states';
+import { windowOrigins, type Origin } from './window-origin';
+
+export interface AppTarget {
+  pid: number;
+  bus: string;
+  name: string;
+  gtk4: boolean;
+}
+
+/** Where a subtree fetch starts, and the window it is in (GTK 4 extents are relative to it). */
+export interface SubtreeRoot {
+  path: string;
+  window?: string;
+}
+
+export interface FetchOptions {
+  bounds: BoundsMode;
+  maxNodes: number;
+  maxDepth: number;
+}
+
+/** Nodes whose calls are in flight at once: enough to pipeline, few enough not to swamp the app. */
+const CONCURRENCY = 48;
+/** Text read into the tree per field; read_element gives the rest. */
+export const MAX_TREE_TEXT = 4000;
+
+interface Item {
+  self: ObjectRef;
+  index: number;
+  /** -1 when unknown, so the node is walked. */
+  childCount: number;
+  interfaces: string[];
+  name: string;
+  role: number;
+  description: string;
+  states: number[];
+  /** Known for cache rows only; walked nodes hang under the path they were found under. */
+  parentPath?: string;
+}
+
+interface Detail {
+  value?: string | number;
+  bounds?: Bounds;
+}
+
+/** Cache.GetItems: one call for an app's whole tree, where the toolkit implements it (GTK3, GTK4). */
+async function cachedItems(client: AtspiClient, bus: string): Promise<Item[]> {
+  try {
+    const [rows] = await client.call([bus, CACHE_PATH], IFACE.cache, 'GetItems');
+    return (rows as CacheItem[]).map((row) => ({
+      self: row[0],
+      index: row[3],
+      childCount: row[4],
+      interfaces: row[5],
+      name: row[6],
+      role: row[7],
+      description: row[8],
+      states: row[9],
+      parentPath: row[2][1],
+    }));
+  } catch (error) {
+    if (error instanceof DbusTimeoutError) throw error;
+    return []; // Chromium has no cache: every node is walked.
+  }
+}
+
+/**
+ * Nodes come and go while a tree is read, so a failed call on one is skipped. A timeout
+ * is different: the app is frozen, and the caller must hear it as TIMEOUT, not get a stub tree.
+ */
+function unlessFrozen<T>(fallback: T): (error: unknown) => T {
+  return (error) => {
+    if (error instanceof DbusTimeoutError) throw error;
+    return fallback;
+  };
+}
+
+/** Everything the tree needs about one node, in six pipelined calls. */
+async function readItem(client: AtspiClient, self: ObjectRef, index: number): Promise<Item> {
+  const [[role], [states], [interfaces], name, description, childCount] = await Promise.all([
+    client.call(self, IFACE.accessible, 'GetRole'),
+    client.call(self, IFACE.accessible, 'GetState'),
+    client.call(self, IFACE.accessible, 'GetInterfaces'),
+    client.property(self, IFACE.accessible, 'Name'),
+    client.property(self, IFACE.accessible, 'Description'),
+    client.property(self, IFACE.accessible, 'ChildCount'),
+  ]);
+  return { self, index, childCount: Number(childCount), interfaces: interfaces as string[], name: String(name ?? ''), role: Number(role), description: String(description ?? ''), states: states as number[] };
+}
+
+/** A node whose children the cache did not list in full (GTK3 menus report -1, tables leave cells out). */
+function isIncomplete(item: Item, children: Map<string, string[]>): boolean {
+  return item.childCount !== 0 && (children.get(item.self[1])?.length ?? 0) !== item.childCount;
+}
+
+/**
+ * Reads what the cache left out. Each subtree goes on as soon as its parent is known,
+ * instead of level by level, so a deep uncached branch costs its depth in round trips
+ * and nothing more; a limiter keeps the calls in flight bounded.
+ */
+async function walkMissing(client: AtspiClient, bus: string, items: Map<string, Item>, children: Map<string, string[]>, rootPath: string, maxNodes: number): Promise<void> {
+  const limit = limiter(CONCURRENCY);
+  const expand = async (path: string): Promise<void> => {
+    const item = items.get(path) as Item;
+    if (isIncomplete(item, children) && items.size < maxNodes) {
+      const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
+      children.set(path, (refs as ObjectRef[]).map((ref) => ref[1]));
+    }
+    await Promise.all(
+      (children.get(path) ?? []).map(async (child, index) => {
+        if (!items.has(child)) {
+          if (items.size >= maxNodes) return;
+          const read = await limit(() => readItem(client, [bus, child], index)).catch(unlessFrozen(undefined));
+          if (read === undefined) return;
+          items.set(child, read);
+        }
+        await expand(child);
+      }),
+    );
+  };
+  await expand(rootPath);
+}
+
+/** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
+function breadthFirst(children: Map<string, string[]>, items: Map<string, Item>, rootPath: string, options: FetchOptions): string[] {
+  const order: string[] = [];
+  let frontier = [rootPath];
+  for (let depth = 0; frontier.length > 0 && depth <= options.maxDepth && order.length < options.maxNodes; depth += 1) {
+    frontier = frontier.slice(0, options.maxNodes - order.length);
+    order.push(...frontier);
+    frontier = frontier.flatMap((path) => (children.get(path) ?? []).filter((child) => items.has(child)));
+  }
+  return order;
+}
+
+export function isSecret(item: { role: number }): boolean {
+  return item.role === ROLE.PASSWORD_TEXT;
+}
+
+/**
+ * Reads a text field's content in one call. GTK4 answers "" to end = -1 but clamps a
+ * large end, so the limit is passed; a toolkit that rejects it is asked for its length first.
+ */
+export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX_TREE_TEXT): Promise<string> {
+  try {
+    const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, limit]);
+    return String(text);
+  } catch (error) {
+    if (error instanceof DbusTimeoutError) throw error;
+    const count = Number(await client.property(self, IFACE.text, 'CharacterCount'));
+    if (count <= 0) return '';
+    const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, Math.min(count, limit)]);
+    return String(text);
+  }
+}
+
+export async function readExtents(client: AtspiClient, self: ObjectRef): Promise<Bounds | undefined> {
+  const [extents] = await client.call(self, IFACE.component, 'GetExtents', 'u', [COORD_SCREEN]);
+  const [x, y, width, height] = extents as number[];
+  if (x === undefined || y === undefined || width === undefined || height === undefined || x === OFFSCREEN_X) return undefined;
+  return { x, y, width, height };
+}
+
+/** Nodes synthetic input may target, and windows; other bounds are read when an action needs them. */
+function wantsBounds(item: Item, mode: BoundsMode): boolean {
+  if (mode === 'none' || !item.interfaces.includes(IFACE.component)) return false;
+  if (mode === 'all') return true;
+  const role = normalizeRole(item.role);
+  return capabilities(item).length > 0 || role === 'window' || role === 'dialog' || role === 'list' || role === 'listitem';
+}
+
+function hasTextValue(item: Item): boolean {
+  return !isSecret(item) && TEXT_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && item.role !== ROLE.SPIN_BUTTON;
+}
+
+function hasNumericValue(item: Item): boolean {
+  return NUMERIC_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.value);
+}
+
+function needsDetail(item: Item, bounds: BoundsMode): boolean {
+  return hasTextValue(item) || hasNumericValue(item) || wantsBounds(item, bounds);
+}
+
+async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode): Promise<Detail> {
+  const detail: Detail = {};
+  const jobs: Promise<unknown>[] = [];
+  if (hasTextValue(item)) {
+    jobs.push(readText(client, item.self).then((text) => (detail.value = text)));
+  } else if (hasNumericValue(item)) {
+    jobs.push(client.property(item.self, IFACE.value, 'CurrentValue').then((value) => (detail.value = Number(value))));
+  }
+  if (wantsBounds(item, bounds)) {
+    jobs.push(readExtents(client, item.self).then((extents) => extents !== undefined && (detail.bounds = extents)));
+  }
+  // A node that vanished mid-fetch keeps what the cache said about it.
+  await Promise.all(jobs.map((job) => job.catch(unlessFrozen(undefined))));
+  return detail;
+}
+
+/** Toggles report CHECKED only while checked; an unchecked one must still say so. */
+const CHECKABLE_ROLES = new Set(['checkbox', 'radio', 'togglebutton', 'switch']);
+
+function statesOf(item: Item, gtk4: boolean): ReturnType<typeof decodeStates> {
+  const states = decodeStates(item.states, { gtk4, secret: isSecret(item) });
+  if (states.checked === undefined && (CHECKABLE_ROLES.has(roleOf(item)) || item.role === ROLE.CHECK_MENU_ITEM || item.role === ROLE.RADIO_MENU_ITEM)) states.checked = false;
+  return states;
+}
+
+/** GTK 4 gives single-line entries the TEXT role that multi-line views also have. */
+function roleOf(item: Item): ReturnType<typeof normalizeRole> {
+  const role = normalizeRole(item.role);
+  return role === 'textarea' && hasState(item.states, STATE.SINGLE_LINE) ? 'textfield' : role;
+}
+
+/** What a model can do with a node, from its interfaces: no per-node action-name calls. */
+function capabilities(item: Item): string[] {
+  const actions: string[] = [];
+  if (item.interfaces.includes(IFACE.action)) actions.push('press');
+  if (item.interfaces.includes(IFACE.editableText) || item.interfaces.includes(IFACE.value)) actions.push('set_value');
+  if (hasState(item.states, STATE.FOCUSABLE)) actions.push('focus');
+  return actions;
+}
+
+/**
+ * Fetches one app's tree: Cache.GetItems where the toolkit has it, then a parallel walk
+ * of whatever the cache left out (GTK3 table and tree cells, all of Chromium), then
+ * values and, when asked, extents, all pipelined with bounded concurrency.
+ */
+export async function fetchTree(client: AtspiClient, app: AppTarget, options: FetchOptions, subtree?: SubtreeRoot): Promise<RawNode<AtspiRef>> {
+  const { pid, bus, gtk4 } = app;
+  const items = new Map<string, Item>();
+  const children = new Map<string, string[]>();
+  const rootPath = subtree?.path ?? ROOT_PATH;
+  // A subtree is read node by node: GetItems would cost the whole app.
+  if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0));
+  for (const item of subtree === undefined ? await cachedItems(client, bus) : []) {
+    items.set(item.self[1], item);
+    const parentPath = item.parentPath ?? '';
+    const siblings = children.get(parentPath);
+    if (siblings === undefined) children.set(parentPath, [item.self[1]]);
+    else siblings.push(item.self[1]);
+  }
+  for (const list of children.values()) list.sort((a, b) => (items.get(a)?.index ?? 0) - (items.get(b)?.index ?? 0));
+  if (!items.has(ROOT_PATH)) items.set(ROOT_PATH, { self: [bus, ROOT_PATH], index: 0, childCount: -1, interfaces: [IFACE.accessible, IFACE.application], name: app.name, role: ROLE.APPLICATION, description: '', states: [] });
+
+  await walkMissing(client, bus, items, children, rootPath, options.maxNodes);
+  const order = breadthFirst(children, items, rootPath, options);
+  const kept = new Set(order);
+  // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
+  const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
+  const detailed = await mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds));
+  const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
+  const origins: Map<string, Origin> = gtk4 && options.bounds !== 'none' ? await windowOrigins() : new Map();
+
+  const build = (path: string, window: string | undefined, origin: Origin | undefined): RawNode<AtspiRef> => {
+    const item = items.get(path) as Item;
+    const detail = details.get(path) ?? {};
+    const topLevel = window === undefined && path !== ROOT_PATH;
+    const windowName = topLevel ? item.name : window;
+    // GTK 4 reports extents relative to the window; the X window's origin puts them on screen.
+    const shift = topLevel && gtk4 ? origins.get(item.name) : origin;
+    const node: RawNode<AtspiRef> = {
+      ref: { pid, bus, path, interfaces: item.interfaces, role: item.role, gtk4, ...(windowName === undefined ? {} : { window: windowName }) },
+      role: roleOf(item),
+      platformRole: `atspi:${item.role}`,
+      // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.
+      name: item.name.trim(),
+      ...(item.description === '' ? {} : { description: item.description }),
+      ...(detail.value === undefined ? {} : { value: detail.value }),
+      states: path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4),
+      ...(detail.bounds === undefined ? {} : { bounds: shift === undefined ? detail.bounds : { ...detail.bounds, x: detail.bounds.x + shift.x, y: detail.bounds.y + shift.y } }),
+      actions: capabilities(item),
+    };
+    const kids = (children.get(path) ?? []).filter((child) => kept.has(child));
+    if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift));
+    return node;
+  };
+  return build(rootPath, subtree?.window, undefined);
+}

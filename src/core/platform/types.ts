@@ -1,0 +1,107 @@
+import type { AppInfo, Bounds, UiNode } from '../../shared/ui-node';
+import type { RawNode } from '../ui/ids';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
+
+/** Canonical modifiers, after platform aliases (cmd, option, super, …) are resolved. */
+export type Modifier = 'ctrl' | 'alt' | 'shift' | 'meta';
+
+export type BoundsMode = 'none' | 'interactive' | 'all';
+
+export interface TreeOptions {
+  maxDepth?: number;
+  maxNodes?: number;
+  /**
+   * Which nodes get on-screen bounds: 'none', 'interactive' (nodes input can target, and
+   * windows) or 'all'. Each costs one call on AT-SPI, so Linux defaults to 'none' and reads a
+   * node's bounds when an action needs them; the fake platform always has them.
+   */
+  bounds?: BoundsMode;
+  /** Skip any cached tree: the action engine's verify step must see the app as it is now. */
+  fresh?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A menu command's keyboard shortcut, as the app itself reports it in its accessibility data. */
+export interface MenuShortcut {
+  /** The menu item's name, trimmed (GTK3 pads names with spaces). */
+  name: string;
+  /** Normalized for the key action: modifiers in a fixed order, then the key, e.g. `ctrl+shift+s`. */
+  shortcut: string;
+  /** Names of the menus above the item, from the menu bar down, e.g. ['File']. */
+  path?: string[];
+  /** False when the item is disabled right now (Copy with nothing selected). */
+  enabled: boolean;
+}
+
+/** Running apps and their windows. */
+export interface AppListing {
+  list(): Promise<AppInfo[]>;
+  frontmost(): Promise<AppInfo | undefined>;
+  isAlive(pid: number): Promise<boolean>;
+  /**
+   * Brings the app's window to the front so synthetic keys reach it, and says whether the app
+   * is frontmost afterwards. Optional: a platform that cannot raise windows leaves it out.
+   */
+  activate?(pid: number, signal?: AbortSignal): Promise<boolean>;
+}
+
+/**
+ * Reads the accessibility tree and acts through the accessibility-native path.
+ * `ref` is the opaque handle the backend put on the RawNode it returned.
+ * Each action returns false when the node offers no native path, so the engine can fall
+ * back to synthetic input; it throws a typed error when the native path refused.
+ */
+export interface AccessibilityBackend {
+  getTree(pid: number, options?: TreeOptions): Promise<RawNode>;
+  press(ref: unknown, node: UiNode): Promise<boolean>;
+  /** Throws NotSettableError when the element's value cannot be set. */
+  setValue(ref: unknown, node: UiNode, value: string | number): Promise<void>;
+  focus(ref: unknown, node: UiNode): Promise<boolean>;
+  /** Inserts text at the caret without key events: for characters synthetic keys cannot type. */
+  insertText?(ref: unknown, node: UiNode, text: string): Promise<boolean>;
+  /**
+   * Re-reads one node and its subtree, for a cheap verify. Rejects when the node is gone;
+   * the engine then reads the whole tree to find where it went.
+   */
+  readSubtree?(ref: unknown, node: UiNode, maxNodes: number): Promise<RawNode>;
+  /** A node's bounds on demand, for trees fetched without them. */
+  bounds?(ref: unknown, node: UiNode): Promise<Bounds | undefined>;
+  /**
+   * The app's menu accelerators. Not part of getTree: reading them costs calls the tree
+   * read should not pay, so a backend reads them on demand and caches them per app.
+   */
+  shortcuts?(pid: number, signal?: AbortSignal): Promise<MenuShortcut[]>;
+}
+
+/** Synthetic input: the fallback path, and the only path for typing, keys, scrolling and dragging. */
+export interface InputBackend {
+  click(point: Point): Promise<void>;
+  moveMouse(point: Point): Promise<void>;
+  mouseDown(): Promise<void>;
+  mouseUp(): Promise<void>;
+  typeText(text: string): Promise<void>;
+  /** False when some character has no key on this keyboard (emoji, most non-ASCII). */
+  canType?(text: string): boolean;
+  /** `pid` lets a platform post the key to one process (macOS) instead of the focused one. */
+  pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void>;
+  scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void>;
+  /** The driver that carried out the last call ('nut-js', 'cgevent'), where a platform has more than one. */
+  readonly lastDriver?: string;
+}
+
+export type PlatformName = 'darwin' | 'linux' | 'win32' | 'fake' | 'unavailable';
+
+export interface Platform {
+  name: PlatformName;
+  apps: AppListing;
+  accessibility: AccessibilityBackend;
+  input: InputBackend;
+  /** Releases buses, handles and child processes. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,85 @@
+import type { Role, UiNode } from '../../shared/ui-node';
+import { walk } from './tree-index';
+
+export interface NodeQuery {
+  role?: Role | string;
+  /** Matched against the node's name. */
+  name?: string;
+  /** Matched against name, value and description. */
+  text?: string;
+  limit?: number;
+}
+
+export interface Match {
+  node: UiNode;
+  /** 1 is an exact match; lower is fuzzier. Matches under MIN_SCORE are left out. */
+  score: number;
+}
+
+export const MIN_SCORE = 0.45;
+
+function normalize(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[_…]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+export function levenshtein(a: string, b: string): number {
+  if (a === b) return 0;
+  let previous = Array.from({ length: b.length + 1 }, (_unused, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/**
+ * How well `candidate` matches `wanted`, from 0 to 1: exact, then case-insensitive,
+ * prefix, word prefix, substring, shared words, and finally edit distance for typos.
+ */
+export function textScore(wanted: string, candidate: string): number {
+  if (wanted === candidate) return 1;
+  const want = normalize(wanted);
+  const have = normalize(candidate);
+  if (want === '' || have === '') return 0;
+  if (want === have) return 0.95;
+  if (have.startsWith(want)) return 0.85 + 0.05 * (want.length / have.length);
+  const words = have.split(' ');
+  if (words.some((word) => word.startsWith(want))) return 0.8;
+  if (have.includes(want)) return 0.7 + 0.1 * (want.length / have.length);
+  const wantWords = want.split(' ');
+  const shared = wantWords.filter((word) => words.includes(word)).length;
+  const overlap = shared / wantWords.length;
+  const similarity = 1 - levenshtein(want, have) / Math.max(want.length, have.length);
+  return Math.max(0.65 * overlap, 0.75 * similarity);
+}
+
+function roleMatches(node: UiNode, role: string): boolean {
+  const wanted = role.toLowerCase();
+  return node.role === wanted || node.platformRole.toLowerCase() === wanted;
+}
+
+function nodeTexts(node: UiNode): string[] {
+  const texts = [node.name, node.description ?? ''];
+  if (!node.states.secret && node.value !== undefined) texts.push(String(node.value));
+  return texts.filter((text) => text !== '');
+}
+
+/** Finds nodes by role and/or name or text, best match first; ties keep tree order. */
+export function findNodes(root: UiNode, query: NodeQuery): Match[] {
+  const matches: Match[] = [];
+  for (const node of walk(root)) {
+    if (query.role !== undefined && !roleMatches(node, query.role)) continue;
+    let score = 1;
+    if (query.name !== undefined) score = Math.min(score, textScore(query.name, node.name));
+    if (query.text !== undefined) {
+      score = Math.min(score, Math.max(0, ...nodeTexts(node).map((text) => textScore(query.text as string, text))));
+    }
+    if (score >= MIN_SCORE) matches.push({ node, score });
+  }
+  matches.sort((a, b) => b.score - a.score);
+  return query.limit === undefined ? matches : matches.slice(0, query.limit);
+}

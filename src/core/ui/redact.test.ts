@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import type { UiNode } from '../../shared/ui-node';
+import { redactSecrets } from './redact';
+
+describe('redactSecrets', () => {
+  it('drops secret values at any depth and keeps the rest', () => {
+    const tree: UiNode = {
+      id: 'w', role: 'window', platformRole: 'frame', name: 'Login', states: { enabled: true, focused: false }, actions: [],
+      children: [
+        { id: 'u', role: 'textfield', platformRole: 'entry', name: 'User', value: 'ada', states: { enabled: true, focused: false }, actions: [] },
+        { id: 'p', role: 'textfield', platformRole: 'password text', name: 'Password', value: 'hunter2', states: { enabled: true, focused: false, secret: true }, actions: [] },
+      ],
+    };
+    const redacted = redactSecrets(tree);
+    expect(JSON.stringify(redacted)).not.toContain('hunter2');
+    expect(redacted.children?.[0]?.value).toBe('ada');
+    expect(redacted.children?.[1]).not.toHaveProperty('value');
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { UiNode } from '../../shared/ui-node';
+import { formatNode, serializeTree } from './serialize';
+import { estimateTokens } from './token-estimate';
+
+function node(id: string, role: UiNode['role'], name: string, extra: Partial<UiNode> = {}): UiNode {
+  return { id, role, platformRole: role, name, states: { enabled: true, focused: false }, actions: [], ...extra };
+}
+
+const list = (count: number): UiNode =>
+  node('lst', 'list', 'Items', {
+    children: Array.from({ length: count }, (_unused, index) => node(`i${index}`, 'listitem', `Item ${index + 1}`)),
+  });
+
+describe('formatNode', () => {
+  it('prints id, role, name, value and the states that matter', () => {
+    const field = node('a1', 'textfield', 'Name', { value: 'Ada', states: { enabled: true, focused: true, editable: true } });
+    expect(formatNode(field)).toBe('[a1] textfield "Name" = "Ada" (focused)');
+    const box = node('c1', 'checkbox', 'Bold', { states: { enabled: false, focused: false, checked: true } });
+    expect(formatNode(box)).toBe('[c1] checkbox "Bold" (disabled, checked)');
+    expect(formatNode(node('s1', 'slider', 'Volume', { value: 40 }))).toBe('[s1] slider "Volume" = 40');
+  });
+
+  it('prints the id bare, first on the line, for the agent', () => {
+    const field = node('k3x9a', 'textfield', 'Name', { value: 'Ada', states: { enabled: true, focused: true, editable: true } });
+    expect(formatNode(field, undefined, [], 'bare')).toBe('k3x9a textfield "Name" = "Ada" (focused)');
+    const tree = node('w0000', 'window', 'App', { children: [node('b0000', 'button', 'OK')] });
+    expect(serializeTree(tree, { ids: 'bare' })).toBe('w0000 window "App"\n  b0000 button "OK"');
+  });
+
+  it('never prints the value of a secret field', () => {
+    const secret = node('p1', 'textfield', 'Password', { value: 'hunter2', states: { enabled: true, focused: false, secret: true } });
+    expect(formatNode(secret)).toBe('[p1] textfield "Password" (secret)');
+  });
+
+  it('cuts long text and escapes quotes', () => {
+    const long = node('d1', 'document', 'Doc', { value: `say "hi" ${'x'.repeat(200)}` });
+    const line = formatNode(long, 20);
+    expect(line).toContain('= "say \\"hi\\" xxxxxxxxxxx…"');
+  });
+});
+
+describe('serializeTree', () => {
+  it('indents one line per node and collapses unnamed containers', () => {
+    const tree = node('w', 'window', 'App', {
+      children: [node('g', 'group', '', { children: [node('b', 'button', 'OK')] }), node('g2', 'group', 'Options')],
+    });
+    expect(serializeTree(tree)).toBe(['[w] window "App"', '  [b] button "OK"', '  [g2] group "Options"'].join('\n'));
+  });
+
+  it('drops nodes that are not showing, with their subtrees', () => {
+    const tree = node('w', 'window', 'App', {
+      children: [
+        node('h', 'group', 'Hidden', { states: { enabled: true, focused: false, visible: false }, children: [node('x', 'button', 'X')] }),
+        node('b', 'button', 'OK'),
+      ],
+    });
+    expect(serializeTree(tree)).toBe('[w] window "App"\n  [b] button "OK"');
+  });
+
+  it('skips nodes with empty bounds but keeps their showing children', () => {
+    const zero = { x: 0, y: 0, width: 0, height: 0 };
+    const tree = node('w', 'window', 'App', {
+      children: [
+        node('p', 'group', 'Hidden page', { bounds: zero, children: [node('hb', 'button', 'Off', { bounds: zero }), node('b', 'button', 'On', { bounds: { x: 1, y: 1, width: 9, height: 9 } })] }),
+      ],
+    });
+    expect(serializeTree(tree)).toBe('[w] window "App"\n  [b] button "On"');
+  });
+
+  it('folds text inside a control into its line and drops text repeating its name', () => {
+    const tree = node('w', 'window', 'App', {
+      children: [
+        node('b', 'button', 'GtkButton', { children: [node('l', 'label', 'Nick')] }),
+        node('c', 'checkbox', 'Bold', { states: { enabled: true, focused: false, checked: true }, children: [node('cl', 'label', 'Bold')] }),
+        node('s', 'label', 'Status', { children: [node('sl', 'label', 'Status')] }),
+      ],
+    });
+    expect(serializeTree(tree).split('\n')).toEqual([
+      '[w] window "App"',
+      '  [b] button "GtkButton" label "Nick"',
+      '  [c] checkbox "Bold" (checked)',
+      '  [s] label "Status"',
+    ]);
+  });
+
+  it('does not print toolkit class names of containers and non-controls, but keeps them on controls', () => {
+    const tree = node('w', 'window', 'App', {
+      children: [
+        node('g', 'group', 'GtkBuiltinIcon'),
+        node('i', 'image', 'GtkPicture'),
+        node('t', 'button', 'GtkToggleButton'),
+        node('o', 'group', 'Options'),
+      ],
+    });
+    expect(serializeTree(tree).split('\n')).toEqual(['[w] window "App"', '  [i] image', '  [t] button "GtkToggleButton"', '  [o] group "Options"']);
+  });
+
+  it('collapses unnamed menu bars, tab lists and toolbars, and does not call a spin button editable', () => {
+    const spin = node('sp', 'spinbutton', 'Copies', { value: 2, states: { enabled: true, focused: false, editable: true } });
+    const tree = node('w', 'window', 'App', {
+      children: [node('mb', 'menubar', '', { children: [node('f', 'menu', 'File')] }), node('tl', 'tablist', 'Pages'), spin],
+    });
+    expect(serializeTree(tree).split('\n')).toEqual(['[w] window "App"', '  [f] menu "File"', '  [tl] tablist "Pages"', '  [sp] spinbutton "Copies" = 2']);
+  });
+
+  it('cuts at a node budget and says how much is left under which id', () => {
+    const tree = node('w', 'window', 'App', { children: [list(10), node('ok', 'button', 'OK')] });
+    const text = serializeTree(tree, { maxNodes: 4 });
+    expect(text.split('\n')).toEqual([
+      '[w] window "App"',
+      '  [lst] list "Items"',
+      '    [i0] listitem "Item 1"',
+      '    [i1] listitem "Item 2"',
+      '    … truncated: 8 more under lst',
+      '  … truncated: 1 more under w',
+    ]);
+  });
+
+  it('cuts at a token budget', () => {
+    const text = serializeTree(node('w', 'window', 'App', { children: [list(500)] }), { maxTokens: 200 });
+    expect(estimateTokens(text)).toBeLessThanOrEqual(200);
+    expect(text).toMatch(/… truncated: \d+ more under lst$/);
+  });
+
+  it('counts the truncation lines in the token budget, whatever the budget', () => {
+    // Nested sections, so a cut leaves notes at several depths.
+    const section = (path: string, depth: number): UiNode =>
+      node(`s${path}`, 'group', `Section ${path}`, {
+        children: [
+          ...Array.from({ length: 12 }, (_unused, index) => node(`b${path}-${index}`, 'button', `Action ${index} of section ${path}`)),
+          ...(depth < 3 ? Array.from({ length: 3 }, (_unused, index) => section(`${path}.${index}`, depth + 1)) : []),
+        ],
+      });
+    const tree = node('w', 'window', 'App', { children: [section('1', 0), section('2', 0)] });
+    for (const ids of ['brackets', 'bare'] as const) {
+      for (const maxTokens of [30, 60, 150, 400, 1000, 2500, 6000]) {
+        const text = serializeTree(tree, { maxTokens, maxNodes: Number.POSITIVE_INFINITY, ids });
+        expect(text, `${ids} ${maxTokens}`).toContain('truncated');
+        expect(estimateTokens(text), `${ids} ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
+      }
+    }
+  });
+
+  it('prints everything when it fits', () => {
+    const text = serializeTree(node('w', 'window', 'App', { children: [list(3)] }));
+    expect(text).not.toContain('truncated');
+    expect(text.split('\n')).toHaveLength(5);
+  });
+});

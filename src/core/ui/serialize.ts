@@ -1,0 +1,210 @@
+import type { Role, UiNode } from '../../shared/ui-node';
+import { estimateTokens } from './token-estimate';
+
+export interface SerializeOptions {
+  /** Most node lines to print. */
+  maxNodes?: number;
+  /** Token budget, estimated as o200k_base would count (see token-estimate.ts). */
+  maxTokens?: number;
+  /** Longer names and values are cut; read_element gives the full text. */
+  maxTextChars?: number;
+  /** How a line starts: `[k3x9a] button` or, a fifth fewer tokens, `k3x9a button`. */
+  ids?: IdStyle;
+}
+
+/**
+ * `bare` is what the agent's model reads: with fixed-length ids first on every line the
+ * brackets carry nothing, and each pair costs a token or two (measured with o200k_base
+ * by bench:context). `brackets` stays the default for the CLI and MCP output.
+ */
+export type IdStyle = 'brackets' | 'bare';
+
+export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120, ids: 'brackets' };
+
+/** Roles a model acts on; their names are always printed, even toolkit class names. */
+export const ACTIONABLE_ROLES: ReadonlySet<Role> = new Set<Role>([
+  'button',
+  'togglebutton',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'textfield',
+  'textarea',
+  'combobox',
+  'link',
+  'menuitem',
+  'tab',
+  'listitem',
+]);
+
+/** GTK 4 names a widget with no label after its class (`GtkBuiltinIcon`); that tells a model nothing. */
+const TOOLKIT_CLASS_NAME = /^(Gtk|Adw)[A-Z][A-Za-z0-9]*$/;
+
+/** Roles that only arrange other nodes; unnamed ones add no meaning and are not printed. */
+const STRUCTURAL_ROLES = new Set<Role>(['group', 'unknown', 'scrollarea', 'separator', 'menubar', 'tablist', 'toolbar']);
+
+/** Roles whose text is always editable when enabled, so `editable` is not printed for them. */
+const EDITABLE_ROLES = new Set<Role>(['textfield', 'textarea', 'spinbutton']);
+
+interface Line {
+  id: string;
+  depth: number;
+  text: string;
+  /** Ids of printable ancestors, outermost first. */
+  ancestors: string[];
+}
+
+function quote(text: string, maxChars: number): string {
+  const cut = [...text].length > maxChars ? `${[...text].slice(0, maxChars).join('')}…` : text;
+  return JSON.stringify(cut);
+}
+
+function stateWords(node: UiNode): string[] {
+  const { states } = node;
+  const words: string[] = [];
+  if (states.focused) words.push('focused');
+  if (!states.enabled) words.push('disabled');
+  if (states.checked !== undefined) words.push(states.checked ? 'checked' : 'unchecked');
+  if (states.selected) words.push('selected');
+  if (states.expanded !== undefined) words.push(states.expanded ? 'expanded' : 'collapsed');
+  if (states.secret) words.push('secret');
+  else if (states.editable && !EDITABLE_ROLES.has(node.role)) words.push('editable');
+  return words;
+}
+
+/** One line for one node: `[id] role "name" = "value" (states)`. A secret value is never printed. */
+export function formatNode(node: UiNode, maxTextChars = DEFAULT_SERIALIZE.maxTextChars, labels: readonly string[] = [], ids: IdStyle = 'brackets'): string {
+  let text = `${ids === 'bare' ? node.id : `[${node.id}]`} ${node.role}`;
+  const classNameOnly = !ACTIONABLE_ROLES.has(node.role) && TOOLKIT_CLASS_NAME.test(node.name);
+  if (node.name !== '' && !classNameOnly) text += ` ${quote(node.name, maxTextChars)}`;
+  if (!node.states.secret && node.value !== undefined && node.value !== '' && node.value !== node.name) {
+    text += ` = ${typeof node.value === 'number' ? node.value : quote(node.value, maxTextChars)}`;
+  }
+  for (const label of labels) text += ` label ${quote(label, maxTextChars)}`;
+  const words = stateWords(node);
+  if (words.length > 0) text += ` (${words.join(', ')})`;
+  return text;
+}
+
+function isCollapsible(node: UiNode): boolean {
+  const unnamed = node.name === '' || TOOLKIT_CLASS_NAME.test(node.name);
+  return STRUCTURAL_ROLES.has(node.role) && unnamed && (node.value === undefined || node.value === '');
+}
+
+/** Bounds the platform reported as empty: the node takes no room on screen (a hidden stack page, a collapsed popover). */
+function hasNoArea(node: UiNode): boolean {
+  return node.bounds !== undefined && (node.bounds.width <= 0 || node.bounds.height <= 0);
+}
+
+/** A label or text that only repeats its parent's name, as GTK puts inside buttons and check boxes. */
+function repeatsParent(node: UiNode, parent: UiNode | undefined): boolean {
+  return (
+    parent !== undefined &&
+    (node.role === 'label' || node.role === 'text') &&
+    node.name === parent.name &&
+    (node.value === undefined || node.value === '' || node.value === node.name) &&
+    (node.children ?? []).length === 0
+  );
+}
+
+/** A plain text leaf inside a control: printed on the control's line, as its label, not as a line of its own. */
+function isFoldedLabel(node: UiNode, parent: UiNode): boolean {
+  return (
+    ACTIONABLE_ROLES.has(parent.role) &&
+    (node.role === 'label' || node.role === 'text') &&
+    node.name.trim() !== '' &&
+    (node.value === undefined || node.value === '' || node.value === node.name) &&
+    (node.children ?? []).length === 0 &&
+    node.states.visible !== false &&
+    !hasNoArea(node)
+  );
+}
+
+function flatten(root: UiNode, maxTextChars: number, ids: IdStyle): Line[] {
+  const lines: Line[] = [];
+  const visit = (node: UiNode, depth: number, ancestors: string[], parent?: UiNode): void => {
+    if (node.states.visible === false && node !== root) return;
+    if (parent !== undefined && isFoldedLabel(node, parent)) return;
+    const printed = node === root || !(isCollapsible(node) || hasNoArea(node) || repeatsParent(node, parent));
+    const labels = (node.children ?? []).filter((child) => isFoldedLabel(child, node) && !repeatsParent(child, node)).map((child) => child.name);
+    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels, ids), ancestors });
+    const childAncestors = printed ? [...ancestors, node.id] : ancestors;
+    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, node);
+  };
+  visit(root, 0, []);
+  return lines;
+}
+
+/** For each line, the index of the last line inside its subtree (its own index when it has none). */
+function subtreeEnds(lines: Line[], indexOf: Map<string, number>): number[] {
+  const ends = lines.map((_line, index) => index);
+  for (const [index, line] of lines.entries()) {
+    for (const id of line.ancestors) {
+      const ancestor = indexOf.get(id);
+      if (ancestor !== undefined) ends[ancestor] = index;
+    }
+  }
+  return ends;
+}
+
+/**
+ * The `… truncated: N more under <id>` lines when only the first `cut` lines are printed,
+ * deepest first. In document order every line left out sits under the last printed line
+ * or one of its ancestors, so those are the only owners, and subtree ends count for them.
+ */
+function truncationNotes(lines: Line[], ends: number[], indexOf: Map<string, number>, cut: number, rootId: string): string[] {
+  if (cut >= lines.length) return [];
+  const last = lines[cut - 1];
+  if (last === undefined) return [`  … truncated: ${lines.length} more under ${rootId}`];
+  const notes: string[] = [];
+  let counted = 0;
+  for (const id of [...last.ancestors, last.id].reverse()) {
+    const index = indexOf.get(id) ?? 0;
+    const under = (ends[index] ?? 0) - cut + 1;
+    if (under > counted) {
+      notes.push(`${'  '.repeat((lines[index]?.depth ?? 0) + 1)}… truncated: ${under - counted} more under ${id}`);
+      counted = under;
+    }
+  }
+  return notes;
+}
+
+/**
+ * The compact text form of a tree for a model: one indented line per node. Unnamed
+ * structural containers are collapsed, nodes that are not showing are dropped, and when a
+ * budget runs out the output ends with `… truncated: N more under <id>` for each cut subtree.
+ * Those lines count against maxTokens too; only the root's line is printed whatever the token budget.
+ */
+export function serializeTree(root: UiNode, options: SerializeOptions = {}): string {
+  const { maxNodes, maxTokens, maxTextChars, ids } = { ...DEFAULT_SERIALIZE, ...options };
+  const lines = flatten(root, maxTextChars, ids);
+  const rendered = lines.map((line) => `${'  '.repeat(line.depth)}${line.text}`);
+  // Each line is priced with the newline before it, so the costs add up to the joined text's.
+  const costOf = (text: string): number => estimateTokens(`\n${text}`);
+  const costs: number[] = [];
+  let tokens = 0;
+  let cut = lines.length;
+  for (const [index, text] of rendered.entries()) {
+    const cost = costOf(text);
+    if (index >= maxNodes || (index > 0 && tokens + cost > maxTokens)) {
+      cut = index;
+      break;
+    }
+    costs.push(cost);
+    tokens += cost;
+  }
+  // Which notes a cut needs is known only once it is made, so lines are given back, last
+  // first, until the notes fit too. Giving one back adds at most one note, and usually a few suffice.
+  const indexOf = new Map(lines.map((line, index) => [line.id, index]));
+  const ends = subtreeEnds(lines, indexOf);
+  let notes = truncationNotes(lines, ends, indexOf, cut, root.id);
+  const notesCost = (): number => notes.reduce((sum, note) => sum + costOf(note), 0);
+  while (cut > 1 && tokens + notesCost() > maxTokens) {
+    cut -= 1;
+    tokens -= costs[cut] ?? 0;
+    notes = truncationNotes(lines, ends, indexOf, cut, root.id);
+  }
+  return [...rendered.slice(0, cut), ...notes].join('\n');
+}

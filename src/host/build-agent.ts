@@ -1,0 +1,45 @@
+import type { AgentEvent } from '../shared/agent-events';
+import type { HostSettings } from '../shared/host-protocol';
+import type { ActionEngine } from '../core/actions/engine';
+import { Agent } from '../core/agent';
+import type { ApprovalDecider } from '../core/agent/safety';
+import { OpenAICompatibleProvider, type Environment } from '../core/agent/provider';
+import { providerSettings } from '../core/agent/provider/provider-settings';
+import { createToolRegistry } from '../core/agent/tools';
+import type { Platform } from '../core/platform/types';
+
+export interface AgentParts {
+  platform: Platform;
+  engine: ActionEngine;
+  /** Deskpilot's own processes: main and this host. The agent never reads or acts on them. */
+  ownPids: readonly number[];
+  /** Read on every model call, so a settings message applies to the next request. */
+  settings: () => HostSettings;
+  env: () => Environment;
+  fetch?: typeof globalThis.fetch;
+  onEvent: (event: AgentEvent) => void;
+  decide: ApprovalDecider;
+}
+
+/**
+ * The same Agent the CLI's `ask` builds (provider, built-in tools, engine, platform), with
+ * approvals answered by the user in the chat window instead of on a terminal. The policy is
+ * fixed per Agent, so a policy change builds a new one (see AutomationHost).
+ */
+export function buildAgent(parts: AgentParts): Agent {
+  const provider = new OpenAICompatibleProvider({
+    settings: () => providerSettings(parts.settings()),
+    env: parts.env,
+    ...(parts.fetch === undefined ? {} : { fetch: parts.fetch }),
+  });
+  return new Agent({
+    provider,
+    tools: createToolRegistry(),
+    engine: parts.engine,
+    platform: parts.platform,
+    onEvent: parts.onEvent,
+    approvalPolicy: parts.settings().approvalPolicy,
+    decide: parts.decide,
+    ownPids: parts.ownPids,
+  });
+}

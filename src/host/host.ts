@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import type { AgentEvent } from '../shared/agent-events';
+import { serializeError } from '../shared/errors';
+import { parseHostRequest, type HistoryMessage, type HostReplies, type HostRequest, type HostSettings } from '../shared/host-protocol';
+import type { TargetApp } from '../shared/ipc';
+import { ActionEngine } from '../core/actions/engine';
+import type { Agent } from '../core/agent';
+import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
+import type { Environment, ProviderMessage } from '../core/agent/provider';
+import type { Platform } from '../core/platform/types';
+import { buildAgent } from './build-agent';
+import type { HostPort } from './port';
+
+export const DEFAULT_HOST_SETTINGS: HostSettings = {
+  preset: 'openrouter',
+  baseUrl: '',
+  model: '',
+  headers: '',
+  approvalPolicy: 'confirm-risky',
+};
+
+export interface AutomationHostOptions {
+  port: HostPort;
+  platform: Platform;
+  /** Main's pid and this host's. */
+  ownPids: readonly number[];
+  env?: () => Environment;
+  fetch?: typeof globalThis.fetch;
+  /** Prefix for ask and approval ids; random by default (see `session`). */
+  session?: string;
+}
+
+/**
+ * The core behind the chat window: one Agent, driven by typed requests from main, reporting
+ * agent events and, after every ask, the conversation so a restarted host can pick it up.
+ */
+export class AutomationHost {
+  private readonly options: AutomationHostOptions;
+  private readonly engine: ActionEngine;
+  /**
+   * Each Agent numbers its asks from ask-1, so a restarted host would reuse ids the transcript
+   * already holds; every id leaving this process carries this host's own prefix.
+   */
+  private readonly session: string;
+  private settings: HostSettings = DEFAULT_HOST_SETTINGS;
+  private agent: Agent;
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly approvals = new Map<string, (decision: ApprovalDecision) => void>();
+  private lastAskId = '';
+  private rebuildWhenIdle = false;
+  /** Counts Agents built by this host (a policy change builds a new one, which numbers asks afresh too). */
+  private agents = 0;
+
+  constructor(options: AutomationHostOptions) {
+    this.options = options;
+    this.engine = new ActionEngine({ platform: options.platform });
+    this.session = options.session ?? randomBytes(3).toString('hex');
+    this.agent = this.createAgent();
+  }
+
+  /** Listens to main and says ready. */
+  start(): void {
+    this.options.port.onMessage((raw) => void this.receive(raw));
+    this.options.port.post({ type: 'ready', pid: process.pid });
+  }
+
+  private createAgent(): Agent {
+    this.agents += 1;
+    const prefix = `${this.session}.${this.agents}`;
+    return buildAgent({
+      platform: this.options.platform,
+      engine: this.engine,
+      ownPids: this.options.ownPids,
+      settings: () => this.settings,
+      env: this.options.env ?? (() => process.env),
+      ...(this.options.fetch === undefined ? {} : { fetch: this.options.fetch }),
+      onEvent: (event) => this.forward(event, prefix),
+      decide: (request) => this.decide(request, prefix),
+    });
+  }
+
+  private forward(event: AgentEvent, prefix: string): void {
+    const askId = `${prefix}-${event.askId}`;
+    if (event.type === 'ask') this.lastAskId = askId;
+    const renamed: AgentEvent = event.type === 'approval_request' ? { ...event, askId, id: `${prefix}-${event.id}` } : { ...event, askId };
+    this.options.port.post({ type: 'agent', event: renamed });
+  }
+
+  /** Waits for main to relay the user's answer; a stop or a clear answers deny. */
+  private decide(request: ApprovalRequest, prefix: string): Promise<ApprovalDecision> {
+    return new Promise((resolve) => this.approvals.set(`${prefix}-${request.id}`, resolve));
+  }
+
+  private log(level: 'info' | 'warn' | 'error', text: string): void {
+    this.options.port.post({ type: 'log', level, text });
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    const parsed = parseHostRequest(raw);
+    if (!parsed.ok) {
+      this.log('error', `rejected an invalid request: ${parsed.problem}`);
+      const requestId = (raw as { requestId?: unknown } | null)?.requestId;
+      if (typeof requestId === 'number') {
+        this.options.port.post({ type: 'reply', requestId, ok: false, error: { code: 'VALIDATION', message: `invalid host request: ${parsed.problem}`, isRetryable: false } });
+      }
+      return;
+    }
+    const request = parsed.request;
+    if (request.type === 'ask' || request.type === 'frontmost') {
+      try {
+        const value = request.type === 'ask' ? this.ask(request.text, request.pid) : await this.frontmost();
+        this.options.port.post({ type: 'reply', requestId: request.requestId, ok: true, value });
+      } catch (error) {
+        this.options.port.post({ type: 'reply', requestId: request.requestId, ok: false, error: serializeError(error) });
+      }
+      return;
+    }
+    try {
+      await this.command(request);
+    } catch (error) {
+      this.log('error', `${request.type} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' }>): Promise<void> {
+    switch (request.type) {
+      case 'stop':
+        this.stop();
+        return;
+      case 'approve':
+        this.approvals.get(request.id)?.(request.decision);
+        this.approvals.delete(request.id);
+        return;
+      case 'clear':
+        this.stop();
+        await Promise.allSettled([...this.running]);
+        this.agent.clear();
+        this.postHistory();
+        return;
+      case 'settings': {
+        const policyChanged = request.settings.approvalPolicy !== this.settings.approvalPolicy;
+        this.settings = request.settings;
+        if (policyChanged) this.rebuild();
+        return;
+      }
+      case 'restore':
+        if (this.running.size > 0) {
+          this.log('warn', 'ignored a history restore while an ask is running');
+          return;
+        }
+        this.agent.restore(request.messages as unknown as ProviderMessage[]);
+        this.log('info', `restored a conversation of ${request.messages.length} messages`);
+        return;
+    }
+  }
+
+  private ask(text: string, pid: number): HostReplies['ask'] {
+    const finished = this.agent
+      .ask(text, { pid })
+      .catch(() => undefined) // the error already went out as an `error` event
+      .finally(() => {
+        this.running.delete(finished);
+        this.postHistory();
+        if (this.running.size === 0 && this.rebuildWhenIdle) this.rebuild();
+      });
+    this.running.add(finished);
+    // Agent.ask emits its `ask` event synchronously, so the id is known by now.
+    return { askId: this.lastAskId };
+  }
+
+  private stop(): void {
+    this.agent.stop();
+    for (const resolve of this.approvals.values()) resolve('deny');
+    this.approvals.clear();
+  }
+
+  /** The approval policy is fixed per Agent: carry the conversation over to a new one, between asks. */
+  private rebuild(): void {
+    if (this.running.size > 0) {
+      this.rebuildWhenIdle = true;
+      return;
+    }
+    this.rebuildWhenIdle = false;
+    const history = this.agent.history();
+    this.agent = this.createAgent();
+    this.agent.restore(history);
+    this.log('info', `approval policy is now ${this.settings.approvalPolicy}`);
+  }
+
+  private postHistory(): void {
+    this.options.port.post({ type: 'history', messages: this.agent.history() as unknown as HistoryMessage[] });
+  }
+
+  private async frontmost(): Promise<TargetApp | null> {
+    const app = await this.options.platform.apps.frontmost();
+    if (app === undefined) return null;
+    const window = app.windows.find((candidate) => candidate.focused === true) ?? app.windows[0];
+    return { pid: app.pid, app: app.name, title: window?.title ?? '' };
+  }
+}

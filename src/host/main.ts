@@ -1,0 +1,31 @@
+/**
+ * The automation host's entry: main starts it as an Electron utilityProcess (tests use
+ * child_process.fork under tsx). It runs the core in its own process, so a hung
+ * accessibility call or a native crash takes down this process, which main restarts,
+ * and never the app.
+ *
+ * Arguments: `--main-pid=<pid>`, so the agent never targets Deskpilot's own main process.
+ */
+import { createPlatform } from '../core/platform/factory';
+import { AutomationHost } from './host';
+import { processPort } from './port';
+
+function mainPidFrom(argv: readonly string[]): number | undefined {
+  const raw = argv.find((argument) => argument.startsWith('--main-pid='))?.slice('--main-pid='.length);
+  const pid = Number(raw);
+  return raw !== undefined && Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+async function run(): Promise<void> {
+  const port = processPort();
+  port.onClose(() => process.exit(0));
+  const platform = await createPlatform(process.platform, process.env);
+  const mainPid = mainPidFrom(process.argv) ?? process.ppid;
+  new AutomationHost({ port, platform, ownPids: [mainPid, process.pid] }).start();
+}
+
+run().catch((error: unknown) => {
+  // Main sees the exit and restarts the host with backoff.
+  console.error('deskpilot host: failed to start:', error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

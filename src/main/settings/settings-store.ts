@@ -1,0 +1,77 @@
+import type { Schema } from 'electron-store';
+import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PresetName } from '../../shared/settings';
+
+export interface WindowBounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Everything main persists about the user's choices. The key is only ever here encrypted. */
+export interface StoredSettings {
+  preset: PresetName;
+  baseUrl: string;
+  model: string;
+  /**
+   * Extra headers in clear, as earlier versions stored them: read until they can be moved
+   * into headersEncrypted, and '' from then on. Nothing writes a value here any more.
+   */
+  headers: string;
+  /** The extra headers (`name: value; …`), encrypted like the key: they may authenticate. */
+  headersEncrypted: string;
+  /** safeStorage.encryptString output as base64; '' when no key is stored. */
+  apiKeyEncrypted: string;
+  hotkey: string;
+  approvalPolicy: ApprovalPolicy;
+  openAtLogin: boolean;
+  historyLimit: number;
+  /** Absent until the user moved or resized the window. */
+  windowBounds?: WindowBounds;
+}
+
+/** Option+Space on macOS (Electron's Alt is the Option key), Alt+Space elsewhere. */
+export const DEFAULT_HOTKEY = 'Alt+Space';
+export const DEFAULT_HISTORY_LIMIT = 500;
+
+export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
+  preset: 'openrouter',
+  baseUrl: '',
+  model: '',
+  headers: '',
+  headersEncrypted: '',
+  apiKeyEncrypted: '',
+  hotkey: DEFAULT_HOTKEY,
+  approvalPolicy: 'confirm-risky',
+  openAtLogin: false,
+  historyLimit: DEFAULT_HISTORY_LIMIT,
+};
+
+const integer = { type: 'integer' } as const;
+
+export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
+  preset: { type: 'string', enum: [...PRESET_NAMES] },
+  baseUrl: { type: 'string', maxLength: 2000 },
+  model: { type: 'string', maxLength: 200 },
+  headers: { type: 'string', maxLength: 4000 },
+  // 4000 characters of headers, encrypted (a few dozen bytes more) and in base64 (4/3).
+  headersEncrypted: { type: 'string', maxLength: 12_000 },
+  apiKeyEncrypted: { type: 'string', maxLength: 8000 },
+  hotkey: { type: 'string', minLength: 1, maxLength: 100 },
+  approvalPolicy: { type: 'string', enum: [...APPROVAL_POLICIES] },
+  openAtLogin: { type: 'boolean' },
+  historyLimit: { type: 'integer', minimum: 0, maximum: 10_000 },
+  windowBounds: {
+    type: 'object',
+    properties: { x: integer, y: integer, width: { type: 'integer', minimum: 1 }, height: { type: 'integer', minimum: 1 } },
+    required: ['x', 'y', 'width', 'height'],
+  },
+};
+
+/** What SettingsService needs from electron-store; ElectronStore<StoredSettings> fits it. */
+export interface SettingsStore {
+  get<Key extends keyof StoredSettings>(key: Key): StoredSettings[Key];
+  set<Key extends keyof StoredSettings>(key: Key, value: StoredSettings[Key]): void;
+  /** Several keys at once: electron-store checks the schema for the whole result, then writes once or not at all. */
+  set(values: Partial<StoredSettings>): void;
+}

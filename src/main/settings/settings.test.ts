@@ -1,0 +1,217 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// electron-store is conf plus Electron's userData path. Vitest does not mock electron inside
+// node_modules, so the tests use conf itself with the same options and an explicit cwd.
+vi.mock('electron-store', async () => {
+  const { default: Conf } = await import('conf');
+  return {
+    default: class extends Conf<Record<string, unknown>> {
+      constructor({ name, ...options }: { name: string; cwd: string }) {
+        super({ ...options, configName: name });
+      }
+    },
+  };
+});
+
+const { createSettingsStore } = await import('./stores');
+const { SettingsService } = await import('./settings');
+
+const SECRET = 'sk-test-secret-1234';
+
+/** A keychain double: "encrypts" by reversing and tagging, so the stored bytes differ from the key. */
+function fakeSafeStorage(options: { available?: boolean; backend?: string } = {}) {
+  return {
+    isEncryptionAvailable: vi.fn(() => options.available ?? true),
+    encryptString: vi.fn((text: string) => Buffer.from(`enc:${[...text].reverse().join('')}`)),
+    decryptString: vi.fn((buffer: Buffer) => [...buffer.toString().slice(4)].reverse().join('')),
+    getSelectedStorageBackend: vi.fn(() => options.backend ?? 'gnome_libsecret'),
+  };
+}
+
+let dir: string;
+let env: Record<string, string | undefined>;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'deskpilot-settings-'));
+  env = {};
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function service(safeStorage = fakeSafeStorage(), platform = 'linux') {
+  const store = createSettingsStore(dir);
+  return { store, safeStorage, settings: new SettingsService({ store, safeStorage, env: () => env, platform }) };
+}
+
+describe('settings', () => {
+  it('starts from defaults: openrouter, Alt+Space, confirm-risky, no key', () => {
+    expect(service().settings.publicSettings()).toEqual({
+      preset: 'openrouter',
+      baseUrl: '',
+      model: '',
+      headerNames: [],
+      hasApiKey: false,
+      hotkey: 'Alt+Space',
+      approvalPolicy: 'confirm-risky',
+      openAtLogin: false,
+      historyLimit: 500,
+      envOverrides: [],
+    });
+  });
+
+  it('stores the key as the encrypted buffer, decrypts it for the host only, and never shows it', () => {
+    const { settings, safeStorage } = service();
+    const logged = vi.spyOn(console, 'log');
+    const publicSettings = settings.update({ apiKey: SECRET, model: 'gpt-4o' });
+    expect(publicSettings).toMatchObject({ hasApiKey: true, model: 'gpt-4o' });
+    expect(JSON.stringify(publicSettings)).not.toContain(SECRET);
+
+    const file = readFileSync(path.join(dir, 'settings.json'), 'utf8');
+    expect(file).not.toContain(SECRET);
+    const stored = (JSON.parse(file) as { apiKeyEncrypted: string }).apiKeyEncrypted;
+    expect(Buffer.from(stored, 'base64')).toEqual(safeStorage.encryptString.mock.results[0]?.value);
+
+    expect(settings.hostSettings().apiKey).toBe(SECRET);
+    expect(safeStorage.decryptString).toHaveBeenCalledWith(Buffer.from(stored, 'base64'));
+    expect(logged.mock.calls.flat().join(' ')).not.toContain(SECRET);
+    logged.mockRestore();
+  });
+
+  it('deletes the key on null', () => {
+    const { settings } = service();
+    settings.update({ apiKey: SECRET });
+    expect(settings.update({ apiKey: null }).hasApiKey).toBe(false);
+    expect(settings.hostSettings().apiKey).toBeUndefined();
+  });
+
+  it('refuses to store a key without a keychain, and changes nothing else in that patch', () => {
+    const { settings, safeStorage } = service(fakeSafeStorage({ available: false }));
+    expect(() => settings.update({ apiKey: SECRET, model: 'other' })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('DESKPILOT_API_KEY') }));
+    expect(safeStorage.encryptString).not.toHaveBeenCalled();
+    expect(settings.publicSettings()).toMatchObject({ hasApiKey: false, model: '' });
+  });
+
+  it("refuses Linux's basic_text backend, which is plaintext in disguise", () => {
+    const { settings } = service(fakeSafeStorage({ backend: 'basic_text' }));
+    expect(() => settings.update({ apiKey: SECRET })).toThrow(/keyring/);
+    // The same backend name means nothing on other systems.
+    expect(service(fakeSafeStorage({ backend: 'basic_text' }), 'darwin').settings.update({ apiKey: SECRET }).hasApiKey).toBe(true);
+  });
+
+  it('refuses malformed headers without echoing them', () => {
+    const { settings } = service();
+    expect(() => settings.update({ headers: 'Authorization Bearer xyz' })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG' }));
+    expect(settings.publicSettings().headerNames).toEqual([]);
+  });
+
+  it('stores the headers encrypted and shows the renderer their names only: they may authenticate', () => {
+    const { settings, store } = service();
+    const headers = 'Authorization: Bearer hdr-secret; X-Team: red';
+    const publicSettings = settings.update({ headers });
+    expect(publicSettings.headerNames).toEqual(['Authorization', 'X-Team']);
+    expect(JSON.stringify(publicSettings)).not.toContain('hdr-secret');
+    expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).not.toContain('hdr-secret');
+    expect(store.get('headersEncrypted')).not.toBe('');
+    expect(settings.hostSettings().headers).toBe(headers);
+    // A header authenticates like a key does, so the provider counts as configured.
+    settings.update({ preset: 'openai' });
+    expect(settings.configured()).toBe(true);
+    expect(settings.update({ headers: null }).headerNames).toEqual([]);
+    expect(settings.hostSettings().headers).toBe('');
+  });
+
+  it('refuses to store headers without a real keychain, and changes nothing else in that patch', () => {
+    for (const safeStorage of [fakeSafeStorage({ available: false }), fakeSafeStorage({ backend: 'basic_text' })]) {
+      const { settings } = service(safeStorage);
+      expect(() => settings.update({ headers: 'Authorization: Bearer hdr-secret', model: 'other' })).toThrow(
+        expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('DESKPILOT_HEADERS') }),
+      );
+      expect(safeStorage.encryptString).not.toHaveBeenCalled();
+      expect(settings.publicSettings()).toMatchObject({ headerNames: [], model: '' });
+      expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).not.toContain('hdr-secret');
+    }
+  });
+
+  it('moves headers an earlier version stored in clear into the keychain', () => {
+    service().store.set('headers', 'api-key: old-secret');
+    const { settings, store } = service();
+    expect(store.get('headers')).toBe('');
+    expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).not.toContain('old-secret');
+    expect(settings.publicSettings().headerNames).toEqual(['api-key']);
+    expect(settings.hostSettings().headers).toBe('api-key: old-secret');
+  });
+
+  it('lists the variables that override settings, without their values', () => {
+    const { settings } = service();
+    env = { DESKPILOT_MODEL: 'env-model', DESKPILOT_HEADERS: 'Authorization: Bearer env-secret', DESKPILOT_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-env' };
+    const publicSettings = settings.publicSettings();
+    expect(publicSettings.envOverrides).toEqual(['preset', 'model', 'headers', 'apiKey']);
+    expect(JSON.stringify(publicSettings)).not.toMatch(/env-secret|sk-env|env-model/);
+    expect(settings.hostSettings().preset).toBe('openai');
+    env = { DESKPILOT_PROVIDER: 'nonsense', DESKPILOT_BASE_URL: ' ' };
+    expect(settings.publicSettings().envOverrides).toEqual([]);
+  });
+
+  it('reads DESKPILOT_PROVIDER in any case, as the provider does', () => {
+    const { settings } = service();
+    env = { DESKPILOT_PROVIDER: ' OpenAI ' };
+    expect(settings.publicSettings().envOverrides).toContain('preset');
+    expect(settings.hostSettings().preset).toBe('openai');
+  });
+
+  it('is configured with a key, a local preset, a loopback URL or a key variable', () => {
+    const { settings } = service();
+    expect(settings.configured()).toBe(false);
+    env = { OPENROUTER_API_KEY: 'sk-env' };
+    expect(settings.configured()).toBe(true);
+    env = {};
+    settings.update({ baseUrl: 'http://127.0.0.1:8080/v1' });
+    expect(settings.configured()).toBe(true);
+    settings.update({ baseUrl: '', preset: 'ollama' });
+    expect(settings.configured()).toBe(true);
+    settings.update({ preset: 'openai', apiKey: SECRET });
+    expect(settings.configured()).toBe(true);
+  });
+
+  it('saves a patch whole or not at all: a field the store refuses leaves every other field as it was', () => {
+    const { settings } = service();
+    settings.update({ model: 'before' });
+    const file = readFileSync(path.join(dir, 'settings.json'), 'utf8');
+    // Past the IPC schema (which refuses it too): the store's own schema is the last line.
+    expect(() => settings.update({ model: 'after', apiKey: SECRET, baseUrl: `https://example.com/${'a'.repeat(2000)}` })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION', message: expect.stringContaining('baseUrl') }),
+    );
+    expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).toBe(file);
+    expect(settings.publicSettings()).toMatchObject({ model: 'before', hasApiKey: false, baseUrl: '' });
+  });
+
+  it('says why it is not configured: LM Studio without a model, a mistyped DESKPILOT_PROVIDER, no key', () => {
+    const { settings } = service();
+    expect(settings.configProblem()).toMatch(/No API key for OpenRouter/);
+    settings.update({ preset: 'lmstudio' });
+    expect(settings.configured()).toBe(false);
+    expect(settings.configProblem()).toMatch(/No model chosen for LM Studio/);
+    settings.update({ model: 'qwen' });
+    expect(settings.configProblem()).toBeUndefined();
+    env = { DESKPILOT_PROVIDER: 'olama' };
+    expect(settings.configProblem()).toMatch(/DESKPILOT_PROVIDER is 'olama', which is not a preset/);
+  });
+
+  it('keeps window bounds and the rest across a restart', () => {
+    service().settings.update({ hotkey: 'Control+Shift+Space', historyLimit: 50, openAtLogin: true });
+    const { settings } = service();
+    settings.setWindowBounds({ x: 10, y: 20, width: 400, height: 600 });
+    expect(service().settings.get('windowBounds')).toEqual({ x: 10, y: 20, width: 400, height: 600 });
+    expect(service().settings.publicSettings()).toMatchObject({ hotkey: 'Control+Shift+Space', historyLimit: 50, openAtLogin: true });
+  });
+});
+
+describe('presets', () => {
+  it('have the label and local flag the settings view shows', async () => {
+    const { PRESETS } = await import('../../core/agent/provider/presets');
+    const { PRESET_INFO, PRESET_NAMES } = await import('../../shared/settings');
+    for (const name of PRESET_NAMES) expect(PRESETS[name]).toMatchObject(PRESET_INFO[name]);
+  });
+});

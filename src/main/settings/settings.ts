@@ -1,0 +1,190 @@
+import { DeskpilotError, ValidationError } from '../../shared/errors';
+import { type HostSettings } from '../../shared/host-protocol';
+import type { PublicSettings, SettingsPatch } from '../../shared/settings';
+// The provider's pure config modules only: main never loads the openai SDK or the Agent.
+import { choosePreset, resolveProviderConfig, type Environment } from '../../core/agent/provider/config';
+import { parseHeaderList } from '../../core/agent/provider/header-list';
+import { PRESETS, type PresetName } from '../../core/agent/provider/presets';
+import { providerSettings } from '../../core/agent/provider/provider-settings';
+import { decryptKey, encryptKey, keyStorageProblem, type SafeStorageLike } from './key-vault';
+import type { SettingsStore, StoredSettings, WindowBounds } from './settings-store';
+
+export interface SettingsServiceOptions {
+  store: SettingsStore;
+  safeStorage: SafeStorageLike;
+  /** Read on every call, like the provider does: a variable set later still wins. */
+  env: () => Environment;
+  platform: string;
+}
+
+type EnvOverride = PublicSettings['envOverrides'][number];
+
+/** A SettingsPatch as zod parses it: an omitted field may also arrive as undefined. */
+export type SettingsPatchInput = { [Key in keyof SettingsPatch]?: SettingsPatch[Key] | undefined };
+
+/**
+ * The user's settings: stored through electron-store, the API key encrypted with safeStorage,
+ * and the DESKPILOT_* variables on top. The renderer gets `publicSettings()`, which holds the
+ * stored values (never the key, never a variable's value, since DESKPILOT_HEADERS may carry a
+ * credential) and names the fields a variable overrides.
+ */
+export class SettingsService {
+  private readonly options: SettingsServiceOptions;
+
+  constructor(options: SettingsServiceOptions) {
+    this.options = options;
+    this.encryptLegacyHeaders();
+  }
+
+  get<Key extends keyof StoredSettings>(key: Key): StoredSettings[Key] {
+    return this.options.store.get(key);
+  }
+
+  publicSettings(): PublicSettings {
+    const { store } = this.options;
+    return {
+      preset: store.get('preset'),
+      baseUrl: store.get('baseUrl'),
+      model: store.get('model'),
+      headerNames: this.headerNames(),
+      hasApiKey: store.get('apiKeyEncrypted') !== '',
+      hotkey: store.get('hotkey'),
+      approvalPolicy: store.get('approvalPolicy'),
+      openAtLogin: store.get('openAtLogin'),
+      historyLimit: store.get('historyLimit'),
+      envOverrides: this.envOverrides(),
+    };
+  }
+
+  /**
+   * Applies a validated patch; the key and the headers are encrypted first, and refused if they
+   * cannot be. `beforeWrite` runs after every check and before the first write; if it throws,
+   * nothing is stored.
+   */
+  update(patch: SettingsPatchInput, beforeWrite?: () => void): PublicSettings {
+    const { store, safeStorage, platform } = this.options;
+    // Everything that can fail runs before anything is written, so a refused patch changes nothing.
+    const headers = typeof patch.headers === 'string' ? patch.headers.trim() : patch.headers;
+    if (typeof headers === 'string') parseHeaderList(headers, 'the headers setting');
+    const encryptedHeaders = typeof headers === 'string' && headers !== '' ? encryptKey(safeStorage, platform, headers, 'headers') : undefined;
+    const encrypted = typeof patch.apiKey === 'string' ? encryptKey(safeStorage, platform, patch.apiKey) : undefined;
+    // The caller's own step that may refuse the patch (the hotkey registers here).
+    beforeWrite?.();
+    const changes: Partial<StoredSettings> = {};
+    if (patch.preset !== undefined) changes.preset = patch.preset;
+    if (patch.baseUrl !== undefined) changes.baseUrl = patch.baseUrl;
+    if (patch.model !== undefined) changes.model = patch.model.trim();
+    if (headers !== undefined) {
+      changes.headersEncrypted = encryptedHeaders ?? '';
+      changes.headers = '';
+    }
+    if (encrypted !== undefined) changes.apiKeyEncrypted = encrypted;
+    if (patch.apiKey === null) changes.apiKeyEncrypted = '';
+    if (patch.hotkey !== undefined) changes.hotkey = patch.hotkey;
+    if (patch.approvalPolicy !== undefined) changes.approvalPolicy = patch.approvalPolicy;
+    if (patch.openAtLogin !== undefined) changes.openAtLogin = patch.openAtLogin;
+    if (patch.historyLimit !== undefined) changes.historyLimit = patch.historyLimit;
+    // One write: the store's schema checks every field first, so a refused one leaves all as they were.
+    try {
+      store.set(changes);
+    } catch (error) {
+      // electron-store names the field and the rule, never the value.
+      throw new ValidationError(`settings not saved: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    return this.publicSettings();
+  }
+
+  setWindowBounds(bounds: WindowBounds): void {
+    this.options.store.set('windowBounds', bounds);
+  }
+
+  /** What the host's provider uses: stored settings, the decrypted key, and DESKPILOT_PROVIDER. Main → host only. */
+  hostSettings(): HostSettings {
+    const { store, safeStorage } = this.options;
+    const apiKey = decryptKey(safeStorage, store.get('apiKeyEncrypted'));
+    return {
+      preset: this.effectivePreset(),
+      baseUrl: store.get('baseUrl'),
+      model: store.get('model'),
+      headers: this.storedHeaders(),
+      approvalPolicy: store.get('approvalPolicy'),
+      ...(apiKey === undefined ? {} : { apiKey }),
+    };
+  }
+
+  /**
+   * Whether a model can be reached without asking the network: the same resolution the
+   * provider runs before each request (a key, a local preset, a loopback URL or an auth header).
+   */
+  configured(): boolean {
+    return this.configProblem() === undefined;
+  }
+
+  /** Why a model cannot be reached, in the provider's own words (PROVIDER_CONFIG), for the first-run view. */
+  configProblem(): string | undefined {
+    try {
+      resolveProviderConfig(providerSettings(this.hostSettings()), this.options.env());
+      return undefined;
+    } catch (error) {
+      // Its messages name settings and variables, never a key or a header value.
+      return error instanceof DeskpilotError && error.code === 'PROVIDER_CONFIG' ? error.message : 'The model provider settings could not be read.';
+    }
+  }
+
+  /** The stored header list in clear, '' when none is stored or it can no longer be decrypted. Main → host only. */
+  private storedHeaders(): string {
+    const { store, safeStorage } = this.options;
+    const encrypted = store.get('headersEncrypted');
+    if (encrypted !== '') return decryptKey(safeStorage, encrypted) ?? '';
+    return store.get('headers');
+  }
+
+  /** What the settings view may know of the headers: their names, never their values. */
+  private headerNames(): string[] {
+    try {
+      return Object.keys(parseHeaderList(this.storedHeaders(), 'the headers setting'));
+    } catch {
+      // A hand-edited file: the host reports the problem when it uses them; the names are just a display.
+      return [];
+    }
+  }
+
+  /** Headers an earlier version stored in clear move into the keychain as soon as there is one. */
+  private encryptLegacyHeaders(): void {
+    const { store, safeStorage, platform } = this.options;
+    const legacy = store.get('headers');
+    if (legacy === '' || keyStorageProblem(safeStorage, platform, 'headers') !== undefined) return;
+    store.set({ headersEncrypted: encryptKey(safeStorage, platform, legacy, 'headers'), headers: '' });
+  }
+
+  private effectivePreset(): PresetName {
+    return this.envPreset() ?? this.options.store.get('preset');
+  }
+
+  /**
+   * The preset DESKPILOT_PROVIDER names, read by the core's own chooser (so `OpenAI` counts like
+   * `openai`, as it does for the provider); undefined when unset or not a preset.
+   */
+  private envPreset(): PresetName | undefined {
+    const env = this.options.env();
+    if ((env['DESKPILOT_PROVIDER']?.trim() ?? '') === '') return undefined;
+    try {
+      return choosePreset({}, env).preset;
+    } catch {
+      // Not a preset: configProblem() says so, and the stored preset stays in use.
+      return undefined;
+    }
+  }
+
+  private envOverrides(): EnvOverride[] {
+    const env = this.options.env();
+    const set = (name: string | undefined): boolean => name !== undefined && (env[name]?.trim() ?? '') !== '';
+    const overrides: EnvOverride[] = [];
+    if (this.envPreset() !== undefined) overrides.push('preset');
+    if (set('DESKPILOT_BASE_URL')) overrides.push('baseUrl');
+    if (set('DESKPILOT_MODEL')) overrides.push('model');
+    if (set('DESKPILOT_HEADERS')) overrides.push('headers');
+    if (set('DESKPILOT_API_KEY') || set(PRESETS[this.effectivePreset()].keyEnv)) overrides.push('apiKey');
+    return overrides;
+  }
+}

@@ -1,0 +1,52 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ActionEngine } from '../core/actions/engine';
+import { createPlatform } from '../core/platform/factory';
+import type { Platform } from '../core/platform/types';
+import type { McpOptions } from './options';
+import { createMcpServer, toolsFor } from './server';
+
+export interface StdioServerIo {
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  /** Injected by tests; otherwise createPlatform picks one for this OS on the first tool call. */
+  platform?: Platform;
+  stdin?: NodeJS.ReadableStream;
+  stdout?: NodeJS.WritableStream;
+}
+
+/**
+ * Serves MCP on stdin/stdout until the client closes stdin. Stdout carries only protocol
+ * messages; every log line goes to stderr.
+ */
+export async function runStdioServer(options: McpOptions, io: StdioServerIo): Promise<number> {
+  const log = (line: string): void => io.stderr(`deskpilot mcp: ${line}`);
+  let platform: Platform | undefined = io.platform;
+  const { server } = createMcpServer({
+    options,
+    log,
+    createCore: async () => {
+      platform ??= await createPlatform(process.platform, io.env);
+      return { platform, engine: new ActionEngine({ platform }) };
+    },
+  });
+  const stdin = io.stdin ?? process.stdin;
+  const transport = new StdioServerTransport(stdin as typeof process.stdin, (io.stdout ?? process.stdout) as typeof process.stdout);
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  // The transport does not notice a closed stdin by itself; the client closing it is how a session ends.
+  const end = (): void => void server.close();
+  stdin.once('end', end);
+  stdin.once('close', end);
+  server.server.onerror = (error) => log(`protocol error: ${error.message}`);
+  await server.connect(transport);
+  const tools = toolsFor(options).map((tool) => tool.name).join(', ');
+  const limits = [`max ${options.maxChars} characters a result`, options.readOnly ? 'read-only' : '', options.apps === undefined ? '' : `apps: ${options.apps.join(', ')}`];
+  log(`serving on stdio; tools: ${tools}; ${limits.filter((part) => part !== '').join('; ')}`);
+  await closed;
+  stdin.off('end', end);
+  stdin.off('close', end);
+  if (io.platform === undefined) await platform?.close();
+  log('closed');
+  return 0;
+}
