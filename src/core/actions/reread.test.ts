@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessibilityBackend } from '../platform/types';
 import { diffNodes } from '../ui/diff';
-import { buildTree, type RawNode } from '../ui/ids';
+import { buildTree, slotKey, type RawNode } from '../ui/ids';
 import { indexTree, walk, type IndexedNode } from '../ui/tree-index';
 import { rereadNode } from './reread';
 
@@ -25,7 +25,7 @@ function entry(root: ReturnType<typeof buildTree>['root'], name: string): Indexe
 
 // Found once by brute force (not in the test run): under window "App" this label's id is the
 // unsalted id of button "OK" in group "Panel", so the whole tree salts OK.
-const COLLIDING_LABEL = 'Title 43963944';
+const COLLIDING_LABEL = 'Title 112110579';
 const panel = (okName = 'OK'): RawNode => raw('group', 'Panel', [raw('button', okName, [raw('image', 'Icon')]), raw('label', 'Hint')]);
 
 describe('rereadNode', () => {
@@ -43,7 +43,7 @@ describe('rereadNode', () => {
     expect(tree.salted).toBe(true);
     const before = entry(tree.root, 'Panel');
     // Read alone, OK would get the label's id, and the unchanged panel would look changed.
-    const alone = buildTree(panel(), { parentId: tree.root.id, roleIndex: 0 });
+    const alone = buildTree(panel(), { parentSlot: slotKey('', 'window', 0), roleIndex: 0 });
     expect(alone.root.children?.[0]?.id).toBe(entry(tree.root, COLLIDING_LABEL).node.id);
     expect(diffNodes(before.node, alone.root)).toEqual(['contents changed']);
     expect(await rereadNode(backend(panel), tree, before)).toBeUndefined();
@@ -63,11 +63,11 @@ describe('rereadNode', () => {
     expect(await rereadNode(backend(() => raw('button', 'Clicked 1 time')), tree, entry(tree.root, 'Clicked 0 times'))).toBeUndefined();
     // Found offline too: in list "Rows" of window "App", these two rows' ids collide, so a re-read showing both salts one.
     const rows = (...names: string[]): RawNode => raw('list', 'Rows', names.map((name) => raw('listitem', name)));
-    const listTree = buildTree(raw('window', 'App', [rows('Row 15553')]));
+    const listTree = buildTree(raw('window', 'App', [rows('Row 4098')]));
     expect(listTree.salted).toBe(false);
-    expect(buildTree(rows('Row 15553', 'Row 21021'), { parentId: listTree.root.id, roleIndex: 0 }).salted).toBe(true);
-    expect(await rereadNode(backend(() => rows('Row 15553', 'Row 21021')), listTree, entry(listTree.root, 'Rows'))).toBeUndefined();
+    expect(buildTree(rows('Row 4098', 'Row 35884'), { parentSlot: slotKey('', 'window', 0), roleIndex: 0 }).salted).toBe(true);
+    expect(await rereadNode(backend(() => rows('Row 4098', 'Row 35884')), listTree, entry(listTree.root, 'Rows'))).toBeUndefined();
     // Without the collision the same re-read answers.
-    expect(await rereadNode(backend(() => rows('Row 15553', 'Row 2')), listTree, entry(listTree.root, 'Rows'))).toBeDefined();
+    expect(await rereadNode(backend(() => rows('Row 4098', 'Row 2')), listTree, entry(listTree.root, 'Rows'))).toBeDefined();
   });
 });

@@ -18,7 +18,7 @@ export async function rereadNode(accessibility: AccessibilityBackend, tree: Buil
   if (accessibility.readSubtree === undefined || countNodes(before.node) > REREAD_LIMIT) return undefined;
   try {
     const raw = await accessibility.readSubtree(tree.refs.get(before.node.id), before.node, REREAD_LIMIT + 1);
-    const reread = buildTree(raw, { parentId: before.parentId ?? '', roleIndex: before.roleIndex });
+    const reread = buildTree(raw, { parentSlot: before.parentSlot, roleIndex: before.roleIndex });
     if (countNodes(reread.root) > REREAD_LIMIT || !sameIds(tree, before.node, reread)) return undefined;
     return redactSecrets(reread.root);
   } catch (error) {
@@ -28,7 +28,7 @@ export async function rereadNode(accessibility: AccessibilityBackend, tree: Buil
 }
 
 /**
- * Unsalted ids are a pure function of the slot path, so the re-read's ids are the whole
+ * Unsalted ids are a pure function of the slot and the node's own role and name, so the re-read's ids are the whole
  * tree's unless a salt is involved: one the re-read added (a collision inside the subtree),
  * or one the whole tree added because a subtree node collided with a node outside it. The
  * re-read then hands out that outside node's id, and the model would act on the wrong node.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawNode } from './ids';
-import { ID_LENGTH, buildTree, fnv1a, nodeId } from './ids';
+import { ID_LENGTH, buildTree, fnv1a, nodeId, slotKey } from './ids';
 import { walk } from './tree-index';
 
 function raw(role: RawNode['role'], name: string, children?: RawNode[]): RawNode {
@@ -21,7 +21,7 @@ describe('fnv1a', () => {
 });
 
 describe('nodeId', () => {
-  it('is five base36 characters and depends on parent, role, name and index', () => {
+  it('is five base36 characters and depends on the parent slot, role, name and index', () => {
     const id = nodeId('p', 'button', 'OK', 0);
     expect(id).toMatch(/^[0-9a-z]{5}$/);
     expect(ID_LENGTH).toBe(5);
@@ -66,21 +66,21 @@ describe('buildTree', () => {
 
   it('never gives two nodes the same id, even when their hashes collide, and is deterministic about it', () => {
     // Two sibling buttons whose five-character ids collide (the birthday bound makes the search quick).
-    const parentId = nodeId('', 'window', 'App', 0);
+    const parentSlot = slotKey('', 'window', 0);
     const atFirst = new Map<string, string>();
     let pair: [string, string] | undefined;
     for (let index = 0; pair === undefined && index < 200_000; index += 1) {
-      atFirst.set(nodeId(parentId, 'button', `Row ${index}`, 0), `Row ${index}`);
-      const match = atFirst.get(nodeId(parentId, 'button', `Col ${index}`, 1));
+      atFirst.set(nodeId(parentSlot, 'button', `Row ${index}`, 0), `Row ${index}`);
+      const match = atFirst.get(nodeId(parentSlot, 'button', `Col ${index}`, 1));
       if (match !== undefined) pair = [match, `Col ${index}`];
     }
     if (pair === undefined) throw new Error('no collision found');
     const [first, second] = pair;
     const colliding = (): RawNode => raw('window', 'App', [raw('button', first), raw('button', second)]);
     const built = buildTree(colliding());
-    expect(built.root.id).toBe(parentId);
+    expect(built.root.id).toBe(nodeId('', 'window', 'App', 0));
     const [a, b] = built.root.children ?? [];
-    expect(a?.id).toBe(nodeId(parentId, 'button', first, 0));
+    expect(a?.id).toBe(nodeId(parentSlot, 'button', first, 0));
     expect(b?.id).not.toBe(a?.id);
     expect(b?.id).toMatch(/^[0-9a-z]{5}$/);
     expect(built.refs.get(b?.id ?? '')).toBe(`button:${second}`);
@@ -88,19 +88,31 @@ describe('buildTree', () => {
     expect(buildTree(colliding()).root.children?.map((node) => node.id)).toEqual([a?.id, b?.id]);
   });
 
-  it('says when a subtree read alone cannot match the whole tree: a salted node and its descendants', () => {
+  it('says when a subtree read alone cannot match the whole tree: the salted node, not its descendants', () => {
     // Found once by brute force (not here): under window "App" this label's id is the
     // unsalted id of button "OK" in group "Panel", and the label comes first.
-    const label = 'Title 43963944';
+    const label = 'Title 112110579';
     const whole = buildTree(raw('window', 'App', [raw('label', label), raw('group', 'Panel', [raw('button', 'OK', [raw('image', 'Icon')])])]));
     expect(whole.salted).toBe(true);
     const panel = whole.root.children?.[1];
-    const alone = buildTree(raw('group', 'Panel', [raw('button', 'OK', [raw('image', 'Icon')])]), { parentId: whole.root.id, roleIndex: 0 });
+    const alone = buildTree(raw('group', 'Panel', [raw('button', 'OK', [raw('image', 'Icon')])]), { parentSlot: slotKey('', 'window', 0), roleIndex: 0 });
     expect(alone.salted).toBe(false);
     expect(alone.root.id).toBe(panel?.id);
-    // Alone, OK takes the label's id, and its child's id changes with it.
+    // Alone, OK takes the label's id; its child hashes OK's slot, not OK's id, so it keeps its own.
     expect(alone.root.children?.[0]?.id).toBe(whole.root.children?.[0]?.id);
-    expect(idOf(alone, 'Icon')).not.toBe(idOf(whole, 'Icon'));
+    expect(idOf(alone, 'Icon')).toBe(idOf(whole, 'Icon'));
+  });
+
+  it("keeps every id under a node whose name changes: ancestors' names never take part", () => {
+    const doc = (title: string): RawNode =>
+      raw('window', title, [raw('menubar', '', [raw('menuitem', 'File')]), raw('scrollarea', '', [raw('textarea', '')]), raw('window', 'Find')]);
+    const before = buildTree(doc('Untitled 1 - Mousepad'));
+    const after = buildTree(doc('*Untitled 1 - Mousepad'));
+    expect(after.root.id).not.toBe(before.root.id);
+    const ids = (built: typeof before) => [...walk(built.root)].slice(1).map((node) => node.id);
+    expect(ids(after)).toEqual(ids(before));
+    // A renamed node is a new id, so an old id never names it silently.
+    expect(new Set([...ids(before), before.root.id]).has(after.root.id)).toBe(false);
   });
 
   it('counts the index among same-role siblings only', () => {

@@ -18,13 +18,24 @@ export const ID_LENGTH = 5;
 const ID_SPACE = 36 ** ID_LENGTH;
 
 /**
- * A node's id depends only on its parent's id, its role, its name and its index among
- * siblings of the same role, so an id survives changes elsewhere in the tree.
+ * A node's id is a hash of its slot (where it sits, by structure only), its role and its
+ * name. The slot is the chain of roles and same-role indices from the root: ancestors'
+ * names never take part, because windows, documents and tabs are renamed all the time (a
+ * title gains a `*` on the first keystroke) and that must not renumber their contents.
  * The NUL separator keeps ("ab","c") and ("a","bc") apart. Always ID_LENGTH characters.
  */
-export function nodeId(parentId: string, role: Role, name: string, roleIndex: number, salt = 0): string {
-  const key = `${parentId}\u0000${role}\u0000${name}\u0000${roleIndex}${salt === 0 ? '' : `\u0000${salt}`}`;
+export function nodeId(parentSlot: string, role: Role, name: string, roleIndex: number, salt = 0): string {
+  const key = `${parentSlot}\u0000${role}\u0000${name}\u0000${roleIndex}${salt === 0 ? '' : `\u0000${salt}`}`;
   return (fnv1a(key) % ID_SPACE).toString(36).padStart(ID_LENGTH, '0');
+}
+
+/**
+ * A node's slot: its parent's slot, its role and its index among same-role siblings. Two
+ * nodes in one tree never share a slot (up to a 32-bit hash), so names alone tell apart
+ * nothing that the slot does not already. The root's parent slot is ''.
+ */
+export function slotKey(parentSlot: string, role: Role, roleIndex: number): string {
+  return fnv1a(`${parentSlot}\u0000${role}\u0000${roleIndex}`).toString(36);
 }
 
 /** A node as a backend reports it: a UiNode without ids, plus an opaque handle to act on it. */
@@ -43,37 +54,38 @@ export interface BuiltTree<Ref = unknown> {
 
 /**
  * Gives every node its stable id. A subtree re-read on its own passes the slot it sits in
- * (its parent's id and its index among same-role siblings) and gets the ids the whole tree
+ * (its parent's slot and its index among same-role siblings) and gets the ids the whole tree
  * would give it, as long as neither read salted anything (`salted`).
  * Five base36 characters collide about once in 120 trees of 1,000 nodes; the node met second
  * (in document order) is re-hashed with a salt, so ids stay unique within a tree and still
- * deterministic. The salted node's id, and through it its descendants' ids, then depend on
- * the node it collided with, which a subtree read alone may not contain.
+ * deterministic. The salted node's id then depends on the node it collided with, which a
+ * subtree read alone may not contain; its descendants' ids do not, since they hash the slot.
  */
-export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentId: string; roleIndex: number } = { parentId: '', roleIndex: 0 }): BuiltTree<Ref> {
+export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentSlot: string; roleIndex: number } = { parentSlot: '', roleIndex: 0 }): BuiltTree<Ref> {
   const refs = new Map<string, Ref>();
   let salted = false;
-  const visit = (node: RawNode<Ref>, parentId: string, roleIndex: number): UiNode => {
+  const visit = (node: RawNode<Ref>, parentSlot: string, roleIndex: number): UiNode => {
     let salt = 0;
-    let id = nodeId(parentId, node.role, node.name, roleIndex);
+    let id = nodeId(parentSlot, node.role, node.name, roleIndex);
     while (refs.has(id)) {
       salt += 1;
-      id = nodeId(parentId, node.role, node.name, roleIndex, salt);
+      id = nodeId(parentSlot, node.role, node.name, roleIndex, salt);
     }
     if (salt > 0) salted = true;
     refs.set(id, node.ref);
     const { ref: _ref, children: rawChildren, ...fields } = node;
     const built: UiNode = { id, ...fields };
     if (rawChildren !== undefined) {
+      const ownSlot = slotKey(parentSlot, node.role, roleIndex);
       const seen = new Map<Role, number>();
       built.children = rawChildren.map((child) => {
         const index = seen.get(child.role) ?? 0;
         seen.set(child.role, index + 1);
-        return visit(child, id, index);
+        return visit(child, ownSlot, index);
       });
     }
     return built;
   };
-  const root = visit(raw, slot.parentId, slot.roleIndex);
+  const root = visit(raw, slot.parentSlot, slot.roleIndex);
   return { root, refs, salted };
 }

@@ -1,8 +1,11 @@
 import type { UiNode } from '../../shared/ui-node';
+import { slotKey } from './ids';
 
 export interface IndexedNode {
   node: UiNode;
   parentId: string | undefined;
+  /** The parent's slot (see ids.ts): with role and roleIndex, what a re-read of this node alone hashes. */
+  parentSlot: string;
   /** Index among siblings with the same role: with parentId and role, a node's structural slot. */
   roleIndex: number;
   depth: number;
@@ -27,16 +30,17 @@ export function countNodes(root: UiNode): number {
 /** Indexes every node by id in one pass, remembering where each sits. */
 export function indexTree(root: UiNode): Map<string, IndexedNode> {
   const index = new Map<string, IndexedNode>();
-  const visit = (node: UiNode, parentId: string | undefined, roleIndex: number, depth: number): void => {
-    index.set(node.id, { node, parentId, roleIndex, depth });
+  const visit = (node: UiNode, parentId: string | undefined, parentSlot: string, roleIndex: number, depth: number): void => {
+    index.set(node.id, { node, parentId, parentSlot, roleIndex, depth });
+    const ownSlot = slotKey(parentSlot, node.role, roleIndex);
     const seen = new Map<string, number>();
     for (const child of node.children ?? []) {
       const childIndex = seen.get(child.role) ?? 0;
       seen.set(child.role, childIndex + 1);
-      visit(child, node.id, childIndex, depth + 1);
+      visit(child, node.id, ownSlot, childIndex, depth + 1);
     }
   };
-  visit(root, undefined, 0, 0);
+  visit(root, undefined, '', 0, 0);
   return index;
 }
 
