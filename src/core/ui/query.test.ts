@@ -59,3 +59,38 @@ describe('findNodes', () => {
     expect(findNodes(root, { role: 'button', limit: 2 })).toHaveLength(2);
   });
 });
+
+describe('role queries', () => {
+  const family = node('w', 'window', 'Form', {
+    children: [
+      node('b', 'button', 'OK'),
+      node('m', 'togglebutton', 'Menu', { platformRole: 'toggle button' }),
+      node('c', 'checkbox', 'Bold'),
+      node('s', 'switch', 'Wi-Fi'),
+      node('e', 'textfield', 'Name'),
+      node('a', 'textarea', 'Notes'),
+      node('p', 'button', 'Apply', { platformRole: 'push button' }),
+    ],
+  });
+  const ids = (role: string): string[] => findNodes(family, { role }).map((match) => match.node.id);
+
+  it('matches the family a person means: buttons include toggle (menu) buttons, text fields include text areas', () => {
+    expect(ids('button')).toEqual(['b', 'm', 'p']);
+    expect(ids('checkbox')).toEqual(['c', 's']);
+    expect(ids('textfield')).toEqual(['e', 'a']);
+    // A narrower role stays narrow.
+    expect(ids('togglebutton')).toEqual(['m']);
+    expect(ids('textarea')).toEqual(['a']);
+  });
+
+  it('takes synonyms and raw platform roles, in any case and spacing', () => {
+    expect(ids('Push Button')).toEqual(['b', 'm', 'p']);
+    expect(ids('entry')).toEqual(['e', 'a']);
+    expect(ids('toggle_button')).toEqual(['m']);
+  });
+
+  it('refuses an unknown role with the list of roles instead of finding nothing', () => {
+    expect(() => findNodes(family, { role: 'buton' })).toThrow(/unknown role 'buton'\. Roles: application, window, .*button.*textfield/);
+    expect(() => findNodes(family, { role: 'buton' })).toThrow(expect.objectContaining({ code: 'VALIDATION' }) as Error);
+  });
+});

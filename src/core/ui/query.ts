@@ -1,4 +1,5 @@
-import type { Role, UiNode } from '../../shared/ui-node';
+import { ValidationError } from '../../shared/errors';
+import { ROLES, type Role, type UiNode } from '../../shared/ui-node';
 import { walk } from './tree-index';
 
 export interface NodeQuery {
@@ -57,9 +58,67 @@ export function textScore(wanted: string, candidate: string): number {
   return Math.max(0.65 * overlap, 0.75 * similarity);
 }
 
-function roleMatches(node: UiNode, role: string): boolean {
-  const wanted = role.toLowerCase();
-  return node.role === wanted || node.platformRole.toLowerCase() === wanted;
+/**
+ * What a role asked for means, as a person (or a model) would mean it: "button" includes
+ * toggle buttons (GTK's menu buttons are toggle buttons), "textfield" includes multi-line
+ * text, "checkbox" includes switches.
+ */
+const ROLE_FAMILIES: Partial<Record<Role, readonly Role[]>> = {
+  button: ['button', 'togglebutton'],
+  checkbox: ['checkbox', 'switch'],
+  textfield: ['textfield', 'textarea'],
+  list: ['list', 'tree'],
+  listitem: ['listitem', 'treeitem'],
+};
+
+/** Other words for the normalized roles, compared without spaces, dashes or underscores. */
+const ROLE_SYNONYMS: Record<string, Role> = {
+  pushbutton: 'button',
+  toggle: 'togglebutton',
+  check: 'checkbox',
+  checkbutton: 'checkbox',
+  radiobutton: 'radio',
+  entry: 'textfield',
+  input: 'textfield',
+  textbox: 'textfield',
+  textinput: 'textfield',
+  edit: 'textfield',
+  passwordtext: 'textfield',
+  dropdown: 'combobox',
+  select: 'combobox',
+  spinner: 'spinbutton',
+  scrollpane: 'scrollarea',
+  menubutton: 'togglebutton',
+  pagetab: 'tab',
+  pagetablist: 'tablist',
+  paragraph: 'text',
+};
+
+/** What a role query matches: normalized roles, or a platform role kept verbatim. */
+export interface RoleFilter {
+  roles: ReadonlySet<Role>;
+  platformRole: string;
+}
+
+const squeeze = (role: string): string => role.toLowerCase().replace(/[\s_-]+/g, '');
+
+/**
+ * Reads a role query. A normalized role (or a synonym) matches its family; a raw platform
+ * role ("push button", "AXButton") matches nodes with that platform role. Anything else is
+ * refused with the list of roles, so a typo is an error rather than an empty answer.
+ */
+export function roleFilter(role: string, root?: UiNode): RoleFilter {
+  const wanted = squeeze(role);
+  const normalized = (ROLES as readonly string[]).includes(wanted) ? (wanted as Role) : ROLE_SYNONYMS[wanted];
+  if (normalized !== undefined) return { roles: new Set(ROLE_FAMILIES[normalized] ?? [normalized]), platformRole: wanted };
+  if (root !== undefined) {
+    for (const node of walk(root)) if (squeeze(node.platformRole) === wanted) return { roles: new Set(), platformRole: wanted };
+  }
+  throw new ValidationError(`unknown role '${role}'. Roles: ${ROLES.filter((name) => name !== 'unknown').join(', ')}.`);
+}
+
+function roleMatches(node: UiNode, filter: RoleFilter): boolean {
+  return filter.roles.has(node.role) || squeeze(node.platformRole) === filter.platformRole;
 }
 
 function nodeTexts(node: UiNode): string[] {
@@ -68,11 +127,15 @@ function nodeTexts(node: UiNode): string[] {
   return texts.filter((text) => text !== '');
 }
 
-/** Finds nodes by role and/or name or text, best match first; ties keep tree order. */
+/**
+ * Finds nodes by role and/or name or text, best match first; ties keep tree order.
+ * An unknown role throws ValidationError (see roleFilter).
+ */
 export function findNodes(root: UiNode, query: NodeQuery): Match[] {
+  const filter = query.role === undefined ? undefined : roleFilter(query.role, root);
   const matches: Match[] = [];
   for (const node of walk(root)) {
-    if (query.role !== undefined && !roleMatches(node, query.role)) continue;
+    if (filter !== undefined && !roleMatches(node, filter)) continue;
     let score = 1;
     if (query.name !== undefined) score = Math.min(score, textScore(query.name, node.name));
     if (query.text !== undefined) {
