@@ -59,7 +59,8 @@ export type ActionMethod = 'accessibility' | 'input';
 
 export interface UiActionResult {
   success: boolean;
-  method: ActionMethod;
+  /** Which path ran, or was tried when it failed; absent when the action never reached the app (an unknown id, a dead app). */
+  method?: ActionMethod;
   nodeBefore: UiNode | null;
   nodeAfter: UiNode | null;
   changed: boolean;

@@ -199,6 +199,8 @@ describe('ActionEngine error rows', () => {
     const result = await engine.run(FIXTURE_PID, { action: 'click', id: typo });
     expect(result).toMatchObject({ success: false, changed: false, nodeBefore: null, error: { code: 'NODE_NOT_FOUND' } });
     expect(result.error?.message).toContain(`node not found: '${typo}'`);
+    // Nothing was sent, so the result claims no method.
+    expect(result).not.toHaveProperty('method');
     expect(result.error?.data?.['candidates']).toContainEqual({ id, role: 'checkbox', name: 'Enable feature' });
     expect(platform.app(FIXTURE_PID).get('toggle').checked).toBe(false);
   });
@@ -278,6 +280,7 @@ describe('ActionEngine error rows', () => {
     platform.kill(FIXTURE_PID);
     const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'a' });
     expect(result.error?.code).toBe('PROCESS_EXITED');
+    expect(result.method).toBeUndefined();
   });
 
   it('missing required fields throw ValidationError before anything runs', async () => {

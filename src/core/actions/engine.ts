@@ -64,7 +64,8 @@ export class ActionEngine {
    */
   async run(pid: number, input: unknown, signal?: AbortSignal): Promise<UiActionResult> {
     const request = parseUiActionRequest(input);
-    let method: ActionMethod = request.action === 'set_value' || request.action === 'click' ? 'accessibility' : 'input';
+    // Set once something was sent to the app: a result for an action that never ran claims no method.
+    let method: ActionMethod | undefined;
     let nodeBefore: UiNode | null = null;
     try {
       signal?.throwIfAborted();
@@ -73,6 +74,7 @@ export class ActionEngine {
       nodeBefore = subject === undefined ? null : shallow(subject.node);
       signal?.throwIfAborted();
       if (!(await this.platform.apps.isAlive(pid))) throw new ProcessExitedError(pid);
+      method = request.action === 'set_value' || request.action === 'click' ? 'accessibility' : 'input';
       method = await this.execute(pid, request, resolved, signal);
       const driver = method === 'input' ? this.platform.input.lastDriver : undefined;
       await this.clock.sleep(request.settleMs ?? DEFAULT_SETTLE_MS, signal);
@@ -80,7 +82,7 @@ export class ActionEngine {
       return driver === undefined ? result : { ...result, driver };
     } catch (error) {
       if (signal?.aborted || error instanceof ValidationError) throw error;
-      return { success: false, method, nodeBefore, nodeAfter: null, changed: false, changes: [], error: serializeError(error) };
+      return { success: false, ...(method === undefined ? {} : { method }), nodeBefore, nodeAfter: null, changed: false, changes: [], error: serializeError(error) };
     }
   }
 
