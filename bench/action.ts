@@ -60,7 +60,9 @@ async function main(): Promise<void> {
       const resolved = await testCase.find();
       const bare = median(await timed(RUNS, () => testCase.bare(resolved)));
       all.push(...times);
-      console.log(`${testCase.action.padEnd(10)} median=${ms(median(times))} ms  p95=${ms(quantile(times, 0.95))} ms  bare=${ms(bare)} ms  ratio=${(median(times) / bare).toFixed(1)}x`);
+      console.log(
+        `${testCase.action.padEnd(10)} median=${ms(median(times))} ms  p95=${ms(quantile(times, 0.95))} ms  bare=${ms(bare)} ms  ratio=${(median(times) / bare).toFixed(1)}x`,
+      );
     }
     console.log(`action_overhead: median_ms=${ms(median(all))} p95_ms=${ms(quantile(all, 0.95))}`);
   } finally {

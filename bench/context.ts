@@ -49,7 +49,9 @@ async function measure(desktop: Desktop, app: (typeof APPS)[number]): Promise<Ro
 async function main(): Promise<void> {
   const desktop = await startDesktop();
   try {
-    console.log("tokens: js-tiktoken o200k_base. ours = the agent's serializeTree style without budgets (nothing truncated); budgeted = with the agent's CONTEXT_TREE_BUDGET; estimate = ui/token-estimate on ours.");
+    console.log(
+      "tokens: js-tiktoken o200k_base. ours = the agent's serializeTree style without budgets (nothing truncated); budgeted = with the agent's CONTEXT_TREE_BUDGET; estimate = ui/token-estimate on ours.",
+    );
     const ratios: number[] = [];
     for (const app of APPS) {
       const row = await measure(desktop, app);

@@ -25,7 +25,9 @@ interface RunResult {
 }
 
 async function run(page: Page, deltas: string[], text: string): Promise<RunResult> {
-  await page.evaluate(() => (globalThis as PageGlobal).__fake.emit({ type: 'agent', event: { type: 'ask', askId: 'ask-1', text: 'Describe the window in detail', pid: 42 } }));
+  await page.evaluate(() =>
+    (globalThis as PageGlobal).__fake.emit({ type: 'agent', event: { type: 'ask', askId: 'ask-1', text: 'Describe the window in detail', pid: 42 } }),
+  );
   await page.locator('.message.user').waitFor();
   return page.evaluate(
     async ({ deltas, text }) => {
@@ -82,7 +84,9 @@ async function main(): Promise<void> {
   const deltas = chunks(text, CHUNKS);
   const started = Date.now();
   const harness = await startHarness();
-  console.log(`bench:render: ${text.length} characters of markdown in ${deltas.length} chunks, Chromium ${harness.browser.version()}, build + launch ${Date.now() - started} ms`);
+  console.log(
+    `bench:render: ${text.length} characters of markdown in ${deltas.length} chunks, Chromium ${harness.browser.version()}, build + launch ${Date.now() - started} ms`,
+  );
   try {
     const { page } = await harness.open(options());
     const throttled = await run(page, deltas, text);
@@ -93,7 +97,8 @@ async function main(): Promise<void> {
     const rendersPerSecond = throttled.renders / (throttled.totalMs / 1000);
     const longestTask = throttled.longTasks.length > 0 ? Math.max(...throttled.longTasks) : throttled.longestGapMs;
     const speedup = naive.totalMs / throttled.totalMs;
-    if (throttled.longTasks.length === 0) console.log('longest_task_ms: no task reached 50 ms (the Long Tasks threshold); it is the longest gap between two chunk deliveries instead');
+    if (throttled.longTasks.length === 0)
+      console.log('longest_task_ms: no task reached 50 ms (the Long Tasks threshold); it is the longest gap between two chunk deliveries instead');
     console.log(`render: renders_per_s=${rendersPerSecond.toFixed(1)} longest_task_ms=${longestTask.toFixed(0)} speedup_vs_naive=${speedup.toFixed(2)}`);
     if (rendersPerSecond > MAX_RENDERS_PER_S) {
       console.error(`markdown rendered ${rendersPerSecond.toFixed(1)} times a second; the limit is ${MAX_RENDERS_PER_S}`);

@@ -30,7 +30,10 @@ interface Row {
 }
 
 async function pyatspi(desktop: Desktop, pid: number): Promise<{ nodes: number; median_ms: number }> {
-  const { stdout } = await promisify(execFile)('/usr/bin/python3', [PYATSPI_DUMP, '--pid', String(pid), '--runs', String(RUNS)], { env: desktop.session.env, timeout: 120_000 });
+  const { stdout } = await promisify(execFile)('/usr/bin/python3', [PYATSPI_DUMP, '--pid', String(pid), '--runs', String(RUNS)], {
+    env: desktop.session.env,
+    timeout: 120_000,
+  });
   return JSON.parse(stdout.trim().split('\n').at(-1) as string);
 }
 
@@ -58,7 +61,9 @@ async function main(): Promise<void> {
   const desktop = await startDesktop();
   try {
     console.log(`session up in ${desktop.session.startupMs} ms; ${RUNS} runs each, medians.`);
-    console.log('ours: ids, roles, names, states, values; extents are read on demand for the node an action targets (the default). pyatspi reads extents for every node.');
+    console.log(
+      'ours: ids, roles, names, states, values; extents are read on demand for the node an action targets (the default). pyatspi reads extents for every node.',
+    );
     const rows: Row[] = [];
     for (const app of APPS) {
       const row = await measure(desktop, app);

@@ -35,18 +35,43 @@ const ENGINE = ['core', 'platform', 'provider-config', 'shared'];
 /** @type {Record<string, {layers: string[], electron: boolean, node: boolean, why: string}>} */
 const RULES = {
   shared: { layers: ['shared'], electron: false, node: false, why: 'src/shared is pure TypeScript used by every layer' },
-  renderer: { layers: ['renderer', 'shared'], electron: false, node: false, why: 'the renderer is a sandboxed web page that talks only through window.deskpilot' },
+  renderer: {
+    layers: ['renderer', 'shared'],
+    electron: false,
+    node: false,
+    why: 'the renderer is a sandboxed web page that talks only through window.deskpilot',
+  },
   preload: { layers: ['preload', 'shared'], electron: true, node: false, why: 'the sandboxed preload exposes the typed contract and nothing else' },
-  main: { layers: ['main', 'provider-config', 'shared'], electron: true, node: true, why: 'main is Electron wiring; the engine runs in the automation host, and main needs only the provider settings' },
-  'provider-config': { layers: ['provider-config', 'shared'], electron: false, node: true, why: 'the provider settings are shared with main, so they depend on nothing else in the core' },
+  main: {
+    layers: ['main', 'provider-config', 'shared'],
+    electron: true,
+    node: true,
+    why: 'main is Electron wiring; the engine runs in the automation host, and main needs only the provider settings',
+  },
+  'provider-config': {
+    layers: ['provider-config', 'shared'],
+    electron: false,
+    node: true,
+    why: 'the provider settings are shared with main, so they depend on nothing else in the core',
+  },
   core: { layers: ENGINE, electron: false, node: true, why: 'the core runs in plain Node under every program; only core/platform touches native/' },
   platform: { layers: [...ENGINE, 'native'], electron: false, node: true, why: 'the core runs in plain Node under every program' },
-  host: { layers: ['host', ...ENGINE], electron: false, node: true, why: 'the automation host is a program over the core; it reaches main through its port, not by import' },
+  host: {
+    layers: ['host', ...ENGINE],
+    electron: false,
+    node: true,
+    why: 'the automation host is a program over the core; it reaches main through its port, not by import',
+  },
   // `deskpilot mcp` is a CLI command, so the CLI may start the MCP server; never the reverse.
   cli: { layers: ['cli', 'mcp', ...ENGINE], electron: false, node: true, why: 'the CLI is a program over the core' },
   mcp: { layers: ['mcp', ...ENGINE], electron: false, node: true, why: 'the MCP server is a program over the core' },
   native: { layers: ['native'], electron: false, node: true, why: 'native/ holds OS declarations only, no logic' },
-  other: { layers: ['shared', 'renderer', 'preload', 'main', 'host', 'cli', 'mcp', ...ENGINE, 'other'], electron: true, node: true, why: 'only src/core/platform may import native/' },
+  other: {
+    layers: ['shared', 'renderer', 'preload', 'main', 'host', 'cli', 'mcp', ...ENGINE, 'other'],
+    electron: true,
+    node: true,
+    why: 'only src/core/platform may import native/',
+  },
 };
 
 /** @param {string} file */

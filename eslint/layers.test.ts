@@ -1,10 +1,19 @@
 import { ESLint } from 'eslint';
 import path from 'node:path';
+import tseslint from 'typescript-eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import layers from './layers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const eslint = new ESLint({ cwd: root });
+// The layer rule alone: the project's type-aware rules cannot parse files that do not exist.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ['**/*.{ts,tsx,js}'], languageOptions: { parser: tseslint.parser }, plugins: { deskpilot: layers }, rules: { 'deskpilot/layers': 'error' } },
+  ],
+});
 
 async function layerErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
@@ -24,7 +33,11 @@ describe('layer rule', () => {
     ['src/main/window/window.ts', "export * from '../../../native/linux/bus';", 'main may not import from native'],
     ['src/main/controller.ts', "import { ActionEngine } from '../core/actions';", 'main may not import from core'],
     ['src/main/controller.ts', "import { Agent } from '../core/agent/agent';", 'main may not import from core'],
-    ['src/main/settings/settings.ts', "import { OpenAICompatibleProvider } from '../../core/agent/provider/openai-compatible-provider';", 'main may not import from core'],
+    [
+      'src/main/settings/settings.ts',
+      "import { OpenAICompatibleProvider } from '../../core/agent/provider/openai-compatible-provider';",
+      'main may not import from core',
+    ],
     ['src/main/host/host-supervisor.ts', "import { startHost } from '../../host/host';", 'main may not import from host'],
     ['src/main/index.ts', "import { main } from '../cli/main';", 'main may not import from cli'],
     ['src/core/agent/provider/presets.ts', "import { ownText } from '../../ui/text';", 'provider-config may not import from core'],
@@ -55,10 +68,16 @@ describe('layer rule', () => {
     ['src/core/actions/x.ts', "import { FakePlatform } from '../platform/fake/fake-platform';\nimport type { UiNode } from '../../shared/ui-node';"],
     ['src/core/agent/provider/config.ts', "import { PRESET_INFO } from '../../../shared/settings';\nimport { PRESETS } from './presets';"],
     ['src/main/index.ts', "import { app } from 'electron';\nimport type { HostRequest } from '../shared/host-protocol';"],
-    ['src/main/settings/settings.ts', "import { resolveProviderConfig } from '../../core/agent/provider/config';\nimport { PRESETS } from '../../core/agent/provider/presets';"],
+    [
+      'src/main/settings/settings.ts',
+      "import { resolveProviderConfig } from '../../core/agent/provider/config';\nimport { PRESETS } from '../../core/agent/provider/presets';",
+    ],
     ['src/preload/index.ts', "import { contextBridge } from 'electron';\nimport type { UiNode } from '../shared/ui-node';"],
     ['src/renderer/src/x.ts', "import type { UiNode } from '../../shared/ui-node';\nimport React from 'react';"],
-    ['src/cli/x.ts', "import { parseArgs } from 'node:util';\nimport { ActionEngine } from '../core/actions/engine';\nimport { runStdioServer } from '../mcp/stdio';"],
+    [
+      'src/cli/x.ts',
+      "import { parseArgs } from 'node:util';\nimport { ActionEngine } from '../core/actions/engine';\nimport { runStdioServer } from '../mcp/stdio';",
+    ],
     ['src/mcp/x.ts', "import { findNodes } from '../core/ui/query';\nimport { ValidationError } from '../shared/errors';"],
     ['src/host/x.ts', "import { Agent } from '../core/agent/agent';\nimport type { HostRequest } from '../shared/host-protocol';"],
     ['test/x.ts', "import { main } from '../src/cli/main';\nimport { startHost } from '../src/host/host';"],

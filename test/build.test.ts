@@ -34,7 +34,10 @@ describe('electron-vite build', () => {
     // The bundle's package imports (openai, zod) and its ESM format come from the project.
     writeFileSync(path.join(outDir, 'package.json'), '{"type":"module"}');
     symlinkSync(path.join(root, 'node_modules'), path.join(outDir, 'node_modules'), 'dir');
-    const child = fork(path.join(outDir, 'main/host.js'), ['--main-pid=1'], { env: { ...process.env, DESKPILOT_PLATFORM: 'fake' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(path.join(outDir, 'main/host.js'), ['--main-pid=1'], {
+      env: { ...process.env, DESKPILOT_PLATFORM: 'fake' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     try {
       const messages: { type: string }[] = [];
       const next = (type: string): Promise<unknown> =>

@@ -10,8 +10,15 @@ const CODE = [
 ];
 
 function section(index: number): string {
-  const table = ['| Field | Value | Changed |', '|---|---|---|', ...Array.from({ length: 4 }, (_, row) => `| field ${index}.${row} | value ${row * 7} | ${row % 2 === 0 ? 'yes' : 'no'} |`)].join('\n');
-  const list = Array.from({ length: 5 }, (_, item) => `- Step ${item + 1}: press **${['Save', 'Open', 'Close', 'Next', 'Done'][item]}** in \`dialog-${index}\``).join('\n');
+  const table = [
+    '| Field | Value | Changed |',
+    '|---|---|---|',
+    ...Array.from({ length: 4 }, (_, row) => `| field ${index}.${row} | value ${row * 7} | ${row % 2 === 0 ? 'yes' : 'no'} |`),
+  ].join('\n');
+  const list = Array.from(
+    { length: 5 },
+    (_, item) => `- Step ${item + 1}: press **${['Save', 'Open', 'Close', 'Next', 'Done'][item]}** in \`dialog-${index}\``,
+  ).join('\n');
   return [
     `## Part ${index + 1}: what the window shows`,
     `The document has *${index + 3} paragraphs* and a toolbar with \`Bold\`, \`Italic\` and \`Underline\`. See https://example.com/docs/${index} for the details, or [the guide](https://example.com/guide#${index}).`,

@@ -24,12 +24,7 @@ export const IFACE = {
 } as const;
 
 /** Events that change what a tree fetch returns. */
-export const TREE_EVENTS = [
-  'object:children-changed',
-  'object:state-changed',
-  'object:property-change',
-  'object:text-changed',
-] as const;
+export const TREE_EVENTS = ['object:children-changed', 'object:state-changed', 'object:property-change', 'object:text-changed'] as const;
 
 export const COORD_SCREEN = 0;
 export const COORD_WINDOW = 1;

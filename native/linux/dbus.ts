@@ -18,7 +18,10 @@ export interface MethodCall {
 
 /** A call that got no answer in time. */
 export class DbusTimeoutError extends Error {
-  constructor(readonly call: MethodCall, readonly timeoutMs: number) {
+  constructor(
+    readonly call: MethodCall,
+    readonly timeoutMs: number,
+  ) {
     super(`${call.destination} did not answer ${call.interface}.${call.member} on ${call.path} within ${timeoutMs} ms`);
     this.name = 'DbusTimeoutError';
   }
@@ -26,7 +29,11 @@ export class DbusTimeoutError extends Error {
 
 /** An error reply from the peer, keeping its D-Bus error name (org.freedesktop.DBus.Error.*). */
 export class DbusCallError extends Error {
-  constructor(readonly errorName: string, message: string, readonly call: MethodCall) {
+  constructor(
+    readonly errorName: string,
+    message: string,
+    readonly call: MethodCall,
+  ) {
     super(`${call.interface}.${call.member}: ${errorName}: ${message}`);
     this.name = 'DbusCallError';
   }
@@ -101,7 +108,14 @@ export class DbusConnection {
 
   /** Subscribes to signals matching a D-Bus match rule. */
   async addMatch(rule: string): Promise<void> {
-    await this.call({ destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'AddMatch', signature: 's', body: [rule] });
+    await this.call({
+      destination: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+      member: 'AddMatch',
+      signature: 's',
+      body: [rule],
+    });
   }
 
   onSignal(listener: (signal: Signal) => void): void {
@@ -114,7 +128,14 @@ export class DbusConnection {
   /** The pid behind a bus name, as the bus daemon saw it connect. */
   async pidOf(busName: string, timeoutMs?: number): Promise<number> {
     const [pid] = await this.call(
-      { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetConnectionUnixProcessID', signature: 's', body: [busName] },
+      {
+        destination: 'org.freedesktop.DBus',
+        path: '/org/freedesktop/DBus',
+        interface: 'org.freedesktop.DBus',
+        member: 'GetConnectionUnixProcessID',
+        signature: 's',
+        body: [busName],
+      },
       timeoutMs,
     );
     return Number(pid);

@@ -71,9 +71,7 @@ export const DECLARATIONS = {
     'int32_t AXUIElementCopyMultipleAttributeValues(void *element, void *attributes, uint32_t options, _Out_ void **values)',
   ),
   AXUIElementGetAttributeValueCount: ax('int32_t AXUIElementGetAttributeValueCount(void *element, void *attribute, _Out_ long *count)'),
-  AXUIElementCopyAttributeValues: ax(
-    'int32_t AXUIElementCopyAttributeValues(void *element, void *attribute, long index, long maxValues, _Out_ void **values)',
-  ),
+  AXUIElementCopyAttributeValues: ax('int32_t AXUIElementCopyAttributeValues(void *element, void *attribute, long index, long maxValues, _Out_ void **values)'),
   AXUIElementCopyActionNames: ax('int32_t AXUIElementCopyActionNames(void *element, _Out_ void **names)'),
   AXUIElementPerformAction: ax('int32_t AXUIElementPerformAction(void *element, void *action)'),
   AXUIElementSetAttributeValue: ax('int32_t AXUIElementSetAttributeValue(void *element, void *attribute, void *value)'),

@@ -77,7 +77,13 @@ const find: Command = async (context) => {
     limit: integer(values, 'limit') ?? 20,
   });
   if (values['json']) {
-    io.stdout(JSON.stringify(matches.map((match) => ({ score: Number(match.score.toFixed(3)), node: { ...match.node, children: undefined } })), null, 2));
+    io.stdout(
+      JSON.stringify(
+        matches.map((match) => ({ score: Number(match.score.toFixed(3)), node: { ...match.node, children: undefined } })),
+        null,
+        2,
+      ),
+    );
   } else if (matches.length === 0) {
     io.stdout('no matches');
   } else {

@@ -64,7 +64,7 @@ describe('deskpilot CLI', () => {
       expect.stringMatching(/^deskpilot: VALIDATION: act needs valid JSON: /),
       "deskpilot: VALIDATION: no running app has pid 99999; 'deskpilot apps' lists them",
       "deskpilot: VALIDATION: --budget needs a positive whole number, got 'lots'",
-      'deskpilot: VALIDATION: unknown command \'frobnicate\'. Commands: apps, tree, find, act, ask, mcp.',
+      "deskpilot: VALIDATION: unknown command 'frobnicate'. Commands: apps, tree, find, act, ask, mcp.",
       expect.stringMatching(/^deskpilot: VALIDATION: Unknown option '--colour'/),
     ]);
     expect(err.join('\n')).not.toMatch(/\n\s+at /);

@@ -72,7 +72,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return name === undefined && !values.help ? 2 : 0;
     }
     // The MCP server makes its platform on the first tool call, so it starts (and says why) even without a desktop.
-    if (name === 'mcp') return await runStdioServer(parseMcpOptions(values), { stderr: io.stderr, env: io.env, ...(io.platform === undefined ? {} : { platform: io.platform }) });
+    if (name === 'mcp')
+      return await runStdioServer(parseMcpOptions(values), { stderr: io.stderr, env: io.env, ...(io.platform === undefined ? {} : { platform: io.platform }) });
     const command = COMMANDS[name];
     if (command === undefined) throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'mcp'].join(', ')}.`);
     platform ??= await createPlatform(process.platform, io.env);

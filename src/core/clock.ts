@@ -30,7 +30,7 @@ export const systemClock: Clock = {
 };
 
 /** A clock that never waits: sleeps advance `now` at once and are recorded for assertions. */
-export class ManualClock implements Clock {
+export class FakeClock implements Clock {
   time = 0;
   readonly sleeps: number[] = [];
 

@@ -101,7 +101,12 @@ export class AutomationHost {
       this.log('error', `rejected an invalid request: ${parsed.problem}`);
       const requestId = (raw as { requestId?: unknown } | null)?.requestId;
       if (typeof requestId === 'number') {
-        this.options.port.post({ type: 'reply', requestId, ok: false, error: { code: 'VALIDATION', message: `invalid host request: ${parsed.problem}`, isRetryable: false } });
+        this.options.port.post({
+          type: 'reply',
+          requestId,
+          ok: false,
+          error: { code: 'VALIDATION', message: `invalid host request: ${parsed.problem}`, isRetryable: false },
+        });
       }
       return;
     }

@@ -259,7 +259,15 @@ describe('asks', () => {
   });
 
   it('shows the hidden window when an ask needs approval, without re-reading the target', async () => {
-    const approval: AgentEvent = { type: 'approval_request', id: 'h1-approval-1', askId: 'h1-ask-1', callId: 'c1', tool: 'ui_action', summary: 'click Delete', reason: 'deletes' };
+    const approval: AgentEvent = {
+      type: 'approval_request',
+      id: 'h1-approval-1',
+      askId: 'h1-ask-1',
+      callId: 'c1',
+      tool: 'ui_action',
+      summary: 'click Delete',
+      reason: 'deletes',
+    };
     subject.controller.agentEvent(approval);
     expect(calls).toEqual(['show']);
     expect(pushed).toEqual([{ type: 'agent', event: approval }, { type: 'shown' }]);
@@ -310,9 +318,15 @@ describe('hotkey', () => {
   it('refuses an accelerator that does not register: the old one keeps working and nothing in the patch is stored', async () => {
     subject.controller.applyHotkey();
     const reply = await call(CHANNELS.updateSettings, { hotkey: 'Nonsense+', model: 'other' });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'VALIDATION', message: expect.stringMatching(/^hotkey: Nonsense\+ is not a shortcut.*Alt\+Space stays/) } });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION', message: expect.stringMatching(/^hotkey: Nonsense\+ is not a shortcut.*Alt\+Space stays/) },
+    });
     taken.add('Control+X');
-    expect(await call(CHANNELS.updateSettings, { hotkey: 'Control+X' })).toMatchObject({ ok: false, error: { message: expect.stringContaining('already used') } });
+    expect(await call(CHANNELS.updateSettings, { hotkey: 'Control+X' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('already used') },
+    });
     expect(subject.controller.status().hotkey).toEqual({ accelerator: 'Alt+Space', registered: true });
     expect(subject.settings.get('hotkey')).toBe('Alt+Space');
     expect(subject.settings.get('model')).toBe('');

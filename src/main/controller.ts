@@ -113,7 +113,12 @@ export class MainController {
   /** Reads the frontmost app first: once the window has focus, the frontmost app is Deskpilot. */
   async show(view: 'chat' | 'settings' = 'chat'): Promise<void> {
     if (!this.deps.window.isVisible() || !this.deps.window.isFocused()) {
-      this.target = await captureTarget(() => this.deps.supervisor.frontmost(this.deps.frontmostTimeoutMs), this.deps.ownPids(), this.target, this.deps.frontmostTimeoutMs);
+      this.target = await captureTarget(
+        () => this.deps.supervisor.frontmost(this.deps.frontmostTimeoutMs),
+        this.deps.ownPids(),
+        this.target,
+        this.deps.frontmostTimeoutMs,
+      );
     }
     this.accessibilityState = this.deps.accessibility();
     this.deps.window.show();
@@ -137,7 +142,9 @@ export class MainController {
       status: () => this.status(),
       ask: ({ text }) => {
         if (this.target === null) {
-          throw new ValidationError(`No app to work on yet: switch to the app you want help with, then press ${deps.hotkey.status.accelerator || 'the hotkey'}.`);
+          throw new ValidationError(
+            `No app to work on yet: switch to the app you want help with, then press ${deps.hotkey.status.accelerator || 'the hotkey'}.`,
+          );
         }
         return deps.supervisor.ask(text, this.target.pid);
       },

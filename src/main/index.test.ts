@@ -146,7 +146,10 @@ describe('main process', () => {
     shortcuts.get('Alt+Space')?.();
     await settle();
     expect(order).toEqual(['frontmost', 'show']);
-    const status = FakeWindow.last?.sent.findLast((entry) => (entry as [string, { type: string }])[1].type === 'status') as [string, { status: { target: unknown } }];
+    const status = FakeWindow.last?.sent.findLast((entry) => (entry as [string, { type: string }])[1].type === 'status') as [
+      string,
+      { status: { target: unknown } },
+    ];
     expect(status[0]).toBe(EVENT_CHANNEL);
     expect(status[1].status.target).toEqual({ pid: 4242, app: 'gedit', title: 'notes' });
   });
@@ -166,7 +169,8 @@ describe('main process', () => {
     const window = FakeWindow.last;
     if (window === undefined) throw new Error('no window');
     const ours = { sender: window.webContents, senderFrame: window.webContents.mainFrame };
-    const invoke = (channel: string, event: unknown, payload?: unknown) => (ipcHandlers.get(channel) as (event: unknown, payload: unknown) => Promise<unknown>)(event, payload);
+    const invoke = (channel: string, event: unknown, payload?: unknown) =>
+      (ipcHandlers.get(channel) as (event: unknown, payload: unknown) => Promise<unknown>)(event, payload);
     expect(await invoke(CHANNELS.openExternal, ours, { url: 'https://example.org' })).toEqual({ ok: true, value: undefined });
     expect(await invoke(CHANNELS.openExternal, { sender: {}, senderFrame: {} }, { url: 'https://evil.example' })).toMatchObject({ ok: false });
     const platform = Object.getOwnPropertyDescriptor(process, 'platform');

@@ -40,7 +40,12 @@ function setOpenAtLogin(openAtLogin: boolean): void {
   const appImage = process.env['APPIMAGE'];
   const command = appImage !== undefined ? [appImage] : app.isPackaged ? [process.execPath] : [process.execPath, app.getAppPath()];
   try {
-    setLoginItem(openAtLogin, { platform: process.platform, setLoginItemSettings: (settings) => app.setLoginItemSettings(settings), env: process.env, command });
+    setLoginItem(openAtLogin, {
+      platform: process.platform,
+      setLoginItemSettings: (settings) => app.setLoginItemSettings(settings),
+      env: process.env,
+      command,
+    });
   } catch (error) {
     log('warn', `could not change open at login: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -98,8 +103,7 @@ function start(): void {
     log,
   });
 
-  const isTrustedSender = (event: IpcMainInvokeEvent): boolean =>
-    event.sender === window.webContents && event.senderFrame === window.webContents.mainFrame;
+  const isTrustedSender = (event: IpcMainInvokeEvent): boolean => event.sender === window.webContents && event.senderFrame === window.webContents.mainFrame;
   registerIpcHandlers(main.handlers(), isTrustedSender);
   supervisor.start();
   main.applyHotkey();

@@ -32,17 +32,23 @@ export class AppAllowList {
   checkPid(pid: number, running: readonly AppInfo[]): void {
     if (this.names === undefined || running.some((app) => app.pid === pid && this.allows(app))) return;
     const allowed = [...this.names];
-    throw new PermissionDeniedError(`pid ${pid} is not a running app in this server's allow-list (--apps ${allowed.join(', ')}); only these apps can be read or acted on. ui_apps lists them`, {
-      data: { pid, allowed },
-    });
+    throw new PermissionDeniedError(
+      `pid ${pid} is not a running app in this server's allow-list (--apps ${allowed.join(', ')}); only these apps can be read or acted on. ui_apps lists them`,
+      {
+        data: { pid, allowed },
+      },
+    );
   }
 
   /** Throws PERMISSION_DENIED for an app outside the list, naming the apps that are allowed. */
   check(app: AppInfo): void {
     if (this.allows(app)) return;
     const allowed = [...(this.names ?? [])].join(', ');
-    throw new PermissionDeniedError(`app '${app.name}' (pid ${app.pid}) is not in this server's allow-list (--apps ${allowed}); only these apps can be read or acted on. ui_apps lists them`, {
-      data: { pid: app.pid, app: app.name, allowed: [...(this.names ?? [])] },
-    });
+    throw new PermissionDeniedError(
+      `app '${app.name}' (pid ${app.pid}) is not in this server's allow-list (--apps ${allowed}); only these apps can be read or acted on. ui_apps lists them`,
+      {
+        data: { pid: app.pid, app: app.name, allowed: [...(this.names ?? [])] },
+      },
+    );
   }
 }

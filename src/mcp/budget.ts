@@ -74,8 +74,7 @@ export function fitJson<T>(input: T, maxChars: number): Fitted<T> {
   while (JSON.stringify(value).length > maxChars) {
     const found = { strings: [] as Site[], arrays: [] as Site[] };
     sites(value, found);
-    const longest = (list: Site[], least: number): Site | undefined =>
-      list.filter((site) => site.length > least).sort((a, b) => b.length - a.length)[0];
+    const longest = (list: Site[], least: number): Site | undefined => list.filter((site) => site.length > least).sort((a, b) => b.length - a.length)[0];
     const site = longest(found.strings, SHORTEST_CUT) ?? longest(found.arrays, 1);
     if (site === undefined) break;
     site.cut();

@@ -9,11 +9,17 @@ describe('parseMcpOptions', () => {
   });
 
   it('reads --max-chars, --read-only and a trimmed --apps list', () => {
-    expect(parseMcpOptions({ 'max-chars': '5000', 'read-only': true, apps: ' gedit, Zenity ,' })).toEqual({ maxChars: 5000, readOnly: true, apps: ['gedit', 'Zenity'] });
+    expect(parseMcpOptions({ 'max-chars': '5000', 'read-only': true, apps: ' gedit, Zenity ,' })).toEqual({
+      maxChars: 5000,
+      readOnly: true,
+      apps: ['gedit', 'Zenity'],
+    });
   });
 
   it('refuses a bad budget or an empty app list with VALIDATION', () => {
-    expect(() => parseMcpOptions({ 'max-chars': 'lots' })).toThrow(expect.objectContaining({ code: 'VALIDATION', message: expect.stringContaining('--max-chars') }));
+    expect(() => parseMcpOptions({ 'max-chars': 'lots' })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION', message: expect.stringContaining('--max-chars') }),
+    );
     expect(() => parseMcpOptions({ 'max-chars': '10' })).toThrow(/at least 1000/);
     expect(() => parseMcpOptions({ apps: ' , ' })).toThrow(/--apps needs app names/);
   });
@@ -40,7 +46,10 @@ describe('AppAllowList', () => {
   it('refuses others with PERMISSION_DENIED naming the allowed apps', () => {
     const list = new AppAllowList(['gedit']);
     expect(() => list.check({ pid: 3, name: 'gedit-helper', windows: [] })).toThrow(
-      expect.objectContaining({ code: 'PERMISSION_DENIED', message: expect.stringContaining("app 'gedit-helper' (pid 3) is not in this server's allow-list (--apps gedit)") }),
+      expect.objectContaining({
+        code: 'PERMISSION_DENIED',
+        message: expect.stringContaining("app 'gedit-helper' (pid 3) is not in this server's allow-list (--apps gedit)"),
+      }),
     );
   });
 });

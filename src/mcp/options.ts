@@ -36,7 +36,7 @@ export function parseMcpOptions(values: Record<string, string | boolean | undefi
       .split(',')
       .map((name) => name.trim())
       .filter((name) => name !== '');
-    if (apps.length === 0) throw new ValidationError("--apps needs app names separated by commas, such as --apps gedit,zenity");
+    if (apps.length === 0) throw new ValidationError('--apps needs app names separated by commas, such as --apps gedit,zenity');
   }
   return { maxChars, readOnly: values['read-only'] === true, apps };
 }

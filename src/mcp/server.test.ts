@@ -112,7 +112,10 @@ describe('MCP server over the fake platform', () => {
     const client = await connect({}, platform);
     const read = await call(client, 'ui_read', { pid: FIXTURE_PID, id: await idOf(client, 'Name', 'textfield') });
     expect(read.text).toContain('a long value '.repeat(50).trim());
-    const whole = await call(client, 'ui_read', { pid: FIXTURE_PID, id: (await call(client, 'ui_tree', { pid: FIXTURE_PID, depth: 0 })).structuredContent?.['rootId'] as string });
+    const whole = await call(client, 'ui_read', {
+      pid: FIXTURE_PID,
+      id: (await call(client, 'ui_tree', { pid: FIXTURE_PID, depth: 0 })).structuredContent?.['rootId'] as string,
+    });
     expect(whole.text).toContain('(secret field; its value is never read)');
     expect(JSON.stringify(whole)).not.toContain('hunter2');
   });
@@ -122,7 +125,12 @@ describe('MCP server over the fake platform', () => {
     const tree = await call(client, 'ui_tree', { pid: FIXTURE_PID });
     const list = await idOf(client, 'Items', 'list');
     const depth = await call(client, 'ui_tree', { pid: FIXTURE_PID, depth: 1 });
-    for (const result of [tree, depth, await call(client, 'ui_find', { pid: FIXTURE_PID, role: 'listitem', limit: 200 }), await call(client, 'ui_tree', { pid: FIXTURE_PID, rootId: list })]) {
+    for (const result of [
+      tree,
+      depth,
+      await call(client, 'ui_find', { pid: FIXTURE_PID, role: 'listitem', limit: 200 }),
+      await call(client, 'ui_tree', { pid: FIXTURE_PID, rootId: list }),
+    ]) {
       expect(result.text.length).toBeLessThanOrEqual(1000);
       expect(JSON.stringify(result.structuredContent).length).toBeLessThanOrEqual(1000);
     }
@@ -135,7 +143,11 @@ describe('MCP server over the fake platform', () => {
     const platform = new FakePlatform();
     // Every row showing, so the tree is far bigger than the budget.
     const getTree = platform.accessibility.getTree.bind(platform.accessibility);
-    const showAll = (node: RawNode): RawNode => ({ ...node, states: { ...node.states, visible: true }, ...(node.children === undefined ? {} : { children: node.children.map(showAll) }) });
+    const showAll = (node: RawNode): RawNode => ({
+      ...node,
+      states: { ...node.states, visible: true },
+      ...(node.children === undefined ? {} : { children: node.children.map(showAll) }),
+    });
     platform.accessibility.getTree = async (pid, options) => showAll(await getTree(pid, options));
     const client = await connect({ maxChars: 1000 }, platform);
     const list = await idOf(client, 'Items', 'list');
@@ -187,7 +199,10 @@ describe('MCP server errors', () => {
       expect(result.text, name).toMatch(new RegExp(`^NODE_NOT_FOUND: node not found: '${id}x'.*Closest: \\[${id}\\] checkbox "Enable feature"`));
     }
     const acted = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: `${id}x` });
-    expect(acted.structuredContent).toMatchObject({ success: false, error: { code: 'NODE_NOT_FOUND', data: { candidates: [expect.objectContaining({ id })] } } });
+    expect(acted.structuredContent).toMatchObject({
+      success: false,
+      error: { code: 'NODE_NOT_FOUND', data: { candidates: [expect.objectContaining({ id })] } },
+    });
   });
 
   it('a dead pid is PROCESS_EXITED, and the server keeps serving', async () => {

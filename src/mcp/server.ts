@@ -81,7 +81,8 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer; contex
           result = toolError(error, context.options.maxChars);
           const { code } = serializeError(error);
           outcome = extra.signal.aborted ? 'cancelled by the client' : `error ${code}`;
-          if (code === 'INTERNAL' && !extra.signal.aborted) setup.log(`${tool.name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          if (code === 'INTERNAL' && !extra.signal.aborted)
+            setup.log(`${tool.name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         }
         setup.log(`${tool.name} ${outcome} ${Math.round(performance.now() - started)} ms`);
         return result;

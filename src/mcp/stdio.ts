@@ -40,8 +40,14 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
   stdin.once('close', end);
   server.server.onerror = (error) => log(`protocol error: ${error.message}`);
   await server.connect(transport);
-  const tools = toolsFor(options).map((tool) => tool.name).join(', ');
-  const limits = [`max ${options.maxChars} characters a result`, options.readOnly ? 'read-only' : '', options.apps === undefined ? '' : `apps: ${options.apps.join(', ')}`];
+  const tools = toolsFor(options)
+    .map((tool) => tool.name)
+    .join(', ');
+  const limits = [
+    `max ${options.maxChars} characters a result`,
+    options.readOnly ? 'read-only' : '',
+    options.apps === undefined ? '' : `apps: ${options.apps.join(', ')}`,
+  ];
   log(`serving on stdio; tools: ${tools}; ${limits.filter((part) => part !== '').join('; ')}`);
   await closed;
   stdin.off('end', end);

@@ -3,7 +3,15 @@ import type { UiNode } from '../shared/ui-node';
 import { depthNotes, limitDepth } from './tree-depth';
 
 function node(id: string, children: UiNode[] = []): UiNode {
-  return { id, role: 'group', platformRole: 'panel', name: id, states: { enabled: true, focused: false }, actions: [], ...(children.length > 0 ? { children } : {}) };
+  return {
+    id,
+    role: 'group',
+    platformRole: 'panel',
+    name: id,
+    states: { enabled: true, focused: false },
+    actions: [],
+    ...(children.length > 0 ? { children } : {}),
+  };
 }
 
 const tree = node('root', [node('a', [node('a1', [node('a1x')]), node('a2')]), node('b')]);

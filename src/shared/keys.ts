@@ -40,28 +40,17 @@ const KEY_ALIASES: Record<string, string> = {
 };
 
 /** Modifier names as written by users and models; `cmd` and `mod` are resolved per platform later. */
-export const MODIFIER_NAMES = [
-  'cmd',
-  'command',
-  'mod',
-  'cmdorctrl',
-  'meta',
-  'super',
-  'win',
-  'ctrl',
-  'control',
-  'alt',
-  'option',
-  'opt',
-  'shift',
-] as const;
+export const MODIFIER_NAMES = ['cmd', 'command', 'mod', 'cmdorctrl', 'meta', 'super', 'win', 'ctrl', 'control', 'alt', 'option', 'opt', 'shift'] as const;
 
 export type ModifierName = (typeof MODIFIER_NAMES)[number];
 
 /** Returns the canonical key name (a named key or one printable character), or undefined. */
 export function normalizeKeyName(key: string): string | undefined {
   if ([...key].length === 1) return key.toLowerCase() === key.toUpperCase() ? key : key.toLowerCase();
-  const lower = key.trim().toLowerCase().replace(/[\s_-]/g, '');
+  const lower = key
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, '');
   const canonical = KEY_ALIASES[lower] ?? lower;
   return (NAMED_KEYS as readonly string[]).includes(canonical) ? canonical : undefined;
 }

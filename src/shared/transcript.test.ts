@@ -21,7 +21,13 @@ const MULTI: AgentEvent[] = [
   { type: 'ai_request', askId: 'ask-1', iteration: 1, messageCount: 3 },
   { type: 'ai_chunk', askId: 'ask-1', delta: 'I will ' },
   { type: 'ai_chunk', askId: 'ask-1', delta: 'click Save.' },
-  { type: 'ai_response', askId: 'ask-1', text: 'I will click Save.', toolCalls: [{ id: 'c1', name: 'ui_action', arguments: '{"action":"click","id":"k3"}' }], finishReason: 'tool_calls' },
+  {
+    type: 'ai_response',
+    askId: 'ask-1',
+    text: 'I will click Save.',
+    toolCalls: [{ id: 'c1', name: 'ui_action', arguments: '{"action":"click","id":"k3"}' }],
+    finishReason: 'tool_calls',
+  },
   { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_action', arguments: '{"action":"click","id":"k3"}' },
   { type: 'tool_log', askId: 'ask-1', callId: 'c1', text: 'resolved k3' },
   { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'ui_action', success: true, message: 'click done via accessibility', data: uiActionData(true) },
@@ -29,7 +35,14 @@ const MULTI: AgentEvent[] = [
   { type: 'ai_chunk', askId: 'ask-1', delta: 'Saved.' },
   { type: 'ai_response', askId: 'ask-1', text: 'Saved.', toolCalls: [], finishReason: 'stop' },
   { type: 'ai_chunk', askId: 'ask-1', delta: '\n\nI could not confirm it.' },
-  { type: 'done', askId: 'ask-1', answer: 'Saved.\n\nI could not confirm it.', stopped: false, reason: 'answered', check: { confirmed: false, notes: ['title unchanged'] } },
+  {
+    type: 'done',
+    askId: 'ask-1',
+    answer: 'Saved.\n\nI could not confirm it.',
+    stopped: false,
+    reason: 'answered',
+    check: { confirmed: false, notes: ['title unchanged'] },
+  },
 ];
 
 describe('applyAgentEvent', () => {
@@ -126,7 +139,10 @@ describe('applyAgentEvent', () => {
       NOW,
     );
     expect(cached[1]).toMatchObject({ text: 'A form.', cached: true, streaming: false });
-    const limited = foldAgentEvents([...MULTI.slice(0, 8), { type: 'done', askId: 'ask-1', answer: 'I stopped after 10 tool steps.', stopped: false, reason: 'iteration_limit' }], NOW);
+    const limited = foldAgentEvents(
+      [...MULTI.slice(0, 8), { type: 'done', askId: 'ask-1', answer: 'I stopped after 10 tool steps.', stopped: false, reason: 'iteration_limit' }],
+      NOW,
+    );
     expect(limited.at(-1)).toMatchObject({ kind: 'assistant', text: 'I stopped after 10 tool steps.' });
   });
 
@@ -255,7 +271,15 @@ describe('a cleared ask', () => {
     );
     expect(after).toEqual([]);
     // A new ask after the clear still folds as usual.
-    expect(foldAgentEvents([{ type: 'ask', askId: 'ask-2', text: 'q', pid: 1 }, { type: 'ai_chunk', askId: 'ask-2', delta: 'a' }], NOW)).toHaveLength(2);
+    expect(
+      foldAgentEvents(
+        [
+          { type: 'ask', askId: 'ask-2', text: 'q', pid: 1 },
+          { type: 'ai_chunk', askId: 'ask-2', delta: 'a' },
+        ],
+        NOW,
+      ),
+    ).toHaveLength(2);
   });
 });
 

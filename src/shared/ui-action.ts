@@ -24,7 +24,7 @@ const setValueRequest = z.strictObject({
 const typeRequest = z.strictObject({
   action: z.literal('type'),
   id,
-  text: z.string().min(1, "must be the text to type"),
+  text: z.string().min(1, 'must be the text to type'),
   settleMs,
 });
 const keyRequest = z.strictObject({
@@ -44,14 +44,7 @@ const scrollRequest = z.strictObject({
 });
 const dragRequest = z.strictObject({ action: z.literal('drag'), id, toId: id, settleMs });
 
-export const uiActionRequestSchema = z.discriminatedUnion('action', [
-  clickRequest,
-  setValueRequest,
-  typeRequest,
-  keyRequest,
-  scrollRequest,
-  dragRequest,
-]);
+export const uiActionRequestSchema = z.discriminatedUnion('action', [clickRequest, setValueRequest, typeRequest, keyRequest, scrollRequest, dragRequest]);
 
 export type UiActionRequest = z.infer<typeof uiActionRequestSchema>;
 
@@ -117,9 +110,7 @@ function normalizeKeyRequest(request: z.infer<typeof keyRequest>): UiActionReque
   const modifiers = [...combo.modifiers, ...(request.modifiers ?? [])].map((name) => name.toLowerCase());
   const unknown = modifiers.filter((name) => !isModifierName(name));
   if (unknown.length > 0) {
-    throw new ValidationError(
-      `invalid ui_action: unknown modifier ${unknown.map((name) => `'${name}'`).join(', ')}; use cmd, ctrl, alt or shift`,
-    );
+    throw new ValidationError(`invalid ui_action: unknown modifier ${unknown.map((name) => `'${name}'`).join(', ')}; use cmd, ctrl, alt or shift`);
   }
   return { ...request, key, modifiers: [...new Set(modifiers)] };
 }

@@ -119,11 +119,7 @@ function toChunk(step: Exclude<SseStep, { raw: string } | { delayMs: number }>):
 
 /** Text deltas, one chunk each, then a finish chunk. */
 export function textSteps(pieces: string[], finishReason = 'stop'): SseStep[] {
-  return [
-    { delta: { role: 'assistant', content: '' } },
-    ...pieces.map((content) => ({ delta: { content } })),
-    { finishReason },
-  ];
+  return [{ delta: { role: 'assistant', content: '' } }, ...pieces.map((content) => ({ delta: { content } })), { finishReason }];
 }
 
 /** One tool-call fragment as the OpenAI API sends it (id and name only on the first). */
@@ -141,11 +137,7 @@ export function toolCallDelta(index: number, fields: { id?: string; name?: strin
 
 /** A whole turn that calls tools: one complete fragment per call, then finish_reason tool_calls. */
 export function toolCallSteps(calls: { id: string; name: string; arguments: string }[]): SseStep[] {
-  return [
-    { delta: { role: 'assistant', content: null } },
-    ...calls.map((call, index) => toolCallDelta(index, call)),
-    { finishReason: 'tool_calls' },
-  ];
+  return [{ delta: { role: 'assistant', content: null } }, ...calls.map((call, index) => toolCallDelta(index, call)), { finishReason: 'tool_calls' }];
 }
 
 /** The content of the last tool message in a recorded chat request ('' if none). */

@@ -69,9 +69,7 @@ describe('streaming through the openai SDK', () => {
     env['DESKPILOT_MODEL'] = 'env/model';
     env['DESKPILOT_HEADERS'] = 'X-Team: blue; X-Trace-Id: 42';
     server.reply({ kind: 'stream', steps: textSteps(['ok']) });
-    const tools = [
-      { type: 'function' as const, function: { name: 'get_ui', description: 'tree', parameters: { type: 'object', properties: {} } } },
-    ];
+    const tools = [{ type: 'function' as const, function: { name: 'get_ui', description: 'tree', parameters: { type: 'object', properties: {} } } }];
     await collect(provider().stream({ ...ask, tools, temperature: 0 }));
     const [request] = server.requests;
     expect(request?.path).toBe('/v1/chat/completions');
@@ -295,7 +293,17 @@ describe('a local model server found by probing', () => {
     const server = await startFakeOpenAIServer();
     try {
       server.reply(
-        { kind: 'error', status: 200, body: { object: 'list', data: [{ id: 'llama3.2:3b', object: 'model' }, { id: 'other', object: 'model' }] } },
+        {
+          kind: 'error',
+          status: 200,
+          body: {
+            object: 'list',
+            data: [
+              { id: 'llama3.2:3b', object: 'model' },
+              { id: 'other', object: 'model' },
+            ],
+          },
+        },
         { kind: 'stream', steps: textSteps(['local ', 'answer']) },
       );
       const local = new OpenAICompatibleProvider({
@@ -304,7 +312,12 @@ describe('a local model server found by probing', () => {
         probe: { servers: [{ preset: 'ollama', baseUrl: server.baseUrl }], timeoutMs: 5_000 },
       });
       const parts = await collect(local.stream(ask));
-      expect(parts.filter((part) => part.type === 'text').map((part) => (part as { delta: string }).delta).join('')).toBe('local answer');
+      expect(
+        parts
+          .filter((part) => part.type === 'text')
+          .map((part) => (part as { delta: string }).delta)
+          .join(''),
+      ).toBe('local answer');
       expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/models', 'POST /v1/chat/completions']);
       expect(server.requests[1]?.body['model']).toBe('llama3.2:3b');
       // Local servers take no key; the SDK still sends a placeholder, never a real one.

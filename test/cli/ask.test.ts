@@ -3,13 +3,7 @@
  * under test/ because the core may not import test helpers (eslint deskpilot/layers).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  lastToolResult,
-  startFakeOpenAIServer,
-  textSteps,
-  toolCallSteps,
-  type FakeOpenAIServer,
-} from '../agent/fake-openai-server';
+import { lastToolResult, startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-platform';
 import { main } from '../../src/cli/main';
 
@@ -74,10 +68,7 @@ describe('deskpilot ask', () => {
   });
 
   it('runs tool calls, prints one line per call on stderr, and the click lands', async () => {
-    server.reply(
-      ...findAndClickCheckbox(),
-      { kind: 'stream', steps: textSteps(['Done: the feature is enabled.']) },
-    );
+    server.reply(...findAndClickCheckbox(), { kind: 'stream', steps: textSteps(['Done: the feature is enabled.']) });
     expect(await cli(serverEnv(), 'ask', '--app', 'deskpilot fixture', 'enable the feature')).toBe(0);
     expect(written.join('')).toBe('Done: the feature is enabled.\n');
     expect(err).toEqual([
@@ -89,14 +80,11 @@ describe('deskpilot ask', () => {
   });
 
   it('prints the end-state note when the app undid the action, after the streamed answer', async () => {
-    server.reply(
-      ...findAndClickCheckbox(),
-      () => {
-        // The app turns it off again before the agent looks.
-        platform.app(FIXTURE_PID).get('toggle').checked = false;
-        return { kind: 'stream', steps: textSteps(['Done: the feature is enabled.']) };
-      },
-    );
+    server.reply(...findAndClickCheckbox(), () => {
+      // The app turns it off again before the agent looks.
+      platform.app(FIXTURE_PID).get('toggle').checked = false;
+      return { kind: 'stream', steps: textSteps(['Done: the feature is enabled.']) };
+    });
     expect(await cli(serverEnv(), 'ask', '--pid', String(FIXTURE_PID), 'enable the feature')).toBe(0);
     expect(written.join('')).toBe(
       'Done: the feature is enabled.\n\nI could not confirm that this worked: checkbox "Enable feature" changed back: it is not checked any more.\n',

@@ -31,8 +31,10 @@ async function until<T>(check: () => T | undefined | false, what: string, timeou
   }
 }
 
-const eventOf = <T extends AgentEvent['type']>(type: T, askId: string) => () =>
-  events.find((event): event is Extract<AgentEvent, { type: T }> => event.type === type && event.askId === askId);
+const eventOf =
+  <T extends AgentEvent['type']>(type: T, askId: string) =>
+  () =>
+    events.find((event): event is Extract<AgentEvent, { type: T }> => event.type === type && event.askId === askId);
 
 beforeEach(async () => {
   server = await startFakeOpenAIServer();

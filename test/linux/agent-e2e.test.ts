@@ -11,7 +11,15 @@ import { OpenAICompatibleProvider } from '../../src/core/agent/provider';
 import { createToolRegistry } from '../../src/core/agent/tools';
 import { findNodes } from '../../src/core/ui/query';
 import type { UiNode } from '../../src/shared/ui-node';
-import { lastToolResult, startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer, type RecordedRequest, type Reply } from '../agent/fake-openai-server';
+import {
+  lastToolResult,
+  startFakeOpenAIServer,
+  textSteps,
+  toolCallSteps,
+  type FakeOpenAIServer,
+  type RecordedRequest,
+  type Reply,
+} from '../agent/fake-openai-server';
 import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 
@@ -69,11 +77,10 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
 
   it('finds the check box, clicks it, and answers; the box is checked in the tree', async () => {
     expect((await node('checkbox', 'Enable feature')).states.checked).not.toBe(true);
-    server.reply(
-      find('call_find', 'checkbox', 'Enable feature'),
-      clickFound('call_click', 'checkbox', 'Enable feature'),
-      { kind: 'stream', steps: textSteps(['Done: ', 'the feature ', 'is enabled.']) },
-    );
+    server.reply(find('call_find', 'checkbox', 'Enable feature'), clickFound('call_click', 'checkbox', 'Enable feature'), {
+      kind: 'stream',
+      steps: textSteps(['Done: ', 'the feature ', 'is enabled.']),
+    });
     const answer = await agent.ask('Enable the feature', { pid });
 
     expect(answer).toMatchObject({ text: 'Done: the feature is enabled.', stopped: false, reason: 'answered' });
@@ -131,7 +138,10 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
     /** The id of `role "name"` in any tool result the model has seen so far. */
     const idIn = (request: RecordedRequest, role: string, name: string): string => {
       const messages = (request.body['messages'] ?? []) as { role: string; content?: unknown }[];
-      const results = messages.filter((message) => message.role === 'tool').map((message) => String(message.content)).join('\n');
+      const results = messages
+        .filter((message) => message.role === 'tool')
+        .map((message) => String(message.content))
+        .join('\n');
       const id = new RegExp(`(\\w{5}) ${role} "${name}"`).exec(results)?.[1];
       if (id === undefined) throw new Error(`no ${role} "${name}" in the tool results: ${results}`);
       return id;

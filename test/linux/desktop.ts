@@ -40,18 +40,26 @@ export async function startDesktop(options: SessionOptions = {}): Promise<Deskto
   // worth comparing once the node count holds still across two reads.
   const settled = async (pid: number): Promise<void> => {
     let last = -1;
-    await waitFor(async () => {
-      const count = countNodes((await engine.observe(pid, { fresh: true })).root);
-      const stable = count === last;
-      last = count;
-      if (!stable) await new Promise((resolve) => setTimeout(resolve, 150));
-      return stable ? true : undefined;
-    }, 15_000, 'the app tree to settle');
+    await waitFor(
+      async () => {
+        const count = countNodes((await engine.observe(pid, { fresh: true })).root);
+        const stable = count === last;
+        last = count;
+        if (!stable) await new Promise((resolve) => setTimeout(resolve, 150));
+        return stable ? true : undefined;
+      },
+      15_000,
+      'the app tree to settle',
+    );
   };
   const launch = async (command: string, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<LaunchedApp> => {
     const child = session.launch(command, args, { env });
     const pid = child.pid as number;
-    await waitFor(async () => ((await platform.apps.list()).find((app) => app.pid === pid && app.windows.length > 0) ? pid : undefined), 15_000, `${command} to register with AT-SPI`);
+    await waitFor(
+      async () => ((await platform.apps.list()).find((app) => app.pid === pid && app.windows.length > 0) ? pid : undefined),
+      15_000,
+      `${command} to register with AT-SPI`,
+    );
     await settled(pid);
     return { pid, child };
   };

@@ -28,10 +28,14 @@ describe.skipIf(!run)('stable ids on mousepad', () => {
     const title = frame(before).name;
     const result = await desktop.engine.run(pid, { action: 'type', id: textarea.id, text: 'x' });
     expect(result).toMatchObject({ success: true, changed: true, nodeAfter: { id: textarea.id, value: 'x' } });
-    const after = await waitFor(async () => {
-      const root = await observe();
-      return frame(root).name !== title ? root : undefined;
-    }, 5_000, 'the title to gain its modified mark');
+    const after = await waitFor(
+      async () => {
+        const root = await observe();
+        return frame(root).name !== title ? root : undefined;
+      },
+      5_000,
+      'the title to gain its modified mark',
+    );
     expect(frame(after).name).toMatch(/^\*/);
 
     // Every node present in both reads, matched by where it sits and what it is, has the same id,

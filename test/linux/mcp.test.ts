@@ -131,7 +131,10 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     const unknown = await call(main, 'ui_action', { pid: fixture.pid, action: 'click', id: `${field}q` });
     expect(unknown.isError).toBe(true);
     expect(unknown.text).toMatch(new RegExp(`^NODE_NOT_FOUND: .*Closest: \\[${field}\\] checkbox "Enable feature"`));
-    expect(unknown.structuredContent).toMatchObject({ success: false, error: { code: 'NODE_NOT_FOUND', data: { candidates: [expect.objectContaining({ id: field })] } } });
+    expect(unknown.structuredContent).toMatchObject({
+      success: false,
+      error: { code: 'NODE_NOT_FOUND', data: { candidates: [expect.objectContaining({ id: field })] } },
+    });
 
     const gone = await desktop.launch('zenity', ['--info', '--title=Short-lived', '--text=bye']);
     gone.child.kill('SIGKILL');
@@ -173,7 +176,10 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     expect(tree.text.length).toBeLessThanOrEqual(3000);
     expect(JSON.stringify(tree.structuredContent).length).toBeLessThanOrEqual(3000);
     const other = await call(safe, 'ui_tree', { pid: fixture.pid });
-    expect(other).toMatchObject({ isError: true, text: expect.stringContaining(`PERMISSION_DENIED: pid ${fixture.pid} is not a running app in this server's allow-list (--apps zenity)`) });
+    expect(other).toMatchObject({
+      isError: true,
+      text: expect.stringContaining(`PERMISSION_DENIED: pid ${fixture.pid} is not a running app in this server's allow-list (--apps zenity)`),
+    });
     expect(other.text).not.toContain(fixtureName);
     expect(safe.stderr.join('\n')).toMatch(/ui_tree error PERMISSION_DENIED/);
 

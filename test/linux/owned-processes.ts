@@ -74,7 +74,9 @@ export class OwnedProcesses {
   }
 
   collect(): number[] {
-    const all = readdirSync('/proc').flatMap((entry) => (/^\d+$/.test(entry) ? [readStat(Number(entry))] : [])).filter((stat): stat is ProcessStat => stat !== undefined && stat.state !== 'Z');
+    const all = readdirSync('/proc')
+      .flatMap((entry) => (/^\d+$/.test(entry) ? [readStat(Number(entry))] : []))
+      .filter((stat): stat is ProcessStat => stat !== undefined && stat.state !== 'Z');
     const protectedPids = this.ancestorsOfSelf(all);
     const liveRoots = all.filter((stat) => this.roots.get(stat.pid) === stat.startTime);
     const leaders = new Set(liveRoots.filter((stat) => stat.sessionId === stat.pid).map((stat) => stat.pid));
@@ -83,7 +85,7 @@ export class OwnedProcesses {
       if (leaders.has(stat.sessionId) || this.carriesMarker(stat)) owned.add(stat.pid);
     }
     // Descendants that started a process session of their own.
-    for (let previousSize = -1; owned.size !== previousSize; ) {
+    for (let previousSize = -1; owned.size !== previousSize;) {
       previousSize = owned.size;
       for (const stat of all) if (owned.has(stat.parent)) owned.add(stat.pid);
     }
@@ -120,10 +122,12 @@ export class OwnedProcesses {
   }
 
   private snapshot(): Map<number, string> {
-    return new Map(this.collect().flatMap((pid) => {
-      const stat = readStat(pid);
-      return stat ? [[pid, stat.startTime] as const] : [];
-    }));
+    return new Map(
+      this.collect().flatMap((pid) => {
+        const stat = readStat(pid);
+        return stat ? [[pid, stat.startTime] as const] : [];
+      }),
+    );
   }
 
   private async waitGone(targets: Map<number, string>, timeoutMs: number): Promise<Map<number, string>> {
@@ -178,4 +182,3 @@ export function onProcessExit(hook: () => void): () => void {
 function runExitHooks() {
   for (const hook of exitHooks) hook();
 }
-

@@ -25,11 +25,24 @@ const commandName = (pid: number) => {
 
 async function accessibleAppPids(session: HeadlessSession): Promise<number[]> {
   const bus = `--bus=${session.a11yBusAddress}`;
-  const { stdout } = await run('dbus-send', [bus, '--print-reply', '--dest=org.a11y.atspi.Registry', '/org/a11y/atspi/accessible/root', 'org.a11y.atspi.Accessible.GetChildren']);
+  const { stdout } = await run('dbus-send', [
+    bus,
+    '--print-reply',
+    '--dest=org.a11y.atspi.Registry',
+    '/org/a11y/atspi/accessible/root',
+    'org.a11y.atspi.Accessible.GetChildren',
+  ]);
   const names = [...stdout.matchAll(/string "(:[\d.]+)"/g)].map((match) => match[1] ?? '');
   return Promise.all(
     names.map(async (name) => {
-      const reply = await run('dbus-send', [bus, '--print-reply', '--dest=org.freedesktop.DBus', '/', 'org.freedesktop.DBus.GetConnectionUnixProcessID', `string:${name}`]);
+      const reply = await run('dbus-send', [
+        bus,
+        '--print-reply',
+        '--dest=org.freedesktop.DBus',
+        '/',
+        'org.freedesktop.DBus.GetConnectionUnixProcessID',
+        `string:${name}`,
+      ]);
       return Number(/uint32 (\d+)/.exec(reply.stdout)?.[1]);
     }),
   );

@@ -173,7 +173,18 @@ function sessionEnv(folders: PrivateFolders): NodeJS.ProcessEnv {
     GSK_RENDERER: 'cairo',
   };
   // Each of these would either switch accessibility off or point apps at the host's desktop.
-  for (const name of ['NO_AT_BRIDGE', 'GTK_A11Y', 'AT_SPI_BUS_ADDRESS', 'WAYLAND_DISPLAY', 'SESSION_MANAGER', 'XAUTHORITY', 'DBUS_STARTER_ADDRESS', 'DBUS_STARTER_BUS_TYPE', 'DBUS_SESSION_BUS_ADDRESS', 'DISPLAY']) {
+  for (const name of [
+    'NO_AT_BRIDGE',
+    'GTK_A11Y',
+    'AT_SPI_BUS_ADDRESS',
+    'WAYLAND_DISPLAY',
+    'SESSION_MANAGER',
+    'XAUTHORITY',
+    'DBUS_STARTER_ADDRESS',
+    'DBUS_STARTER_BUS_TYPE',
+    'DBUS_SESSION_BUS_ADDRESS',
+    'DISPLAY',
+  ]) {
     delete env[name];
   }
   return env;
@@ -247,15 +258,35 @@ async function startSessionBus(env: NodeJS.ProcessEnv, runDirectory: string) {
 
 async function startAccessibilityBus(env: NodeJS.ProcessEnv, owned: OwnedProcesses): Promise<string> {
   // The first call D-Bus-activates at-spi-bus-launcher, which starts the accessibility bus.
-  const { stdout } = await execFileAsync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus.GetAddress'], { env, timeout: 10_000 });
+  const { stdout } = await execFileAsync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus.GetAddress'], {
+    env,
+    timeout: 10_000,
+  });
   const address = /string "([^"]+)"/.exec(stdout)?.[1];
   if (!address?.startsWith('unix:')) throw new Error(`org.a11y.Bus.GetAddress returned ${JSON.stringify(stdout)}`);
   owned.addBus(address);
   await Promise.all([
     // Chromium builds its tree only when a screen reader is said to be on.
-    execFileAsync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.freedesktop.DBus.Properties.Set', 'string:org.a11y.Status', 'string:IsEnabled', 'variant:boolean:true'], { env, timeout: 10_000 }),
+    execFileAsync(
+      'dbus-send',
+      [
+        '--session',
+        '--print-reply',
+        '--dest=org.a11y.Bus',
+        '/org/a11y/bus',
+        'org.freedesktop.DBus.Properties.Set',
+        'string:org.a11y.Status',
+        'string:IsEnabled',
+        'variant:boolean:true',
+      ],
+      { env, timeout: 10_000 },
+    ),
     // Activating the registry now, rather than when the first app registers, keeps app start times honest.
-    execFileAsync('dbus-send', [`--bus=${address}`, '--print-reply', '--dest=org.a11y.atspi.Registry', '/org/a11y/atspi/accessible/root', 'org.freedesktop.DBus.Peer.Ping'], { env, timeout: 10_000 }),
+    execFileAsync(
+      'dbus-send',
+      [`--bus=${address}`, '--print-reply', '--dest=org.a11y.atspi.Registry', '/org/a11y/atspi/accessible/root', 'org.freedesktop.DBus.Peer.Ping'],
+      { env, timeout: 10_000 },
+    ),
   ]);
   return address;
 }
@@ -298,8 +329,7 @@ function spawnWithOutput(command: string, args: readonly string[], env: NodeJS.P
   if (findExecutable(command, env) === undefined) throw new Error(`Cannot launch ${command}: not found or not executable`);
   const output = options.output ?? 'log';
   const logFd = output === 'log' || output === 'pipe' ? openSync(log, 'a') : undefined;
-  const stdio: StdioOptions =
-    output === 'inherit' ? 'inherit' : output === 'ignore' ? 'ignore' : ['ignore', output === 'pipe' ? 'pipe' : logFd, logFd];
+  const stdio: StdioOptions = output === 'inherit' ? 'inherit' : output === 'ignore' ? 'ignore' : ['ignore', output === 'pipe' ? 'pipe' : logFd, logFd];
   try {
     const child = spawn(command, args, { env, stdio, detached: options.detached ?? true, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) });
     // An unhandled 'error' (say EACCES) would crash the test runner; callers still see the exit.
@@ -311,7 +341,12 @@ function spawnWithOutput(command: string, args: readonly string[], env: NodeJS.P
 }
 
 function findExecutable(command: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const candidates = command.includes('/') ? [command] : (env['PATH'] ?? '').split(':').filter(Boolean).map((folder) => path.join(folder, command));
+  const candidates = command.includes('/')
+    ? [command]
+    : (env['PATH'] ?? '')
+        .split(':')
+        .filter(Boolean)
+        .map((folder) => path.join(folder, command));
   return candidates.find((candidate) => {
     try {
       accessSync(candidate, constants.X_OK);

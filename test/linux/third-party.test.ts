@@ -19,7 +19,9 @@ describe.skipIf(!run)('third-party GTK apps', () => {
 
   async function nodes(pid: number, query: NodeQuery & { enabled?: boolean }): Promise<UiNode[]> {
     const { root } = await desktop.engine.observe(pid, { fresh: true });
-    return findNodes(root, query).map((match) => match.node).filter((node) => query.enabled === undefined || node.states.enabled === query.enabled);
+    return findNodes(root, query)
+      .map((match) => match.node)
+      .filter((node) => query.enabled === undefined || node.states.enabled === query.enabled);
   }
 
   describe('gtk3-widget-factory', () => {
@@ -56,7 +58,16 @@ describe.skipIf(!run)('third-party GTK apps', () => {
   describe('zenity --forms', () => {
     let pid: number;
     beforeAll(async () => {
-      pid = (await desktop.launch('zenity', ['--forms', '--title=Sign up', '--add-entry=First name', '--add-password=Secret', '--add-combo=Plan', '--combo-values=Free|Pro'])).pid;
+      pid = (
+        await desktop.launch('zenity', [
+          '--forms',
+          '--title=Sign up',
+          '--add-entry=First name',
+          '--add-password=Secret',
+          '--add-combo=Plan',
+          '--combo-values=Free|Pro',
+        ])
+      ).pid;
     }, 30_000);
 
     it('set_value and type into the form, never reading the password', async () => {
@@ -94,7 +105,9 @@ describe.skipIf(!run)('third-party GTK apps', () => {
     it('reads values and sets a GTK4 slider', async () => {
       const { root } = await desktop.engine.observe(pid, { fresh: true });
       expect([...walk(root)].length).toBeGreaterThan(500);
-      const slider = findNodes(root, { role: 'slider' }).map((match) => match.node).find((node) => node.states.enabled) as UiNode;
+      const slider = findNodes(root, { role: 'slider' })
+        .map((match) => match.node)
+        .find((node) => node.states.enabled) as UiNode;
       const result = await desktop.engine.run(pid, { action: 'set_value', id: slider.id, value: 10 });
       expect(result.error, JSON.stringify(result.error)).toBeUndefined();
       expect(result).toMatchObject({ success: true, method: 'accessibility', changed: true, nodeAfter: { value: 10 } });

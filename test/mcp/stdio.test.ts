@@ -8,8 +8,15 @@ const bin = fileURLToPath(new URL('../../bin/deskpilot.js', import.meta.url));
 
 describe('deskpilot mcp over stdio', () => {
   it('serves the fake desktop from a plain process, logging only to stderr, and ends when stdin closes', async () => {
-    const env = Object.fromEntries(Object.entries({ ...process.env, DESKPILOT_PLATFORM: 'fake' }).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--max-chars', '1500', '--apps', 'notes'], env, stderr: 'pipe' });
+    const env = Object.fromEntries(
+      Object.entries({ ...process.env, DESKPILOT_PLATFORM: 'fake' }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'mcp', '--max-chars', '1500', '--apps', 'notes'],
+      env,
+      stderr: 'pipe',
+    });
     const stderr: string[] = [];
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
     const client = new Client({ name: 'test', version: '1' });
@@ -19,7 +26,9 @@ describe('deskpilot mcp over stdio', () => {
     const tree = await client.callTool({ name: 'ui_tree', arguments: { app: 'notes' } });
     expect(JSON.stringify(tree.content).length).toBeLessThan(1600);
     await client.close();
-    expect(stderr.join('')).toMatch(/^deskpilot mcp: serving on stdio; tools: ui_apps, ui_tree, ui_find, ui_read, ui_action; max 1500 characters a result; apps: notes\ndeskpilot mcp: ui_apps ok \d+ ms\ndeskpilot mcp: ui_tree ok \d+ ms\ndeskpilot mcp: closed\n$/);
+    expect(stderr.join('')).toMatch(
+      /^deskpilot mcp: serving on stdio; tools: ui_apps, ui_tree, ui_find, ui_read, ui_action; max 1500 characters a result; apps: notes\ndeskpilot mcp: ui_apps ok \d+ ms\ndeskpilot mcp: ui_tree ok \d+ ms\ndeskpilot mcp: closed\n$/,
+    );
   });
 
   it('refuses a bad flag before serving, with exit code 2', async () => {

@@ -75,7 +75,14 @@ describe('streaming', () => {
     await askQuestion(page, 'save it');
     await stream(page, [
       { type: 'ai_chunk', askId: 'ask-1', delta: 'Saved.' },
-      { type: 'done', askId: 'ask-1', answer: 'Saved.', stopped: false, reason: 'answered', check: { confirmed: false, notes: ['The title still shows unsaved changes.'] } },
+      {
+        type: 'done',
+        askId: 'ask-1',
+        answer: 'Saved.',
+        stopped: false,
+        reason: 'answered',
+        check: { confirmed: false, notes: ['The title still shows unsaved changes.'] },
+      },
     ]);
     await expect(page.locator('.check-warning').textContent()).resolves.toContain('The title still shows unsaved changes.');
   });
@@ -115,7 +122,10 @@ describe('scrolling', () => {
   });
   it('keeps following when the scroller itself shrinks: a growing input, a smaller window', async () => {
     const history = foldAgentEvents(
-      Array.from({ length: 12 }, (_, index): AgentEvent[] => [{ type: 'ask', askId: `old-${index}`, text: `Old question ${index}`, pid: 1 }, ...answer(`old-${index}`, `Old answer ${index}`)]).flat(),
+      Array.from({ length: 12 }, (_, index): AgentEvent[] => [
+        { type: 'ask', askId: `old-${index}`, text: `Old question ${index}`, pid: 1 },
+        ...answer(`old-${index}`, `Old answer ${index}`),
+      ]).flat(),
       1,
     );
     const page = await openChat({ history });
@@ -150,9 +160,24 @@ describe('tool cards and approvals', () => {
     { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'find_elements', success: true, message: '1 match: k3x9a button "Save"' },
     { type: 'tool_call', askId: 'ask-1', callId: 'c2', name: 'ui_action', arguments: '{"action":"click","id":"k3x9a"}' },
     { type: 'tool_log', askId: 'ask-1', callId: 'c2', text: 'resolved k3x9a → Save button' },
-    { type: 'tool_result', askId: 'ask-1', callId: 'c2', name: 'ui_action', success: true, message: 'click done via accessibility; changed: title', data: uiActionResult('Save', 'button', true) },
+    {
+      type: 'tool_result',
+      askId: 'ask-1',
+      callId: 'c2',
+      name: 'ui_action',
+      success: true,
+      message: 'click done via accessibility; changed: title',
+      data: uiActionResult('Save', 'button', true),
+    },
     { type: 'tool_call', askId: 'ask-1', callId: 'c3', name: 'ui_action', arguments: '{"action":"set_value","id":"z1","value":"x"}' },
-    { type: 'tool_result', askId: 'ask-1', callId: 'c3', name: 'ui_action', success: false, message: "set_value failed: NOT_SETTABLE: element does not support set_value; try 'type'" },
+    {
+      type: 'tool_result',
+      askId: 'ask-1',
+      callId: 'c3',
+      name: 'ui_action',
+      success: false,
+      message: "set_value failed: NOT_SETTABLE: element does not support set_value; try 'type'",
+    },
   ];
 
   it('shows each call as a compact card that expands to arguments, result and log', async () => {
@@ -183,9 +208,16 @@ describe('tool cards and approvals', () => {
   it('answers approvals with the button pressed and then shows the decision', async () => {
     const page = await openChat();
     await askQuestion(page, 'delete the draft');
-    const requests = (['a1', 'a2', 'a3'] as const).map(
-      (id): AgentEvent => ({ type: 'approval_request', id, askId: 'ask-1', callId: `call-${id}`, tool: 'ui_action', summary: `click ${id} "Delete"`, reason: 'clicking Delete may remove data', app: 'gedit' }),
-    );
+    const requests = (['a1', 'a2', 'a3'] as const).map((id): AgentEvent => ({
+      type: 'approval_request',
+      id,
+      askId: 'ask-1',
+      callId: `call-${id}`,
+      tool: 'ui_action',
+      summary: `click ${id} "Delete"`,
+      reason: 'clicking Delete may remove data',
+      app: 'gedit',
+    }));
     await stream(page, requests.slice(0, 1));
     const card = page.getByRole('region', { name: 'Approval needed' });
     await card.getByRole('button', { name: 'Allow once' }).waitFor();
@@ -211,7 +243,9 @@ describe('tool cards and approvals', () => {
   it('offers the buttons again when main refuses the answer', async () => {
     const page = await openChat({ failures: { approve: 'agent:approve: no such approval' } });
     await askQuestion(page, 'close it');
-    await stream(page, [{ type: 'approval_request', id: 'a1', askId: 'ask-1', callId: 'c1', tool: 'close_window', summary: 'close "notes.txt"', reason: 'closes a window' }]);
+    await stream(page, [
+      { type: 'approval_request', id: 'a1', askId: 'ask-1', callId: 'c1', tool: 'close_window', summary: 'close "notes.txt"', reason: 'closes a window' },
+    ]);
     await page.getByRole('button', { name: 'Deny' }).click();
     await page.getByText('Could not answer: agent:approve: no such approval').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Deny' }).isEnabled()).toBe(true);
@@ -260,7 +294,9 @@ describe('stop, errors and notices', () => {
     await page.getByText('The automation host restarted').waitFor();
     await screenshot(page, 'chat-error');
     await alert.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(async () => (await calls(page, 'ask')).map((call) => call.payload)).toEqual([{ text: 'summarize the document' }, { text: 'summarize the document' }]);
+    await expect
+      .poll(async () => (await calls(page, 'ask')).map((call) => call.payload))
+      .toEqual([{ text: 'summarize the document' }, { text: 'summarize the document' }]);
   });
 
   it('keeps the question in the input when main refuses it, and sends it again with Retry', async () => {
@@ -324,7 +360,9 @@ describe('keyboard and layout', () => {
       await page.keyboard.press('Tab');
       names.push(
         await page.evaluate(() => {
-          const focused = (globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null } }).document.activeElement;
+          const focused = (
+            globalThis as unknown as { document: { activeElement: { getAttribute(name: string): string | null; textContent: string | null } | null } }
+          ).document.activeElement;
           return focused?.getAttribute('aria-label') ?? focused?.textContent ?? '';
         }),
       );
@@ -338,15 +376,21 @@ describe('keyboard and layout', () => {
     await stream(page, answer('ask-1', 'The **answer** to copy.'));
     await page.getByRole('button', { name: 'Copy answer' }).click();
     await page.getByRole('button', { name: 'Copy answer' }).getByText('Copied').waitFor();
-    const clipboard = await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText());
+    const clipboard = await page.evaluate(() =>
+      (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+    );
     expect(clipboard).toBe('The **answer** to copy.');
     await page.getByRole('button', { name: 'Settings' }).focus();
     await emit(page, { type: 'shown' });
-    await expect.poll(() => page.getByRole('textbox', { name: 'Ask Deskpilot' }).evaluate((element) => element.ownerDocument.activeElement === element)).toBe(true);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Ask Deskpilot' }).evaluate((element) => element.ownerDocument.activeElement === element))
+      .toBe(true);
   });
 
   it('shows the target app and the hotkey error in the header area', async () => {
-    const page = await openChat({ status: { ...options().status, hotkey: { accelerator: 'Alt+Space', registered: false, error: 'Another app already uses Alt+Space.' } } });
+    const page = await openChat({
+      status: { ...options().status, hotkey: { accelerator: 'Alt+Space', registered: false, error: 'Another app already uses Alt+Space.' } },
+    });
     await expect(page.locator('header').textContent()).resolves.toContain('gedit');
     await expect(page.locator('header').textContent()).resolves.toContain('notes.txt — ~/Documents');
     await expect(page.getByRole('alert').first().textContent()).resolves.toContain('Another app already uses Alt+Space.');
@@ -366,8 +410,19 @@ describe('keyboard and layout', () => {
     await askQuestion(page, 'what is on screen?');
     await stream(page, [
       { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_action', arguments: '{"action":"click","id":"k3x9a"}' },
-      { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'ui_action', success: true, message: 'ok', data: uiActionResult('Bold', 'toggle button', true) },
-      ...answer('ask-1', 'A text editor with **notes.txt**:\n\n```python\ndef hello():\n    return "world"\n```\n\n| Field | Value |\n|---|---|\n| Font | Monospace |'),
+      {
+        type: 'tool_result',
+        askId: 'ask-1',
+        callId: 'c1',
+        name: 'ui_action',
+        success: true,
+        message: 'ok',
+        data: uiActionResult('Bold', 'toggle button', true),
+      },
+      ...answer(
+        'ask-1',
+        'A text editor with **notes.txt**:\n\n```python\ndef hello():\n    return "world"\n```\n\n| Field | Value |\n|---|---|\n| Font | Monospace |',
+      ),
     ]);
     await page.getByText('A text editor with').waitFor();
     const background = await page.locator('body').evaluate((body) => body.ownerDocument.defaultView?.getComputedStyle(body).backgroundColor);

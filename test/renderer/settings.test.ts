@@ -127,7 +127,7 @@ describe('first run', () => {
     await expect.poll(async () => (await calls(page, 'status')).length).toBe(2);
   });
 
-  it("says what main still misses, and says it again when Start was not enough", async () => {
+  it('says what main still misses, and says it again when Start was not enough', async () => {
     const configError = 'LM Studio needs a model name: set one in Settings or with DESKPILOT_MODEL.';
     const { page } = await harness().open(options({ status: { ...STATUS, configured: false, configError } }));
     await page.getByRole('heading', { name: 'Welcome to Deskpilot' }).waitFor();

@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../shared/errors';
 import type { UiActionResult } from '../../shared/ui-action';
-import { ManualClock } from '../clock';
+import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform, NOTES_PID } from '../platform/fake/fake-platform';
 import { findNodes } from '../ui/query';
 import { ActionEngine } from './engine';
 
 let platform: FakePlatform;
-let clock: ManualClock;
+let clock: FakeClock;
 let engine: ActionEngine;
 
 beforeEach(() => {
   platform = new FakePlatform();
-  clock = new ManualClock();
+  clock = new FakeClock();
   engine = new ActionEngine({ platform, clock });
 });
 
@@ -119,7 +119,13 @@ describe('ActionEngine actions', () => {
     platform.activatable = false;
     platform.app(NOTES_PID).focus('button');
     const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'return' });
-    expect(result).toMatchObject({ success: false, method: 'input', nodeBefore: null, changed: false, error: { code: 'ACTION_FAILED', data: { pid: FIXTURE_PID } } });
+    expect(result).toMatchObject({
+      success: false,
+      method: 'input',
+      nodeBefore: null,
+      changed: false,
+      error: { code: 'ACTION_FAILED', data: { pid: FIXTURE_PID } },
+    });
     expect(result.error?.message).toContain(`pid ${FIXTURE_PID} is not the frontmost app and raising its window did not bring it to the front`);
     expect(result.error?.message).not.toContain('Notes');
     expect(result.error?.message).not.toContain(String(NOTES_PID));
@@ -231,7 +237,7 @@ describe('ActionEngine error rows', () => {
     expect(await engine.run(FIXTURE_PID, { action: 'set_value', id, value: 10 })).toMatchObject({ success: true });
   });
 
-  it('a node salted in the whole tree keeps its id after the action (the re-read does not hand out another node\'s id)', async () => {
+  it("a node salted in the whole tree keeps its id after the action (the re-read does not hand out another node's id)", async () => {
     // Found once by brute force (not here): this button name hashes, in the form, to Volume's
     // unsalted id. The button comes first, so the whole tree salts the slider.
     const collidingName = 'Save 142936669';
@@ -260,7 +266,11 @@ describe('ActionEngine error rows', () => {
 
   it('set_value on something without a value is NOT_SETTABLE with no input fallback', async () => {
     const result = await engine.run(FIXTURE_PID, { action: 'set_value', id: await idOf('Ready'), value: 'x' });
-    expect(result).toMatchObject({ success: false, method: 'accessibility', error: { code: 'NOT_SETTABLE', message: "element does not support set_value; try 'type'" } });
+    expect(result).toMatchObject({
+      success: false,
+      method: 'accessibility',
+      error: { code: 'NOT_SETTABLE', message: "element does not support set_value; try 'type'" },
+    });
     expect(platform.inputLog).toEqual([]);
   });
 

@@ -82,7 +82,15 @@ export class ActionEngine {
       return driver === undefined ? result : { ...result, driver };
     } catch (error) {
       if (signal?.aborted || error instanceof ValidationError) throw error;
-      return { success: false, ...(method === undefined ? {} : { method }), nodeBefore, nodeAfter: null, changed: false, changes: [], error: serializeError(error) };
+      return {
+        success: false,
+        ...(method === undefined ? {} : { method }),
+        nodeBefore,
+        nodeAfter: null,
+        changed: false,
+        changes: [],
+        error: serializeError(error),
+      };
     }
   }
 
@@ -138,7 +146,10 @@ export class ActionEngine {
         signal?.throwIfAborted();
         if (!keyboard) {
           if (await accessibility.insertText?.(ref, node as UiNode, request.text)) return 'accessibility';
-          throw new DeskpilotError('ACTION_FAILED', 'this text has characters the keyboard cannot type, and the element does not accept inserted text; try set_value');
+          throw new DeskpilotError(
+            'ACTION_FAILED',
+            'this text has characters the keyboard cannot type, and the element does not accept inserted text; try set_value',
+          );
         }
         await input.typeText(request.text);
         return 'input';
@@ -154,7 +165,11 @@ export class ActionEngine {
         await input.scroll(await visiblePoint(accessibility, resolved, node as UiNode), request.direction ?? 'down', request.amount ?? DEFAULT_SCROLL_AMOUNT);
         return 'input';
       case 'drag':
-        await this.drag(await visiblePoint(accessibility, resolved, node as UiNode), await visiblePoint(accessibility, resolved, (resolved.destination as IndexedNode).node), signal);
+        await this.drag(
+          await visiblePoint(accessibility, resolved, node as UiNode),
+          await visiblePoint(accessibility, resolved, (resolved.destination as IndexedNode).node),
+          signal,
+        );
         return 'input';
     }
   }

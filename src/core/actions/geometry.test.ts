@@ -3,7 +3,15 @@ import type { UiNode } from '../../shared/ui-node';
 import { centerOf, interpolate } from './geometry';
 import { resolveModifiers } from './modifiers';
 
-const node = (extra: Partial<UiNode>): UiNode => ({ id: 'n', role: 'button', platformRole: 'b', name: 'B', states: { enabled: true, focused: false }, actions: [], ...extra });
+const node = (extra: Partial<UiNode>): UiNode => ({
+  id: 'n',
+  role: 'button',
+  platformRole: 'b',
+  name: 'B',
+  states: { enabled: true, focused: false },
+  actions: [],
+  ...extra,
+});
 
 describe('geometry', () => {
   it('finds the centre of the bounds', () => {

@@ -33,5 +33,6 @@ export async function ensureFrontmost(apps: AppListing, pid: number, action: 'ke
   if (apps.activate === undefined) throw new KeyTargetError(pid, action, 'this platform cannot raise its window');
   const raised = await apps.activate(pid, signal);
   signal?.throwIfAborted();
-  if (!raised) throw new KeyTargetError(pid, action, 'raising its window did not bring it to the front (the window manager refused, or the window could not be found)');
+  if (!raised)
+    throw new KeyTargetError(pid, action, 'raising its window did not bring it to the front (the window manager refused, or the window could not be found)');
 }

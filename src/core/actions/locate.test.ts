@@ -20,7 +20,13 @@ function edit(id: string, positions: number[], taken: Set<string>): string {
 }
 
 describe('closestCandidates', () => {
-  const root = buildTree(raw('window', 'App', Array.from({ length: 2000 }, (_unused, index) => raw('listitem', `Row ${index}`)))).root;
+  const root = buildTree(
+    raw(
+      'window',
+      'App',
+      Array.from({ length: 2000 }, (_unused, index) => raw('listitem', `Row ${index}`)),
+    ),
+  ).root;
   const nodes = [...walk(root)];
   const ids = new Set(nodes.map((node) => node.id));
   const target = nodes[1000];

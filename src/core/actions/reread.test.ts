@@ -48,7 +48,13 @@ describe('rereadNode', () => {
     expect(diffNodes(before.node, alone.root)).toEqual(['contents changed']);
     expect(await rereadNode(backend(panel), tree, before)).toBeUndefined();
     // The salted node itself too: its re-read id would be the label's.
-    expect(await rereadNode(backend(() => panel().children?.[0] as RawNode), tree, entry(tree.root, 'OK'))).toBeUndefined();
+    expect(
+      await rereadNode(
+        backend(() => panel().children?.[0] as RawNode),
+        tree,
+        entry(tree.root, 'OK'),
+      ),
+    ).toBeUndefined();
   });
 
   it('declines when a renamed node now collides with a node outside the subtree', async () => {
@@ -60,14 +66,37 @@ describe('rereadNode', () => {
 
   it('declines when the node itself has a new id, or the re-read salted something', async () => {
     const tree = buildTree(raw('window', 'App', [raw('button', 'Clicked 0 times')]));
-    expect(await rereadNode(backend(() => raw('button', 'Clicked 1 time')), tree, entry(tree.root, 'Clicked 0 times'))).toBeUndefined();
+    expect(
+      await rereadNode(
+        backend(() => raw('button', 'Clicked 1 time')),
+        tree,
+        entry(tree.root, 'Clicked 0 times'),
+      ),
+    ).toBeUndefined();
     // Found offline too: in list "Rows" of window "App", these two rows' ids collide, so a re-read showing both salts one.
-    const rows = (...names: string[]): RawNode => raw('list', 'Rows', names.map((name) => raw('listitem', name)));
+    const rows = (...names: string[]): RawNode =>
+      raw(
+        'list',
+        'Rows',
+        names.map((name) => raw('listitem', name)),
+      );
     const listTree = buildTree(raw('window', 'App', [rows('Row 4098')]));
     expect(listTree.salted).toBe(false);
     expect(buildTree(rows('Row 4098', 'Row 35884'), { parentSlot: slotKey('', 'window', 0), roleIndex: 0 }).salted).toBe(true);
-    expect(await rereadNode(backend(() => rows('Row 4098', 'Row 35884')), listTree, entry(listTree.root, 'Rows'))).toBeUndefined();
+    expect(
+      await rereadNode(
+        backend(() => rows('Row 4098', 'Row 35884')),
+        listTree,
+        entry(listTree.root, 'Rows'),
+      ),
+    ).toBeUndefined();
     // Without the collision the same re-read answers.
-    expect(await rereadNode(backend(() => rows('Row 4098', 'Row 2')), listTree, entry(listTree.root, 'Rows'))).toBeDefined();
+    expect(
+      await rereadNode(
+        backend(() => rows('Row 4098', 'Row 2')),
+        listTree,
+        entry(listTree.root, 'Rows'),
+      ),
+    ).toBeDefined();
   });
 });

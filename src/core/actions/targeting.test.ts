@@ -6,12 +6,21 @@ import { indexTree } from '../ui/tree-index';
 import { intersect, visiblePoint } from './targeting';
 
 const raw = (role: RawNode['role'], name: string, bounds: UiNode['bounds'] | undefined, children: RawNode[] = []): RawNode => ({
-  ref: name, role, platformRole: role, name, states: { enabled: true, focused: false }, actions: [], ...(bounds === undefined ? {} : { bounds }), children,
+  ref: name,
+  role,
+  platformRole: role,
+  name,
+  states: { enabled: true, focused: false },
+  actions: [],
+  ...(bounds === undefined ? {} : { bounds }),
+  children,
 });
 
 function setup(withBounds: boolean) {
   const list = raw('list', 'Items', withBounds ? { x: 300, y: -400, width: 200, height: 5800 } : undefined, [raw('listitem', 'Item 1', undefined)]);
-  const tree = buildTree(raw('window', 'App', { x: 0, y: 0, width: 800, height: 600 }, [raw('scrollarea', '', { x: 300, y: 20, width: 200, height: 300 }, [list])]));
+  const tree = buildTree(
+    raw('window', 'App', { x: 0, y: 0, width: 800, height: 600 }, [raw('scrollarea', '', { x: 300, y: 20, width: 200, height: 300 }, [list])]),
+  );
   return { tree, index: indexTree(tree.root) };
 }
 

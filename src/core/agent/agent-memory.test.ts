@@ -2,12 +2,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../shared/agent-events';
 import { DeskpilotError } from '../../shared/errors';
-import { ManualClock } from '../clock';
+import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import type { Agent, AgentOptions } from './agent';
 import { SUMMARIZE_PROMPT, SUMMARY_PREFIX } from './compaction';
 import type { ProviderMessage } from './provider/types';
-import { answer, finish, text, toolCall, type ScriptedProvider, type ScriptedTurn } from './scripted-provider';
+import { answer, finish, text, toolCall, type FakeProvider, type ScriptedTurn } from './fake-provider';
 import { RESPONSE_CACHE_TTL_MS } from './response-cache';
 import { scriptedAgent } from './test-agent';
 
@@ -15,15 +15,15 @@ const target = { pid: FIXTURE_PID };
 
 let platform: FakePlatform;
 let events: AgentEvent[];
-let clock: ManualClock;
+let clock: FakeClock;
 
 beforeEach(() => {
   platform = new FakePlatform();
   events = [];
-  clock = new ManualClock();
+  clock = new FakeClock();
 });
 
-function makeAgent(turns: ScriptedTurn[], options: Partial<AgentOptions> = {}): { agent: Agent; provider: ScriptedProvider } {
+function makeAgent(turns: ScriptedTurn[], options: Partial<AgentOptions> = {}): { agent: Agent; provider: FakeProvider } {
   return scriptedAgent(turns, { platform, events, clock, ...options });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactHistory, compactionSplit, renderTranscript, SUMMARY_PREFIX } from './compaction';
 import type { ProviderMessage } from './provider/types';
-import { ScriptedProvider, answer } from './scripted-provider';
+import { FakeProvider, answer } from './fake-provider';
 
 const user = (content: string): ProviderMessage => ({ role: 'user', content });
 const assistant = (content: string): ProviderMessage => ({ role: 'assistant', content });
@@ -33,20 +33,20 @@ describe('compaction', () => {
   });
 
   it('does nothing at or under the threshold', async () => {
-    const provider = new ScriptedProvider();
+    const provider = new FakeProvider();
     const history = Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? user(`q${index}`) : assistant(`a${index}`)));
     await expect(compactHistory(provider, history, new AbortController().signal)).resolves.toBeUndefined();
     expect(provider.requests).toHaveLength(0);
   });
 
   it('throws on an empty summary so the caller keeps the history', async () => {
-    const provider = new ScriptedProvider([answer('  ')]);
+    const provider = new FakeProvider([answer('  ')]);
     const history = Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? user(`q${index}`) : assistant(`a${index}`)));
     await expect(compactHistory(provider, history, new AbortController().signal)).rejects.toThrow(/empty/);
   });
 
   it('replaces the old part with one summary message', async () => {
-    const provider = new ScriptedProvider([answer('the gist')]);
+    const provider = new FakeProvider([answer('the gist')]);
     const history = Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? user(`q${index}`) : assistant(`a${index}`)));
     const compacted = await compactHistory(provider, history, new AbortController().signal);
     expect(compacted?.[0]).toEqual({ role: 'user', content: `${SUMMARY_PREFIX}\nthe gist` });

@@ -5,7 +5,7 @@ import { buildTree } from '../ui/ids';
 import { findNodes } from '../ui/query';
 import type { Agent } from './agent';
 import type { ProviderMessage } from './provider/types';
-import { answer, finish, toolCall, type ScriptedTurn } from './scripted-provider';
+import { answer, finish, toolCall, type ScriptedTurn } from './fake-provider';
 import { scriptedAgent } from './test-agent';
 
 const target = { pid: FIXTURE_PID };
@@ -32,10 +32,12 @@ function makeAgent(turns: ScriptedTurn[]): Agent {
 
 const act = (id: string, args: Record<string, unknown>): ScriptedTurn => [toolCall(id, 'ui_action', args), finish('tool_calls')];
 /** The final answer, after `meanwhile` has changed the app behind the agent's back. */
-const answerAfter = (meanwhile: () => void, text: string): ScriptedTurn => () => {
-  meanwhile();
-  return [{ type: 'text', delta: text }, finish()];
-};
+const answerAfter =
+  (meanwhile: () => void, text: string): ScriptedTurn =>
+  () => {
+    meanwhile();
+    return [{ type: 'text', delta: text }, finish()];
+  };
 
 const done = (): Extract<AgentEvent, { type: 'done' }> => events.filter((event) => event.type === 'done').at(-1) as Extract<AgentEvent, { type: 'done' }>;
 const roles = (messages: ProviderMessage[]): string[] => messages.map((message) => message.role);
@@ -71,7 +73,12 @@ describe('the end-state check before done', () => {
     expect(result.check?.notes[0]).toBe('slider "Volume" changed back: its value is 50, not 70');
     expect(result.text).toBe('Volume is 70.\n\nI could not confirm that this worked: slider "Volume" changed back: its value is 50, not 70.');
     // Streamed as one more chunk, so the chat shows what done says; the history gets only a count.
-    expect(events.filter((event) => event.type === 'ai_chunk').map((event) => event.delta).join('')).toBe(result.text);
+    expect(
+      events
+        .filter((event) => event.type === 'ai_chunk')
+        .map((event) => event.delta)
+        .join(''),
+    ).toBe(result.text);
     expect(done().answer).toBe(result.text);
     const history = agent.history();
     expect(roles(history)).toEqual(['user', 'assistant', 'tool', 'assistant']);
@@ -145,11 +152,17 @@ describe('the end-state check before done', () => {
   });
 
   it('holds set_value to the value asked for, not only to what the action observed', async () => {
-    const clamped = await makeAgent([act('c1', { action: 'set_value', id: idOf('slider', 'Volume'), value: 150 }), answer('Volume is 150.')]).ask('volume 150', target);
+    const clamped = await makeAgent([act('c1', { action: 'set_value', id: idOf('slider', 'Volume'), value: 150 }), answer('Volume is 150.')]).ask(
+      'volume 150',
+      target,
+    );
     expect(clamped.check).toEqual({ confirmed: false, notes: ['slider "Volume" is 100, not the 150 asked for'] });
 
     events = [];
-    const filled = await makeAgent([[toolCall('c1', 'fill_form', { fields: [{ label: 'Volume', value: 150 }] }), finish('tool_calls')], answer('Set.')]).ask('volume 150', target);
+    const filled = await makeAgent([[toolCall('c1', 'fill_form', { fields: [{ label: 'Volume', value: 150 }] }), finish('tool_calls')], answer('Set.')]).ask(
+      'volume 150',
+      target,
+    );
     expect(filled.check?.notes).toEqual(['slider "Volume" is 100, not the 150 asked for']);
 
     // Numbers compare numerically, whichever way the app spells them.
@@ -167,7 +180,11 @@ describe('the end-state check before done', () => {
   });
 
   it('counts the last attempt: a wrong id that did nothing, then the right one, is confirmed', async () => {
-    const agent = makeAgent([act('c1', { action: 'click', id: 'nope1' }), act('c2', { action: 'click', id: idOf('checkbox', 'Enable feature') }), answer('Enabled.')]);
+    const agent = makeAgent([
+      act('c1', { action: 'click', id: 'nope1' }),
+      act('c2', { action: 'click', id: idOf('checkbox', 'Enable feature') }),
+      answer('Enabled.'),
+    ]);
     const result = await agent.ask('enable the feature', target);
     expect(events.filter((event) => event.type === 'tool_result').map((event) => event.success)).toEqual([false, true]);
     expect(result.check).toEqual({ confirmed: true, notes: ['checkbox "Enable feature": as set'] });
@@ -175,7 +192,15 @@ describe('the end-state check before done', () => {
 
   it('checks fill_form fields too', async () => {
     const agent = makeAgent([
-      [toolCall('c1', 'fill_form', { fields: [{ label: 'Name', value: 'Ada' }, { label: 'Enable feature', value: true }] }), finish('tool_calls')],
+      [
+        toolCall('c1', 'fill_form', {
+          fields: [
+            { label: 'Name', value: 'Ada' },
+            { label: 'Enable feature', value: true },
+          ],
+        }),
+        finish('tool_calls'),
+      ],
       answerAfter(() => (platform.app(FIXTURE_PID).get('name').value = ''), 'Filled.'),
     ]);
     const result = await agent.ask('fill the form', target);
@@ -209,7 +234,11 @@ describe('the end-state check before done', () => {
 
     // "Save" (the counter here) closes the dialog that held the field.
     app.press = (key) => (key === 'button' ? (app.widgets.splice(app.widgets.indexOf(app.get('name')), 1), press(key)) : press(key));
-    const saved = await makeAgent([act('c1', { action: 'set_value', id: name, value: 'report.txt' }), act('c2', { action: 'click', id: counter }), answer('Saved.')]).ask('save it', target);
+    const saved = await makeAgent([
+      act('c1', { action: 'set_value', id: name, value: 'report.txt' }),
+      act('c2', { action: 'click', id: counter }),
+      answer('Saved.'),
+    ]).ask('save it', target);
     expect(saved.check?.confirmed).toBe(true);
     expect(saved.check?.notes).toContain('textfield "Name": gone after a later action, as a closed dialog or a new page would make it');
 
@@ -218,8 +247,15 @@ describe('the end-state check before done', () => {
     const form = platform.app(FIXTURE_PID);
     const submit = form.press.bind(form);
     form.press = (key) => (key === 'button' ? ((form.get('name').value = ''), submit(key)) : submit(key));
-    const reset = await makeAgent([act('c1', { action: 'set_value', id: name, value: 'Ada' }), act('c2', { action: 'click', id: counter }), answer('Sent.')]).ask('send it', target);
-    expect(reset.check).toEqual({ confirmed: true, notes: ['textfield "Name": changed by a later action: its value is "", not "Ada"', 'button "Clicked 1 time": as set'] });
+    const reset = await makeAgent([
+      act('c1', { action: 'set_value', id: name, value: 'Ada' }),
+      act('c2', { action: 'click', id: counter }),
+      answer('Sent.'),
+    ]).ask('send it', target);
+    expect(reset.check).toEqual({
+      confirmed: true,
+      notes: ['textfield "Name": changed by a later action: its value is "", not "Ada"', 'button "Clicked 1 time": as set'],
+    });
 
     // return in a search field runs the search and clears the field.
     platform = new FakePlatform();
@@ -227,7 +263,11 @@ describe('the end-state check before done', () => {
     search.focusedKey = 'name';
     const enter = search.press.bind(search);
     search.press = (key) => (key === 'name' ? ((search.get('name').value = ''), (search.get('button').name = 'Searched'), true) : enter(key));
-    const searched = await makeAgent([act('c1', { action: 'set_value', id: name, value: 'cats' }), act('c2', { action: 'key', key: 'return' }), answer('Searched.')]).ask('search cats', target);
+    const searched = await makeAgent([
+      act('c1', { action: 'set_value', id: name, value: 'cats' }),
+      act('c2', { action: 'key', key: 'return' }),
+      answer('Searched.'),
+    ]).ask('search cats', target);
     expect(searched.check?.confirmed).toBe(true);
     expect(searched.check?.notes).toContain('textfield "Name": changed by a later action: its value is "", not "cats"');
   });
@@ -236,10 +276,17 @@ describe('the end-state check before done', () => {
     const app = platform.app(FIXTURE_PID);
     const press = app.press.bind(app);
     app.press = (key) => (key === 'button' ? (platform.kill(FIXTURE_PID), true) : press(key));
-    const agent = makeAgent([act('c1', { action: 'set_value', id: idOf('textfield', 'Name'), value: 'Ada' }), act('c2', { action: 'click', id: idOf('button', 'Clicked 0 times') }), answer('Saved and quit.')]);
+    const agent = makeAgent([
+      act('c1', { action: 'set_value', id: idOf('textfield', 'Name'), value: 'Ada' }),
+      act('c2', { action: 'click', id: idOf('button', 'Clicked 0 times') }),
+      answer('Saved and quit.'),
+    ]);
     const result = await agent.ask('set the name and quit', target);
     expect(result.check?.confirmed).toBe(true);
-    expect(result.check?.notes).toEqual(['textfield "Name": not re-checked, as the app closed on purpose', 'the app closed, as button "Clicked 0 times" should make it']);
+    expect(result.check?.notes).toEqual([
+      'textfield "Name": not re-checked, as the app closed on purpose',
+      'the app closed, as button "Clicked 0 times" should make it',
+    ]);
     expect(result.text).toBe('Saved and quit.');
   });
 

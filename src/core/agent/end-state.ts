@@ -147,7 +147,19 @@ export class ActionLedger {
     const outcome = result.data as UiActionResult | undefined;
     if (outcome === undefined || typeof outcome !== 'object' || !('success' in outcome)) {
       // The tool threw before the engine ran (the app had exited): an attempt that failed.
-      if (!result.success) this.put(`${pid}:`, { pid, id: '', label: `the ${action}`, action, ok: false, changed: false, error: cut(result.message, ERROR_CHARS), after: undefined, exited: false, gone: false });
+      if (!result.success)
+        this.put(`${pid}:`, {
+          pid,
+          id: '',
+          label: `the ${action}`,
+          action,
+          ok: false,
+          changed: false,
+          error: cut(result.message, ERROR_CHARS),
+          after: undefined,
+          exited: false,
+          gone: false,
+        });
       return;
     }
     if (!outcome.success && NOTHING_RAN.has(outcome.error?.code ?? '')) return;
@@ -183,21 +195,28 @@ export class ActionLedger {
     for (const [position, field] of fields.entries()) {
       if (field.id === undefined) continue; // no such field: nothing was done to it
       const given = wanted[position];
-      const asked = field.role !== undefined && VALUE_ROLES.has(field.role) && typeof given === 'object' && given !== null ? askedValue((given as { value?: unknown }).value) : undefined;
+      const asked =
+        field.role !== undefined && VALUE_ROLES.has(field.role) && typeof given === 'object' && given !== null
+          ? askedValue((given as { value?: unknown }).value)
+          : undefined;
       const after = field.nodeAfter ?? undefined;
-      this.put(`${pid}:${after?.id ?? field.id}`, {
-        pid,
-        id: after?.id ?? field.id,
-        label: label({ role: field.role ?? 'field', name: field.label }),
-        action: 'fill',
-        ok: field.success,
-        changed: true,
-        ...(field.success ? {} : { error: cut(field.message, ERROR_CHARS) }),
-        ...(asked === undefined ? {} : { asked }),
-        after,
-        exited: false,
-        gone: false,
-      }, field.id);
+      this.put(
+        `${pid}:${after?.id ?? field.id}`,
+        {
+          pid,
+          id: after?.id ?? field.id,
+          label: label({ role: field.role ?? 'field', name: field.label }),
+          action: 'fill',
+          ok: field.success,
+          changed: true,
+          ...(field.success ? {} : { error: cut(field.message, ERROR_CHARS) }),
+          ...(asked === undefined ? {} : { asked }),
+          after,
+          exited: false,
+          gone: false,
+        },
+        field.id,
+      );
     }
   }
 

@@ -4,7 +4,16 @@ export { ActionLedger, unconfirmedNote, type EndStateFindings } from './end-stat
 export { keyboardHints } from './keyboard-hints';
 export { OwnAppError } from './tools/target';
 export { defaultSystemPrompt } from './system-prompt';
-export { ResponseCache, RESPONSE_CACHE_TTL_MS, RESPONSE_CACHE_MAX_ENTRIES, READ_ONLY_TOOLS, conversationKey, type CacheScope, type CachedAnswer, type ResponseCacheOptions } from './response-cache';
+export {
+  ResponseCache,
+  RESPONSE_CACHE_TTL_MS,
+  RESPONSE_CACHE_MAX_ENTRIES,
+  READ_ONLY_TOOLS,
+  conversationKey,
+  type CacheScope,
+  type CachedAnswer,
+  type ResponseCacheOptions,
+} from './response-cache';
 export { compactHistory, COMPACT_AFTER_MESSAGES, KEEP_RECENT_MESSAGES, type CompactionOptions } from './compaction';
 export {
   APPROVAL_POLICIES,

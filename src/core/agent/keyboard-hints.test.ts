@@ -7,11 +7,17 @@ const item = (name: string, shortcut: string, menu: string, enabled = true): Men
 
 describe('shortcutHints', () => {
   it('lists enabled items as key then quoted name, File, Edit and View first', () => {
-    expect(shortcutHints(FIXTURE_MENU)).toBe('ctrl+n "New", ctrl+o "Open…", ctrl+s "Save", ctrl+q "Quit", ctrl+v "Paste", f11 "Fullscreen", ctrl+f "Find", f1 "Contents"');
+    expect(shortcutHints(FIXTURE_MENU)).toBe(
+      'ctrl+n "New", ctrl+o "Open…", ctrl+s "Save", ctrl+q "Quit", ctrl+v "Paste", f11 "Fullscreen", ctrl+f "Find", f1 "Contents"',
+    );
   });
 
   it("puts a menu's own items before its submenus' items", () => {
-    const hints = shortcutHints([{ name: 'Line Up', shortcut: 'alt+up', path: ['Edit', 'Move'], enabled: true }, item('Find', 'ctrl+f', 'Search'), item('Paste', 'ctrl+v', 'Edit')]);
+    const hints = shortcutHints([
+      { name: 'Line Up', shortcut: 'alt+up', path: ['Edit', 'Move'], enabled: true },
+      item('Find', 'ctrl+f', 'Search'),
+      item('Paste', 'ctrl+v', 'Edit'),
+    ]);
     expect(hints).toBe('ctrl+v "Paste", alt+up "Line Up", ctrl+f "Find"');
   });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../shared/agent-events';
 import { ActionEngine } from '../actions/engine';
-import { ManualClock } from '../clock';
+import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform, NOTES_PID } from '../platform/fake/fake-platform';
 import { Agent } from './agent';
 import { buildContextMessage } from './context-message';
-import { ScriptedProvider, answer } from './scripted-provider';
+import { FakeProvider, answer } from './fake-provider';
 import { createToolRegistry } from './tools/builtin';
 import { OwnAppError } from './tools/target';
 import { fakeContext } from './tools/test-context';
@@ -33,7 +33,10 @@ describe("Deskpilot's own windows are left out", () => {
   it('get_ui and find_elements refuse an own pid with the typed error', async () => {
     const context = { ...fakeContext(), ownPids: OWN };
     const tools = createToolRegistry();
-    for (const [name, args] of [['get_ui', { pid: NOTES_PID }], ['find_elements', { pid: NOTES_PID, role: 'button' }]] as const) {
+    for (const [name, args] of [
+      ['get_ui', { pid: NOTES_PID }],
+      ['find_elements', { pid: NOTES_PID, role: 'button' }],
+    ] as const) {
       const result = await tools.call(name, JSON.stringify(args), context);
       expect(result).toMatchObject({ success: false, data: { error: { code: 'VALIDATION', data: { pid: NOTES_PID, reason: 'own_app' } } } });
     }
@@ -43,9 +46,17 @@ describe("Deskpilot's own windows are left out", () => {
   it('an ask aimed at an own pid fails with OwnAppError, and the conversation goes on', async () => {
     const platform = new FakePlatform();
     const events: AgentEvent[] = [];
-    const provider = new ScriptedProvider([answer('fine')]);
-    const clock = new ManualClock();
-    const agent = new Agent({ provider, tools: createToolRegistry(), engine: new ActionEngine({ platform, clock }), platform, clock, onEvent: (event) => events.push(event), ownPids: OWN });
+    const provider = new FakeProvider([answer('fine')]);
+    const clock = new FakeClock();
+    const agent = new Agent({
+      provider,
+      tools: createToolRegistry(),
+      engine: new ActionEngine({ platform, clock }),
+      platform,
+      clock,
+      onEvent: (event) => events.push(event),
+      ownPids: OWN,
+    });
     const failure = agent.ask('what is here?', { pid: NOTES_PID });
     await expect(failure).rejects.toBeInstanceOf(OwnAppError);
     await expect(failure).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/Deskpilot itself/) as unknown });
@@ -56,14 +67,21 @@ describe("Deskpilot's own windows are left out", () => {
 
   it('defaults to this process', async () => {
     const platform = new FakePlatform();
-    const clock = new ManualClock();
-    const agent = new Agent({ provider: new ScriptedProvider([]), tools: createToolRegistry(), engine: new ActionEngine({ platform, clock }), platform, clock, onEvent: () => undefined });
+    const clock = new FakeClock();
+    const agent = new Agent({
+      provider: new FakeProvider([]),
+      tools: createToolRegistry(),
+      engine: new ActionEngine({ platform, clock }),
+      platform,
+      clock,
+      onEvent: () => undefined,
+    });
     await expect(agent.ask('hi', { pid: process.pid })).rejects.toBeInstanceOf(OwnAppError);
   });
 
   it('the context builder reads nothing of an own pid', async () => {
     const platform = new FakePlatform();
-    const context = await buildContextMessage(new ActionEngine({ platform, clock: new ManualClock() }), platform, NOTES_PID, { ownPids: OWN });
+    const context = await buildContextMessage(new ActionEngine({ platform, clock: new FakeClock() }), platform, NOTES_PID, { ownPids: OWN });
     expect(context).toMatch(/is Deskpilot itself/);
     expect(context).not.toContain('<ui_data>');
   });

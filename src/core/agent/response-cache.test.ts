@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../clock';
+import { FakeClock } from '../clock';
 import { RESPONSE_CACHE_TTL_MS, ResponseCache, conversationKey, isCacheableToolUse, normalizeQuestion, responseCacheKey } from './response-cache';
 
 describe('ResponseCache', () => {
@@ -11,13 +11,21 @@ describe('ResponseCache', () => {
   });
 
   it('keys on the conversation before the ask too', () => {
-    const before = [{ role: 'user' as const, content: 'what is the volume?' }, { role: 'assistant' as const, content: '50' }];
-    const other = [{ role: 'user' as const, content: 'what is the title?' }, { role: 'assistant' as const, content: 'Notes' }];
+    const before = [
+      { role: 'user' as const, content: 'what is the volume?' },
+      { role: 'assistant' as const, content: '50' },
+    ];
+    const other = [
+      { role: 'user' as const, content: 'what is the title?' },
+      { role: 'assistant' as const, content: 'Notes' },
+    ];
     expect(conversationKey([])).toBe('');
     expect(conversationKey(before)).toBe(conversationKey(structuredClone(before)));
     expect(conversationKey(before)).not.toBe(conversationKey(other));
-    expect(responseCacheKey('and now?', 'ctx', { conversation: conversationKey(before) })).not.toBe(responseCacheKey('and now?', 'ctx', { conversation: conversationKey(other) }));
-    const cache = new ResponseCache({ clock: new ManualClock() });
+    expect(responseCacheKey('and now?', 'ctx', { conversation: conversationKey(before) })).not.toBe(
+      responseCacheKey('and now?', 'ctx', { conversation: conversationKey(other) }),
+    );
+    const cache = new ResponseCache({ clock: new FakeClock() });
     cache.set('and now?', 'ctx', 'still 50', { conversation: conversationKey(before) });
     expect(cache.get('and now?', 'ctx', { conversation: conversationKey(before) })).toBe('still 50');
     expect(cache.get('and now?', 'ctx', { conversation: conversationKey(other) })).toBeUndefined();
@@ -25,7 +33,7 @@ describe('ResponseCache', () => {
   });
 
   it('keys on the model, and on a sha256 digest of the whole context', () => {
-    const cache = new ResponseCache({ clock: new ManualClock() });
+    const cache = new ResponseCache({ clock: new FakeClock() });
     cache.set('what is here', 'ctx', 'from model A', { model: 'https://a/v1 model-a' });
     expect(cache.get('what is here', 'ctx', { model: 'https://a/v1 model-a' })).toBe('from model A');
     expect(cache.get('what is here', 'ctx', { model: 'https://a/v1 model-b' })).toBeUndefined();
@@ -37,7 +45,7 @@ describe('ResponseCache', () => {
   });
 
   it('keeps an answer for 5 minutes, then drops it', () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const cache = new ResponseCache({ clock });
     cache.set('q', 'ctx', 'A');
     clock.time += RESPONSE_CACHE_TTL_MS - 1;
@@ -48,7 +56,7 @@ describe('ResponseCache', () => {
   });
 
   it('is bounded: the oldest entry goes first', () => {
-    const cache = new ResponseCache({ clock: new ManualClock(), maxEntries: 2 });
+    const cache = new ResponseCache({ clock: new FakeClock(), maxEntries: 2 });
     cache.set('a', 'ctx', '1');
     cache.set('b', 'ctx', '2');
     cache.set('a', 'ctx', '1 again');

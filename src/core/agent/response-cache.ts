@@ -19,7 +19,11 @@ export function isCacheableToolUse(toolNames: Iterable<string>): boolean {
 
 /** Case and spacing do not change the question; punctuation at the end does not either. */
 export function normalizeQuestion(question: string): string {
-  return question.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[\s?.!]+$/, '');
+  return question
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s?.!]+$/, '');
 }
 
 function digest(text: string): string {

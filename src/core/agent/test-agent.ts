@@ -1,10 +1,10 @@
-/** Test helper: an Agent over a (usually fake) platform, answered by a ScriptedProvider, its events collected. Used only by tests. */
+/** Test helper: an Agent over a (usually fake) platform, answered by a FakeProvider, its events collected. Used only by tests. */
 import type { AgentEvent } from '../../shared/agent-events';
 import { ActionEngine } from '../actions/engine';
-import { ManualClock } from '../clock';
+import { FakeClock } from '../clock';
 import type { Platform } from '../platform/types';
 import { Agent, type AgentOptions } from './agent';
-import { ScriptedProvider, type ScriptedTurn } from './scripted-provider';
+import { FakeProvider, type ScriptedTurn } from './fake-provider';
 import { createToolRegistry } from './tools/builtin';
 
 export interface ScriptedAgentSetup extends Partial<AgentOptions> {
@@ -14,10 +14,10 @@ export interface ScriptedAgentSetup extends Partial<AgentOptions> {
 }
 
 /** The built-in tools over a fresh engine (unless `engine` is given); any AgentOptions field overrides. */
-export function scriptedAgent(turns: ScriptedTurn[], setup: ScriptedAgentSetup): { agent: Agent; provider: ScriptedProvider } {
+export function scriptedAgent(turns: ScriptedTurn[], setup: ScriptedAgentSetup): { agent: Agent; provider: FakeProvider } {
   const { platform, events, ...options } = setup;
-  const provider = (options.provider as ScriptedProvider | undefined) ?? new ScriptedProvider(turns);
-  const clock = options.clock ?? new ManualClock();
+  const provider = (options.provider as FakeProvider | undefined) ?? new FakeProvider(turns);
+  const clock = options.clock ?? new FakeClock();
   const agent = new Agent({
     provider,
     tools: createToolRegistry(),

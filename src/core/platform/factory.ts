@@ -6,10 +6,7 @@ import type { Platform } from './types';
  * so the CLI and tests can run anywhere. Backends load lazily: the fake never pulls in
  * FFI or D-Bus, and a missing backend cannot break start-up.
  */
-export async function createPlatform(
-  platform: string = process.platform,
-  env: Record<string, string | undefined> = process.env,
-): Promise<Platform> {
+export async function createPlatform(platform: string = process.platform, env: Record<string, string | undefined> = process.env): Promise<Platform> {
   const chosen = env['DESKPILOT_PLATFORM'] ?? platform;
   switch (chosen) {
     case 'fake': {

@@ -23,7 +23,9 @@ export async function createNutInput(): Promise<InputBackend> {
     return value;
   };
   const stroke = async (keystroke: KeyStroke, modifiers: Modifier[] = []): Promise<void> => {
-    const held = [...modifiers, ...(keystroke.shift && !modifiers.includes('shift') ? (['shift'] as const) : [])].map((modifier) => key(MODIFIER_KEYS[modifier]));
+    const held = [...modifiers, ...(keystroke.shift && !modifiers.includes('shift') ? (['shift'] as const) : [])].map((modifier) =>
+      key(MODIFIER_KEYS[modifier]),
+    );
     // nut-js takes the last key as the key and the rest as its modifiers, for release too:
     // reversing the list would release shift as "the key" and leave the letter held down.
     const keys = [...held, key(keystroke.key)];

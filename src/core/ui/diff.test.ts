@@ -29,11 +29,7 @@ describe('diffNodes', () => {
 
   it('sees a state that appears, a name change and a change in child count', () => {
     const after: UiNode = { ...base, name: 'Full name', states: { ...base.states, checked: true }, childCount: 2 };
-    expect(diffNodes({ ...base, childCount: 1 }, after)).toEqual([
-      'name: "Name" → "Full name"',
-      'states.checked: none → true',
-      'children: 1 → 2',
-    ]);
+    expect(diffNodes({ ...base, childCount: 1 }, after)).toEqual(['name: "Name" → "Full name"', 'states.checked: none → true', 'children: 1 → 2']);
   });
 
   it('sees a change deep inside a container', () => {

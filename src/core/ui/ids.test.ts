@@ -37,13 +37,7 @@ describe('nodeId', () => {
 });
 
 describe('buildTree', () => {
-  const tree = () =>
-    raw('window', 'App', [
-      raw('button', 'Save'),
-      raw('button', 'Save'),
-      raw('label', 'Status'),
-      raw('group', '', [raw('textfield', 'Name')]),
-    ]);
+  const tree = () => raw('window', 'App', [raw('button', 'Save'), raw('button', 'Save'), raw('label', 'Status'), raw('group', '', [raw('textfield', 'Name')])]);
 
   it('gives every node a unique id and keeps refs by id', () => {
     const built = buildTree(tree());

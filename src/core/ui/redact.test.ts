@@ -5,10 +5,23 @@ import { redactSecrets } from './redact';
 describe('redactSecrets', () => {
   it('drops secret values at any depth and keeps the rest', () => {
     const tree: UiNode = {
-      id: 'w', role: 'window', platformRole: 'frame', name: 'Login', states: { enabled: true, focused: false }, actions: [],
+      id: 'w',
+      role: 'window',
+      platformRole: 'frame',
+      name: 'Login',
+      states: { enabled: true, focused: false },
+      actions: [],
       children: [
         { id: 'u', role: 'textfield', platformRole: 'entry', name: 'User', value: 'ada', states: { enabled: true, focused: false }, actions: [] },
-        { id: 'p', role: 'textfield', platformRole: 'password text', name: 'Password', value: 'hunter2', states: { enabled: true, focused: false, secret: true }, actions: [] },
+        {
+          id: 'p',
+          role: 'textfield',
+          platformRole: 'password text',
+          name: 'Password',
+          value: 'hunter2',
+          states: { enabled: true, focused: false, secret: true },
+          actions: [],
+        },
       ],
     };
     const redacted = redactSecrets(tree);

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { UiNode } from '../../shared/ui-node';
 import { ActionEngine } from '../actions/engine';
-import { ManualClock } from '../clock';
+import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import type { Widget } from '../platform/fake/fixture-app';
 import { ACTIONABLE_ROLES, serializeTree } from './serialize';
-
 
 /** Controls the base fixture lacks, with names that repeat their role or hold quotes. */
 const EXTRA: Widget[] = [
@@ -32,7 +31,7 @@ describe('serializeTree keeps every actionable node', () => {
   it('prints the id, role and name of each visible actionable node of a realistic tree', async () => {
     const platform = new FakePlatform();
     platform.app(FIXTURE_PID).widgets.push(...EXTRA);
-    const engine = new ActionEngine({ platform, clock: new ManualClock() });
+    const engine = new ActionEngine({ platform, clock: new FakeClock() });
     const { root } = await engine.observe(FIXTURE_PID);
 
     const actionable: UiNode[] = [];

@@ -62,7 +62,10 @@ describe('serializeTree', () => {
     const zero = { x: 0, y: 0, width: 0, height: 0 };
     const tree = node('w', 'window', 'App', {
       children: [
-        node('p', 'group', 'Hidden page', { bounds: zero, children: [node('hb', 'button', 'Off', { bounds: zero }), node('b', 'button', 'On', { bounds: { x: 1, y: 1, width: 9, height: 9 } })] }),
+        node('p', 'group', 'Hidden page', {
+          bounds: zero,
+          children: [node('hb', 'button', 'Off', { bounds: zero }), node('b', 'button', 'On', { bounds: { x: 1, y: 1, width: 9, height: 9 } })],
+        }),
       ],
     });
     expect(serializeTree(tree)).toBe('[w] window "App"\n  [b] button "On"');
@@ -86,12 +89,7 @@ describe('serializeTree', () => {
 
   it('does not print toolkit class names of containers and non-controls, but keeps them on controls', () => {
     const tree = node('w', 'window', 'App', {
-      children: [
-        node('g', 'group', 'GtkBuiltinIcon'),
-        node('i', 'image', 'GtkPicture'),
-        node('t', 'button', 'GtkToggleButton'),
-        node('o', 'group', 'Options'),
-      ],
+      children: [node('g', 'group', 'GtkBuiltinIcon'), node('i', 'image', 'GtkPicture'), node('t', 'button', 'GtkToggleButton'), node('o', 'group', 'Options')],
     });
     expect(serializeTree(tree).split('\n')).toEqual(['[w] window "App"', '  [i] image', '  [t] button "GtkToggleButton"', '  [o] group "Options"']);
   });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { UiNode } from '../../shared/ui-node';
 import { ownText } from './text';
 
-const node = (extra: Partial<UiNode>): UiNode => ({ id: 'a1b2c', role: 'textfield', platformRole: 'text', name: 'Name', states: { enabled: true, focused: false }, actions: [], ...extra });
+const node = (extra: Partial<UiNode>): UiNode => ({
+  id: 'a1b2c',
+  role: 'textfield',
+  platformRole: 'text',
+  name: 'Name',
+  states: { enabled: true, focused: false },
+  actions: [],
+  ...extra,
+});
 
 describe('ownText', () => {
   it('gives the name, the value and the description, each once', () => {

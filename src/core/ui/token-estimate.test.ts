@@ -2,7 +2,7 @@ import { getEncoding } from 'js-tiktoken';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role, type UiNode } from '../../shared/ui-node';
 import { ActionEngine } from '../actions/engine';
-import { ManualClock } from '../clock';
+import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import { buildTree, type RawNode } from './ids';
 import { serializeTree } from './serialize';
@@ -13,12 +13,53 @@ const real = (text: string): number => encoding.encode(text).length;
 
 /** Names as GTK, Qt and Chromium apps show them: words, toolkit class names, numbers, paths, shortcuts. */
 const NAMES = [
-  'Save', 'Save As…', 'Open Recent', 'Preferences', 'GtkButton', 'GtkScale', 'checkbutton', 'togglebutton', 'emblem-important-symbolic',
-  'Page 2', 'Title 3', 'Orville Redenbacher', 'Search', 'Find and Replace', 'Line 12, Column 40', 'Zoom 100%', 'Document 1 - Mousepad',
-  'comboboxentry', 'Middle', 'Select a file', '/home/user/report-2024.odt', 'Ctrl+Shift+S', 'Untitled', 'Bold', 'Font Size', 'Wi-Fi',
-  'Close', 'Cancel', 'OK', 'Apply', 'File', 'Edit', 'View', 'Help', 'Insert Special Character', 'Spell check', 'Show line numbers',
+  'Save',
+  'Save As…',
+  'Open Recent',
+  'Preferences',
+  'GtkButton',
+  'GtkScale',
+  'checkbutton',
+  'togglebutton',
+  'emblem-important-symbolic',
+  'Page 2',
+  'Title 3',
+  'Orville Redenbacher',
+  'Search',
+  'Find and Replace',
+  'Line 12, Column 40',
+  'Zoom 100%',
+  'Document 1 - Mousepad',
+  'comboboxentry',
+  'Middle',
+  'Select a file',
+  '/home/user/report-2024.odt',
+  'Ctrl+Shift+S',
+  'Untitled',
+  'Bold',
+  'Font Size',
+  'Wi-Fi',
+  'Close',
+  'Cancel',
+  'OK',
+  'Apply',
+  'File',
+  'Edit',
+  'View',
+  'Help',
+  'Insert Special Character',
+  'Spell check',
+  'Show line numbers',
 ];
-const STATES: Partial<UiNode['states']>[] = [{}, { focused: true }, { enabled: false }, { checked: true }, { checked: false }, { selected: true }, { expanded: false }];
+const STATES: Partial<UiNode['states']>[] = [
+  {},
+  { focused: true },
+  { enabled: false },
+  { checked: true },
+  { checked: false },
+  { selected: true },
+  { expanded: false },
+];
 
 /** A deterministic pseudo-random tree of a realistic shape, so the test needs no display. */
 function syntheticTree(count: number): UiNode {
@@ -47,22 +88,25 @@ function syntheticTree(count: number): UiNode {
 }
 
 describe('estimateTokens', () => {
-  it.each(['bare', 'brackets'] as const)('is within 12 percent of o200k_base on a serialized tree (%s ids), and within 20 percent on every 40-line part', (ids) => {
-    const text = serializeTree(syntheticTree(600), { maxNodes: Number.POSITIVE_INFINITY, maxTokens: Number.POSITIVE_INFINITY, ids });
-    const lines = text.split('\n');
-    expect(lines.length).toBeGreaterThan(300);
-    const ratio = estimateTokens(text) / real(text);
-    expect(ratio).toBeGreaterThan(0.95); // a budget must not be overspent by much
-    expect(ratio).toBeLessThan(1.12);
-    for (let start = 0; start < lines.length; start += 40) {
-      const part = lines.slice(start, start + 40).join('\n');
-      expect(Math.abs(estimateTokens(part) / real(part) - 1), part).toBeLessThan(0.2);
-    }
-  });
+  it.each(['bare', 'brackets'] as const)(
+    'is within 12 percent of o200k_base on a serialized tree (%s ids), and within 20 percent on every 40-line part',
+    (ids) => {
+      const text = serializeTree(syntheticTree(600), { maxNodes: Number.POSITIVE_INFINITY, maxTokens: Number.POSITIVE_INFINITY, ids });
+      const lines = text.split('\n');
+      expect(lines.length).toBeGreaterThan(300);
+      const ratio = estimateTokens(text) / real(text);
+      expect(ratio).toBeGreaterThan(0.95); // a budget must not be overspent by much
+      expect(ratio).toBeLessThan(1.12);
+      for (let start = 0; start < lines.length; start += 40) {
+        const part = lines.slice(start, start + 40).join('\n');
+        expect(Math.abs(estimateTokens(part) / real(part) - 1), part).toBeLessThan(0.2);
+      }
+    },
+  );
 
   it('is within 12% on the fake fixture app as the agent sees it', async () => {
     const platform = new FakePlatform();
-    const { root } = await new ActionEngine({ platform, clock: new ManualClock() }).observe(FIXTURE_PID);
+    const { root } = await new ActionEngine({ platform, clock: new FakeClock() }).observe(FIXTURE_PID);
     const text = serializeTree(root, { maxNodes: Number.POSITIVE_INFINITY, maxTokens: Number.POSITIVE_INFINITY });
     expect(Math.abs(estimateTokens(text) / real(text) - 1)).toBeLessThan(0.12);
   });

@@ -26,7 +26,11 @@ describe('spawnUtilityHost', () => {
   it("forks the host entry as a utilityProcess that knows main's pid, and adapts its events", () => {
     const host = spawnUtilityHost('/app/out/main/host.js');
     const fork = forks[0];
-    expect(fork).toMatchObject({ modulePath: '/app/out/main/host.js', args: [`--main-pid=${process.pid}`], options: { serviceName: 'Deskpilot automation host' } });
+    expect(fork).toMatchObject({
+      modulePath: '/app/out/main/host.js',
+      args: [`--main-pid=${process.pid}`],
+      options: { serviceName: 'Deskpilot automation host' },
+    });
     const messages: unknown[] = [];
     const exits: unknown[] = [];
     host.onMessage((raw) => messages.push(raw));

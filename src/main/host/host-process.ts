@@ -17,4 +17,3 @@ export function spawnUtilityHost(modulePath: string): HostChild {
     kill: () => void child.kill(),
   };
 }
-

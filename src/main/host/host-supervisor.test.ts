@@ -32,7 +32,7 @@ class FakeHost implements HostChild {
 }
 
 /** Timers the test advances by hand. */
-class ManualTimers implements Timers {
+class FakeTimers implements Timers {
   private now = 0;
   private readonly queue = new Map<number, { at: number; callback: () => void }>();
   private next = 1;
@@ -57,7 +57,7 @@ class ManualTimers implements Timers {
 const SETTINGS: HostSettings = { preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky' };
 
 let hosts: FakeHost[];
-let timers: ManualTimers;
+let timers: FakeTimers;
 let events: AgentEvent[];
 let states: HostState[];
 let notices: string[];
@@ -72,7 +72,7 @@ function current(): FakeHost {
 
 beforeEach(() => {
   hosts = [];
-  timers = new ManualTimers();
+  timers = new FakeTimers();
   events = [];
   states = [];
   notices = [];
@@ -113,7 +113,13 @@ describe('host supervisor', () => {
 
   it('restarts a dead host with growing delays and restores the last conversation', () => {
     current().say({ type: 'ready', pid: 555 });
-    current().say({ type: 'history', messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }] });
+    current().say({
+      type: 'history',
+      messages: [
+        { role: 'user', content: 'q' },
+        { role: 'assistant', content: 'a' },
+      ],
+    });
     current().exit(1);
     expect(states).toEqual(['running', 'restarting']);
     expect(notices[0]).toMatch(/stopped unexpectedly \(exit code 1\)\. Restarting it in 500 ms/);
@@ -132,7 +138,13 @@ describe('host supervisor', () => {
     current().say({ type: 'ready', pid: 556 });
     expect(current().received).toEqual([
       { type: 'settings', settings: SETTINGS },
-      { type: 'restore', messages: [{ role: 'user', content: 'q' }, { role: 'assistant', content: 'a' }] },
+      {
+        type: 'restore',
+        messages: [
+          { role: 'user', content: 'q' },
+          { role: 'assistant', content: 'a' },
+        ],
+      },
     ]);
     expect(states.at(-1)).toBe('running');
     expect(notices.at(-1)).toMatch(/running again/);
@@ -208,9 +220,7 @@ describe('host supervisor', () => {
     current().exit(null);
     await expect(target).rejects.toMatchObject({ code: 'INTERNAL', isRetryable: true });
     const errors = events.filter((event) => event.type === 'error');
-    expect(errors).toEqual([
-      { type: 'error', askId: 'h-ask-1', error: expect.objectContaining({ code: 'INTERNAL', isRetryable: true }) as unknown },
-    ]);
+    expect(errors).toEqual([{ type: 'error', askId: 'h-ask-1', error: expect.objectContaining({ code: 'INTERNAL', isRetryable: true }) as unknown }]);
   });
 
   it('gives up on a frontmost request after its timeout and forgets it, so a later host never gets it', async () => {

@@ -314,7 +314,12 @@ export class HostSupervisor {
       this.options.onAgentEvent({
         type: 'error',
         askId,
-        error: { code: 'INTERNAL', message: `The automation host stopped while working on this (${how}). It is restarting; ask again.`, isRetryable: true, data: { reason: 'host_exited' } },
+        error: {
+          code: 'INTERNAL',
+          message: `The automation host stopped while working on this (${how}). It is restarting; ask again.`,
+          isRetryable: true,
+          data: { reason: 'host_exited' },
+        },
       });
     }
     this.runningAsks.clear();

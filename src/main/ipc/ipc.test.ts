@@ -12,10 +12,20 @@ const trusted = { sender: 'ours' };
 
 beforeEach(() => {
   handlers.clear();
-  handle('test:echo', z.object({ text: z.string() }), (event) => (event as unknown) === trusted, ({ text }) => text.toUpperCase());
-  handle('test:fail', z.undefined(), () => true, () => {
-    throw new NotSettableError();
-  });
+  handle(
+    'test:echo',
+    z.object({ text: z.string() }),
+    (event) => (event as unknown) === trusted,
+    ({ text }) => text.toUpperCase(),
+  );
+  handle(
+    'test:fail',
+    z.undefined(),
+    () => true,
+    () => {
+      throw new NotSettableError();
+    },
+  );
 });
 
 function call(channel: string, event: unknown, payload: unknown): Promise<unknown> {

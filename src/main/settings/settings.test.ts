@@ -88,7 +88,9 @@ describe('settings', () => {
 
   it('refuses to store a key without a keychain, and changes nothing else in that patch', () => {
     const { settings, safeStorage } = service(fakeSafeStorage({ available: false }));
-    expect(() => settings.update({ apiKey: SECRET, model: 'other' })).toThrow(expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('DESKPILOT_API_KEY') }));
+    expect(() => settings.update({ apiKey: SECRET, model: 'other' })).toThrow(
+      expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringContaining('DESKPILOT_API_KEY') }),
+    );
     expect(safeStorage.encryptString).not.toHaveBeenCalled();
     expect(settings.publicSettings()).toMatchObject({ hasApiKey: false, model: '' });
   });

@@ -42,7 +42,11 @@ describe('Transcript', () => {
 
   it('starts from the stored chat, trimmed to the limit', () => {
     const stored: ChatEntry[] = [1, 2, 3].map((n) => ({ kind: 'notice', id: `n${n}`, level: 'info', text: `t${n}`, at: n }));
-    expect(setup(2, stored).transcript.list().map((entry) => entry.id)).toEqual(['n2', 'n3']);
+    expect(
+      setup(2, stored)
+        .transcript.list()
+        .map((entry) => entry.id),
+    ).toEqual(['n2', 'n3']);
   });
 
   it('ends the asks a chat saved mid-ask left open, so nothing streams, runs or waits for an answer after a restart', () => {

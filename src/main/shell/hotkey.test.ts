@@ -4,7 +4,10 @@ import { Hotkey } from './hotkey';
 describe('Hotkey', () => {
   it('registers a new accelerator before letting go of the old one', () => {
     const calls: string[] = [];
-    const shortcuts = { register: vi.fn((accelerator: string) => (calls.push(`register ${accelerator}`), true)), unregister: vi.fn((accelerator: string) => void calls.push(`unregister ${accelerator}`)) };
+    const shortcuts = {
+      register: vi.fn((accelerator: string) => (calls.push(`register ${accelerator}`), true)),
+      unregister: vi.fn((accelerator: string) => void calls.push(`unregister ${accelerator}`)),
+    };
     const onPress = vi.fn();
     const hotkey = new Hotkey(shortcuts, onPress);
     expect(hotkey.set('Alt+Space')).toEqual({ accelerator: 'Alt+Space', registered: true });
@@ -25,7 +28,10 @@ describe('Hotkey', () => {
     };
     const hotkey = new Hotkey(shortcuts, () => undefined);
     hotkey.set('Alt+Space');
-    expect(hotkey.change('Control+X')).toMatchObject({ registered: false, error: expect.stringMatching(/^Control\+X is already used.*Alt\+Space stays the hotkey/) });
+    expect(hotkey.change('Control+X')).toMatchObject({
+      registered: false,
+      error: expect.stringMatching(/^Control\+X is already used.*Alt\+Space stays the hotkey/),
+    });
     expect(hotkey.change('Hyper+')).toMatchObject({ registered: false, error: expect.stringContaining('Invalid accelerator') });
     expect(hotkey.status).toEqual({ accelerator: 'Alt+Space', registered: true });
     expect(shortcuts.unregister).not.toHaveBeenCalled();

@@ -17,7 +17,8 @@ function quote(argument: string): string {
 }
 
 export function autostartFile(env: LoginItemDeps['env']): string {
-  const configHome = env['XDG_CONFIG_HOME'] !== undefined && env['XDG_CONFIG_HOME'] !== '' ? env['XDG_CONFIG_HOME'] : path.join(env['HOME'] ?? homedir(), '.config');
+  const configHome =
+    env['XDG_CONFIG_HOME'] !== undefined && env['XDG_CONFIG_HOME'] !== '' ? env['XDG_CONFIG_HOME'] : path.join(env['HOME'] ?? homedir(), '.config');
   return path.join(configHome, 'autostart', 'deskpilot.desktop');
 }
 
@@ -39,6 +40,14 @@ export function setOpenAtLogin(openAtLogin: boolean, deps: LoginItemDeps): void 
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(
     file,
-    ['[Desktop Entry]', 'Type=Application', 'Name=Deskpilot', 'Comment=Desktop assistant', `Exec=${deps.command.map(quote).join(' ')}`, 'X-GNOME-Autostart-enabled=true', ''].join('\n'),
+    [
+      '[Desktop Entry]',
+      'Type=Application',
+      'Name=Deskpilot',
+      'Comment=Desktop assistant',
+      `Exec=${deps.command.map(quote).join(' ')}`,
+      'X-GNOME-Autostart-enabled=true',
+      '',
+    ].join('\n'),
   );
 }

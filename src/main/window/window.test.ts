@@ -7,7 +7,10 @@ class FakeWindow extends EventEmitter {
   readonly options: unknown;
   readonly calls: unknown[][] = [];
   bounds = { x: 0, y: 0, width: 460, height: 640 };
-  readonly permissions = { request: undefined as ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined, check: undefined as (() => boolean) | undefined };
+  readonly permissions = {
+    request: undefined as ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined,
+    check: undefined as (() => boolean) | undefined,
+  };
   readonly webContents = {
     setWindowOpenHandler: vi.fn(),
     on: vi.fn(),
@@ -102,7 +105,8 @@ describe('chat window', () => {
   it('denies every permission request and check', () => {
     const window = createChatWindow('/app/main', undefined, undefined, 'linux') as unknown as FakeWindow;
     const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) window.permissions.request?.({}, permission, (granted) => answers.push(granted));
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read'])
+      window.permissions.request?.({}, permission, (granted) => answers.push(granted));
     expect(answers).toEqual([false, false, false, false]);
     expect(window.permissions.check?.()).toBe(false);
   });

@@ -5,7 +5,14 @@ import { toParametersSchema } from '../../core/agent/tools/registry';
 import { uiActionTool } from '../../core/agent/tools/ui-action';
 import { actionTool, summarize } from './action';
 
-const node = { id: 'k3x9a', role: 'checkbox' as const, platformRole: 'check box', name: 'Dark mode', states: { enabled: true, focused: false, checked: true }, actions: ['toggle'] };
+const node = {
+  id: 'k3x9a',
+  role: 'checkbox' as const,
+  platformRole: 'check box',
+  name: 'Dark mode',
+  states: { enabled: true, focused: false, checked: true },
+  actions: ['toggle'],
+};
 const base: UiActionResult = { success: true, method: 'accessibility', nodeBefore: node, nodeAfter: node, changed: false, changes: [] };
 
 describe('ui_action summaries', () => {
@@ -16,15 +23,27 @@ describe('ui_action summaries', () => {
 
   it('calls changed: false a soft failure and says what to do next', () => {
     const text = summarize({ action: 'type', id: 'k3x9a', text: 'x' }, { ...base, method: 'input', driver: 'nut-js' });
-    expect(text).toMatch(/^type ran via input \(nut-js\), but changed: false: nothing observable changed \(a soft failure\)\. Do not assume it worked: read the node again/);
+    expect(text).toMatch(
+      /^type ran via input \(nut-js\), but changed: false: nothing observable changed \(a soft failure\)\. Do not assume it worked: read the node again/,
+    );
   });
 
   it('treats changed: false after scroll as normal', () => {
-    expect(summarize({ action: 'scroll', id: 'k3x9a' }, { ...base, method: 'input' })).toMatch(/^scroll ran via input; changed: false, which is normal for scroll/);
+    expect(summarize({ action: 'scroll', id: 'k3x9a' }, { ...base, method: 'input' })).toMatch(
+      /^scroll ran via input; changed: false, which is normal for scroll/,
+    );
   });
 
   it('gives a failure as its code and message with the next step', () => {
-    const text = summarize({ action: 'set_value', id: 'k3x9a', value: 'a' }, { ...base, success: false, nodeAfter: null, error: { code: 'NOT_SETTABLE', message: "element does not support set_value; try 'type'", isRetryable: false } });
+    const text = summarize(
+      { action: 'set_value', id: 'k3x9a', value: 'a' },
+      {
+        ...base,
+        success: false,
+        nodeAfter: null,
+        error: { code: 'NOT_SETTABLE', message: "element does not support set_value; try 'type'", isRetryable: false },
+      },
+    );
     expect(text).toBe("NOT_SETTABLE: element does not support set_value; try 'type'. Use ui_action 'type' on the same id instead.");
   });
 });

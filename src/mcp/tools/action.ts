@@ -15,7 +15,7 @@ const input = z.strictObject({ ...targetShape, ...uiActionFields });
 /** Exactly the contract's UiActionResult. */
 const output = z.object({
   success: z.boolean(),
-  method: z.enum(['accessibility', 'input']),
+  method: z.enum(['accessibility', 'input']).optional(),
   nodeBefore: nodeOutput.nullable(),
   nodeAfter: nodeOutput.nullable(),
   changed: z.boolean(),

@@ -59,7 +59,9 @@ export const findTool = defineMcpTool({
       score: Math.round(score * 100) / 100,
       visible: node.states.visible !== false,
     }));
-    const lines = found.map(({ node }, index) => `${matches[index]?.score.toFixed(2)}  ${formatNode(node)}${node.states.visible === false ? ' (not showing)' : ''}`);
+    const lines = found.map(
+      ({ node }, index) => `${matches[index]?.score.toFixed(2)}  ${formatNode(node)}${node.states.visible === false ? ' (not showing)' : ''}`,
+    );
     const text = lines.length === 0 ? `no matches in ${app.name} (pid ${app.pid}); try a looser name, only a role, or ui_tree` : lines.join('\n');
     const maxChars = context.options.maxChars;
     return {

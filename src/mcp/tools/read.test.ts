@@ -17,7 +17,11 @@ describe('ui_read', () => {
   it('reads each node with the shared ownText', async () => {
     const platform = new FakePlatform();
     const engine = new ActionEngine({ platform });
-    const context: ToolContext = { core: () => Promise.resolve({ platform, engine }), options: { maxChars: DEFAULT_MAX_CHARS, readOnly: false, apps: undefined }, allowList: new AppAllowList(undefined) };
+    const context: ToolContext = {
+      core: () => Promise.resolve({ platform, engine }),
+      options: { maxChars: DEFAULT_MAX_CHARS, readOnly: false, apps: undefined },
+      allowList: new AppAllowList(undefined),
+    };
     const { root } = await engine.observe(FIXTURE_PID);
     const result = await readTool.run(readTool.parse({ pid: FIXTURE_PID, id: root.id }), context, new AbortController().signal);
     expect(result.text).toContain('Enable feature');

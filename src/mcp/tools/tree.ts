@@ -11,7 +11,12 @@ const input = z.strictObject({
   ...targetShape,
   rootId: z.string().min(1).optional().describe('Only the subtree under this node id (from an earlier ui_tree or ui_find)'),
   depth: z.number().int().min(0).max(100).optional().describe('Levels below the root to include (0: the root alone); default all'),
-  maxTokens: z.number().int().min(50).optional().describe('Token budget for the text (o200k-like tokens, estimated); the server caps it to fit its character limit too'),
+  maxTokens: z
+    .number()
+    .int()
+    .min(50)
+    .optional()
+    .describe('Token budget for the text (o200k-like tokens, estimated); the server caps it to fit its character limit too'),
 });
 
 const output = z.object({
@@ -32,7 +37,7 @@ export const treeTool = defineMcpTool({
   name: 'ui_tree',
   title: 'Accessibility tree',
   description: [
-    "Observe: the app's accessibility tree as compact text, one line per node: `[id] role \"name\" = value (states)`, indented by nesting.",
+    'Observe: the app\'s accessibility tree as compact text, one line per node: `[id] role "name" = value (states)`, indented by nesting.',
     'Use the ids in ui_action, ui_read and as rootId. Ids are stable while the UI stays the same, but read again after the UI changes instead of guessing.',
     "Big trees are cut: lines like '… truncated: N more under <id>' or '… depth limit: N more under <id>' name the subtree to ask for next with rootId (and depth).",
     'Also the way to verify an action: read the affected part again and check the new state.',
@@ -53,7 +58,13 @@ export const treeTool = defineMcpTool({
       const cut = limited.cuts.length > 0 || body.includes('… truncated: ');
       return { text: [header, body, ...depthNotes(limited.cuts), ...(cut ? [SUBTREE_HINT] : [])].join('\n'), cut };
     };
-    const wrap = (cut: boolean) => (text: string, truncated: boolean) => ({ pid: app.pid, app: app.name, rootId: subject.id, text, truncated: cut || truncated });
+    const wrap = (cut: boolean) => (text: string, truncated: boolean) => ({
+      pid: app.pid,
+      app: app.name,
+      rootId: subject.id,
+      text,
+      truncated: cut || truncated,
+    });
     // serializeTree's budget is in rough tokens and JSON quoting adds more, so shrink the budget until both forms
     // fit: its own '… truncated: N more under <id>' lines then survive, which a plain cut of the text would drop.
     let maxTokens = Math.min(args.maxTokens ?? Number.POSITIVE_INFINITY, Math.floor(maxChars / 4));

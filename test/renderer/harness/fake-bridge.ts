@@ -61,7 +61,14 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
     const next: PublicSettings = { ...options.settings, ...rest };
     if (apiKey !== undefined) next.hasApiKey = apiKey !== null;
     // Like main: the values are kept out of sight, only the names come back.
-    if (headers !== undefined) next.headerNames = headers === null ? [] : headers.split(';').map((pair) => pair.split(':')[0]?.trim() ?? '').filter((name) => name !== '');
+    if (headers !== undefined)
+      next.headerNames =
+        headers === null
+          ? []
+          : headers
+              .split(';')
+              .map((pair) => pair.split(':')[0]?.trim() ?? '')
+              .filter((name) => name !== '');
     return next;
   };
 
@@ -113,10 +120,11 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
   // addEventListener (with start()) rather than onmessage: the file is typed for Node, whose MessagePort lacks it.
   channel.port1.addEventListener('message', () => waiting.shift()?.());
   channel.port1.start();
-  const nextTask = () => new Promise<void>((resolve) => {
-    waiting.push(resolve);
-    channel.port2.postMessage(null);
-  });
+  const nextTask = () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      channel.port2.postMessage(null);
+    });
   const stream = async (events: AgentEvent[], intervalMs: number) => {
     for (const event of events) {
       if (intervalMs > 0) await new Promise((resolve) => setTimeout(resolve, intervalMs));
@@ -127,7 +135,8 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
 
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.name === 'deskpilot:markdown-render') renders.push({ at: entry.startTime, length: (entry as unknown as { detail?: { length?: number } }).detail?.length ?? -1 });
+      if (entry.name === 'deskpilot:markdown-render')
+        renders.push({ at: entry.startTime, length: (entry as unknown as { detail?: { length?: number } }).detail?.length ?? -1 });
     }
   }).observe({ type: 'mark' });
   try {

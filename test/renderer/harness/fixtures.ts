@@ -50,5 +50,12 @@ export function answer(askId: string, text: string, chunks = 4): AgentEvent[] {
 
 export function uiActionResult(name: string, role: string, changed: boolean) {
   const node = { id: 'k3x9a', role, name, states: { enabled: true, focused: false }, actions: ['click'] };
-  return { success: true, method: 'accessibility', nodeBefore: node, nodeAfter: node, changed, changes: changed ? ['title: "notes.txt" → "notes.txt (saved)"'] : [] };
+  return {
+    success: true,
+    method: 'accessibility',
+    nodeBefore: node,
+    nodeAfter: node,
+    changed,
+    changes: changed ? ['title: "notes.txt" → "notes.txt (saved)"'] : [],
+  };
 }

@@ -73,9 +73,7 @@ export function resolveProviderConfig(settings: ProviderSettings, env: Environme
     );
   }
   const apiKey =
-    nonEmpty(env['DESKPILOT_API_KEY']) ??
-    (presetInfo.keyEnv === undefined ? undefined : nonEmpty(env[presetInfo.keyEnv])) ??
-    nonEmpty(settings.apiKey);
+    nonEmpty(env['DESKPILOT_API_KEY']) ?? (presetInfo.keyEnv === undefined ? undefined : nonEmpty(env[presetInfo.keyEnv])) ?? nonEmpty(settings.apiKey);
   const headers = resolveHeaders(preset, settings, env);
   // A gateway may authenticate through DESKPILOT_HEADERS instead (Azure's `api-key`, a proxy's bearer).
   const headerAuth = Object.keys(headers).some((name) => ['authorization', 'api-key'].includes(name.toLowerCase()));
@@ -94,7 +92,10 @@ function somethingConfigured(settings: ProviderSettings, env: Environment): bool
   const keyVariables = ['DESKPILOT_API_KEY', ...Object.values(PRESETS).flatMap((preset) => (preset.keyEnv === undefined ? [] : [preset.keyEnv]))];
   if (keyVariables.some((name) => nonEmpty(env[name]) !== undefined)) return true;
   if (nonEmpty(settings.apiKey) !== undefined || nonEmpty(settings.baseUrl) !== undefined || nonEmpty(env['DESKPILOT_BASE_URL']) !== undefined) return true;
-  const headerText = [typeof settings.headers === 'string' ? settings.headers : Object.keys(settings.headers ?? {}).join(';'), env['DESKPILOT_HEADERS'] ?? ''].join(';');
+  const headerText = [
+    typeof settings.headers === 'string' ? settings.headers : Object.keys(settings.headers ?? {}).join(';'),
+    env['DESKPILOT_HEADERS'] ?? '',
+  ].join(';');
   return /(^|;)\s*(authorization|api-key)\s*(:|;|$)/i.test(headerText);
 }
 
@@ -119,7 +120,9 @@ export async function resolveProviderConfigProbing(
 function noProviderMessage(withoutModels: string[]): string {
   const empty = withoutModels.length === 0 ? '' : ` (${withoutModels.join(' and ')} answered but has no model loaded: pull or load one)`;
   return (
-    'No model provider is configured, and no local model server answered' + empty + '. ' +
+    'No model provider is configured, and no local model server answered' +
+    empty +
+    '. ' +
     'Set DESKPILOT_API_KEY (or OPENROUTER_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY) and optionally DESKPILOT_PROVIDER ' +
     `(${Object.keys(PRESETS).join(', ')}), DESKPILOT_MODEL and DESKPILOT_BASE_URL; or add a key in Settings → Provider; ` +
     'or start a local server: Ollama (`ollama serve`, port 11434) or LM Studio (its local server, port 1234).'
@@ -128,11 +131,8 @@ function noProviderMessage(withoutModels: string[]): string {
 
 function resolveHeaders(preset: PresetName, settings: ProviderSettings, env: Environment): Record<string, string> {
   const site =
-    preset === 'openrouter'
-      ? { 'HTTP-Referer': settings.siteUrl ?? OPENROUTER_SITE.url, 'X-Title': settings.siteTitle ?? OPENROUTER_SITE.title }
-      : {};
-  const fromSettings =
-    typeof settings.headers === 'string' ? parseHeaderList(settings.headers, 'the headers setting') : (settings.headers ?? {});
+    preset === 'openrouter' ? { 'HTTP-Referer': settings.siteUrl ?? OPENROUTER_SITE.url, 'X-Title': settings.siteTitle ?? OPENROUTER_SITE.title } : {};
+  const fromSettings = typeof settings.headers === 'string' ? parseHeaderList(settings.headers, 'the headers setting') : (settings.headers ?? {});
   const envText = nonEmpty(env['DESKPILOT_HEADERS']);
   const fromEnv = envText === undefined ? {} : parseHeaderList(envText, 'DESKPILOT_HEADERS');
   return mergeHeaders(site, fromSettings, fromEnv);

@@ -1,5 +1,13 @@
 export { OpenAICompatibleProvider, type OpenAICompatibleProviderOptions } from './openai-compatible-provider';
-export { choosePreset, resolveProviderConfig, resolveProviderConfigProbing, isLoopback, type Environment, type ProviderSettings, type ResolvedProviderConfig } from './config';
+export {
+  choosePreset,
+  resolveProviderConfig,
+  resolveProviderConfigProbing,
+  isLoopback,
+  type Environment,
+  type ProviderSettings,
+  type ResolvedProviderConfig,
+} from './config';
 export { PRESETS, isPresetName, type Preset, type PresetName } from './presets';
 export { parseHeaderList } from './header-list';
 export { parseRetryAfter } from './map-error';

@@ -5,15 +5,15 @@ import { resolveProviderConfigProbing } from './config';
 import { defaultLocalServers, type LocalServer } from './local-probe';
 
 /** A local HTTP server on an ephemeral port: a stand-in for Ollama or LM Studio. */
-interface Stub {
+interface FakeServer {
   baseUrl: string;
   hits: string[];
   close(): Promise<void>;
 }
 
-const open: Stub[] = [];
+const open: FakeServer[] = [];
 
-async function stub(answer: 'models' | 'empty' | 'hang' | 'not-openai', models = ['first-model', 'second-model']): Promise<Stub> {
+async function fakeServer(answer: 'models' | 'empty' | 'hang' | 'not-openai', models = ['first-model', 'second-model']): Promise<FakeServer> {
   const hits: string[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
@@ -32,7 +32,7 @@ async function stub(answer: 'models' | 'empty' | 'hang' | 'not-openai', models =
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const created: Stub = {
+  const created: FakeServer = {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     hits,
     close: () =>
@@ -47,7 +47,7 @@ async function stub(answer: 'models' | 'empty' | 'hang' | 'not-openai', models =
 
 /** A port nothing listens on: a server is started, its port noted, and it is closed again. */
 async function closedPort(): Promise<string> {
-  const gone = await stub('models');
+  const gone = await fakeServer('models');
   await gone.close();
   open.splice(open.indexOf(gone), 1);
   return gone.baseUrl;
@@ -64,24 +64,32 @@ const servers = (ollama: string, lmstudio: string): LocalServer[] => [
 
 describe('resolveProviderConfigProbing', () => {
   it('with nothing configured, uses the first local server that answers, and its first model', async () => {
-    const lmstudio = await stub('models');
+    const lmstudio = await fakeServer('models');
     const config = await resolveProviderConfigProbing({}, {}, { servers: servers(await closedPort(), lmstudio.baseUrl) });
     expect(config).toMatchObject({ preset: 'lmstudio', baseUrl: lmstudio.baseUrl, model: 'first-model', apiKey: undefined });
     expect(lmstudio.hits).toEqual(['GET /v1/models']);
   });
 
   it('prefers Ollama when both answer, and keeps a model that is configured', async () => {
-    const ollama = await stub('models', ['llama3.2']);
-    const lmstudio = await stub('models');
-    expect(await resolveProviderConfigProbing({}, {}, { servers: servers(ollama.baseUrl, lmstudio.baseUrl) })).toMatchObject({ preset: 'ollama', model: 'llama3.2' });
-    expect(await resolveProviderConfigProbing({}, { DESKPILOT_MODEL: 'qwen3' }, { servers: servers(ollama.baseUrl, lmstudio.baseUrl) })).toMatchObject({ preset: 'ollama', model: 'qwen3' });
+    const ollama = await fakeServer('models', ['llama3.2']);
+    const lmstudio = await fakeServer('models');
+    expect(await resolveProviderConfigProbing({}, {}, { servers: servers(ollama.baseUrl, lmstudio.baseUrl) })).toMatchObject({
+      preset: 'ollama',
+      model: 'llama3.2',
+    });
+    expect(await resolveProviderConfigProbing({}, { DESKPILOT_MODEL: 'qwen3' }, { servers: servers(ollama.baseUrl, lmstudio.baseUrl) })).toMatchObject({
+      preset: 'ollama',
+      model: 'qwen3',
+    });
   });
 
   it('passes over a server that is not OpenAI-compatible, and one that hangs, within the timeout', async () => {
-    const wrong = await stub('not-openai');
-    const hanging = await stub('hang');
+    const wrong = await fakeServer('not-openai');
+    const hanging = await fakeServer('hang');
     const started = Date.now();
-    await expect(resolveProviderConfigProbing({}, {}, { servers: servers(wrong.baseUrl, hanging.baseUrl), timeoutMs: 200 })).rejects.toMatchObject({ code: 'PROVIDER_CONFIG' });
+    await expect(resolveProviderConfigProbing({}, {}, { servers: servers(wrong.baseUrl, hanging.baseUrl), timeoutMs: 200 })).rejects.toMatchObject({
+      code: 'PROVIDER_CONFIG',
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(hanging.hits).toEqual(['GET /v1/models']);
   });
@@ -96,18 +104,23 @@ describe('resolveProviderConfigProbing', () => {
   });
 
   it('says when a server answered but has no model loaded', async () => {
-    const empty = await stub('empty');
-    await expect(resolveProviderConfigProbing({}, {}, { servers: servers(empty.baseUrl, await closedPort()) })).rejects.toThrow(/Ollama answered but has no model loaded/);
+    const empty = await fakeServer('empty');
+    await expect(resolveProviderConfigProbing({}, {}, { servers: servers(empty.baseUrl, await closedPort()) })).rejects.toThrow(
+      /Ollama answered but has no model loaded/,
+    );
   });
 
   it('does not probe when a key, a base URL or a chosen preset says what to use', async () => {
-    const ollama = await stub('models');
+    const ollama = await fakeServer('models');
     const probe = { servers: servers(ollama.baseUrl, ollama.baseUrl) };
     expect(await resolveProviderConfigProbing({}, { OPENAI_API_KEY: 'k' }, probe)).toMatchObject({ preset: 'openai', apiKey: 'k' });
     expect(await resolveProviderConfigProbing({ apiKey: 's' }, {}, probe)).toMatchObject({ preset: 'openrouter', apiKey: 's' });
     expect(await resolveProviderConfigProbing({}, { DESKPILOT_BASE_URL: 'http://127.0.0.1:9/v1' }, probe)).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1' });
     await expect(resolveProviderConfigProbing({}, { DESKPILOT_PROVIDER: 'openai' }, probe)).rejects.toThrow(/No API key for OpenAI/);
-    expect(await resolveProviderConfigProbing({}, { DESKPILOT_PROVIDER: 'ollama' }, probe)).toMatchObject({ preset: 'ollama', baseUrl: 'http://localhost:11434/v1' });
+    expect(await resolveProviderConfigProbing({}, { DESKPILOT_PROVIDER: 'ollama' }, probe)).toMatchObject({
+      preset: 'ollama',
+      baseUrl: 'http://localhost:11434/v1',
+    });
     expect(ollama.hits).toEqual([]);
   });
 });

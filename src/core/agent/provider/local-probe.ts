@@ -53,7 +53,9 @@ async function listModels(server: LocalServer, options: Required<Pick<ProbeOptio
     if (!response.ok) return undefined;
     const body = (await response.json()) as { data?: unknown };
     if (!Array.isArray(body.data)) return undefined;
-    return body.data.flatMap((entry) => (typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string' ? [(entry as { id: string }).id] : []));
+    return body.data.flatMap((entry) =>
+      typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string' ? [(entry as { id: string }).id] : [],
+    );
   } catch {
     return undefined;
   }

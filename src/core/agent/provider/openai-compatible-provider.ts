@@ -144,11 +144,11 @@ async function* readChunks(
 function streamCut(config: ResolvedProviderConfig, partial: string, cause: unknown): DeskpilotError {
   // An error event inside the stream is the server's doing; a bare end or transport error is the connection's.
   const serverSaid = cause instanceof APIError ? ' The server reported an error mid-stream.' : '';
-  return new DeskpilotError(
-    'PROVIDER_STREAM',
-    `The answer from ${config.presetInfo.label} was interrupted before it finished.${serverSaid}`,
-    { cause: redactedCause(cause, config.apiKey), isRetryable: true, data: { partial, interrupted: true } },
-  );
+  return new DeskpilotError('PROVIDER_STREAM', `The answer from ${config.presetInfo.label} was interrupted before it finished.${serverSaid}`, {
+    cause: redactedCause(cause, config.apiKey),
+    isRetryable: true,
+    data: { partial, interrupted: true },
+  });
 }
 
 function isCancellation(error: unknown, signal: AbortSignal | undefined): boolean {

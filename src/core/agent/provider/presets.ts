@@ -38,7 +38,7 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   lmstudio: {
     ...PRESET_INFO.lmstudio,
     baseUrl: 'http://localhost:1234/v1',
-    startHint: "Open LM Studio, load a model and start its local server (Developer tab, port 1234).",
+    startHint: 'Open LM Studio, load a model and start its local server (Developer tab, port 1234).',
   },
   gemini: {
     ...PRESET_INFO.gemini,

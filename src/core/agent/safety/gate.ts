@@ -75,7 +75,10 @@ export class SafetyGate {
     if (secret !== undefined) return { kind: 'refuse', result: secret };
     if (this.policy === 'auto') return { kind: 'run' };
 
-    const reason = this.policy === 'confirm-all' ? (this.riskReason(call.tool, args, tree, state) ?? 'every action is confirmed (confirm-all)') : this.riskReason(call.tool, args, tree, state);
+    const reason =
+      this.policy === 'confirm-all'
+        ? (this.riskReason(call.tool, args, tree, state) ?? 'every action is confirmed (confirm-all)')
+        : this.riskReason(call.tool, args, tree, state);
     if (reason === undefined) return { kind: 'run' };
     const key = `${call.tool}:${pid ?? 'none'}`;
     if (this.allowed.has(key)) return { kind: 'run' };

@@ -48,7 +48,8 @@ class FormApp extends FixtureApp {
       actions: ['press'],
       ...extra,
     });
-    const radio = (name: string): RawNode<string> => node(`size:${name}`, 'radio', name, { states: { enabled: true, focused: false, checked: this.size === name } });
+    const radio = (name: string): RawNode<string> =>
+      node(`size:${name}`, 'radio', name, { states: { enabled: true, focused: false, checked: this.size === name } });
     const options = this.open ? ['Red', 'Green', 'Blue'].map((name) => node(`option:${name}`, 'listitem', name)) : [];
     root.children?.push(
       node('size', 'group', 'Size', { actions: [], children: [radio('Small'), radio('Large')] }),
@@ -121,7 +122,13 @@ describe('ui_action', () => {
 
 describe('fill_form', () => {
   it('sets Name, the slider, and checks "Enable feature", by fuzzy label', async () => {
-    const result = await call('fill_form', { fields: [{ label: 'name', value: 'Ada' }, { label: 'Enable feature', value: true }, { label: 'Volum', value: 30 }] });
+    const result = await call('fill_form', {
+      fields: [
+        { label: 'name', value: 'Ada' },
+        { label: 'Enable feature', value: true },
+        { label: 'Volum', value: 30 },
+      ],
+    });
     expect(result.success).toBe(true);
     expect(fixture().get('name').value).toBe('Ada');
     expect(fixture().get('toggle').checked).toBe(true);
@@ -150,7 +157,12 @@ describe('fill_form', () => {
   });
 
   it('reports a missing field with candidates and still fills the others', async () => {
-    const result = await call('fill_form', { fields: [{ label: 'Email address', value: 'a@b.c' }, { label: 'Name', value: 'Ada' }] });
+    const result = await call('fill_form', {
+      fields: [
+        { label: 'Email address', value: 'a@b.c' },
+        { label: 'Name', value: 'Ada' },
+      ],
+    });
     expect(result.success).toBe(false);
     const [missing, name] = (result.data as { fields: FieldResult[] }).fields;
     expect(missing).toMatchObject({ success: false, label: 'Email address' });
@@ -170,7 +182,12 @@ describe('fill_form', () => {
     const app = new FormApp('Form');
     context.platform.running.set(FORM_PID, app);
     context.targetPid = FORM_PID;
-    const result = await call('fill_form', { fields: [{ label: 'Size', value: 'large' }, { label: 'Colour', value: 'Blue' }] });
+    const result = await call('fill_form', {
+      fields: [
+        { label: 'Size', value: 'large' },
+        { label: 'Colour', value: 'Blue' },
+      ],
+    });
     expect(result.message).toContain('selected "Large"');
     expect(result.success).toBe(true);
     expect(app.size).toBe('Large');
@@ -183,7 +200,9 @@ describe('wait_for', () => {
   it('sees the slider reach a value set by a delayed action', async () => {
     context = fakeContext({ clock: systemClock });
     const id = await idOf('Volume');
-    const later = new Promise<UiActionResult>((resolve) => setTimeout(() => resolve(context.engine.run(FIXTURE_PID, { action: 'set_value', id, value: 70, settleMs: 0 })), 60));
+    const later = new Promise<UiActionResult>((resolve) =>
+      setTimeout(() => resolve(context.engine.run(FIXTURE_PID, { action: 'set_value', id, value: 70, settleMs: 0 })), 60),
+    );
     const result = await call('wait_for', { id, value: 70, intervalMs: 10, timeoutMs: 3000 });
     await later;
     expect(result.success).toBe(true);

@@ -49,7 +49,8 @@ async function raiseWindow(context: ToolContext, pid: number): Promise<RaiseOutc
 
 export const focusAppTool = defineTool({
   name: 'focus_app',
-  description: 'Makes another running app the target of the following tools and brings its window to the front, by pid or by name (fuzzy). Use list_apps to see them.',
+  description:
+    'Makes another running app the target of the following tools and brings its window to the front, by pid or by name (fuzzy). Use list_apps to see them.',
   schema: z
     .strictObject({
       pid: z.number().int().positive().optional(),
@@ -72,7 +73,10 @@ export const focusAppTool = defineTool({
     }
     if (app === undefined) {
       const known = apps.map((each) => `${each.pid} ${JSON.stringify(each.name)}`).join(', ');
-      return { success: false, message: `no running app ${args.pid === undefined ? `named ${JSON.stringify(String(args.name))}` : `with pid ${args.pid}`}; running: ${known || 'none'}` };
+      return {
+        success: false,
+        message: `no running app ${args.pid === undefined ? `named ${JSON.stringify(String(args.name))}` : `with pid ${args.pid}`}; running: ${known || 'none'}`,
+      };
     }
     context.targetPid = app.pid;
     // Tools address apps by pid, so retargeting is enough for reading; keys need the window in front.

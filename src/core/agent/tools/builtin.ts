@@ -11,7 +11,17 @@ import { waitForTool } from './wait-for';
 
 /** The built-in tools, in the order the model sees them: look, find, read, act, then apps. */
 export function builtinTools(): Tool[] {
-  return [getUiTool, findElementsTool, readElementTool, uiActionTool, fillFormTool, waitForTool, listAppsTool, focusAppTool, closeWindowTool] as unknown as Tool[];
+  return [
+    getUiTool,
+    findElementsTool,
+    readElementTool,
+    uiActionTool,
+    fillFormTool,
+    waitForTool,
+    listAppsTool,
+    focusAppTool,
+    closeWindowTool,
+  ] as unknown as Tool[];
 }
 
 /** A registry with the built-ins; apps and plugins add theirs with registerTool. */

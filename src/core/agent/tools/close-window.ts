@@ -23,7 +23,8 @@ async function windowCount(context: ToolContext, pid: number): Promise<number> {
 
 export const closeWindowTool = defineTool({
   name: 'close_window',
-  description: "Closes the target app's window: clicks its Close button if it has one, else presses cmd+w (macOS) or ctrl+w. Checks that the window count dropped.",
+  description:
+    "Closes the target app's window: clicks its Close button if it has one, else presses cmd+w (macOS) or ctrl+w. Checks that the window count dropped.",
   schema: z.strictObject({}),
   async handler(_args, context) {
     const pid = await targetPid(context);
@@ -33,7 +34,10 @@ export const closeWindowTool = defineTool({
     // A Close button the app shows is the app's own way out; the shortcut is the fallback.
     const button = findNodes(root, { role: 'button', name: 'Close' }).find((match) => match.score >= 0.95);
     const request = button === undefined ? { action: 'key', ...closeShortcut(context.platform.name) } : { action: 'click', id: button.node.id };
-    const how = button === undefined ? `pressed ${closeShortcut(context.platform.name).modifiers[0]}+w` : `clicked [${button.node.id}] ${JSON.stringify(button.node.name)}`;
+    const how =
+      button === undefined
+        ? `pressed ${closeShortcut(context.platform.name).modifiers[0]}+w`
+        : `clicked [${button.node.id}] ${JSON.stringify(button.node.name)}`;
     const result: UiActionResult = await context.engine.run(pid, request, context.signal);
     if (!result.success) return { success: false, message: summarizeAction(request.action, result), data: result };
     let after = await windowCount(context, pid);
@@ -41,7 +45,8 @@ export const closeWindowTool = defineTool({
       await clock.sleep(CLOSE_POLL_MS, context.signal);
       after = await windowCount(context, pid);
     }
-    if (after < before) return { success: true, message: `${how}; windows: ${before} → ${after}`, data: { before, after, method: button === undefined ? 'key' : 'button' } };
+    if (after < before)
+      return { success: true, message: `${how}; windows: ${before} → ${after}`, data: { before, after, method: button === undefined ? 'key' : 'button' } };
     return {
       success: false,
       message: `${how}, but the window count is still ${after}; the app may be asking to save or confirm: call get_ui to see`,

@@ -84,7 +84,12 @@ class FieldFiller {
       const after = keepAfter && result.nodeAfter !== null ? { nodeAfter: result.nodeAfter } : {};
       return { success: true, id: node.id, role: node.role, message: done, ...after };
     }
-    return { success: false, id: node.id, role: node.role, message: `${result.error?.code ?? 'ACTION_FAILED'}: ${result.error?.message ?? 'the action failed'}` };
+    return {
+      success: false,
+      id: node.id,
+      role: node.role,
+      message: `${result.error?.code ?? 'ACTION_FAILED'}: ${result.error?.message ?? 'the action failed'}`,
+    };
   }
 
   async fill(node: UiNode, value: string | number | boolean): Promise<Omit<FieldResult, 'label'>> {
@@ -107,7 +112,13 @@ class FieldFiller {
         return this.text(node, value);
       default: {
         const option = best(walk(node), String(value), (child) => child.role === 'radio');
-        if (option === undefined) return { success: false, id: node.id, role: node.role, message: `no option matching ${JSON.stringify(String(value))} in ${JSON.stringify(node.name)}` };
+        if (option === undefined)
+          return {
+            success: false,
+            id: node.id,
+            role: node.role,
+            message: `no option matching ${JSON.stringify(String(value))} in ${JSON.stringify(node.name)}`,
+          };
         return this.choose(node, option.node);
       }
     }
@@ -158,7 +169,8 @@ class FieldFiller {
     const option =
       (inside === undefined ? undefined : best(walk(inside), value, (each) => each !== inside && OPTION_ROLES.has(each.role))) ??
       best(walk(root), value, (each) => OPTION_ROLES.has(each.role) && each.states.visible !== false);
-    if (option === undefined) return { success: false, id: node.id, role: node.role, message: `opened it, but found no option matching ${JSON.stringify(value)}` };
+    if (option === undefined)
+      return { success: false, id: node.id, role: node.role, message: `opened it, but found no option matching ${JSON.stringify(value)}` };
     // The option sits in a popup that closes on the click, so the combobox is what stays to check.
     return this.outcome(node, await this.run({ action: 'click', id: option.node.id }), `selected ${JSON.stringify(option.node.name)}`, false);
   }
@@ -181,7 +193,12 @@ export const fillFormTool = defineTool({
       let result: FieldResult;
       if (node === undefined) {
         const near = candidates(root, label);
-        result = { label, success: false, message: `no field labelled ${JSON.stringify(label)}${near.length > 0 ? `; closest: ${near.join(', ')}` : ''}`, candidates: near };
+        result = {
+          label,
+          success: false,
+          message: `no field labelled ${JSON.stringify(label)}${near.length > 0 ? `; closest: ${near.join(', ')}` : ''}`,
+          candidates: near,
+        };
       } else {
         try {
           result = { label, ...(await filler.fill(node, value)) };
@@ -195,7 +212,9 @@ export const fillFormTool = defineTool({
       results.push(result);
     }
     const failed = results.filter((result) => !result.success).length;
-    const lines = results.map((result) => `${result.success ? 'ok' : 'FAILED'} ${JSON.stringify(result.label)}${result.id === undefined ? '' : ` [${result.id}]`}: ${result.message}`);
+    const lines = results.map(
+      (result) => `${result.success ? 'ok' : 'FAILED'} ${JSON.stringify(result.label)}${result.id === undefined ? '' : ` [${result.id}]`}: ${result.message}`,
+    );
     return {
       success: failed === 0,
       message: `${failed === 0 ? 'all fields filled' : `${failed} of ${results.length} fields failed`}\n${lines.join('\n')}`,

@@ -23,13 +23,17 @@ async function idOf(name: string, role?: string): Promise<string> {
 }
 
 describe('an id that is not in the tree', () => {
-  it('fails get_ui, find_elements and read_element with the engine\'s own message and candidates', async () => {
+  it("fails get_ui, find_elements and read_element with the engine's own message and candidates", async () => {
     const volume = await idOf('Volume', 'slider');
     const typo = `${volume.slice(0, -1)}${volume.endsWith('q') ? 'r' : 'q'}`;
     const acted = await call('ui_action', { action: 'click', id: typo });
     const engineMessage = (acted.data as { error: { message: string } }).error.message;
     expect(engineMessage).toContain(`[${volume}] slider "Volume"`);
-    for (const [tool, args] of [['read_element', { id: typo }], ['get_ui', { rootId: typo }], ['find_elements', { id: typo }]] as const) {
+    for (const [tool, args] of [
+      ['read_element', { id: typo }],
+      ['get_ui', { rootId: typo }],
+      ['find_elements', { id: typo }],
+    ] as const) {
       const result = await call(tool, args);
       expect(result).toMatchObject({ success: false, message: `NODE_NOT_FOUND: ${engineMessage}` });
     }
@@ -135,7 +139,9 @@ describe('read_element', () => {
 describe('list_apps and focus_app', () => {
   it('lists apps with the frontmost app and target marked', async () => {
     const result = await call('list_apps', {});
-    expect(result.message).toBe(`pid ${FIXTURE_PID} "Deskpilot Fixture" (frontmost, target); windows: "Deskpilot Fixture"\npid ${NOTES_PID} "Notes"; windows: "Notes"`);
+    expect(result.message).toBe(
+      `pid ${FIXTURE_PID} "Deskpilot Fixture" (frontmost, target); windows: "Deskpilot Fixture"\npid ${NOTES_PID} "Notes"; windows: "Notes"`,
+    );
   });
 
   it('retargets by name or pid and raises the window, saying so', async () => {

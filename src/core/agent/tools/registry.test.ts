@@ -14,7 +14,12 @@ const echo = defineTool({
   handler: (args) => Promise.resolve({ success: true, message: args.word.repeat(args.times ?? 1) }),
 });
 
-const noArgs = defineTool({ name: 'ping', description: 'Pings', schema: z.strictObject({}), handler: () => Promise.resolve({ success: true, message: 'pong' }) });
+const noArgs = defineTool({
+  name: 'ping',
+  description: 'Pings',
+  schema: z.strictObject({}),
+  handler: () => Promise.resolve({ success: true, message: 'pong' }),
+});
 
 describe('ToolRegistry', () => {
   it('runs a tool with parsed, validated arguments', async () => {
@@ -43,7 +48,17 @@ describe('ToolRegistry', () => {
 
   it('derives an object schema for every built-in tool', () => {
     const registry = createToolRegistry();
-    expect(registry.names()).toEqual(['get_ui', 'find_elements', 'read_element', 'ui_action', 'fill_form', 'wait_for', 'list_apps', 'focus_app', 'close_window']);
+    expect(registry.names()).toEqual([
+      'get_ui',
+      'find_elements',
+      'read_element',
+      'ui_action',
+      'fill_form',
+      'wait_for',
+      'list_apps',
+      'focus_app',
+      'close_window',
+    ]);
     for (const definition of registry.definitions()) {
       expect(definition.type).toBe('function');
       if (definition.type !== 'function') continue;
@@ -62,7 +77,11 @@ describe('ToolRegistry', () => {
 
   it('refuses a schema that is not an object at the top', () => {
     const registry = new ToolRegistry();
-    expect(() => registry.registerTool(defineTool({ name: 'u', description: '', schema: z.union([z.string(), z.number()]), handler: () => Promise.resolve({ success: true, message: '' }) }))).toThrow(/object/);
+    expect(() =>
+      registry.registerTool(
+        defineTool({ name: 'u', description: '', schema: z.union([z.string(), z.number()]), handler: () => Promise.resolve({ success: true, message: '' }) }),
+      ),
+    ).toThrow(/object/);
   });
 
   it('falls back to {} on malformed JSON and puts the JSON error in the validation message', async () => {

@@ -84,9 +84,7 @@ export class ToolRegistry {
 
   /** The tools' prompt snippets, one line each, for the system prompt. */
   promptSnippets(): string {
-    return [...this.tools.values()]
-      .flatMap(({ tool }) => (tool.promptSnippet === undefined ? [] : [`- ${tool.name}: ${tool.promptSnippet}`]))
-      .join('\n');
+    return [...this.tools.values()].flatMap(({ tool }) => (tool.promptSnippet === undefined ? [] : [`- ${tool.name}: ${tool.promptSnippet}`])).join('\n');
   }
 
   async call(name: string, rawArguments: string, context: ToolContext): Promise<ToolResult> {

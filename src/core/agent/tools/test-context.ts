@@ -1,5 +1,5 @@
 /** Test helper: a ToolContext over the FakePlatform, with the log collected. Used only by tests. */
-import { ManualClock, type Clock } from '../../clock';
+import { FakeClock, type Clock } from '../../clock';
 import { ActionEngine } from '../../actions/engine';
 import { FIXTURE_PID, FakePlatform } from '../../platform/fake/fake-platform';
 import type { ToolContext } from './types';
@@ -12,7 +12,7 @@ export interface FakeContext extends ToolContext {
 
 export function fakeContext(options: { clock?: Clock; platform?: FakePlatform } = {}): FakeContext {
   const platform = options.platform ?? new FakePlatform();
-  const clock = options.clock ?? new ManualClock();
+  const clock = options.clock ?? new FakeClock();
   const controller = new AbortController();
   const logs: string[] = [];
   return {

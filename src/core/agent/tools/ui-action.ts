@@ -10,7 +10,8 @@ export function summarizeAction(action: string, result: UiActionResult): string 
   }
   const head = `${action} done via ${result.method}${result.driver === undefined ? '' : ` (${result.driver})`}`;
   if (result.changed) return `${head}; changed: ${result.changes.join('; ')}`;
-  if (action === 'scroll') return `${head}; changed: false is expected for scroll (the scrolled node itself does not change); call get_ui to see what is showing now`;
+  if (action === 'scroll')
+    return `${head}; changed: false is expected for scroll (the scrolled node itself does not change); call get_ui to see what is showing now`;
   return `${head}; changed: false: nothing visible changed, so check with get_ui before assuming it worked`;
 }
 

@@ -38,7 +38,11 @@ type Args = z.output<typeof schema>;
 
 function locate(root: UiNode, args: Args): UiNode | undefined {
   if (args.id !== undefined) return findById(root, args.id);
-  const match = findNodes(root, { ...(args.role === undefined ? {} : { role: args.role }), ...(args.name === undefined ? {} : { name: args.name }), limit: 1 })[0];
+  const match = findNodes(root, {
+    ...(args.role === undefined ? {} : { role: args.role }),
+    ...(args.name === undefined ? {} : { name: args.name }),
+    limit: 1,
+  })[0];
   return match !== undefined && match.score >= MIN_WAIT_SCORE ? match.node : undefined;
 }
 
@@ -67,13 +71,20 @@ export const waitForTool = defineTool({
       const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
       last = locate(root, args);
       if (last !== undefined && satisfied(last, args)) {
-        return { success: true, message: `after ${poll} poll${poll === 1 ? '' : 's'}: [${last.id}] ${last.role} ${JSON.stringify(last.name)}${last.value === undefined ? '' : ` = ${JSON.stringify(last.value)}`}`, data: { node: shallow(last) } };
+        return {
+          success: true,
+          message: `after ${poll} poll${poll === 1 ? '' : 's'}: [${last.id}] ${last.role} ${JSON.stringify(last.name)}${last.value === undefined ? '' : ` = ${JSON.stringify(last.value)}`}`,
+          data: { node: shallow(last) },
+        };
       }
       if (clock.now() >= deadline) break;
       context.log(`wait_for: poll ${poll}, ${last === undefined ? 'no such node yet' : 'node found, condition not met'}`);
       await clock.sleep(Math.min(args.intervalMs ?? DEFAULT_INTERVAL_MS, Math.max(0, deadline - clock.now())), context.signal);
     }
-    const seen = last === undefined ? 'the node never appeared' : `last seen: [${last.id}] ${last.role} ${JSON.stringify(last.name)}${last.value === undefined ? '' : ` = ${JSON.stringify(last.value)}`}`;
+    const seen =
+      last === undefined
+        ? 'the node never appeared'
+        : `last seen: [${last.id}] ${last.role} ${JSON.stringify(last.name)}${last.value === undefined ? '' : ` = ${JSON.stringify(last.value)}`}`;
     throw new TimeoutError(`condition not met within ${timeoutMs} ms; ${seen}`, { data: { lastSeen: last === undefined ? null : shallow(last) } });
   },
 });

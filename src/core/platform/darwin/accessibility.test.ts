@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UiNode } from '../../../shared/ui-node';
 import { ActionEngine } from '../../actions/engine';
 import { buildTree, type RawNode } from '../../ui/ids';
-import { ManualClock } from '../../clock';
+import { FakeClock } from '../../clock';
 import type { MacRef } from './tree-walk';
 import { harness, type Harness } from './testing/setup';
 import { sampleApp, type FakeNode } from './testing/fake-world';
@@ -28,7 +28,10 @@ describe('darwin actions', () => {
     expect(await test.platform.accessibility.press(ref, node)).toBe(true);
     expect(widget(app, 0).log).toEqual(['perform AXPress']);
     const ranged = test.fake.callsOf('AXUIElementCopyAttributeValues').map((call) => call.args.slice(1));
-    expect(ranged.slice(-2)).toEqual([['AXWindows', 0, 1], ['AXChildren', 0, 1]]);
+    expect(ranged.slice(-2)).toEqual([
+      ['AXWindows', 0, 1],
+      ['AXChildren', 0, 1],
+    ]);
     const perform = test.fake.callsOf('AXUIElementPerformAction')[0];
     expect(perform).toMatchObject({ args: [expect.any(BigInt), 'AXPress'], async: true });
     await test.finish();
@@ -38,7 +41,7 @@ describe('darwin actions', () => {
     const app = sampleApp();
     const test = await harness([app]);
     test.nut.failing = true;
-    const engine = new ActionEngine({ platform: test.platform, clock: new ManualClock() });
+    const engine = new ActionEngine({ platform: test.platform, clock: new FakeClock() });
     const tree = await engine.observe(501);
     const custom = (tree.root.children?.[0]?.children ?? []).find((child) => child.name === 'Custom') as UiNode;
     const result = await engine.run(501, { action: 'click', id: custom.id, settleMs: 0 });
@@ -120,7 +123,10 @@ describe('darwin actions', () => {
     const { ref, node } = await nodeNamed(test, 'Name');
     expect(await test.platform.accessibility.focus(ref, node)).toBe(true);
     // The first set is the tree read's AXManualAccessibility on the app element.
-    const sets = test.fake.callsOf('AXUIElementSetAttributeValue').slice(1).map((call) => call.args.slice(1));
+    const sets = test.fake
+      .callsOf('AXUIElementSetAttributeValue')
+      .slice(1)
+      .map((call) => call.args.slice(1));
     expect(sets).toEqual([
       ['AXFocused', { kind: 'boolean', value: true }],
       ['AXSelectedTextRange', { kind: 'axValue', type: 4, range: { location: 3, length: 0 } }],

@@ -46,7 +46,11 @@ export class MacAccessibility implements AccessibilityBackend {
 
   async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
     if (!this.client.isAlive(pid)) throw new ProcessExitedError(pid);
-    const limits = { maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, ...(options.signal === undefined ? {} : { signal: options.signal }) };
+    const limits = {
+      maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES,
+      maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    };
     return this.client.cf.owned(this.client.application(pid), async (app) => {
       await this.enabler.ensure(pid, app);
       return this.walker.walkApp(pid, app, limits);

@@ -11,7 +11,10 @@ import type { CfRuntime } from './cf';
 export class AxClient {
   readonly native: MacNative;
 
-  constructor(readonly cf: CfRuntime, readonly isAlive: (pid: number) => boolean) {
+  constructor(
+    readonly cf: CfRuntime,
+    readonly isAlive: (pid: number) => boolean,
+  ) {
     this.native = cf.native;
   }
 

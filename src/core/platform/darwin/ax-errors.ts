@@ -57,4 +57,3 @@ export function mapAxError(code: number, call: string, pid: number, isAlive: (pi
       return new DeskpilotError('ACTION_FAILED', `${call} failed with ${axErrorName(code)}`, data);
   }
 }
-

@@ -24,7 +24,8 @@ describe('native/macos declarations', () => {
   it('declares CFNumberType as CFIndex-sized and the timeout and hit-test coordinates as float', () => {
     // koffi's typings call arguments TypeObjects; at run time each is { type, direction }.
     const argument = (key: keyof typeof DECLARATIONS, index: number) =>
-      (parse(`${key}_${index}`, DECLARATIONS[key].proto).proto?.arguments[index] as unknown as { type: { size: number; primitive: string; name: string } } | undefined);
+      parse(`${key}_${index}`, DECLARATIONS[key].proto).proto?.arguments[index] as unknown as
+        { type: { size: number; primitive: string; name: string } } | undefined;
     expect(argument('CFNumberCreate', 1)?.type.size).toBe(8);
     expect(argument('CFNumberGetValue', 1)?.type.size).toBe(8);
     expect(argument('AXUIElementSetMessagingTimeout', 1)?.type.primitive).toBe('Float32');

@@ -58,7 +58,12 @@ describe('Electron and Chromium enablement', () => {
 
   it('a browser that takes AXEnhancedUserInterface is polled until its web content appears', async () => {
     const electron = electronApp(901).electron as NonNullable<FakeApp['electron']>;
-    const chrome: FakeApp = { ...electronApp(901), name: 'Google Chrome', bundleId: 'com.google.Chrome', electron: { ...electron, switch: 'AXEnhancedUserInterface' } };
+    const chrome: FakeApp = {
+      ...electronApp(901),
+      name: 'Google Chrome',
+      bundleId: 'com.google.Chrome',
+      electron: { ...electron, switch: 'AXEnhancedUserInterface' },
+    };
     const test = await harness([chrome]);
     const tree = await test.platform.accessibility.getTree(901);
     expect(chrome.appSets).toEqual(['AXManualAccessibility', 'AXEnhancedUserInterface']);

@@ -3,7 +3,16 @@ import { AXError } from './ax-errors';
 import type { AxClient } from './ax-client';
 
 /** Chromium-based browsers and Firefox build their tree only when a screen reader seems present. */
-const ENHANCED_UI_BUNDLES = [/^com\.google\.Chrome/, /^com\.microsoft\.edgemac/, /^com\.brave\.Browser/, /^com\.vivaldi\.Vivaldi/, /^org\.chromium\.Chromium/, /^company\.thebrowser\.Browser/, /^com\.operasoftware\.Opera/, /^org\.mozilla\.firefox/];
+const ENHANCED_UI_BUNDLES = [
+  /^com\.google\.Chrome/,
+  /^com\.microsoft\.edgemac/,
+  /^com\.brave\.Browser/,
+  /^com\.vivaldi\.Vivaldi/,
+  /^org\.chromium\.Chromium/,
+  /^company\.thebrowser\.Browser/,
+  /^com\.operasoftware\.Opera/,
+  /^org\.mozilla\.firefox/,
+];
 
 export interface EnablerOptions {
   sleep: (ms: number) => Promise<void>;
@@ -25,7 +34,10 @@ export interface EnablerOptions {
 export class ChromiumEnabler {
   private readonly done = new Map<number, Promise<void>>();
 
-  constructor(private readonly client: AxClient, private readonly options: EnablerOptions) {}
+  constructor(
+    private readonly client: AxClient,
+    private readonly options: EnablerOptions,
+  ) {}
 
   ensure(pid: number, app: Pointer): Promise<void> {
     let pending = this.done.get(pid);

@@ -186,7 +186,11 @@ describe('darwin input', () => {
   });
 
   it('covers letters, digits, return, escape, tab, space, delete, arrows, home/end/page keys and F1–F12', () => {
-    const names = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].concat([...'0123456789'].map((digit) => `Num${digit}`), ['Enter', 'Escape', 'Tab', 'Space', 'Backspace', 'Delete', 'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown'], Array.from({ length: 12 }, (_unused, index) => `F${index + 1}`));
+    const names = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].concat(
+      [...'0123456789'].map((digit) => `Num${digit}`),
+      ['Enter', 'Escape', 'Tab', 'Space', 'Backspace', 'Delete', 'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown'],
+      Array.from({ length: 12 }, (_unused, index) => `F${index + 1}`),
+    );
     for (const name of names) expect(MAC_KEY_CODES[name], name).toBeTypeOf('number');
     expect(new Set(names.map((name) => MAC_KEY_CODES[name])).size).toBe(names.length);
     expect([MAC_KEY_CODES['Enter'], MAC_KEY_CODES['Escape'], MAC_KEY_CODES['F1'], MAC_KEY_CODES['Up']]).toEqual([0x24, 0x35, 0x7a, 0x7e]);

@@ -18,7 +18,10 @@ export class DarwinInput implements InputBackend {
   // Until a call runs, the driver that will be tried first.
   private driver: Driver = 'nut-js';
 
-  constructor(private readonly loadNut: () => Promise<InputBackend>, private readonly cg: CgEventInput) {}
+  constructor(
+    private readonly loadNut: () => Promise<InputBackend>,
+    private readonly cg: CgEventInput,
+  ) {}
 
   get lastDriver(): Driver {
     return this.driver;
@@ -29,32 +32,66 @@ export class DarwinInput implements InputBackend {
   }
 
   click(point: Point): Promise<void> {
-    return this.run('click', (nut) => nut.click(point), () => this.cg.click(point), { position: point });
+    return this.run(
+      'click',
+      (nut) => nut.click(point),
+      () => this.cg.click(point),
+      { position: point },
+    );
   }
 
   moveMouse(point: Point): Promise<void> {
-    return this.run('moveMouse', (nut) => nut.moveMouse(point), () => this.cg.moveMouse(point), { position: point }, true);
+    return this.run(
+      'moveMouse',
+      (nut) => nut.moveMouse(point),
+      () => this.cg.moveMouse(point),
+      { position: point },
+      true,
+    );
   }
 
   mouseDown(): Promise<void> {
-    return this.run('mouseDown', (nut) => nut.mouseDown(), () => this.cg.mouseDown(), { held: true });
+    return this.run(
+      'mouseDown',
+      (nut) => nut.mouseDown(),
+      () => this.cg.mouseDown(),
+      { held: true },
+    );
   }
 
   mouseUp(): Promise<void> {
-    return this.run('mouseUp', (nut) => nut.mouseUp(), () => this.cg.mouseUp(), { held: false });
+    return this.run(
+      'mouseUp',
+      (nut) => nut.mouseUp(),
+      () => this.cg.mouseUp(),
+      { held: false },
+    );
   }
 
   typeText(text: string): Promise<void> {
     if (!canTypeAll(text)) return this.only(() => this.cg.typeText(text));
-    return this.run('typeText', (nut) => nut.typeText(text), () => this.cg.typeText(text));
+    return this.run(
+      'typeText',
+      (nut) => nut.typeText(text),
+      () => this.cg.typeText(text),
+    );
   }
 
   pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void> {
-    return this.run('pressKey', (nut) => nut.pressKey(key, modifiers, pid), () => this.cg.pressKey(key, modifiers, pid));
+    return this.run(
+      'pressKey',
+      (nut) => nut.pressKey(key, modifiers, pid),
+      () => this.cg.pressKey(key, modifiers, pid),
+    );
   }
 
   scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void> {
-    return this.run('scroll', (nut) => nut.scroll(point, direction, amount), () => this.cg.scroll(point, direction, amount), { position: point });
+    return this.run(
+      'scroll',
+      (nut) => nut.scroll(point, direction, amount),
+      () => this.cg.scroll(point, direction, amount),
+      { position: point },
+    );
   }
 
   /**
@@ -64,7 +101,13 @@ export class DarwinInput implements InputBackend {
    * down): redoing the step could duplicate it, so the error is reported instead; only a
    * move, which lands in the same place however often it runs, is redone.
    */
-  private async run(step: string, viaNut: (nut: InputBackend) => Promise<void>, viaCg: () => Promise<void>, state: { position?: Point; held?: boolean } = {}, idempotent = false): Promise<void> {
+  private async run(
+    step: string,
+    viaNut: (nut: InputBackend) => Promise<void>,
+    viaCg: () => Promise<void>,
+    state: { position?: Point; held?: boolean } = {},
+    idempotent = false,
+  ): Promise<void> {
     const nut = await this.loadedNut();
     if (nut !== undefined) {
       try {
@@ -77,7 +120,11 @@ export class DarwinInput implements InputBackend {
         if (!this.nutWorked) this.nutUnavailable = true;
         else if (!idempotent) {
           this.driver = 'nut-js';
-          throw new DeskpilotError('ACTION_FAILED', `nut-js failed during ${step} and may have acted partly; not repeated through CGEvent: ${(error as Error).message}`, { cause: error });
+          throw new DeskpilotError(
+            'ACTION_FAILED',
+            `nut-js failed during ${step} and may have acted partly; not repeated through CGEvent: ${(error as Error).message}`,
+            { cause: error },
+          );
         }
       }
     }

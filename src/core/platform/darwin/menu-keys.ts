@@ -33,8 +33,18 @@ const GLYPH_KEYS: Readonly<Record<number, string>> = {
 
 /** nut-js key names (keycodes.ts) that are not already key-action names. */
 const NUT_NAMES: Readonly<Record<string, string>> = {
-  Equal: '=', Minus: '-', RightBracket: ']', LeftBracket: '[', Quote: "'", Semicolon: ';', Backslash: '\\',
-  Comma: ',', Slash: '/', Period: '.', Grave: '`', Enter: 'return',
+  Equal: '=',
+  Minus: '-',
+  RightBracket: ']',
+  LeftBracket: '[',
+  Quote: "'",
+  Semicolon: ';',
+  Backslash: '\\',
+  Comma: ',',
+  Slash: '/',
+  Period: '.',
+  Grave: '`',
+  Enter: 'return',
 };
 
 const KEY_BY_CODE = new Map(Object.entries(MAC_KEY_CODES).map(([name, code]) => [code, NUT_NAMES[name] ?? name.replace(/^Num(\d)$/, '$1')]));

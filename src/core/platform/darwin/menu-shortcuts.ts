@@ -43,7 +43,10 @@ interface Walk {
 export class MenuShortcutReader {
   private readonly cache = new Map<number, { at: number; shortcuts: MenuShortcut[] }>();
 
-  constructor(private readonly client: AxClient, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly client: AxClient,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async read(pid: number, signal?: AbortSignal): Promise<MenuShortcut[]> {
     const cached = this.cache.get(pid);
@@ -85,7 +88,12 @@ export class MenuShortcutReader {
       const title = read('AXTitle');
       const name = typeof title === 'string' ? title.trim() : '';
       if (role === 'AXMenuItem' && name !== '') {
-        const shortcut = menuItemShortcut({ char: read('AXMenuItemCmdChar'), modifiers: read('AXMenuItemCmdModifiers'), virtualKey: read('AXMenuItemCmdVirtualKey'), glyph: read('AXMenuItemCmdGlyph') });
+        const shortcut = menuItemShortcut({
+          char: read('AXMenuItemCmdChar'),
+          modifiers: read('AXMenuItemCmdModifiers'),
+          virtualKey: read('AXMenuItemCmdVirtualKey'),
+          glyph: read('AXMenuItemCmdGlyph'),
+        });
         if (shortcut !== undefined) walk.found.push({ name, shortcut, ...(path.length === 0 ? {} : { path }), enabled: read('AXEnabled') !== false });
       }
       const children = slot('AXChildren');

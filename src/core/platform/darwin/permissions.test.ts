@@ -42,7 +42,10 @@ describe('darwin permissions', () => {
   it('reports a stale grant (trusted, yet calls fail) as denied', async () => {
     const { fake, cf, client: ax } = client({ trusted: true, granted: false, focusedPid: 501 });
     expect(await checkAccessibility(ax, 1)).toEqual({ trusted: true, verified: 'denied', granted: false });
-    await expect(assertAccessibility(ax)).rejects.toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('Privacy & Security → Accessibility') });
+    await expect(assertAccessibility(ax)).rejects.toMatchObject({
+      code: 'PERMISSION_DENIED',
+      message: expect.stringContaining('Privacy & Security → Accessibility'),
+    });
     cf.dispose();
     expect(fake.leaks()).toEqual([]);
   });
@@ -51,7 +54,14 @@ describe('darwin permissions', () => {
     const { fake } = client({ trusted: false, granted: false });
     expect(requestAccessibility(asNative(fake))).toBe(false);
     const [create] = fake.callsOf('CFDictionaryCreate');
-    expect(create?.args).toEqual([null, [fake.kAXTrustedCheckOptionPrompt], [fake.kCFBooleanTrue], 1, fake.kCFTypeDictionaryKeyCallBacks, fake.kCFTypeDictionaryValueCallBacks]);
+    expect(create?.args).toEqual([
+      null,
+      [fake.kAXTrustedCheckOptionPrompt],
+      [fake.kCFBooleanTrue],
+      1,
+      fake.kCFTypeDictionaryKeyCallBacks,
+      fake.kCFTypeDictionaryValueCallBacks,
+    ]);
     const [ask] = fake.callsOf('AXIsProcessTrustedWithOptions');
     expect(fake.calls.findIndex((call) => call === ask)).toBeLessThan(fake.calls.findIndex((call) => call.name === 'CFRelease'));
     expect(fake.leaks()).toEqual([]);

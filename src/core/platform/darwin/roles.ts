@@ -72,7 +72,21 @@ export function normalizeRole(axRole: string, subrole: string | undefined): Role
 /** Roles whose value is text: a number given to set_value becomes a string (seed 002). */
 export const TEXT_ROLES: ReadonlySet<Role> = new Set(['textfield', 'textarea', 'combobox']);
 export const TOGGLE_ROLES: ReadonlySet<Role> = new Set(['checkbox', 'radio', 'switch', 'togglebutton']);
-const PRESSABLE: ReadonlySet<Role> = new Set(['button', 'checkbox', 'radio', 'switch', 'togglebutton', 'menuitem', 'link', 'tab', 'combobox', 'listitem', 'treeitem', 'row', 'cell']);
+const PRESSABLE: ReadonlySet<Role> = new Set([
+  'button',
+  'checkbox',
+  'radio',
+  'switch',
+  'togglebutton',
+  'menuitem',
+  'link',
+  'tab',
+  'combobox',
+  'listitem',
+  'treeitem',
+  'row',
+  'cell',
+]);
 const SETTABLE: ReadonlySet<Role> = new Set(['textfield', 'textarea', 'combobox', 'slider', 'spinbutton']);
 
 /**

@@ -23,12 +23,29 @@ describe('darwin tree walk', () => {
     const tree = await test.platform.accessibility.getTree(501, { maxNodes: 50 });
     expect(tree).toMatchObject({ role: 'application', platformRole: 'AXApplication', name: 'Notes', ref: { pid: 501, path: [], axRole: 'AXApplication' } });
     const window = tree.children?.[0] as RawNode;
-    expect(window).toMatchObject({ role: 'window', platformRole: 'AXWindow/AXStandardWindow', name: 'Untitled', bounds: { x: 100, y: 50, width: 800, height: 600 } });
+    expect(window).toMatchObject({
+      role: 'window',
+      platformRole: 'AXWindow/AXStandardWindow',
+      name: 'Untitled',
+      bounds: { x: 100, y: 50, width: 800, height: 600 },
+    });
     const names = (window.children ?? []).map((child) => [child.role, child.name]);
-    expect(names.slice(0, 7)).toEqual([['button', 'Save'], ['button', 'Custom'], ['checkbox', 'Bold'], ['textfield', 'Name'], ['textfield', 'Password'], ['slider', 'Volume'], ['label', 'Read only']]);
+    expect(names.slice(0, 7)).toEqual([
+      ['button', 'Save'],
+      ['button', 'Custom'],
+      ['checkbox', 'Bold'],
+      ['textfield', 'Name'],
+      ['textfield', 'Password'],
+      ['slider', 'Volume'],
+      ['label', 'Read only'],
+    ]);
     const bold = find(tree, (node) => node.name === 'Bold') as RawNode;
     expect(bold).toMatchObject({ value: 0, states: { enabled: true, focused: false, checked: false }, actions: ['press', 'focus'] });
-    expect(find(tree, (node) => node.name === 'Name')).toMatchObject({ value: 'Ada', states: { editable: true }, ref: { path: [0, 3], axRole: 'AXTextField' } });
+    expect(find(tree, (node) => node.name === 'Name')).toMatchObject({
+      value: 'Ada',
+      states: { editable: true },
+      ref: { path: [0, 3], axRole: 'AXTextField' },
+    });
     expect(find(tree, (node) => node.name === 'Volume')).toMatchObject({ value: 0.5, role: 'slider' });
     // An icon button is named by its AXDescription, which is then not repeated as the description.
     const custom = find(tree, (node) => node.name === 'Custom') as RawNode;
@@ -62,7 +79,17 @@ describe('darwin tree walk', () => {
     // The attribute-name array is built once for the whole walk, from CFStrings made at run time.
     expect(test.fake.callsOf('CFArrayCreate')).toHaveLength(1);
     expect(test.fake.callsOf('CFStringCreateWithCString').map((call) => call.args[1])).toEqual(expect.arrayContaining(['AXRole', 'AXChildren', 'AXWindows']));
-    expect(test.fake.calls.filter((call) => call.name.startsWith('AXUIElement') && call.name !== 'AXUIElementCreateApplication' && call.name !== 'AXUIElementCreateSystemWide' && call.name !== 'AXUIElementSetMessagingTimeout').every((call) => call.async)).toBe(true);
+    expect(
+      test.fake.calls
+        .filter(
+          (call) =>
+            call.name.startsWith('AXUIElement') &&
+            call.name !== 'AXUIElementCreateApplication' &&
+            call.name !== 'AXUIElementCreateSystemWide' &&
+            call.name !== 'AXUIElementSetMessagingTimeout',
+        )
+        .every((call) => call.async),
+    ).toBe(true);
     await test.finish();
   });
 

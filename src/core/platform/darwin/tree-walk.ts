@@ -158,7 +158,14 @@ export class TreeWalker {
     });
   }
 
-  private async paged(node: RawNode<MacRef>, element: Pointer, pid: number, depth: number, budget: Budget, walk: (items: Pointer[], offset: number) => Promise<void>): Promise<void> {
+  private async paged(
+    node: RawNode<MacRef>,
+    element: Pointer,
+    pid: number,
+    depth: number,
+    budget: Budget,
+    walk: (items: Pointer[], offset: number) => Promise<void>,
+  ): Promise<void> {
     const { cf } = this.client;
     const count = await this.client.count(element, 'AXChildren', pid);
     if (count === 0) return;
@@ -191,7 +198,13 @@ export class TreeWalker {
     }
   }
 
-  private async children(node: RawNode<MacRef>, items: Pointer[], depth: number, budget: Budget, walk: (items: Pointer[]) => Promise<void>): Promise<RawNode<MacRef>> {
+  private async children(
+    node: RawNode<MacRef>,
+    items: Pointer[],
+    depth: number,
+    budget: Budget,
+    walk: (items: Pointer[]) => Promise<void>,
+  ): Promise<RawNode<MacRef>> {
     if (items.length === 0) return node;
     if (depth >= budget.limits.maxDepth) return { ...node, childCount: items.length };
     await walk(items);

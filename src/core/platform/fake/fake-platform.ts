@@ -1,15 +1,7 @@
 import { DeskpilotError, NotSettableError, ProcessExitedError } from '../../../shared/errors';
 import type { AppInfo } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
-import type {
-  AccessibilityBackend,
-  AppListing,
-  InputBackend,
-  Modifier,
-  Platform,
-  Point,
-  ScrollDirection,
-} from '../types';
+import type { AccessibilityBackend, AppListing, InputBackend, Modifier, Platform, Point, ScrollDirection } from '../types';
 import { FixtureApp } from './fixture-app';
 
 export const FIXTURE_PID = 4242;

@@ -20,7 +20,10 @@ export class AtspiAccessibility implements AccessibilityBackend {
   private readonly cache = new TreeCache();
   private readonly shortcutReader: ShortcutReader;
 
-  constructor(private readonly client: AtspiClient, private readonly apps: AppDirectory) {
+  constructor(
+    private readonly client: AtspiClient,
+    private readonly apps: AppDirectory,
+  ) {
     client.onTreeEvent((bus) => this.cache.invalidate(bus));
     this.shortcutReader = new ShortcutReader(client);
   }
@@ -30,9 +33,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
     // Extents cost a call a node and matter only where input lands, so by default they are read on demand.
     const bounds = options.bounds ?? 'none';
     const fetch = () =>
-      fetchTree(this.client, app, { bounds, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }).catch((error: unknown) => {
-        throw mapDbusError(error, pid);
-      });
+      fetchTree(this.client, app, { bounds, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }).catch(
+        (error: unknown) => {
+          throw mapDbusError(error, pid);
+        },
+      );
     return this.cache.get(app.bus, bounds, fetch, options.fresh);
   }
 
@@ -113,7 +118,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
     return this.guard(target, async () => {
       const caret = target.interfaces.includes(IFACE.text) ? Number(await this.client.property([target.bus, target.path], IFACE.text, 'CaretOffset')) : 0;
       // GTK reads the length in UTF-8 bytes; toolkits that count characters stop at the string's end anyway.
-      const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'InsertText', 'isi', [Math.max(0, caret), text, Buffer.byteLength(text)]);
+      const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'InsertText', 'isi', [
+        Math.max(0, caret),
+        text,
+        Buffer.byteLength(text),
+      ]);
       return Boolean(done);
     });
   }

@@ -9,7 +9,11 @@ import { activateWindow } from './x11/activate-window';
  * Deskpilot's own chat window. False, never a throw, when there is no X display, no window
  * for the pid, or the window manager did not bring the app forward (Wayland sessions too).
  */
-export function createActivate(env: Record<string, string | undefined>, apps: AppDirectory, frontmost: AppListing['frontmost']): NonNullable<AppListing['activate']> {
+export function createActivate(
+  env: Record<string, string | undefined>,
+  apps: AppDirectory,
+  frontmost: AppListing['frontmost'],
+): NonNullable<AppListing['activate']> {
   return async (pid, signal) => {
     const titles = (await apps.get(pid).catch(() => undefined))?.windows.map((window) => window.title) ?? [];
     if (signal?.aborted) return false;

@@ -35,7 +35,14 @@ async function describeApp(client: AtspiClient, ref: ObjectRef): Promise<AppEntr
       }),
     );
     const frontmost = described.some((window) => window.focused);
-    return { pid, bus, name: String(name), gtk4: String(toolkit).toUpperCase() === 'GTK' && String(version).startsWith('4'), windows: described, ...(frontmost ? { frontmost } : {}) };
+    return {
+      pid,
+      bus,
+      name: String(name),
+      gtk4: String(toolkit).toUpperCase() === 'GTK' && String(version).startsWith('4'),
+      windows: described,
+      ...(frontmost ? { frontmost } : {}),
+    };
   } catch {
     // A frozen or half-started app still shows up, so the user can see it is there.
     return { pid, bus, name: `(not responding, pid ${pid})`, gtk4: false, windows: [] };

@@ -22,11 +22,12 @@ const GONE_ERRORS = new Set([
   'org.freedesktop.DBus.Error.Disconnected',
 ]);
 
-
 /** Turns a D-Bus failure into the typed error a caller can act on. */
 export function mapDbusError(error: unknown, pid: number | undefined): unknown {
   if (error instanceof DbusTimeoutError) {
-    return new TimeoutError(`the app${pid === undefined ? '' : ` (pid ${pid})`} did not answer within ${error.timeoutMs} ms; it may be frozen or busy`, { cause: error });
+    return new TimeoutError(`the app${pid === undefined ? '' : ` (pid ${pid})`} did not answer within ${error.timeoutMs} ms; it may be frozen or busy`, {
+      cause: error,
+    });
   }
   if (error instanceof DbusCallError) {
     if (pid !== undefined && GONE_ERRORS.has(error.errorName) && !isProcessAlive(pid)) return new ProcessExitedError(pid, { cause: error });
@@ -56,7 +57,9 @@ export class AtspiClient {
   static async connect(env: Record<string, string | undefined>): Promise<AtspiClient> {
     const sessionAddress = env['DBUS_SESSION_BUS_ADDRESS'];
     if (sessionAddress === undefined || sessionAddress === '') {
-      throw new UnsupportedOperationError('No D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset); reading apps on Linux needs a desktop session with AT-SPI2.');
+      throw new UnsupportedOperationError(
+        'No D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset); reading apps on Linux needs a desktop session with AT-SPI2.',
+      );
     }
     let address: string;
     try {
@@ -70,7 +73,10 @@ export class AtspiClient {
         session.close();
       }
     } catch (error) {
-      throw new UnsupportedOperationError(`The AT-SPI2 accessibility bus is not reachable (${(error as Error).message}). Install at-spi2-core and run inside a desktop session.`, { cause: error });
+      throw new UnsupportedOperationError(
+        `The AT-SPI2 accessibility bus is not reachable (${(error as Error).message}). Install at-spi2-core and run inside a desktop session.`,
+        { cause: error },
+      );
     }
     const client = new AtspiClient(await DbusConnection.connect(address));
     await client.registerEvents();
@@ -80,10 +86,26 @@ export class AtspiClient {
   private async registerEvents(): Promise<void> {
     await Promise.all(
       TREE_EVENTS.map((event) =>
-        this.connection.call({ destination: REGISTRY.name, path: REGISTRY.path, interface: REGISTRY.interface, member: 'RegisterEvent', signature: 'sass', body: [event, [], ''] }).catch(() =>
-          // Older registries take only the event name.
-          this.connection.call({ destination: REGISTRY.name, path: REGISTRY.path, interface: REGISTRY.interface, member: 'RegisterEvent', signature: 's', body: [event] }),
-        ),
+        this.connection
+          .call({
+            destination: REGISTRY.name,
+            path: REGISTRY.path,
+            interface: REGISTRY.interface,
+            member: 'RegisterEvent',
+            signature: 'sass',
+            body: [event, [], ''],
+          })
+          .catch(() =>
+            // Older registries take only the event name.
+            this.connection.call({
+              destination: REGISTRY.name,
+              path: REGISTRY.path,
+              interface: REGISTRY.interface,
+              member: 'RegisterEvent',
+              signature: 's',
+              body: [event],
+            }),
+          ),
       ),
     );
     await this.connection.addMatch(`type='signal',interface='${IFACE.eventObject}'`);
@@ -95,7 +117,13 @@ export class AtspiClient {
   }
 
   call(target: ObjectRef, iface: string, member: string, signature?: string, body?: unknown[], timeoutMs?: number): Promise<unknown[]> {
-    const call: MethodCall = { destination: target[0], path: target[1], interface: iface, member, ...(signature === undefined ? {} : { signature, body: body ?? [] }) };
+    const call: MethodCall = {
+      destination: target[0],
+      path: target[1],
+      interface: iface,
+      member,
+      ...(signature === undefined ? {} : { signature, body: body ?? [] }),
+    };
     return this.connection.call(call, timeoutMs);
   }
 

@@ -11,7 +11,13 @@ describe('display check', () => {
 
   it('turns a missing display into UI_NOT_AVAILABLE instead of a segfault', async () => {
     await expect(assertDisplay({})).rejects.toMatchObject({ code: 'UI_NOT_AVAILABLE', message: expect.stringContaining('DISPLAY is not set') });
-    await expect(assertDisplay({ DISPLAY: ':4711' })).rejects.toMatchObject({ code: 'UI_NOT_AVAILABLE', message: expect.stringContaining('no X server listens on :4711') });
-    await expect(assertDisplay({ DISPLAY: '127.0.0.1:4711' }, 300)).rejects.toMatchObject({ code: 'UI_NOT_AVAILABLE', message: expect.stringContaining('does not answer') });
+    await expect(assertDisplay({ DISPLAY: ':4711' })).rejects.toMatchObject({
+      code: 'UI_NOT_AVAILABLE',
+      message: expect.stringContaining('no X server listens on :4711'),
+    });
+    await expect(assertDisplay({ DISPLAY: '127.0.0.1:4711' }, 300)).rejects.toMatchObject({
+      code: 'UI_NOT_AVAILABLE',
+      message: expect.stringContaining('does not answer'),
+    });
   });
 });

@@ -18,7 +18,9 @@ export function displaySocket(display: string): { path: string } | { host: strin
 export async function assertDisplay(env: Record<string, string | undefined>, timeoutMs = 1000): Promise<void> {
   const display = env['DISPLAY'];
   const fail = (why: string): never => {
-    throw new UnsupportedOperationError(`Synthetic input needs an X11 display, and ${why}. Run inside a desktop session (or Xvfb); Wayland-only sessions are not supported yet.`);
+    throw new UnsupportedOperationError(
+      `Synthetic input needs an X11 display, and ${why}. Run inside a desktop session (or Xvfb); Wayland-only sessions are not supported yet.`,
+    );
   };
   if (display === undefined || display === '') fail('DISPLAY is not set');
   const target = displaySocket(display as string);

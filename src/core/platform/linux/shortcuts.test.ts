@@ -22,8 +22,15 @@ function node(path: string, role: number, name: string, children: RawNode<AtspiR
 
 /** mousepad's File and Edit menus, as the tree read returns them (GTK3 pads names). */
 function mousepadTree(): RawNode<AtspiRef> {
-  const file = node('/file', ROLE.MENU, 'File', [node('/open', ROLE.MENU_ITEM, 'Open...      '), node('/save-all', ROLE.MENU_ITEM, 'Save All      '), node('/save', ROLE.MENU_ITEM, 'Save      ')]);
-  const edit = node('/edit', ROLE.MENU, 'Edit', [node('/copy', ROLE.MENU_ITEM, 'Copy      ', [], false), node('/wrap', ROLE.CHECK_MENU_ITEM, 'Word Wrap      ')]);
+  const file = node('/file', ROLE.MENU, 'File', [
+    node('/open', ROLE.MENU_ITEM, 'Open...      '),
+    node('/save-all', ROLE.MENU_ITEM, 'Save All      '),
+    node('/save', ROLE.MENU_ITEM, 'Save      '),
+  ]);
+  const edit = node('/edit', ROLE.MENU, 'Edit', [
+    node('/copy', ROLE.MENU_ITEM, 'Copy      ', [], false),
+    node('/wrap', ROLE.CHECK_MENU_ITEM, 'Word Wrap      '),
+  ]);
   return node('/root', ROLE.FRAME, 'mousepad', [node('/bar', ROLE.MENU_BAR, '', [file, edit])]);
 }
 
@@ -76,7 +83,11 @@ describe('ShortcutReader', () => {
   });
 
   it('skips an item that vanished, and fails when the app does not answer', async () => {
-    const gone = fakeClient((path) => (path === '/open' ? new DbusCallError('org.freedesktop.DBus.Error.UnknownObject', 'gone', { destination: BUS, path, interface: IFACE.action, member: 'GetKeyBinding' }) : undefined));
+    const gone = fakeClient((path) =>
+      path === '/open'
+        ? new DbusCallError('org.freedesktop.DBus.Error.UnknownObject', 'gone', { destination: BUS, path, interface: IFACE.action, member: 'GetKeyBinding' })
+        : undefined,
+    );
     expect((await new ShortcutReader(gone).read(mousepadTree())).map((shortcut) => shortcut.shortcut)).toEqual(['ctrl+s', 'ctrl+c', 'ctrl+shift+w']);
     const frozen = fakeClient((path) => new DbusTimeoutError({ destination: BUS, path, interface: IFACE.action, member: 'GetKeyBinding' }, 2000));
     await expect(new ShortcutReader(frozen).read(mousepadTree())).rejects.toBeInstanceOf(DbusTimeoutError);
@@ -84,7 +95,14 @@ describe('ShortcutReader', () => {
 
   it('stops asking a frozen app after the first timeout', async () => {
     const frozen = fakeClient((path) => new DbusTimeoutError({ destination: BUS, path, interface: IFACE.action, member: 'GetKeyBinding' }, 2000));
-    const many = node('/root', ROLE.FRAME, 'app', [node('/menu', ROLE.MENU, 'File', Array.from({ length: 200 }, (_unused, index) => node(`/item${index}`, ROLE.MENU_ITEM, `Item ${index}`)))]);
+    const many = node('/root', ROLE.FRAME, 'app', [
+      node(
+        '/menu',
+        ROLE.MENU,
+        'File',
+        Array.from({ length: 200 }, (_unused, index) => node(`/item${index}`, ROLE.MENU_ITEM, `Item ${index}`)),
+      ),
+    ]);
     await expect(new ShortcutReader(frozen).read(many)).rejects.toBeInstanceOf(DbusTimeoutError);
     // The calls already in flight finish; no new ones start.
     expect(frozen.calls.length).toBeLessThanOrEqual(48);

@@ -18,12 +18,20 @@ describe('AT-SPI states', () => {
   });
 
   it('decodes GTK3 states, including hidden', () => {
-    expect(decodeStates(bits(STATE.ENABLED, STATE.SENSITIVE, STATE.SHOWING, STATE.CHECKABLE, STATE.CHECKED, STATE.FOCUSED), { gtk4: false, secret: false })).toEqual({
+    expect(
+      decodeStates(bits(STATE.ENABLED, STATE.SENSITIVE, STATE.SHOWING, STATE.CHECKABLE, STATE.CHECKED, STATE.FOCUSED), { gtk4: false, secret: false }),
+    ).toEqual({
       enabled: true,
       focused: true,
       checked: true,
     });
-    expect(decodeStates(bits(STATE.EDITABLE), { gtk4: false, secret: true })).toEqual({ enabled: false, focused: false, editable: true, secret: true, visible: false });
+    expect(decodeStates(bits(STATE.EDITABLE), { gtk4: false, secret: true })).toEqual({
+      enabled: false,
+      focused: false,
+      editable: true,
+      secret: true,
+      visible: false,
+    });
   });
 
   it('does not call a GTK4 node hidden or disabled for lack of bits it never sets', () => {
@@ -31,7 +39,10 @@ describe('AT-SPI states', () => {
   });
 
   it('treats a pressed toggle as checked and reads expansion', () => {
-    expect(decodeStates(bits(STATE.SHOWING, STATE.ENABLED, STATE.PRESSED, STATE.EXPANDABLE), { gtk4: false, secret: false })).toMatchObject({ checked: true, expanded: false });
+    expect(decodeStates(bits(STATE.SHOWING, STATE.ENABLED, STATE.PRESSED, STATE.EXPANDABLE), { gtk4: false, secret: false })).toMatchObject({
+      checked: true,
+      expanded: false,
+    });
   });
 });
 

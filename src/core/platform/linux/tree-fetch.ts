@@ -94,7 +94,16 @@ async function readItem(client: AtspiClient, self: ObjectRef, index: number): Pr
     client.property(self, IFACE.accessible, 'Description'),
     client.property(self, IFACE.accessible, 'ChildCount'),
   ]);
-  return { self, index, childCount: Number(childCount), interfaces: interfaces as string[], name: String(name ?? ''), role: Number(role), description: String(description ?? ''), states: states as number[] };
+  return {
+    self,
+    index,
+    childCount: Number(childCount),
+    interfaces: interfaces as string[],
+    name: String(name ?? ''),
+    role: Number(role),
+    description: String(description ?? ''),
+    states: states as number[],
+  };
 }
 
 /** A node whose children the cache did not list in full (GTK3 menus report -1, tables leave cells out). */
@@ -107,13 +116,23 @@ function isIncomplete(item: Item, children: Map<string, string[]>): boolean {
  * instead of level by level, so a deep uncached branch costs its depth in round trips
  * and nothing more; a limiter keeps the calls in flight bounded.
  */
-async function walkMissing(client: AtspiClient, bus: string, items: Map<string, Item>, children: Map<string, string[]>, rootPath: string, maxNodes: number): Promise<void> {
+async function walkMissing(
+  client: AtspiClient,
+  bus: string,
+  items: Map<string, Item>,
+  children: Map<string, string[]>,
+  rootPath: string,
+  maxNodes: number,
+): Promise<void> {
   const limit = limiter(CONCURRENCY);
   const expand = async (path: string): Promise<void> => {
     const item = items.get(path) as Item;
     if (isIncomplete(item, children) && items.size < maxNodes) {
       const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
-      children.set(path, (refs as ObjectRef[]).map((ref) => ref[1]));
+      children.set(
+        path,
+        (refs as ObjectRef[]).map((ref) => ref[1]),
+      );
     }
     await Promise.all(
       (children.get(path) ?? []).map(async (child, index) => {
@@ -211,7 +230,8 @@ const CHECKABLE_ROLES = new Set(['checkbox', 'radio', 'togglebutton', 'switch'])
 
 function statesOf(item: Item, gtk4: boolean): ReturnType<typeof decodeStates> {
   const states = decodeStates(item.states, { gtk4, secret: isSecret(item) });
-  if (states.checked === undefined && (CHECKABLE_ROLES.has(roleOf(item)) || item.role === ROLE.CHECK_MENU_ITEM || item.role === ROLE.RADIO_MENU_ITEM)) states.checked = false;
+  if (states.checked === undefined && (CHECKABLE_ROLES.has(roleOf(item)) || item.role === ROLE.CHECK_MENU_ITEM || item.role === ROLE.RADIO_MENU_ITEM))
+    states.checked = false;
   return states;
 }
 
@@ -250,7 +270,17 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     else siblings.push(item.self[1]);
   }
   for (const list of children.values()) list.sort((a, b) => (items.get(a)?.index ?? 0) - (items.get(b)?.index ?? 0));
-  if (!items.has(ROOT_PATH)) items.set(ROOT_PATH, { self: [bus, ROOT_PATH], index: 0, childCount: -1, interfaces: [IFACE.accessible, IFACE.application], name: app.name, role: ROLE.APPLICATION, description: '', states: [] });
+  if (!items.has(ROOT_PATH))
+    items.set(ROOT_PATH, {
+      self: [bus, ROOT_PATH],
+      index: 0,
+      childCount: -1,
+      interfaces: [IFACE.accessible, IFACE.application],
+      name: app.name,
+      role: ROLE.APPLICATION,
+      description: '',
+      states: [],
+    });
 
   await walkMissing(client, bus, items, children, rootPath, options.maxNodes);
   const order = breadthFirst(children, items, rootPath, options);
@@ -277,7 +307,9 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
       ...(item.description === '' ? {} : { description: item.description }),
       ...(detail.value === undefined ? {} : { value: detail.value }),
       states: path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4),
-      ...(detail.bounds === undefined ? {} : { bounds: shift === undefined ? detail.bounds : { ...detail.bounds, x: detail.bounds.x + shift.x, y: detail.bounds.y + shift.y } }),
+      ...(detail.bounds === undefined
+        ? {}
+        : { bounds: shift === undefined ? detail.bounds : { ...detail.bounds, x: detail.bounds.x + shift.x, y: detail.bounds.y + shift.y } }),
       actions: capabilities(item),
     };
     const kids = (children.get(path) ?? []).filter((child) => kept.has(child));

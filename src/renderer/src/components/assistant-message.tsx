@@ -20,7 +20,11 @@ export const AssistantMessage = memo(function AssistantMessage({ entry }: { entr
       {check?.confirmed === true ? <p className="check-ok">End state checked.</p> : null}
       <footer className="message-footer">
         {entry.interrupted === true ? <span className="badge">{entry.text === '' ? 'Stopped' : 'Interrupted'}</span> : null}
-        {entry.cached === true ? <span className="badge" title="Replayed from the last 5 minutes">Cached</span> : null}
+        {entry.cached === true ? (
+          <span className="badge" title="Replayed from the last 5 minutes">
+            Cached
+          </span>
+        ) : null}
         {entry.streaming || entry.text === '' ? null : <CopyButton text={entry.text} label="Copy answer" />}
       </footer>
     </article>

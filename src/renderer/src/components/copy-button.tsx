@@ -32,7 +32,12 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       className="icon-button copy-button"
       aria-label={label}
       title={state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy' : 'Copy'}
-      onClick={() => copyText(text).then(() => setState('copied'), () => setState('failed'))}
+      onClick={() =>
+        void copyText(text).then(
+          () => setState('copied'),
+          () => setState('failed'),
+        )
+      }
     >
       <Icon name="copy" />
       <span className="copy-state" role="status">

@@ -82,7 +82,14 @@ export function FirstRun({ configError, onDone }: Props) {
         {keyNeeded ? (
           <div className="field">
             <label htmlFor="first-run-key">API key</label>
-            <input id="first-run-key" type="password" autoComplete="off" spellCheck={false} value={apiKey} onChange={(event) => setApiKey(event.target.value)} />
+            <input
+              id="first-run-key"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={apiKey}
+              onChange={(event) => setApiKey(event.target.value)}
+            />
             <p className="field-note">Stored encrypted on this computer; it never comes back to this window.</p>
           </div>
         ) : (

@@ -24,7 +24,14 @@ export function Header({ target, settingsOpen, onToggleSettings, onClearHistory,
         )}
       </div>
       <div className="header-buttons">
-        <button type="button" className="icon-button" aria-label={settingsOpen ? 'Close settings' : 'Settings'} aria-pressed={settingsOpen} title="Settings" onClick={onToggleSettings}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={settingsOpen ? 'Close settings' : 'Settings'}
+          aria-pressed={settingsOpen}
+          title="Settings"
+          onClick={onToggleSettings}
+        >
           <Icon name="settings" />
         </button>
         <button type="button" className="icon-button" aria-label="Clear history" title="Clear history" onClick={onClearHistory}>

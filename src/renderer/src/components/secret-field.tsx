@@ -48,7 +48,15 @@ export function SecretField({ id, words, hasValue, overridden, action, value, on
       {action === 'replace' ? (
         <>
           <label htmlFor={id}>{words.inputLabel}</label>
-          <input id={id} type="password" autoComplete="off" spellCheck={false} value={value} aria-describedby={`${id}-state${words.inputHint === undefined ? '' : ` ${id}-hint`}`} onChange={(event) => onValue(event.target.value)} />
+          <input
+            id={id}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={value}
+            aria-describedby={`${id}-state${words.inputHint === undefined ? '' : ` ${id}-hint`}`}
+            onChange={(event) => onValue(event.target.value)}
+          />
           {words.inputHint === undefined ? null : (
             <p className="field-note" id={`${id}-hint`}>
               {words.inputHint}

@@ -69,7 +69,13 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
       </h2>
       {hotkeyError === undefined ? null : <p className="banner error">The hotkey is not registered: {hotkeyError}</p>}
       {settings === undefined || draft === undefined ? (
-        error === undefined ? <p className="muted">Loading…</p> : <p role="alert" className="form-error">{error}</p>
+        error === undefined ? (
+          <p className="muted">Loading…</p>
+        ) : (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )
       ) : (
         <form
           className="settings-form"
@@ -82,7 +88,13 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
           }}
         >
           <Field id="preset" label="Provider" overridden={locked('preset')}>
-            <select id="preset" value={draft.preset} disabled={locked('preset')} {...noteFor('preset', 'preset')} onChange={(event) => change('preset', event.target.value as SettingsDraft['preset'])}>
+            <select
+              id="preset"
+              value={draft.preset}
+              disabled={locked('preset')}
+              {...noteFor('preset', 'preset')}
+              onChange={(event) => change('preset', event.target.value as SettingsDraft['preset'])}
+            >
               {PRESET_NAMES.map((name) => (
                 <option key={name} value={name}>
                   {presetLabel(name)}
@@ -91,12 +103,36 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
             </select>
           </Field>
           <Field id="base-url" label="Base URL" overridden={locked('baseUrl')} hint="Empty uses the provider's own URL.">
-            <input id="base-url" type="url" value={draft.baseUrl} readOnly={locked('baseUrl')} placeholder="Provider default" {...noteFor('base-url', 'baseUrl', true)} onChange={(event) => change('baseUrl', event.target.value)} />
+            <input
+              id="base-url"
+              type="url"
+              value={draft.baseUrl}
+              readOnly={locked('baseUrl')}
+              placeholder="Provider default"
+              {...noteFor('base-url', 'baseUrl', true)}
+              onChange={(event) => change('baseUrl', event.target.value)}
+            />
           </Field>
           <Field id="model" label="Model" overridden={locked('model')} hint="Empty uses the provider's default model.">
-            <input id="model" value={draft.model} readOnly={locked('model')} placeholder="Provider default" {...noteFor('model', 'model', true)} onChange={(event) => change('model', event.target.value)} />
+            <input
+              id="model"
+              value={draft.model}
+              readOnly={locked('model')}
+              placeholder="Provider default"
+              {...noteFor('model', 'model', true)}
+              onChange={(event) => change('model', event.target.value)}
+            />
           </Field>
-          <SecretField id="api-key" words={API_KEY_WORDS} hasValue={settings.hasApiKey} overridden={locked('apiKey')} action={draft.keyAction} value={draft.newKey} onAction={(value) => change('keyAction', value)} onValue={(value) => change('newKey', value)} />
+          <SecretField
+            id="api-key"
+            words={API_KEY_WORDS}
+            hasValue={settings.hasApiKey}
+            overridden={locked('apiKey')}
+            action={draft.keyAction}
+            value={draft.newKey}
+            onAction={(value) => change('keyAction', value)}
+            onValue={(value) => change('newKey', value)}
+          />
           <SecretField
             id="headers"
             words={headerWords(settings.headerNames)}
@@ -108,10 +144,22 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
             onValue={(value) => change('newHeaders', value)}
           />
           <Field id="hotkey" label="Hotkey" overridden={locked('hotkey')} hint="An Electron accelerator, such as Alt+Space.">
-            <input id="hotkey" value={draft.hotkey} readOnly={locked('hotkey')} {...noteFor('hotkey', 'hotkey', true)} onChange={(event) => change('hotkey', event.target.value)} />
+            <input
+              id="hotkey"
+              value={draft.hotkey}
+              readOnly={locked('hotkey')}
+              {...noteFor('hotkey', 'hotkey', true)}
+              onChange={(event) => change('hotkey', event.target.value)}
+            />
           </Field>
           <Field id="approval-policy" label="Approvals" overridden={locked('approvalPolicy')}>
-            <select id="approval-policy" value={draft.approvalPolicy} disabled={locked('approvalPolicy')} {...noteFor('approval-policy', 'approvalPolicy')} onChange={(event) => change('approvalPolicy', event.target.value as ApprovalPolicy)}>
+            <select
+              id="approval-policy"
+              value={draft.approvalPolicy}
+              disabled={locked('approvalPolicy')}
+              {...noteFor('approval-policy', 'approvalPolicy')}
+              onChange={(event) => change('approvalPolicy', event.target.value as ApprovalPolicy)}
+            >
               {APPROVAL_POLICIES.map((policy) => (
                 <option key={policy} value={policy}>
                   {POLICY_LABELS[policy]}
@@ -120,11 +168,27 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
             </select>
           </Field>
           <div className={`field checkbox-field${locked('openAtLogin') ? ' overridden' : ''}`}>
-            <input id="open-at-login" type="checkbox" checked={draft.openAtLogin} disabled={locked('openAtLogin')} onChange={(event) => change('openAtLogin', event.target.checked)} />
+            <input
+              id="open-at-login"
+              type="checkbox"
+              checked={draft.openAtLogin}
+              disabled={locked('openAtLogin')}
+              onChange={(event) => change('openAtLogin', event.target.checked)}
+            />
             <label htmlFor="open-at-login">Open at login</label>
           </div>
           <Field id="history-limit" label="Chat entries kept" overridden={locked('historyLimit')}>
-            <input id="history-limit" type="number" min={0} max={10000} step={1} value={draft.historyLimit} readOnly={locked('historyLimit')} {...noteFor('history-limit', 'historyLimit')} onChange={(event) => change('historyLimit', event.target.value)} />
+            <input
+              id="history-limit"
+              type="number"
+              min={0}
+              max={10000}
+              step={1}
+              value={draft.historyLimit}
+              readOnly={locked('historyLimit')}
+              {...noteFor('history-limit', 'historyLimit')}
+              onChange={(event) => change('historyLimit', event.target.value)}
+            />
           </Field>
           {error === undefined ? null : (
             <p role="alert" className="form-error">

@@ -8,7 +8,12 @@ function tool(name: string, args: string, extra: Partial<Extract<ChatEntry, { ki
 
 describe('toolSummary', () => {
   it('reads action, target, method and changed for ui_action', () => {
-    expect(toolSummary(tool('ui_action', '{"action":"click","id":"k3"}', { target: 'Save button', method: 'accessibility', changed: true }))).toEqual(['click', 'Save button', 'accessibility', 'changed']);
+    expect(toolSummary(tool('ui_action', '{"action":"click","id":"k3"}', { target: 'Save button', method: 'accessibility', changed: true }))).toEqual([
+      'click',
+      'Save button',
+      'accessibility',
+      'changed',
+    ]);
     expect(toolSummary(tool('ui_action', '{"action":"type","id":"k3"}', { method: 'input', changed: false }))).toEqual(['type', 'k3', 'input', 'no change']);
   });
 

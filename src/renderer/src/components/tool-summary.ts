@@ -21,7 +21,16 @@ export function toolSummary(entry: Entry): string[] {
   const action = entry.name === 'ui_action' ? (text(args['action']) ?? 'ui_action') : entry.name.replaceAll('_', ' ');
   const fields = Array.isArray(args['fields']) ? `${args['fields'].length} field${args['fields'].length === 1 ? '' : 's'}` : undefined;
   const target =
-    entry.target ?? text(args['name']) ?? text(args['text']) ?? text(args['app']) ?? text(args['id']) ?? text(args['rootId']) ?? text(args['query']) ?? text(args['role']) ?? text(args['pid']) ?? fields;
+    entry.target ??
+    text(args['name']) ??
+    text(args['text']) ??
+    text(args['app']) ??
+    text(args['id']) ??
+    text(args['rootId']) ??
+    text(args['query']) ??
+    text(args['role']) ??
+    text(args['pid']) ??
+    fields;
   const parts = [action];
   if (target !== undefined) parts.push(target);
   if (entry.method !== undefined) parts.push(entry.method);

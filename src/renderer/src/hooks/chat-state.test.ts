@@ -29,7 +29,11 @@ describe('chatReducer', () => {
   it('records approvals, notices and clearing', () => {
     let state: ChatState = chatReducer(initialChatState, { type: 'history', entries: [] });
     state = chatReducer(state, { type: 'agent', event: ask, now: 1 });
-    state = chatReducer(state, { type: 'agent', event: { type: 'approval_request', id: 'p1', askId: 'ask-1', callId: 'c1', tool: 'ui_action', summary: 's', reason: 'r' }, now: 2 });
+    state = chatReducer(state, {
+      type: 'agent',
+      event: { type: 'approval_request', id: 'p1', askId: 'ask-1', callId: 'c1', tool: 'ui_action', summary: 's', reason: 'r' },
+      now: 2,
+    });
     state = chatReducer(state, { type: 'approved', id: 'p1', decision: 'deny' });
     expect(state.entries[1]).toMatchObject({ kind: 'approval', decision: 'deny' });
     state = chatReducer(state, { type: 'notice', level: 'info', text: 'host restarted', now: 3 });

@@ -50,9 +50,12 @@ export function useChat(onShown?: (view: ShownView) => void) {
     return unsubscribe;
   }, []);
 
-  const report = useCallback((what: string) => (error: unknown) => {
-    dispatch({ type: 'notice', level: 'error', text: `${what}: ${messageOf(error)}`, now: Date.now() });
-  }, []);
+  const report = useCallback(
+    (what: string) => (error: unknown) => {
+      dispatch({ type: 'notice', level: 'error', text: `${what}: ${messageOf(error)}`, now: Date.now() });
+    },
+    [],
+  );
 
   /** Rejects when main refused the question, so the caller can keep the text and say why. */
   const ask = useCallback(async (text: string): Promise<void> => {
@@ -93,5 +96,18 @@ export function useChat(onShown?: (view: ShownView) => void) {
     window.deskpilot.status().then(setStatus, (error: unknown) => setStatusError(messageOf(error)));
   }, []);
 
-  return { entries: state.entries, running: isRunning(state), status, statusError, shownCount, ask, askOrReport, stop, approve, clear, restartHost, refreshStatus };
+  return {
+    entries: state.entries,
+    running: isRunning(state),
+    status,
+    statusError,
+    shownCount,
+    ask,
+    askOrReport,
+    stop,
+    approve,
+    clear,
+    restartHost,
+    refreshStatus,
+  };
 }

@@ -5,7 +5,10 @@ import type { FakeEvent, FakeHeap } from './fake-cf';
 export class FakeCg {
   readonly posted: { pid?: number; tap?: number; event: FakeEvent }[] = [];
 
-  constructor(private readonly heap: FakeHeap, private readonly record: (name: string, args: unknown[]) => void) {}
+  constructor(
+    private readonly heap: FakeHeap,
+    private readonly record: (name: string, args: unknown[]) => void,
+  ) {}
 
   create(source: null): Pointer {
     return this.event('CGEventCreate', [source], { kind: 'probe', location: { x: 5, y: 6 }, fields: {} });
@@ -24,7 +27,12 @@ export class FakeCg {
   }
 
   scroll(source: null, units: number, wheelCount: number, wheel1: number, wheel2: number, wheel3: number): Pointer {
-    return this.event('CGEventCreateScrollWheelEvent2', [source, units, wheelCount, wheel1, wheel2, wheel3], { kind: 'scroll', units, wheels: [wheel1, wheel2, wheel3], fields: {} });
+    return this.event('CGEventCreateScrollWheelEvent2', [source, units, wheelCount, wheel1, wheel2, wheel3], {
+      kind: 'scroll',
+      units,
+      wheels: [wheel1, wheel2, wheel3],
+      fields: {},
+    });
   }
 
   unicode(event: Pointer, length: number, utf16: number[]): void {

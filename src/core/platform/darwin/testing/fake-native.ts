@@ -22,7 +22,17 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     super(world);
     this.objc = new FakeObjc(world, (name, args) => this.record(name, args, false));
     this.cg = new FakeCg(this.heap, (name, args) => this.record(name, args, false));
-    const ipc = ['AXUIElementCopyAttributeValue', 'AXUIElementCopyMultipleAttributeValues', 'AXUIElementGetAttributeValueCount', 'AXUIElementCopyAttributeValues', 'AXUIElementCopyActionNames', 'AXUIElementPerformAction', 'AXUIElementSetAttributeValue', 'AXUIElementIsAttributeSettable', 'AXUIElementGetPid'] as const;
+    const ipc = [
+      'AXUIElementCopyAttributeValue',
+      'AXUIElementCopyMultipleAttributeValues',
+      'AXUIElementGetAttributeValueCount',
+      'AXUIElementCopyAttributeValues',
+      'AXUIElementCopyActionNames',
+      'AXUIElementPerformAction',
+      'AXUIElementSetAttributeValue',
+      'AXUIElementIsAttributeSettable',
+      'AXUIElementGetPid',
+    ] as const;
     const asyncCalls: Record<string, unknown> = {};
     for (const name of ipc) {
       asyncCalls[name] = async (...args: unknown[]) => {

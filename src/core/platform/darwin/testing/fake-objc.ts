@@ -1,7 +1,8 @@
 import type { Nullable, Pointer } from '../../../../../native/macos';
 import type { FakeWorld } from './fake-world';
 
-type ObjcObject = { kind: 'class'; name: string } | { kind: 'workspace' } | { kind: 'apps' } | { kind: 'app'; pid: number } | { kind: 'nsstring'; text: string };
+type ObjcObject =
+  { kind: 'class'; name: string } | { kind: 'workspace' } | { kind: 'apps' } | { kind: 'app'; pid: number } | { kind: 'nsstring'; text: string };
 
 /** NSWorkspace and NSRunningApplication as far as the objc_msgSend shapes reach. */
 export class FakeObjc {
@@ -10,7 +11,10 @@ export class FakeObjc {
   private next = 0x900000n;
   pools = 0;
 
-  constructor(private readonly world: FakeWorld, private readonly record: (name: string, args: unknown[]) => void) {}
+  constructor(
+    private readonly world: FakeWorld,
+    private readonly record: (name: string, args: unknown[]) => void,
+  ) {}
 
   getClass(name: string): Nullable {
     this.record('objc_getClass', [name]);

@@ -107,7 +107,12 @@ export async function activateWindow(env: Record<string, string | undefined>, ma
       const window = await pick(session, managed, match);
       if (window === undefined) return 'no-window';
       const event = Buffer.concat([Buffer.from([CLIENT_MESSAGE, 32, 0, 0]), words(window, await session.atom('_NET_ACTIVE_WINDOW'), SOURCE_PAGER, 0, 0, 0, 0)]);
-      await x.sendChecked(OPCODE.sendEvent, 0, Buffer.concat([words(x.root, SUBSTRUCTURE_REDIRECT | SUBSTRUCTURE_NOTIFY), event]), 'SendEvent(_NET_ACTIVE_WINDOW)');
+      await x.sendChecked(
+        OPCODE.sendEvent,
+        0,
+        Buffer.concat([words(x.root, SUBSTRUCTURE_REDIRECT | SUBSTRUCTURE_NOTIFY), event]),
+        'SendEvent(_NET_ACTIVE_WINDOW)',
+      );
       return 'requested';
     }
     // No window manager: top-level windows are the root's children, and nobody stops us focusing one.

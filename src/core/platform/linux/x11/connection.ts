@@ -11,7 +11,10 @@ import { findCookie } from './xauthority';
 const pad = (length: number): number => (4 - (length % 4)) % 4;
 
 export class X11Error extends Error {
-  constructor(readonly code: number, request: string) {
+  constructor(
+    readonly code: number,
+    request: string,
+  ) {
     super(`X11 error ${code} on ${request}`);
     this.name = 'X11Error';
   }
@@ -30,7 +33,10 @@ export class X11Connection {
   private readonly pending: Pending[] = [];
   private failure: Error | undefined;
 
-  private constructor(private readonly socket: net.Socket, readonly root: number) {
+  private constructor(
+    private readonly socket: net.Socket,
+    readonly root: number,
+  ) {
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
     const fail = (error: Error): void => {
       this.failure ??= error;

@@ -6,7 +6,13 @@ import { findCookie, parseXauthority } from './xauthority';
 
 function entry(family: number, address: string, number: string, name: string, data: Buffer): Buffer {
   const counted = (value: Buffer): Buffer => Buffer.concat([Buffer.from([value.length >> 8, value.length & 0xff]), value]);
-  return Buffer.concat([Buffer.from([family >> 8, family & 0xff]), counted(Buffer.from(address)), counted(Buffer.from(number)), counted(Buffer.from(name)), counted(data)]);
+  return Buffer.concat([
+    Buffer.from([family >> 8, family & 0xff]),
+    counted(Buffer.from(address)),
+    counted(Buffer.from(number)),
+    counted(Buffer.from(name)),
+    counted(data),
+  ]);
 }
 
 describe('Xauthority', () => {

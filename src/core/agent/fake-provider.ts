@@ -21,20 +21,27 @@ export const answer = (...deltas: string[]): ScriptedTurn => [...deltas.map(text
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
-export class ScriptedProvider implements Provider {
+export class FakeProvider implements Provider {
   readonly requests: ProviderRequest[] = [];
   /** Set by tests that switch models; left out, the provider names no model, like a plugin one. */
   identity?: () => Promise<string>;
   private readonly turns: ScriptedTurn[];
 
-  constructor(turns: ScriptedTurn[] = [], private readonly fallback?: () => ScriptedTurn) {
+  constructor(
+    turns: ScriptedTurn[] = [],
+    private readonly fallback?: () => ScriptedTurn,
+  ) {
     this.turns = [...turns];
   }
 
