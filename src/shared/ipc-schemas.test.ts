@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseHostMessage } from './host-protocol';
 import { CHANNELS } from './ipc';
-import { REQUEST_SCHEMAS, describeIssues } from './ipc-schemas';
+import { REQUEST_SCHEMAS } from './ipc-schemas';
+import { describeIssues } from './validation';
 
 describe('describeIssues', () => {
   it('names each field and never echoes a value, for IPC payloads and host messages alike', () => {
     const parsed = REQUEST_SCHEMAS[CHANNELS.updateSettings].safeParse({ baseUrl: 'ftp://sk-secret@example.com', historyLimit: 'sk-secret' });
     expect(parsed.success).toBe(false);
-    const text = describeIssues(parsed.error?.issues ?? []);
-    expect(text).toMatch(/baseUrl: /);
-    expect(text).toMatch(/historyLimit: /);
+    const text = describeIssues(parsed.error?.issues ?? [], { max: 3 });
+    expect(text).toMatch(/'baseUrl': /);
+    expect(text).toMatch(/'historyLimit': /);
     expect(text).not.toContain('sk-secret');
     const host = parseHostMessage({ type: 'reply', requestId: 1, ok: false, error: { code: 'X', message: 'sk-secret' } });
     expect(host).toMatchObject({ ok: false });

@@ -37,14 +37,3 @@ export const REQUEST_SCHEMAS = {
   [CHANNELS.hideWindow]: noPayload,
   [CHANNELS.restartHost]: noPayload,
 } as const satisfies Record<IpcChannel, z.ZodType>;
-
-/**
- * A schema failure in words: the field path and what is wrong with it ("baseUrl: Invalid URL"),
- * never the value, which may be a key. Used for host messages and IPC payloads alike.
- */
-export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[], max = 3): string {
-  return issues
-    .slice(0, max)
-    .map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.map(String).join('.')}: ${issue.message}`))
-    .join('; ');
-}

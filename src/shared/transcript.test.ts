@@ -164,8 +164,8 @@ describe('applyAgentEvent', () => {
         { type: 'ask', askId: 'ask-1', text: 'first', pid: 1 },
         { type: 'ask', askId: 'ask-2', text: 'second', pid: 1 },
         { type: 'ai_chunk', askId: 'ask-1', delta: 'one' },
-        { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'get_ui', arguments: '{}' },
-        { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'get_ui', success: true, message: 'tree' },
+        { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_tree', arguments: '{}' },
+        { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'ui_tree', success: true, message: 'tree' },
         { type: 'ai_chunk', askId: 'ask-1', delta: 'done' },
         { type: 'done', askId: 'ask-1', answer: 'done', stopped: false, reason: 'answered' },
         { type: 'ai_chunk', askId: 'ask-2', delta: 'two' },
@@ -197,12 +197,12 @@ describe('applyAgentEvent', () => {
     const entries = foldAgentEvents(
       [
         { type: 'ask', askId: 'ask-1', text: 'x', pid: 1 },
-        { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'get_ui', arguments: '{}' },
-        { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'get_ui', success: false, message: 'no app', data: { tree: [1, 2, 3] } },
+        { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_tree', arguments: '{}' },
+        { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'ui_tree', success: false, message: 'no app', data: { tree: [1, 2, 3] } },
       ],
       NOW,
     );
-    expect(entries[1]).toEqual({ kind: 'tool', id: 'c1', askId: 'ask-1', name: 'get_ui', arguments: '{}', status: 'failed', message: 'no app', logs: [] });
+    expect(entries[1]).toEqual({ kind: 'tool', id: 'c1', askId: 'ask-1', name: 'ui_tree', arguments: '{}', status: 'failed', message: 'no app', logs: [] });
   });
 
   it('ignores events for tools it does not know', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ValidationError, type SerializedError } from './errors';
+import { describeIssue } from './validation';
 import { isModifierName, normalizeKeyName, splitCombo } from './keys';
 import type { UiNode } from './ui-node';
 
@@ -64,23 +65,6 @@ export interface UiActionResult {
   error?: SerializedError;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
-  const field = issue.path.join('.');
-  const action = typeof input === 'object' && input !== null ? (input as { action?: unknown }).action : undefined;
-  if (issue.code === 'invalid_union' && field === 'action') {
-    return `'action' must be one of ${ACTION_NAMES.join(', ')}; got ${JSON.stringify(action)}`;
-  }
-  if (issue.code === 'unrecognized_keys') {
-    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `'${key}'`).join(', ')} for '${String(action)}'`;
-  }
-  const given = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[field] : undefined;
-  if (given === undefined && field !== '') {
-    const expected = issue.code === 'invalid_type' ? issue.expected : 'number or string';
-    return `'${String(action)}' needs '${field}' (${expected})`;
-  }
-  return field === '' ? issue.message : `'${field}' ${issue.message}`;
-}
-
 /**
  * Validates an action request before anything runs. Throws a ValidationError whose message
  * lists every problem in one line, written for a model to correct itself.
@@ -88,7 +72,9 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
 export function parseUiActionRequest(input: unknown): UiActionRequest {
   const parsed = uiActionRequestSchema.safeParse(input);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => describeIssue(issue, input));
+    const action = typeof input === 'object' && input !== null ? (input as { action?: unknown }).action : undefined;
+    const subject = typeof action === 'string' ? `'${action}'` : undefined;
+    const problems = parsed.error.issues.map((issue) => describeIssue(issue, { input, ...(subject === undefined ? {} : { subject }) }));
     throw new ValidationError(`invalid ui_action: ${problems.join('; ')}`, { data: { problems } });
   }
   const request = parsed.data;

@@ -69,7 +69,7 @@ describe('streaming through the openai SDK', () => {
     env['DESKPILOT_MODEL'] = 'env/model';
     env['DESKPILOT_HEADERS'] = 'X-Team: blue; X-Trace-Id: 42';
     server.reply({ kind: 'stream', steps: textSteps(['ok']) });
-    const tools = [{ type: 'function' as const, function: { name: 'get_ui', description: 'tree', parameters: { type: 'object', properties: {} } } }];
+    const tools = [{ type: 'function' as const, function: { name: 'ui_tree', description: 'tree', parameters: { type: 'object', properties: {} } } }];
     await collect(provider().stream({ ...ask, tools, temperature: 0 }));
     const [request] = server.requests;
     expect(request?.path).toBe('/v1/chat/completions');
@@ -111,7 +111,7 @@ describe('streaming through the openai SDK', () => {
       steps: [
         { delta: { role: 'assistant', content: null } },
         toolCallDelta(0, { id: 'call_a', name: 'ui_action', arguments: '' }),
-        toolCallDelta(1, { id: 'call_b', name: 'read_element', arguments: '{"id"' }),
+        toolCallDelta(1, { id: 'call_b', name: 'ui_read', arguments: '{"id"' }),
         toolCallDelta(0, { arguments: '{"id":"n3",' }),
         toolCallDelta(1, { arguments: ':"n7"}' }),
         toolCallDelta(0, { arguments: '"action":"click"}' }),
@@ -121,7 +121,7 @@ describe('streaming through the openai SDK', () => {
     const parts = await collect(provider().stream(ask));
     expect(parts).toEqual([
       { type: 'tool_call', id: 'call_a', name: 'ui_action', arguments: '{"id":"n3","action":"click"}' },
-      { type: 'tool_call', id: 'call_b', name: 'read_element', arguments: '{"id":"n7"}' },
+      { type: 'tool_call', id: 'call_b', name: 'ui_read', arguments: '{"id":"n7"}' },
       { type: 'finish', reason: 'tool_calls' },
     ]);
   });
@@ -129,10 +129,10 @@ describe('streaming through the openai SDK', () => {
   it('passes malformed tool arguments through raw for the agent to judge', async () => {
     server.reply({
       kind: 'stream',
-      steps: [toolCallDelta(0, { id: 'c1', name: 'get_ui', arguments: '{"depth": 2' }), { finishReason: 'tool_calls' }],
+      steps: [toolCallDelta(0, { id: 'c1', name: 'ui_tree', arguments: '{"depth": 2' }), { finishReason: 'tool_calls' }],
     });
     const parts = await collect(provider().stream(ask));
-    expect(parts[0]).toEqual({ type: 'tool_call', id: 'c1', name: 'get_ui', arguments: '{"depth": 2' });
+    expect(parts[0]).toEqual({ type: 'tool_call', id: 'c1', name: 'ui_tree', arguments: '{"depth": 2' });
   });
 
   it('works keyless against a local preset and sends no real key', async () => {

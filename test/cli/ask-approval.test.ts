@@ -24,7 +24,7 @@ async function cli(io: Partial<CliIo>, ...argv: string[]): Promise<number> {
 /** The model finds the "Delete all" button and clicks it, then answers with what the click returned. */
 function scriptDeleteClick(): void {
   server.reply(
-    { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'find_elements', arguments: '{"role":"button","name":"Delete all"}' }]) },
+    { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'ui_find', arguments: '{"role":"button","name":"Delete all"}' }]) },
     (request) => {
       const id = /(\w{5}) button "Delete all"/.exec(lastToolResult(request))?.[1];
       if (id === undefined) throw new Error(`no button in ${lastToolResult(request)}`);

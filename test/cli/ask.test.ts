@@ -31,7 +31,7 @@ async function cli(env: Record<string, string | undefined>, ...argv: string[]): 
 /** The model's first two turns: find the "Enable feature" checkbox, then click the id it got back. */
 function findAndClickCheckbox(): Parameters<typeof server.reply> {
   return [
-    { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'find_elements', arguments: '{"role":"checkbox","name":"Enable feature"}' }]) },
+    { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'ui_find', arguments: '{"role":"checkbox","name":"Enable feature"}' }]) },
     (request) => {
       const id = /(\w{5}) checkbox "Enable feature"/.exec(lastToolResult(request))?.[1];
       if (id === undefined) throw new Error(`no checkbox in ${lastToolResult(request)}`);
@@ -72,7 +72,7 @@ describe('deskpilot ask', () => {
     expect(await cli(serverEnv(), 'ask', '--app', 'deskpilot fixture', 'enable the feature')).toBe(0);
     expect(written.join('')).toBe('Done: the feature is enabled.\n');
     expect(err).toEqual([
-      expect.stringMatching(/^→ find_elements role="checkbox" name="Enable feature" … ok: \w{5} checkbox "Enable feature"/),
+      expect.stringMatching(/^→ ui_find role="checkbox" name="Enable feature" … ok: \w{5} checkbox "Enable feature"/),
       expect.stringMatching(/^→ ui_action click \w+ … ok \(accessibility, changed\)$/),
     ]);
     expect(platform.app(FIXTURE_PID).get('toggle').checked).toBe(true);

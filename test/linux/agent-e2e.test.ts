@@ -25,18 +25,18 @@ import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
 
-/** A model turn that clicks the node the previous find_elements returned for `label`. */
+/** A model turn that clicks the node the previous ui_find returned for `label`. */
 function clickFound(callId: string, role: string, label: string): (request: RecordedRequest) => Reply {
   return (request) => {
     const result = lastToolResult(request);
     const id = new RegExp(`(\\w{5}) ${role} "${label}"`).exec(result)?.[1];
-    if (id === undefined) throw new Error(`no ${role} "${label}" in the find_elements result: ${result}`);
+    if (id === undefined) throw new Error(`no ${role} "${label}" in the ui_find result: ${result}`);
     return { kind: 'stream', steps: toolCallSteps([{ id: callId, name: 'ui_action', arguments: JSON.stringify({ action: 'click', id }) }]) };
   };
 }
 
 function find(callId: string, role: string, name: string): Reply {
-  return { kind: 'stream', steps: toolCallSteps([{ id: callId, name: 'find_elements', arguments: JSON.stringify({ role, name }) }]) };
+  return { kind: 'stream', steps: toolCallSteps([{ id: callId, name: 'ui_find', arguments: JSON.stringify({ role, name }) }]) };
 }
 
 describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
@@ -90,7 +90,7 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
     expect(chunks.length).toBeGreaterThan(1);
     const results = events.filter((event) => event.type === 'tool_result');
     expect(results.map((event) => [event.name, event.success])).toEqual([
-      ['find_elements', true],
+      ['ui_find', true],
       ['ui_action', true],
     ]);
     expect(results[1]?.data).toMatchObject({ changed: true, nodeAfter: { states: { checked: true } } });
@@ -105,7 +105,7 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
 
   it('recovers when the model first sends malformed JSON arguments', async () => {
     server.reply(
-      { kind: 'stream', steps: toolCallSteps([{ id: 'call_bad', name: 'find_elements', arguments: '{"role":"button","name":"Clicked' }]) },
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call_bad', name: 'ui_find', arguments: '{"role":"button","name":"Clicked' }]) },
       (request) => {
         // The bad call got a tool result telling the model what was wrong; it tries again.
         if (!/json|argument/i.test(lastToolResult(request))) throw new Error(`unexpected result for bad JSON: ${lastToolResult(request)}`);
@@ -153,9 +153,9 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
     server.reply(
       // Look: three lookups in one turn, as models batch them.
       calls(
-        ['call_find_slider', 'find_elements', { role: 'slider', name: 'Volume' }],
-        ['call_find_field', 'find_elements', { role: 'textfield', name: 'Name' }],
-        ['call_find_button', 'find_elements', { role: 'button', name: 'Clicked' }],
+        ['call_find_slider', 'ui_find', { role: 'slider', name: 'Volume' }],
+        ['call_find_field', 'ui_find', { role: 'textfield', name: 'Name' }],
+        ['call_find_button', 'ui_find', { role: 'button', name: 'Clicked' }],
       ),
       // Act on all three with the ids the lookups returned.
       (request) =>
@@ -165,7 +165,7 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
           ['call_press_1', 'ui_action', { action: 'click', id: idIn(request, 'button', plural(pressesBefore)) }],
         ),
       // The button renamed itself, so its id changed: look it up again, then press it.
-      calls(['call_find_again', 'find_elements', { role: 'button', name: plural(pressesBefore + 1) }]),
+      calls(['call_find_again', 'ui_find', { role: 'button', name: plural(pressesBefore + 1) }]),
       (request) => calls(['call_press_2', 'ui_action', { action: 'click', id: idIn(request, 'button', plural(pressesBefore + 1)) }]),
       { kind: 'stream', steps: textSteps(['The volume is 70, ', 'the name is hello, ', 'and I pressed the button twice.']) },
     );

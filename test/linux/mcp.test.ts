@@ -72,9 +72,9 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     await desktop?.stop();
   });
 
-  it('lists the five tools with schemas, and logs only to stderr', async () => {
+  it('lists the tools with schemas, and logs only to stderr', async () => {
     const { tools } = await main.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_action']);
+    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_action', 'ui_fill_form', 'ui_wait_for', 'ui_close_window']);
     expect(tools.every((tool) => tool.outputSchema?.type === 'object')).toBe(true);
     expect(main.stderr[0]).toMatch(/^deskpilot mcp: serving on stdio; tools: ui_apps, ui_tree, ui_find, ui_read, ui_action; max 20000 characters a result$/);
   });
@@ -130,7 +130,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     const field = idIn((await call(main, 'ui_find', { pid: fixture.pid, role: 'checkbox', name: 'Enable feature' })).text, 'checkbox "Enable feature"');
     const unknown = await call(main, 'ui_action', { pid: fixture.pid, action: 'click', id: `${field}q` });
     expect(unknown.isError).toBe(true);
-    expect(unknown.text).toMatch(new RegExp(`^NODE_NOT_FOUND: .*Closest: \\[${field}\\] checkbox "Enable feature"`));
+    expect(unknown.text).toMatch(new RegExp(`^click failed: NODE_NOT_FOUND: .*Closest: \\[${field}\\] checkbox "Enable feature"`));
     expect(unknown.structuredContent).toMatchObject({
       success: false,
       error: { code: 'NODE_NOT_FOUND', data: { candidates: [expect.objectContaining({ id: field })] } },
@@ -151,7 +151,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     const field = idIn((await call(noDisplay, 'ui_find', { pid: zenity.pid, role: 'textfield' })).text, 'textfield');
     const scrolled = await call(noDisplay, 'ui_action', { pid: zenity.pid, action: 'scroll', id: field });
     expect(scrolled.isError).toBe(true);
-    expect(scrolled.text).toMatch(/^UI_NOT_AVAILABLE: .*no X server listens on :4711/);
+    expect(scrolled.text).toMatch(/^scroll failed: UI_NOT_AVAILABLE: .*no X server listens on :4711/);
     expect(scrolled.structuredContent).toMatchObject({ success: false, error: { code: 'UI_NOT_AVAILABLE' } });
     expect((await call(noDisplay, 'ui_tree', { pid: zenity.pid, depth: 0 })).isError).toBeUndefined();
   });
@@ -165,7 +165,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
 
   it('--read-only leaves ui_action out; --apps lists and reads only the allowed app', async () => {
     const { tools } = await safe.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read']);
+    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_wait_for']);
     const refused = await call(safe, 'ui_action', { pid: fixture.pid, action: 'click', id: 'x' });
     expect(refused).toMatchObject({ isError: true, text: expect.stringContaining('ui_action not found') });
 

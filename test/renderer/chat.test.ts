@@ -156,8 +156,8 @@ describe('tool cards and approvals', () => {
     { type: 'ai_request', askId: 'ask-1', iteration: 1, messageCount: 3 },
     { type: 'ai_chunk', askId: 'ask-1', delta: 'I will save the document.' },
     { type: 'ai_response', askId: 'ask-1', text: 'I will save the document.', toolCalls: [], finishReason: 'tool_calls' },
-    { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'find_elements', arguments: '{"role":"button","name":"Save"}' },
-    { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'find_elements', success: true, message: '1 match: k3x9a button "Save"' },
+    { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_find', arguments: '{"role":"button","name":"Save"}' },
+    { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'ui_find', success: true, message: '1 match: k3x9a button "Save"' },
     { type: 'tool_call', askId: 'ask-1', callId: 'c2', name: 'ui_action', arguments: '{"action":"click","id":"k3x9a"}' },
     { type: 'tool_log', askId: 'ask-1', callId: 'c2', text: 'resolved k3x9a → Save button' },
     {
@@ -186,7 +186,7 @@ describe('tool cards and approvals', () => {
     await stream(page, toolEvents);
     const cards = page.locator('.tool-card');
     await expect.poll(() => cards.count()).toBe(3);
-    await expect(cards.nth(0).locator('.tool-summary').textContent()).resolves.toBe('find elements · Save');
+    await expect(cards.nth(0).locator('.tool-summary').textContent()).resolves.toBe('find · Save');
     await expect(cards.nth(1).locator('.tool-summary').textContent()).resolves.toBe('click · Save button · accessibility · changed');
     await expect(cards.nth(2).locator('.tool-status').textContent()).resolves.toBe('Failed');
     // Keyboard: Tab to the card's summary and open it with Enter.
@@ -244,7 +244,7 @@ describe('tool cards and approvals', () => {
     const page = await openChat({ failures: { approve: 'agent:approve: no such approval' } });
     await askQuestion(page, 'close it');
     await stream(page, [
-      { type: 'approval_request', id: 'a1', askId: 'ask-1', callId: 'c1', tool: 'close_window', summary: 'close "notes.txt"', reason: 'closes a window' },
+      { type: 'approval_request', id: 'a1', askId: 'ask-1', callId: 'c1', tool: 'ui_close_window', summary: 'close "notes.txt"', reason: 'closes a window' },
     ]);
     await page.getByRole('button', { name: 'Deny' }).click();
     await page.getByText('Could not answer: agent:approve: no such approval').waitFor();

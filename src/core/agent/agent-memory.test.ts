@@ -104,7 +104,7 @@ describe('Agent response cache', () => {
   });
 
   it('caches answers that only read, but never ones that acted', async () => {
-    const read: ScriptedTurn = [toolCall('r1', 'find_elements', { role: 'button' }), finish('tool_calls')];
+    const read: ScriptedTurn = [toolCall('r1', 'ui_find', { role: 'button' }), finish('tool_calls')];
     const act: ScriptedTurn = [toolCall('c1', 'ui_action', { action: 'click', id: 'nope' }), finish('tool_calls')];
     const { agent, provider } = makeAgent([read, answer('found'), act, answer('clicked'), act, answer('clicked again')], {
       buildContext: () => Promise.resolve('same UI'),
@@ -146,7 +146,7 @@ describe('Agent response cache', () => {
   });
 
   it('does not cache an iteration-limit answer', async () => {
-    const loop: ScriptedTurn = [toolCall('l', 'list_apps', {}), finish('tool_calls')];
+    const loop: ScriptedTurn = [toolCall('l', 'ui_apps', {}), finish('tool_calls')];
     const { agent, provider } = makeAgent([loop, loop, loop, answer('real')], { maxIterations: 2 });
     await expect(agent.ask('q', target)).resolves.toMatchObject({ reason: 'iteration_limit' });
     await expect(agent.ask('q', target)).resolves.toMatchObject({ text: 'real' });
@@ -162,7 +162,7 @@ describe('Agent history compaction', () => {
   }
   const longTurns = (): ScriptedTurn[] => [
     ...[1, 2, 3, 4].map((index) => answer(`answer ${index}`)),
-    [toolCall('t1', 'list_apps', {}), finish('tool_calls')],
+    [toolCall('t1', 'ui_apps', {}), finish('tool_calls')],
     answer('apps listed'),
   ];
 
@@ -200,9 +200,9 @@ describe('Agent history compaction', () => {
     const { agent } = makeAgent(
       [
         answer('a1'),
-        [toolCall('x1', 'list_apps', {}), finish('tool_calls')],
-        [toolCall('x2', 'list_apps', {}), toolCall('x3', 'list_apps', {}), finish('tool_calls')],
-        [toolCall('x4', 'list_apps', {}), finish('tool_calls')],
+        [toolCall('x1', 'ui_apps', {}), finish('tool_calls')],
+        [toolCall('x2', 'ui_apps', {}), toolCall('x3', 'ui_apps', {}), finish('tool_calls')],
+        [toolCall('x4', 'ui_apps', {}), finish('tool_calls')],
         answer('a2'),
         answer('summary'),
         answer('a3'),

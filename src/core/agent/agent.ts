@@ -12,9 +12,9 @@ import { ResponseCache, conversationKey, isCacheableToolUse, type CacheScope, ty
 import { SafetyGate, type AskSafetyState } from './safety/gate';
 import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
 import { defaultSystemPrompt } from './system-prompt';
-import type { ToolRegistry } from './tools/registry';
-import { OwnAppError } from './tools/target';
-import type { ToolContext, ToolResult } from './tools/types';
+import { OwnAppError } from '../tools/target';
+import type { ToolContext, ToolResult } from '../tools/types';
+import { argumentObject, type ToolRegistry } from './tools/registry';
 
 export const DEFAULT_MAX_ITERATIONS = 10;
 export const INTERRUPTED_MARK = '[interrupted: the response was cut off]';
@@ -61,7 +61,7 @@ export interface AgentOptions {
   decide?: ApprovalDecider;
   /**
    * Deskpilot's own processes (the app's main process, the automation host). The context,
-   * list_apps, focus_app and get_ui never show or target them, and an ask aimed at one fails
+   * ui_apps, ui_focus_app and ui_tree never show or target them, and an ask aimed at one fails
    * with OwnAppError. Default: this process.
    */
   ownPids?: readonly number[];
@@ -247,7 +247,12 @@ export class Agent {
       if (outcome.reason === 'stopped') return this.finish(askId, '', 'stopped');
       if (ledger.acted) return await this.finishChecked(askId, outcome, ledger, signal);
       // Only plain answers: never a stop, an iteration limit, or anything that acted.
-      if (scope !== undefined && outcome.reason === 'answered' && outcome.text !== '' && isCacheableToolUse(toolsUsed)) {
+      if (
+        scope !== undefined &&
+        outcome.reason === 'answered' &&
+        outcome.text !== '' &&
+        isCacheableToolUse([...toolsUsed].map((name) => this.options.tools.tool(name)))
+      ) {
         this.cache?.set(pending.text, context, outcome.text, scope);
         this.rememberRepeat(pending.text, context, outcome.text, scope.model);
       }
@@ -304,6 +309,8 @@ export class Agent {
       platform: this.options.platform,
       targetPid: target.pid,
       ownPids: this.ownPids,
+      // The model reads ids first on every line: brackets would only cost tokens.
+      idStyle: 'bare',
       signal,
       clock: this.clock,
       log: (text) => this.emit({ type: 'tool_log', askId, callId, text }),
@@ -329,8 +336,9 @@ export class Agent {
         toolsUsed.add(call.name);
         this.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: call.arguments });
         let result: ToolResult;
-        // Before the call: focus_app moves the target, and the call acted on the old one.
-        const actedOn = toolContext.targetPid;
+        // Before the call: ui_focus_app moves the target, and the call acted on the old one (or the pid it named).
+        const named = argumentObject(call.arguments)['pid'];
+        const actedOn = typeof named === 'number' ? named : toolContext.targetPid;
         try {
           result = await abortable(this.guardedCall(call, askId, toolContext, safety), signal);
         } catch (error) {
@@ -339,7 +347,7 @@ export class Agent {
           return this.stopRound(turn.toolCalls.slice(index));
         }
         this.emit({ type: 'tool_result', askId, callId: call.id, name: call.name, ...result });
-        ledger.record(call.name, call.arguments, actedOn, result);
+        ledger.record(call.name, this.options.tools.tool(call.name), call.arguments, actedOn, result);
         // Events keep the plain message for people; the model gets it quoted as data.
         this.messages.push({ role: 'tool', tool_call_id: call.id, content: quoteToolResult(call.name, result.message) });
       }
@@ -356,8 +364,9 @@ export class Agent {
    * unknown name gets the registry's own message.
    */
   private async guardedCall(call: AgentToolCall, askId: string, context: ToolContext, safety: AskSafetyState): Promise<ToolResult> {
-    if (this.options.tools.has(call.name)) {
-      const outcome = await this.gate.check({ askId, callId: call.id, tool: call.name, rawArguments: call.arguments }, context, safety);
+    const definition = this.options.tools.tool(call.name);
+    if (definition !== undefined) {
+      const outcome = await this.gate.check({ askId, callId: call.id, tool: call.name, definition, rawArguments: call.arguments }, context, safety);
       if (outcome.kind === 'refuse') return outcome.result;
       if (outcome.kind === 'ask') {
         const { request } = outcome;
@@ -383,7 +392,7 @@ export class Agent {
       }
     }
     const result = await this.options.tools.call(call.name, call.arguments, context);
-    if (result.success) await this.gate.noteRead(call.name, call.arguments, context, safety);
+    if (result.success && definition !== undefined) await this.gate.noteRead(definition, call.arguments, context, safety);
     return result;
   }
 

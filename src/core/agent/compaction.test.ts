@@ -8,7 +8,7 @@ const assistant = (content: string): ProviderMessage => ({ role: 'assistant', co
 const callTool = (id: string): ProviderMessage => ({
   role: 'assistant',
   content: null,
-  tool_calls: [{ id, type: 'function', function: { name: 'get_ui', arguments: '{}' } }],
+  tool_calls: [{ id, type: 'function', function: { name: 'ui_tree', arguments: '{}' } }],
 });
 const result = (id: string, content = 'tree'): ProviderMessage => ({ role: 'tool', tool_call_id: id, content });
 
@@ -29,7 +29,7 @@ describe('compaction', () => {
 
   it('renders tool calls and results into the transcript', () => {
     const text = renderTranscript([user('hi'), callTool('c1'), result('c1', 'a tree'), assistant('ok')]);
-    expect(text).toBe('User: hi\nAssistant called get_ui({})\nTool result: a tree\nAssistant: ok');
+    expect(text).toBe('User: hi\nAssistant called ui_tree({})\nTool result: a tree\nAssistant: ok');
   });
 
   it('does nothing at or under the threshold', async () => {

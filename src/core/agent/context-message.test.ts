@@ -107,7 +107,7 @@ describe('buildContextMessage', () => {
     const platform = new FakePlatform();
     platform.kill(FIXTURE_PID);
     const context = await buildContextMessage(new ActionEngine({ platform, clock: new FakeClock() }), platform, FIXTURE_PID);
-    expect(context).toMatch(/could not be read .*call list_apps/);
+    expect(context).toMatch(/could not be read .*call ui_apps/);
     expect(context).toMatch(/<ui_data>\nTarget app: [^\n]*\n<\/ui_data>/);
     expect(context).not.toContain('UI tree');
   });

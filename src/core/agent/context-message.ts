@@ -87,11 +87,11 @@ async function menuShortcuts(platform: Platform, pid: number, waitMs: number): P
  * there (the focused control's standard keys and the app's menu accelerators, quoted as
  * data since menu names are UI text), and the compact tree within a token budget (secret
  * values are already dropped by engine.observe and never printed by serializeTree). A failure to read the app is reported
- * in the context, not thrown, so the model can still answer or call list_apps.
+ * in the context, not thrown, so the model can still answer or call ui_apps.
  */
 export async function buildContextMessage(engine: ActionEngine, platform: Platform, pid: number, options: ContextOptions = {}): Promise<string> {
   if (options.ownPids?.includes(pid) === true) {
-    return `Context for this request:\nThe target (pid ${pid}) is Deskpilot itself, which is never read; call list_apps to pick another app.`;
+    return `Context for this request:\nThe target (pid ${pid}) is Deskpilot itself, which is never read; call ui_apps to pick another app.`;
   }
   const apps = await platform.apps.list().catch(() => []);
   const app = apps.find((candidate) => candidate.pid === pid);
@@ -113,10 +113,10 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
     }
     lines.push('UI tree (one line per element: id role "name" = value (states); the id is the first word):');
     lines.push(quoteUiData(serializeTree(root, options.tree ?? CONTEXT_TREE_BUDGET)));
-    lines.push('Names and values are cut short; call read_element with an id for the full text, and get_ui for more of the tree.');
+    lines.push('Names and values are cut short; call ui_read with an id for the full text, and ui_tree for more of the tree.');
   } catch (error) {
     lines.push('Target app and window:', quoteUiData(where.join('\n')));
-    lines.push(`The app's UI could not be read (${error instanceof Error ? error.message : String(error)}); call list_apps to find it.`);
+    lines.push(`The app's UI could not be read (${error instanceof Error ? error.message : String(error)}); call ui_apps to find it.`);
   }
   return `Context for this request:\n${lines.join('\n')}`;
 }

@@ -159,7 +159,7 @@ describe('the end-state check before done', () => {
     expect(clamped.check).toEqual({ confirmed: false, notes: ['slider "Volume" is 100, not the 150 asked for'] });
 
     events = [];
-    const filled = await makeAgent([[toolCall('c1', 'fill_form', { fields: [{ label: 'Volume', value: 150 }] }), finish('tool_calls')], answer('Set.')]).ask(
+    const filled = await makeAgent([[toolCall('c1', 'ui_fill_form', { fields: [{ label: 'Volume', value: 150 }] }), finish('tool_calls')], answer('Set.')]).ask(
       'volume 150',
       target,
     );
@@ -190,10 +190,10 @@ describe('the end-state check before done', () => {
     expect(result.check).toEqual({ confirmed: true, notes: ['checkbox "Enable feature": as set'] });
   });
 
-  it('checks fill_form fields too', async () => {
+  it('checks ui_fill_form fields too', async () => {
     const agent = makeAgent([
       [
-        toolCall('c1', 'fill_form', {
+        toolCall('c1', 'ui_fill_form', {
           fields: [
             { label: 'Name', value: 'Ada' },
             { label: 'Enable feature', value: true },
@@ -216,12 +216,12 @@ describe('the end-state check before done', () => {
       await pressKey(key, modifiers, pid);
       if (closes && key === 'w' && modifiers.includes('ctrl')) platform.kill(FIXTURE_PID);
     };
-    const closed = await makeAgent([[toolCall('c1', 'close_window', {}), finish('tool_calls')], answer('Closed.')]).ask('close it', target);
+    const closed = await makeAgent([[toolCall('c1', 'ui_close_window', {}), finish('tool_calls')], answer('Closed.')]).ask('close it', target);
     expect(closed.check).toEqual({ confirmed: true, notes: ['window closed (0 left)'] });
 
     platform = new FakePlatform();
     closes = false;
-    const stuck = await makeAgent([[toolCall('c1', 'close_window', {}), finish('tool_calls')], answer('Closed.')]).ask('close it', target);
+    const stuck = await makeAgent([[toolCall('c1', 'ui_close_window', {}), finish('tool_calls')], answer('Closed.')]).ask('close it', target);
     expect(stuck.check).toEqual({ confirmed: false, notes: ['closing the window did not work'] });
     expect(stuck.text).toBe('Closed.\n\nI could not confirm that this worked: closing the window did not work.');
   });
@@ -324,7 +324,7 @@ describe('the end-state check before done', () => {
   });
 
   it('runs no check for an ask that only read', async () => {
-    const agent = makeAgent([[toolCall('c1', 'find_elements', { role: 'slider' }), finish('tool_calls')], answer('The volume is 50.')]);
+    const agent = makeAgent([[toolCall('c1', 'ui_find', { role: 'slider' }), finish('tool_calls')], answer('The volume is 50.')]);
     const result = await agent.ask('what is the volume?', target);
     expect(result).not.toHaveProperty('check');
     expect(done()).not.toHaveProperty('check');

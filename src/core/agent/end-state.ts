@@ -4,10 +4,9 @@ import type { Role, UiNode } from '../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
 import type { Platform } from '../platform/types';
 import { indexTree, type IndexedNode } from '../ui/tree-index';
-import { READ_ONLY_TOOLS } from './response-cache';
-import type { FieldResult } from './tools/fill-form';
+import type { FieldResult } from '../tools/fill-form';
+import { isReadOnly, type Tool, type ToolResult } from '../tools/types';
 import { argumentObject } from './tools/registry';
-import type { ToolResult } from './tools/types';
 
 export interface EndStateFindings {
   check: EndStateCheck;
@@ -34,7 +33,7 @@ interface NodeRecord {
   /** The node went away as a result (a dialog's OK): nothing to compare. */
   gone: boolean;
   order: number;
-  /** Which tool call made it: the fields of one fill_form are one action, not later ones. */
+  /** Which tool call made it: the fields of one ui_fill_form are one action, not later ones. */
   call: number;
 }
 
@@ -51,8 +50,6 @@ const NOTHING_RAN = new Set(['NODE_NOT_FOUND', 'DRAG_TARGET_NOT_FOUND', 'VALIDAT
 const CHOICE_ROLES = new Set<Role>(['radio', 'tab', 'listitem', 'treeitem', 'menuitem', 'row', 'cell']);
 
 /** Tools whose effect this check can re-observe; other acting tools are noted as not checked. */
-const CHECKED_TOOLS = new Set(['ui_action', 'fill_form', 'close_window', 'focus_app']);
-
 /** Notes quote app text (names, values, engine errors naming nodes); a long one would drown the answer. */
 const NAME_CHARS = 40;
 const VALUE_CHARS = 60;
@@ -118,21 +115,22 @@ export class ActionLedger {
     return this.nodes.size > 0 || this.windows.size > 0 || this.focusedApps.size > 0 || this.unchecked.size > 0;
   }
 
-  record(tool: string, rawArguments: string, pid: number | undefined, result: ToolResult): void {
-    if (READ_ONLY_TOOLS.has(tool)) return;
+  /** `definition` undefined: a name no tool has, which ran nothing. */
+  record(tool: string, definition: Pick<Tool, 'effects' | 'reports'> | undefined, rawArguments: string, pid: number | undefined, result: ToolResult): void {
+    if (definition === undefined || isReadOnly(definition)) return;
     this.calls += 1;
     // A refusal, a denial or a thrown validation error: the tool stopped before acting.
     const data = result.data as { code?: unknown; error?: { code?: unknown } } | undefined;
     const code = data?.code ?? data?.error?.code;
     if (typeof code === 'string' && NOTHING_RAN.has(code)) return;
-    if (!CHECKED_TOOLS.has(tool)) {
+    if (definition.reports === undefined) {
       if (result.success) this.unchecked.add(tool);
       return;
     }
     if (pid === undefined) return;
-    if (tool === 'ui_action') this.recordAction(pid, argumentObject(rawArguments), result);
-    else if (tool === 'fill_form') this.recordForm(pid, argumentObject(rawArguments), result);
-    else if (tool === 'close_window') this.recordClose(pid, result);
+    if (definition.reports === 'node') this.recordAction(pid, argumentObject(rawArguments), result);
+    else if (definition.reports === 'fields') this.recordForm(pid, argumentObject(rawArguments), result);
+    else if (definition.reports === 'windows') this.recordClose(pid, result);
     else this.focusedApps.set((result.data as { pid?: number } | undefined)?.pid ?? pid, result.success);
   }
 

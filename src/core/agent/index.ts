@@ -2,13 +2,12 @@ export { Agent, DEFAULT_MAX_ITERATIONS, INTERRUPTED_MARK, STOPPED_MARK, type Age
 export { buildContextMessage, quoteUiData, DATA_NOT_INSTRUCTIONS, CONTEXT_TREE_BUDGET, type ContextOptions } from './context-message';
 export { ActionLedger, unconfirmedNote, type EndStateFindings } from './end-state';
 export { keyboardHints } from './keyboard-hints';
-export { OwnAppError } from './tools/target';
+export { OwnAppError } from '../tools/target';
 export { defaultSystemPrompt } from './system-prompt';
 export {
   ResponseCache,
   RESPONSE_CACHE_TTL_MS,
   RESPONSE_CACHE_MAX_ENTRIES,
-  READ_ONLY_TOOLS,
   conversationKey,
   type CacheScope,
   type CachedAnswer,

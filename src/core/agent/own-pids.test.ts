@@ -6,41 +6,41 @@ import { FIXTURE_PID, FakePlatform, NOTES_PID } from '../platform/fake/fake-plat
 import { Agent } from './agent';
 import { buildContextMessage } from './context-message';
 import { FakeProvider, answer } from './fake-provider';
-import { createToolRegistry } from './tools/builtin';
-import { OwnAppError } from './tools/target';
-import { fakeContext } from './tools/test-context';
+import { createToolRegistry } from './tools/registry';
+import { OwnAppError } from '../tools/target';
+import { fakeContext } from '../tools/fake-context';
 
 /** NOTES_PID plays Deskpilot's own window in these tests. */
 const OWN = [NOTES_PID];
 
 describe("Deskpilot's own windows are left out", () => {
-  it('list_apps does not show them and focus_app cannot target them', async () => {
+  it('ui_apps does not show them and ui_focus_app cannot target them', async () => {
     const context = { ...fakeContext(), ownPids: OWN };
     const tools = createToolRegistry();
-    const listed = await tools.call('list_apps', '{}', context);
+    const listed = await tools.call('ui_apps', '{}', context);
     expect(listed.message).toContain(`pid ${FIXTURE_PID}`);
     expect(listed.message).not.toContain(`pid ${NOTES_PID}`);
     expect((listed.data as { apps: { pid: number }[] }).apps.map((app) => app.pid)).toEqual([FIXTURE_PID]);
 
-    const byName = await tools.call('focus_app', JSON.stringify({ name: 'Notes' }), context);
+    const byName = await tools.call('ui_focus_app', JSON.stringify({ name: 'Notes' }), context);
     expect(byName.success).toBe(false);
-    const byPid = await tools.call('focus_app', JSON.stringify({ pid: NOTES_PID }), context);
+    const byPid = await tools.call('ui_focus_app', JSON.stringify({ pid: NOTES_PID }), context);
     expect(byPid).toMatchObject({ success: false, data: { error: { code: 'VALIDATION', data: { reason: 'own_app' } } } });
     expect(byPid.message).toMatch(/is Deskpilot itself/);
     expect(context.targetPid).toBe(FIXTURE_PID);
   });
 
-  it('get_ui and find_elements refuse an own pid with the typed error', async () => {
+  it('ui_tree and ui_find refuse an own pid with the typed error', async () => {
     const context = { ...fakeContext(), ownPids: OWN };
     const tools = createToolRegistry();
     for (const [name, args] of [
-      ['get_ui', { pid: NOTES_PID }],
-      ['find_elements', { pid: NOTES_PID, role: 'button' }],
+      ['ui_tree', { pid: NOTES_PID }],
+      ['ui_find', { pid: NOTES_PID, role: 'button' }],
     ] as const) {
       const result = await tools.call(name, JSON.stringify(args), context);
       expect(result).toMatchObject({ success: false, data: { error: { code: 'VALIDATION', data: { pid: NOTES_PID, reason: 'own_app' } } } });
     }
-    expect((await tools.call('get_ui', '{}', context)).success).toBe(true);
+    expect((await tools.call('ui_tree', '{}', context)).success).toBe(true);
   });
 
   it('an ask aimed at an own pid fails with OwnAppError, and the conversation goes on', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../clock';
+import { builtinTools } from '../tools/builtin';
 import { RESPONSE_CACHE_TTL_MS, ResponseCache, conversationKey, isCacheableToolUse, normalizeQuestion, responseCacheKey } from './response-cache';
 
 describe('ResponseCache', () => {
@@ -67,11 +68,14 @@ describe('ResponseCache', () => {
     expect(cache.size).toBe(2);
   });
 
-  it('counts only read-only tool use as cacheable', () => {
+  it('counts only tools that declare read-only effects as cacheable: acting tools, plugins that declare nothing and unknown names are not', () => {
+    const byName = new Map(builtinTools().map((tool) => [tool.name, tool]));
     expect(isCacheableToolUse([])).toBe(true);
-    expect(isCacheableToolUse(['get_ui', 'read_element', 'find_elements'])).toBe(true);
-    for (const acting of ['ui_action', 'fill_form', 'close_window', 'focus_app', 'some_plugin_tool']) {
-      expect(isCacheableToolUse(['get_ui', acting])).toBe(false);
+    expect(isCacheableToolUse(['ui_tree', 'ui_read', 'ui_find', 'ui_apps', 'ui_wait_for'].map((name) => byName.get(name)))).toBe(true);
+    for (const acting of ['ui_action', 'ui_fill_form', 'ui_close_window', 'ui_focus_app']) {
+      expect(isCacheableToolUse([byName.get('ui_tree'), byName.get(acting)])).toBe(false);
     }
+    expect(isCacheableToolUse([byName.get('ui_tree'), {}])).toBe(false);
+    expect(isCacheableToolUse([byName.get('ui_tree'), undefined])).toBe(false);
   });
 });

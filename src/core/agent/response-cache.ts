@@ -1,19 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
+import { isReadOnly, type Tool } from '../tools/types';
 import type { ProviderMessage } from './provider/types';
 
 export const RESPONSE_CACHE_TTL_MS = 5 * 60 * 1000;
 export const RESPONSE_CACHE_MAX_ENTRIES = 50;
 
 /**
- * Tools that only read. An answer is cacheable only if every tool it used is one of these:
- * repeating an action (ui_action, fill_form, close_window, focus_app, or any plugin tool we
- * cannot vouch for) must run it again, not replay "done".
+ * An answer is cacheable only if every tool it used declares `effects: 'read'`: repeating an
+ * action (or a plugin tool that declares nothing, which counts as acting) must run it again,
+ * not replay "done".
  */
-export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(['get_ui', 'find_elements', 'read_element', 'list_apps', 'wait_for']);
-
-export function isCacheableToolUse(toolNames: Iterable<string>): boolean {
-  for (const name of toolNames) if (!READ_ONLY_TOOLS.has(name)) return false;
+export function isCacheableToolUse(tools: Iterable<Pick<Tool, 'effects'> | undefined>): boolean {
+  for (const tool of tools) if (!isReadOnly(tool)) return false;
   return true;
 }
 

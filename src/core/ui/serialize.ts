@@ -6,7 +6,7 @@ export interface SerializeOptions {
   maxNodes?: number;
   /** Token budget, estimated as o200k_base would count (see token-estimate.ts). */
   maxTokens?: number;
-  /** Longer names and values are cut; read_element gives the full text. */
+  /** Longer names and values are cut; ui_read gives the full text. */
   maxTextChars?: number;
   /** How a line starts: `[k3x9a] button` or, a fifth fewer tokens, `k3x9a button`. */
   ids?: IdStyle;

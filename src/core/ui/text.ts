@@ -4,7 +4,7 @@ import type { UiNode } from '../../shared/ui-node';
  * A node's own text, one piece per entry: its name, its value unless that only repeats the
  * name, and its description likewise. A secret field's value is never part of it, whatever
  * the tree holds (the engine drops it too; this is the second lock). Shared by the agent's
- * read_element and the MCP server's ui_read, so both read a node the same way.
+ * ui_read and the MCP server's ui_read, so both read a node the same way.
  */
 export function ownText(node: UiNode): string[] {
   const parts = [node.name];

@@ -50,7 +50,7 @@ describe('handle', () => {
     const reply = (await call('test:echo', trusted, { text: 42 })) as { ok: false; error: { code: string; message: string } };
     expect(reply).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     // The field is named so the UI can point at it; the bad value itself is never echoed.
-    expect(reply.error.message).toMatch(/^test:echo: invalid payload: text: /);
+    expect(reply.error.message).toMatch(/^test:echo: invalid payload: 'text': /);
     expect(reply.error.message).not.toContain('42');
   });
 

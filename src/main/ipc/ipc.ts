@@ -1,7 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import type { z } from 'zod';
 import { ValidationError, serializeError } from '../../shared/errors';
-import { describeIssues } from '../../shared/ipc-schemas';
+import { describeIssues } from '../../shared/validation';
 import type { IpcReply } from '../../shared/ipc';
 
 /**
@@ -20,7 +20,7 @@ export function handle<Schema extends z.ZodType, Reply>(
       if (!isTrustedSender(event)) throw new ValidationError(`${channel}: refused a message from an unknown sender`);
       const parsed = schema.safeParse(payload);
       // Every issue, so the settings view can name each wrong input.
-      if (!parsed.success) throw new ValidationError(`${channel}: invalid payload: ${describeIssues(parsed.error.issues, Infinity)}`);
+      if (!parsed.success) throw new ValidationError(`${channel}: invalid payload: ${describeIssues(parsed.error.issues)}`);
       return { ok: true, value: await handler(parsed.data, event) };
     } catch (error) {
       return { ok: false, error: serializeError(error) };

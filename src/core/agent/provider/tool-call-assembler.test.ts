@@ -4,13 +4,13 @@ import { ToolCallAssembler } from './tool-call-assembler';
 describe('ToolCallAssembler', () => {
   it('joins interleaved fragments by index and emits in index order', () => {
     const assembler = new ToolCallAssembler();
-    assembler.add({ index: 1, id: 'b', function: { name: 'read_element', arguments: '{"id":' } });
-    assembler.add({ index: 0, id: 'a', function: { name: 'get_ui', arguments: '' } });
+    assembler.add({ index: 1, id: 'b', function: { name: 'ui_read', arguments: '{"id":' } });
+    assembler.add({ index: 0, id: 'a', function: { name: 'ui_tree', arguments: '' } });
     assembler.add({ index: 1, function: { arguments: '"n1"}' } });
     assembler.add({ index: 0, function: { arguments: '{}' } });
     expect(assembler.finish()).toEqual([
-      { type: 'tool_call', id: 'a', name: 'get_ui', arguments: '{}' },
-      { type: 'tool_call', id: 'b', name: 'read_element', arguments: '{"id":"n1"}' },
+      { type: 'tool_call', id: 'a', name: 'ui_tree', arguments: '{}' },
+      { type: 'tool_call', id: 'b', name: 'ui_read', arguments: '{"id":"n1"}' },
     ]);
     expect(assembler.size).toBe(0);
   });
@@ -19,11 +19,11 @@ describe('ToolCallAssembler', () => {
     const assembler = new ToolCallAssembler();
     assembler.add({ index: 0, function: { name: 'ui_' } });
     assembler.add({ index: 0, function: { name: 'action' } });
-    assembler.add({ index: 2, function: { name: 'get_ui' } });
-    assembler.add({ index: 2, function: { name: 'get_ui' } });
+    assembler.add({ index: 2, function: { name: 'ui_tree' } });
+    assembler.add({ index: 2, function: { name: 'ui_tree' } });
     expect(assembler.finish().map((call) => [call.id, call.name])).toEqual([
       ['call_0', 'ui_action'],
-      ['call_2', 'get_ui'],
+      ['call_2', 'ui_tree'],
     ]);
   });
 

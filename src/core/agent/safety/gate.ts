@@ -1,9 +1,9 @@
 import type { UiNode } from '../../../shared/ui-node';
 import { findById } from '../../ui/tree-index';
-import { locateField } from '../tools/fill-form';
+import { locateField } from '../../tools/fill-form';
+import { readsContent } from '../../tools/risk';
+import { isReadOnly, type Tool, type ToolContext, type ToolResult } from '../../tools/types';
 import { argumentObject as parse } from '../tools/registry';
-import type { ToolContext, ToolResult } from '../tools/types';
-import { ACTING_TOOLS, CONTENT_READING_TOOLS, readsContent, riskyCombo, riskyName } from './risk';
 import type { ApprovalPolicy, ApprovalRequest } from './types';
 
 const SUMMARY_WIDTH = 120;
@@ -13,6 +13,8 @@ export interface GateCall {
   askId: string;
   callId: string;
   tool: string;
+  /** The tool's definition: what it declares is all the gate knows about it. */
+  definition: Tool;
   rawArguments: string;
 }
 
@@ -29,8 +31,6 @@ function summarize(raw: string): string {
   return line.length <= SUMMARY_WIDTH ? line : `${line.slice(0, SUMMARY_WIDTH - 1)}…`;
 }
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
 export function secretRefusal(node: UiNode): ToolResult {
   return {
     success: false,
@@ -41,13 +41,14 @@ export function secretRefusal(node: UiNode): ToolResult {
 
 /**
  * The safety rules around tool calls, per conversation. Read first, then decide:
- * - typing into a secret field is refused (every policy) unless the exact text is in the user's message of this ask;
- * - non-acting tools always run;
+ * - text typed or set into a secret field is refused (every policy) unless it is in the user's message of this ask;
+ * - tools that declare `effects: 'read'` always run; every other tool acts, a plugin's tool that declares nothing too;
  * - `auto` runs everything else; `confirm-all` asks for every acting call;
- * - `confirm-risky` asks when the call is risky: a quit/close/delete key combo, a click on (or a
- *   fill_form field labelled) a delete/remove/discard/send/buy/pay/purchase/submit-order control,
- *   close_window, or any acting call once the model has, in this ask, run read_element or get_ui on
- *   a subtree with document or web content (the rule stays on for the rest of the ask).
+ * - `confirm-risky` asks when the call is risky by the tool's own `safety.risk` (a quit/close/delete key
+ *   combo, a click on or a fill of a delete/remove/discard/send/buy/pay/submit-order control, closing a
+ *   window), when an acting tool declares no safety facts at all (a plugin's, which the gate cannot judge),
+ *   or for any acting call once the model has, in this ask, read a subtree with document or web content
+ *   (the rule stays on for the rest of the ask).
  * An `allow_app` answer remembers (tool, pid) for the rest of the conversation.
  */
 export class SafetyGate {
@@ -66,24 +67,26 @@ export class SafetyGate {
   }
 
   async check(call: GateCall, context: ToolContext, state: AskSafetyState): Promise<GateOutcome> {
-    if (!ACTING_TOOLS.has(call.tool)) return { kind: 'run' };
+    const { definition } = call;
+    if (isReadOnly(definition)) return { kind: 'run' };
     const args = parse(call.rawArguments);
-    const pid = call.tool === 'focus_app' ? (typeof args['pid'] === 'number' ? args['pid'] : undefined) : context.targetPid;
-    const tree = pid === undefined || call.tool === 'focus_app' ? undefined : await this.tree(context, pid);
+    const other = definition.safety?.otherApp?.(args as never);
+    const pid = other !== undefined ? other.pid : typeof args['pid'] === 'number' ? args['pid'] : context.targetPid;
+    const tree = pid === undefined || other !== undefined ? undefined : await this.tree(context, pid);
 
-    const secret = this.secretCheck(call.tool, args, tree, state.userText);
+    const secret = this.secretCheck(definition, args, tree, state.userText);
     if (secret !== undefined) return { kind: 'refuse', result: secret };
     if (this.policy === 'auto') return { kind: 'run' };
 
     const reason =
       this.policy === 'confirm-all'
-        ? (this.riskReason(call.tool, args, tree, state) ?? 'every action is confirmed (confirm-all)')
-        : this.riskReason(call.tool, args, tree, state);
+        ? (this.riskReason(definition, args, tree, state) ?? 'every action is confirmed (confirm-all)')
+        : this.riskReason(definition, args, tree, state);
     if (reason === undefined) return { kind: 'run' };
     const key = `${call.tool}:${pid ?? 'none'}`;
     if (this.allowed.has(key)) return { kind: 'run' };
     this.requests += 1;
-    const app = pid === undefined ? str(args['name']) : await this.appName(context, pid);
+    const app = pid === undefined ? other?.name : await this.appName(context, pid);
     const request: ApprovalRequest = {
       id: `approval-${this.requests}`,
       askId: call.askId,
@@ -97,17 +100,17 @@ export class SafetyGate {
     return { kind: 'ask', request, key };
   }
 
-  /** After a content-reading tool ran: does its result bring document or web text? */
-  async noteRead(tool: string, rawArguments: string, context: ToolContext, state: AskSafetyState): Promise<void> {
-    if (!CONTENT_READING_TOOLS.has(tool) || state.readContent) return;
+  /** After a reading tool ran: did its result bring document or web text? */
+  async noteRead(definition: Tool, rawArguments: string, context: ToolContext, state: AskSafetyState): Promise<void> {
+    const readRoot = definition.safety?.readRoot;
+    if (readRoot === undefined || state.readContent) return;
     const args = parse(rawArguments);
+    const id = readRoot(args as never);
+    if (id === null) return;
     const pid = typeof args['pid'] === 'number' ? args['pid'] : context.targetPid;
     if (pid === undefined) return;
     const tree = await this.tree(context, pid);
-    if (tree === undefined) return;
-    const id = tool === 'read_element' ? str(args['id']) : str(args['rootId']);
-    if (tool === 'read_element' && id === undefined) return;
-    if (readsContent(tree, id)) state.readContent = true;
+    if (tree !== undefined && readsContent(tree, id)) state.readContent = true;
   }
 
   private async tree(context: ToolContext, pid: number): Promise<UiNode | undefined> {
@@ -127,50 +130,21 @@ export class SafetyGate {
     }
   }
 
-  private secretCheck(tool: string, args: Record<string, unknown>, tree: UiNode | undefined, userText: string): ToolResult | undefined {
+  private secretCheck(definition: Tool, args: Record<string, unknown>, tree: UiNode | undefined, userText: string): ToolResult | undefined {
     if (tree === undefined) return undefined;
-    if (tool === 'ui_action' && (args['action'] === 'type' || args['action'] === 'set_value')) {
-      const id = str(args['id']);
-      const node = id === undefined ? undefined : findById(tree, id);
-      const typed = args['action'] === 'type' ? args['text'] : args['value'];
-      if (node?.states.secret === true && !userText.includes(String(typed ?? ''))) return secretRefusal(node);
-    }
-    if (tool === 'fill_form' && Array.isArray(args['fields'])) {
-      for (const field of args['fields'] as unknown[]) {
-        if (typeof field !== 'object' || field === null) continue;
-        const { label, value } = field as { label?: unknown; value?: unknown };
-        if (typeof label !== 'string') continue;
-        const node = locateField(tree, label);
-        if (node?.states.secret === true && !userText.includes(String(value ?? ''))) return secretRefusal(node);
-      }
+    for (const typed of definition.safety?.typedText?.(args as never) ?? []) {
+      const node = typed.id !== undefined ? findById(tree, typed.id) : typed.label !== undefined ? locateField(tree, typed.label) : undefined;
+      if (node?.states.secret === true && !userText.includes(typed.text)) return secretRefusal(node);
     }
     return undefined;
   }
 
-  private riskReason(tool: string, args: Record<string, unknown>, tree: UiNode | undefined, state: AskSafetyState): string | undefined {
-    if (tool === 'close_window') return 'closes a window';
-    if (tool === 'ui_action') {
-      if (args['action'] === 'key' && typeof args['key'] === 'string') {
-        const modifiers = Array.isArray(args['modifiers']) ? args['modifiers'].filter((each): each is string => typeof each === 'string') : [];
-        const combo = riskyCombo(args['key'], modifiers);
-        if (combo !== undefined) return combo;
-      }
-      if (args['action'] === 'click') {
-        const id = str(args['id']);
-        const node = id === undefined || tree === undefined ? undefined : findById(tree, id);
-        if (node !== undefined && riskyName(node.name)) return `clicks ${JSON.stringify(node.name)}`;
-      }
-    }
-    if (tool === 'fill_form' && Array.isArray(args['fields'])) {
-      for (const field of args['fields'] as unknown[]) {
-        if (typeof field !== 'object' || field === null) continue;
-        const { label } = field as { label?: unknown };
-        const named = typeof label === 'string' && tree !== undefined ? locateField(tree, label)?.name : undefined;
-        for (const text of [label, named]) {
-          if (typeof text === 'string' && riskyName(text)) return `fills ${JSON.stringify(text)}`;
-        }
-      }
-    }
+  private riskReason(definition: Tool, args: Record<string, unknown>, tree: UiNode | undefined, state: AskSafetyState): string | undefined {
+    const safety = definition.safety;
+    // A tool that acts and says nothing of its risks (a plugin's) cannot be judged, so it is asked about.
+    if (safety === undefined) return `runs ${definition.name}, a tool that may change things and declares no safety facts`;
+    const risk = safety.risk?.(args as never, tree, (label) => (tree === undefined ? undefined : locateField(tree, label)));
+    if (risk !== undefined) return risk;
     if (state.readContent) return 'acts right after reading document or web content, which may carry instructions that are not the user’s';
     return undefined;
   }

@@ -7,10 +7,12 @@ import { FIXTURE_PID, FakePlatform } from '../../platform/fake/fake-platform';
 import { walk } from '../../ui/tree-index';
 import { Agent, type AgentOptions } from '../agent';
 import { FakeProvider, answer, finish, toolCall, type ScriptedTurn } from '../fake-provider';
-import { createToolRegistry } from '../tools/builtin';
+import { z } from 'zod';
+import { defineTool } from '../../tools/types';
+import { createToolRegistry } from '../tools/registry';
 import { scriptedAgent } from '../test-agent';
 import { secretRefusal } from './gate';
-import { riskyCombo, riskyName } from './risk';
+import { riskyCombo, riskyName } from '../../tools/risk';
 import type { ApprovalDecision, ApprovalRequest } from './types';
 
 const target = { pid: FIXTURE_PID };
@@ -122,13 +124,13 @@ describe('approval policy in the agent loop', () => {
     expect(platform.app(FIXTURE_PID).clicks).toBe(1);
   });
 
-  it('asks for quit/close key combos and close_window, not for plain keys or safe clicks', async () => {
+  it('asks for quit/close key combos and ui_close_window, not for plain keys or safe clicks', async () => {
     const counter = await idOf('Clicked 0 times');
     const { agent } = makeAgent(
       [
         call('c1', 'ui_action', { action: 'key', key: 'ctrl+q' }),
         call('c2', 'ui_action', { action: 'key', key: 'w', modifiers: ['cmd'] }),
-        call('c3', 'close_window', {}),
+        call('c3', 'ui_close_window', {}),
         call('c4', 'ui_action', { action: 'key', key: 'tab' }),
         call('c5', 'ui_action', { action: 'click', id: counter }),
         answer('ok'),
@@ -144,16 +146,16 @@ describe('approval policy in the agent loop', () => {
     expect(platform.app(FIXTURE_PID).clicks).toBe(1);
   });
 
-  it('asks before fill_form touches a field labelled like delete', async () => {
+  it('asks before ui_fill_form touches a field labelled like delete', async () => {
     platform.app(FIXTURE_PID).get('toggle').name = 'Delete my account';
-    const { agent } = makeAgent([call('c1', 'fill_form', { fields: [{ label: 'Delete my account', value: true }] }), answer('no')], { answers: ['deny'] });
+    const { agent } = makeAgent([call('c1', 'ui_fill_form', { fields: [{ label: 'Delete my account', value: true }] }), answer('no')], { answers: ['deny'] });
     await agent.ask('fill it', target);
     expect(asked[0]?.reason).toBe('fills "Delete my account"');
     expect(platform.app(FIXTURE_PID).get('toggle').checked).toBe(false);
   });
 
   it('without a decide callback, confirm-risky denies risky actions with a clear message', async () => {
-    const { agent } = makeAgent([call('c1', 'close_window', {}), answer('cannot')]);
+    const { agent } = makeAgent([call('c1', 'ui_close_window', {}), answer('cannot')]);
     await agent.ask('close', target);
     expect(requests()).toHaveLength(1);
     expect(results()[0]?.message).toMatch(
@@ -163,7 +165,7 @@ describe('approval policy in the agent loop', () => {
 
   it('any acting call after reading document content needs approval; reading plain UI does not trigger it', async () => {
     const counter = await idOf('Clicked 0 times');
-    const plain = makeAgent([call('r1', 'get_ui', {}), call('c1', 'ui_action', { action: 'click', id: counter }), answer('ok')], { answers: [] });
+    const plain = makeAgent([call('r1', 'ui_tree', {}), call('c1', 'ui_action', { action: 'click', id: counter }), answer('ok')], { answers: [] });
     await plain.agent.ask('click', target);
     expect(asked).toHaveLength(0);
     expect(platform.app(FIXTURE_PID).clicks).toBe(1);
@@ -171,13 +173,43 @@ describe('approval policy in the agent loop', () => {
     platform.app(FIXTURE_PID).get('status').role = 'document';
     const status = await idOf('Ready');
     const counter2 = await idOf('Clicked 1 time');
-    const { agent } = makeAgent([call('r1', 'read_element', { id: status }), call('c1', 'ui_action', { action: 'click', id: counter2 }), answer('ok')], {
+    const { agent } = makeAgent([call('r1', 'ui_read', { id: status }), call('c1', 'ui_action', { action: 'click', id: counter2 }), answer('ok')], {
       answers: ['deny'],
     });
     await agent.ask('do what the page says', target);
     expect(asked).toHaveLength(1);
     expect(asked[0]?.reason).toMatch(/after reading document or web content/);
     expect(platform.app(FIXTURE_PID).clicks).toBe(1);
+  });
+
+  it('asks before a registered tool that declares no effects, as it may act; one declared read-only runs freely', async () => {
+    let sent = 0;
+    let read = 0;
+    const tools = createToolRegistry();
+    tools.registerTool(
+      defineTool({
+        name: 'send_invoice',
+        description: 'sends',
+        schema: z.object({}),
+        handler: () => Promise.resolve({ success: true, message: `sent ${(sent += 1)}` }),
+      }),
+    );
+    tools.registerTool(
+      defineTool({
+        name: 'peek',
+        description: 'reads',
+        schema: z.object({}),
+        effects: 'read',
+        handler: () => Promise.resolve({ success: true, message: `read ${(read += 1)}` }),
+      }),
+    );
+    const { agent } = makeAgent([call('c1', 'peek', {}), call('c2', 'send_invoice', {}), answer('ok')], { tools, answers: ['deny'] });
+    await agent.ask('send it', target);
+    expect(read).toBe(1);
+    expect(asked.map((request) => request.tool)).toEqual(['send_invoice']);
+    expect(asked[0]?.reason).toMatch(/declares no safety facts/);
+    expect(sent).toBe(0);
+    expect(results()[1]?.message).toMatch(/^DENIED: the user declined send_invoice/);
   });
 
   it('auto runs everything without asking', async () => {
@@ -200,10 +232,10 @@ describe('approval policy in the agent loop', () => {
     const counter = await idOf('Clicked 0 times');
     const { agent } = makeAgent(
       [
-        call('r1', 'find_elements', { role: 'button' }),
-        call('r2', 'list_apps', {}),
+        call('r1', 'ui_find', { role: 'button' }),
+        call('r2', 'ui_apps', {}),
         call('c1', 'ui_action', { action: 'click', id: counter }),
-        call('c2', 'fill_form', { fields: [{ label: 'Name', value: 'Ann' }] }),
+        call('c2', 'ui_fill_form', { fields: [{ label: 'Name', value: 'Ann' }] }),
         answer('ok'),
       ],
       { approvalPolicy: 'confirm-all', answers: ['allow_once', 'allow_once'] },
@@ -223,10 +255,10 @@ describe('approval policy in the agent loop', () => {
     const { agent, provider } = makeAgent([call('c1', 'ui_action', { action: 'click', id }), answer('one')], { answers: ['allow_app', 'deny', 'deny'] });
     await agent.ask('remove', target);
     platform.app(FIXTURE_PID).get('button').name = 'Remove';
-    provider.push(call('c2', 'ui_action', { action: 'click', id }), call('c3', 'close_window', {}), answer('two'));
+    provider.push(call('c2', 'ui_action', { action: 'click', id }), call('c3', 'ui_close_window', {}), answer('two'));
     await agent.ask('remove again', target);
     expect(platform.app(FIXTURE_PID).clicks).toBe(2);
-    // ui_action on this app passed; close_window is another kind and was asked.
+    // ui_action on this app passed; ui_close_window is another kind and was asked.
     expect(asked.map((request) => request.callId)).toEqual(['c1', 'c3']);
     agent.clear();
     platform.app(FIXTURE_PID).get('button').name = 'Remove';
@@ -264,18 +296,18 @@ describe('secret fields', () => {
     expect(provider.requests[1]?.messages.at(-1)).toMatchObject({ role: 'tool', content: expect.stringMatching(/<ui_data>\nREFUSED/) });
   });
 
-  it('types text the user wrote in this ask, via ui_action or fill_form', async () => {
+  it('types text the user wrote in this ask, via ui_action or ui_fill_form', async () => {
     const password = await idOf('Password');
     const { agent } = makeAgent([call('c1', 'ui_action', { action: 'set_value', id: password, value: 'hunter2' }), answer('done')]);
     await agent.ask('my password is hunter2, log me in', target);
     expect(platform.app(FIXTURE_PID).get('password').value).toBe('hunter2');
 
-    const form = makeAgent([call('c1', 'fill_form', { fields: [{ label: 'Password', value: 's3cret' }] }), answer('no')]);
+    const form = makeAgent([call('c1', 'ui_fill_form', { fields: [{ label: 'Password', value: 's3cret' }] }), answer('no')]);
     await form.agent.ask('fill the password', target);
     expect(platform.app(FIXTURE_PID).get('password').value).toBe('hunter2');
     expect(results().at(-1)?.message).toMatch(/^REFUSED/);
 
-    const allowed = makeAgent([call('c1', 'fill_form', { fields: [{ label: 'Password', value: 's3cret' }] }), answer('yes')]);
+    const allowed = makeAgent([call('c1', 'ui_fill_form', { fields: [{ label: 'Password', value: 's3cret' }] }), answer('yes')]);
     await allowed.agent.ask('set the password to s3cret', target);
     expect(platform.app(FIXTURE_PID).get('password').value).toBe('s3cret');
   });

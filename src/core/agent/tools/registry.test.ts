@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NotSettableError } from '../../../shared/errors';
-import { createToolRegistry } from './builtin';
+import { createToolRegistry } from './registry';
 import { ToolRegistry, argumentObject } from './registry';
-import { fakeContext } from './test-context';
-import { defineTool } from './types';
+import { fakeContext } from '../../tools/fake-context';
+import { defineTool } from '../../tools/types';
 
 const echo = defineTool({
   name: 'echo',
@@ -49,15 +49,15 @@ describe('ToolRegistry', () => {
   it('derives an object schema for every built-in tool', () => {
     const registry = createToolRegistry();
     expect(registry.names()).toEqual([
-      'get_ui',
-      'find_elements',
-      'read_element',
+      'ui_apps',
+      'ui_tree',
+      'ui_find',
+      'ui_read',
       'ui_action',
-      'fill_form',
-      'wait_for',
-      'list_apps',
-      'focus_app',
-      'close_window',
+      'ui_fill_form',
+      'ui_wait_for',
+      'ui_focus_app',
+      'ui_close_window',
     ]);
     for (const definition of registry.definitions()) {
       expect(definition.type).toBe('function');
@@ -87,7 +87,9 @@ describe('ToolRegistry', () => {
   it('falls back to {} on malformed JSON and puts the JSON error in the validation message', async () => {
     const result = await new ToolRegistry([echo]).call('echo', '{"word": "hi"', fakeContext());
     expect(result.success).toBe(false);
-    expect(result.message).toMatch(/^VALIDATION: invalid arguments for echo: the arguments were not valid JSON \(.+\), so \{\} was used; 'word': /);
+    expect(result.message).toMatch(
+      /^VALIDATION: invalid arguments for echo: the arguments were not valid JSON \(.+\), so \{\} was used; 'word' is required \(string\)/,
+    );
   });
 
   it('runs a no-argument tool on malformed JSON, and says the JSON was bad', async () => {

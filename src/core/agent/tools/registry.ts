@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DeskpilotError, serializeError } from '../../../shared/errors';
+import { describeIssues } from '../../../shared/validation';
+import { builtinTools } from '../../tools/builtin';
+import type { Tool, ToolContext, ToolResult } from '../../tools/types';
 import type { ProviderTool } from '../provider/types';
-import type { Tool, ToolContext, ToolResult } from './types';
-import { describeZodIssues } from './validation-message';
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -43,7 +44,8 @@ interface Registered {
 }
 
 /**
- * Every tool the agent can call: the built-ins, plus whatever apps and plugins register.
+ * The agent's adapter over the tool definitions (src/core/tools): every tool the agent can
+ * call, the built-ins plus whatever apps and plugins register, as function tools for the model.
  * `call` never throws for a tool's failure; the model gets `{success: false}` and can try
  * again. The one exception is cancellation: an aborted ask rethrows, because stopping is
  * the user's decision, not something for the model to work around.
@@ -74,6 +76,11 @@ export class ToolRegistry {
     return [...this.tools.keys()];
   }
 
+  /** The definition behind a name: its effects, reports and safety facts are what the agent's checks read. */
+  tool(name: string): Tool | undefined {
+    return this.tools.get(name)?.tool;
+  }
+
   /** OpenAI-style function tools, for the provider request. */
   definitions(): ProviderTool[] {
     return [...this.tools.values()].map(({ tool, parameters }) => ({
@@ -97,7 +104,7 @@ export class ToolRegistry {
     const jsonNote = jsonError === undefined ? '' : `the arguments were not valid JSON (${jsonError}), so {} was used`;
     const parsed = tool.schema.safeParse(value);
     if (!parsed.success) {
-      const problems = describeZodIssues(parsed.error);
+      const problems = describeIssues(parsed.error.issues, { input: value });
       return {
         success: false,
         message: `VALIDATION: invalid arguments for ${name}: ${jsonNote === '' ? '' : `${jsonNote}; `}${problems}`,
@@ -116,4 +123,9 @@ export class ToolRegistry {
       return { success: false, message: `${serialized.code}: ${serialized.message}`, data: { error: serialized } };
     }
   }
+}
+
+/** A registry with the built-ins; apps and plugins add theirs with registerTool. */
+export function createToolRegistry(): ToolRegistry {
+  return new ToolRegistry(builtinTools());
 }

@@ -27,7 +27,7 @@ const SLOT = new Map<Attribute, number>(NODE_ATTRIBUTES.map((name, index) => [na
 
 /** Children are paged this many at a time when the batch could not carry the whole list. */
 export const CHILD_PAGE = 100;
-/** Text read into the tree per field; read_element gives the rest. */
+/** Text read into the tree per field; ui_read gives the rest. */
 export const MAX_TREE_TEXT = 4000;
 
 /**

@@ -30,7 +30,7 @@ export interface FetchOptions {
 
 /** Nodes whose calls are in flight at once: enough to pipeline, few enough not to swamp the app. */
 const CONCURRENCY = 48;
-/** Text read into the tree per field; read_element gives the rest. */
+/** Text read into the tree per field; ui_read gives the rest. */
 export const MAX_TREE_TEXT = 4000;
 
 interface Item {

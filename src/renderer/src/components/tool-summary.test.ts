@@ -18,13 +18,13 @@ describe('toolSummary', () => {
   });
 
   it('names other tools by their most telling argument', () => {
-    expect(toolSummary(tool('focus_app', '{"name":"Firefox"}'))).toEqual(['focus app', 'Firefox']);
-    expect(toolSummary(tool('fill_form', '{"fields":[{"label":"a","value":1},{"label":"b","value":2}]}'))).toEqual(['fill form', '2 fields']);
-    expect(toolSummary(tool('list_apps', '{}'))).toEqual(['list apps']);
+    expect(toolSummary(tool('ui_focus_app', '{"name":"Firefox"}'))).toEqual(['focus app', 'Firefox']);
+    expect(toolSummary(tool('ui_fill_form', '{"fields":[{"label":"a","value":1},{"label":"b","value":2}]}'))).toEqual(['fill form', '2 fields']);
+    expect(toolSummary(tool('ui_apps', '{}'))).toEqual(['apps']);
   });
 
   it('copes with arguments that are not JSON', () => {
-    expect(toolSummary(tool('get_ui', '{"rootId":'))).toEqual(['get ui']);
+    expect(toolSummary(tool('ui_tree', '{"rootId":'))).toEqual(['tree']);
     expect(prettyArguments('{"rootId":')).toBe('{"rootId":');
     expect(prettyArguments('{"a":1}')).toBe('{\n  "a": 1\n}');
   });

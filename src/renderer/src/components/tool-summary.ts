@@ -18,7 +18,8 @@ function text(value: unknown): string | undefined {
 /** "click · Save button · accessibility · changed": what a glance needs; the rest is behind the toggle. */
 export function toolSummary(entry: Entry): string[] {
   const args = parseArguments(entry.arguments) ?? {};
-  const action = entry.name === 'ui_action' ? (text(args['action']) ?? 'ui_action') : entry.name.replaceAll('_', ' ');
+  // The built-ins share the `ui_` prefix, which tells a glance nothing.
+  const action = entry.name === 'ui_action' ? (text(args['action']) ?? 'act') : entry.name.replace(/^ui_/, '').replaceAll('_', ' ');
   const fields = Array.isArray(args['fields']) ? `${args['fields'].length} field${args['fields'].length === 1 ? '' : 's'}` : undefined;
   const target =
     entry.target ??

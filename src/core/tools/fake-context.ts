@@ -1,7 +1,7 @@
 /** Test helper: a ToolContext over the FakePlatform, with the log collected. Used only by tests. */
-import { FakeClock, type Clock } from '../../clock';
-import { ActionEngine } from '../../actions/engine';
-import { FIXTURE_PID, FakePlatform } from '../../platform/fake/fake-platform';
+import { FakeClock, type Clock } from '../clock';
+import { ActionEngine } from '../actions/engine';
+import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import type { ToolContext } from './types';
 
 export interface FakeContext extends ToolContext {
@@ -19,6 +19,7 @@ export function fakeContext(options: { clock?: Clock; platform?: FakePlatform } 
     engine: new ActionEngine({ platform, clock }),
     platform,
     targetPid: FIXTURE_PID,
+    idStyle: 'bare',
     signal: controller.signal,
     controller,
     clock,

@@ -1,5 +1,5 @@
-import type { UiNode } from '../shared/ui-node';
-import { countNodes } from '../core/ui/tree-index';
+import type { UiNode } from '../../shared/ui-node';
+import { countNodes } from '../ui/tree-index';
 
 export interface DepthCut {
   /** The node whose children were left out. */

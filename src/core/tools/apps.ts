@@ -1,35 +1,59 @@
 import { z } from 'zod';
-import type { AppInfo } from '../../../shared/ui-node';
-import { textScore } from '../../ui/query';
-import { OwnAppError, isOwnPid } from './target';
+import type { AppInfo } from '../../shared/ui-node';
+import { fitJson, fitText } from './budget';
+import { OwnAppError, isOwnPid, matchApp, visibleApps } from './target';
 import { defineTool, type ToolContext } from './types';
-
-/** Running apps without Deskpilot's own windows. */
-async function otherApps(context: ToolContext): Promise<AppInfo[]> {
-  return (await context.platform.apps.list()).filter((app) => !isOwnPid(context, app.pid));
-}
 
 function describeApp(app: AppInfo, targetPid: number | undefined): string {
   const marks = [app.frontmost ? 'frontmost' : '', app.pid === targetPid ? 'target' : ''].filter((mark) => mark !== '');
-  const windows = app.windows.map((window) => JSON.stringify(window.title)).join(', ');
+  const windows = app.windows.map((window) => `${JSON.stringify(window.title)}${window.focused ? ' (focused)' : ''}`).join(', ');
   return `pid ${app.pid} ${JSON.stringify(app.name)}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}; windows: ${windows === '' ? 'none' : windows}`;
 }
 
-export const listAppsTool = defineTool({
-  name: 'list_apps',
-  description: 'Lists running apps with their pids and window titles, marking the frontmost app and the current target.',
+const output = z.object({
+  apps: z.array(
+    z.object({
+      pid: z.number(),
+      name: z.string(),
+      frontmost: z.boolean().optional(),
+      windows: z.array(z.object({ title: z.string(), focused: z.boolean().optional() })),
+    }),
+  ),
+  /** Set when an allow-list hides the other apps. */
+  allowList: z.array(z.string()).optional(),
+});
+
+export const appsTool = defineTool({
+  name: 'ui_apps',
+  title: 'Running apps',
+  description:
+    'Step 1 of observe → act → verify: lists the running apps with their pids and window titles, marking the frontmost app and the current target. Pass a pid (or the app name) to ui_tree, ui_find, ui_read and ui_action.',
   schema: z.strictObject({}),
+  output,
+  effects: 'read',
   async handler(_args, context) {
-    const apps = await otherApps(context);
+    const apps = await visibleApps(context);
+    const allowed = context.allowList?.allowed;
+    const data = {
+      apps: apps.map((app) => ({
+        pid: app.pid,
+        name: app.name,
+        ...(app.frontmost === undefined ? {} : { frontmost: app.frontmost }),
+        windows: app.windows.map((window) => ({ title: window.title, ...(window.focused === undefined ? {} : { focused: window.focused }) })),
+      })),
+      ...(allowed === undefined ? {} : { allowList: allowed }),
+    };
+    const head = allowed === undefined ? '' : `Only apps allowed here are listed (${allowed.join(', ')}).\n`;
+    const lines = apps.length === 0 ? 'no apps with accessible windows are running' : apps.map((app) => describeApp(app, context.targetPid)).join('\n');
+    const maxChars = context.maxChars;
+    if (maxChars === undefined) return { success: true, message: `${head}${lines}`, data };
     return {
       success: true,
-      message: apps.length === 0 ? 'no apps with windows are running' : apps.map((app) => describeApp(app, context.targetPid)).join('\n'),
-      data: { apps },
+      message: fitText(`${head}${lines}`, maxChars, 'Call ui_tree with the app name of the app you need.').value,
+      data: fitJson(data, maxChars).value,
     };
   },
 });
-
-const MIN_APP_SCORE = 0.7;
 
 type RaiseOutcome = 'raised' | 'refused' | 'unsupported';
 
@@ -48,29 +72,24 @@ async function raiseWindow(context: ToolContext, pid: number): Promise<RaiseOutc
 }
 
 export const focusAppTool = defineTool({
-  name: 'focus_app',
+  name: 'ui_focus_app',
+  title: 'Switch to another app',
   description:
-    'Makes another running app the target of the following tools and brings its window to the front, by pid or by name (fuzzy). Use list_apps to see them.',
+    'Makes another running app the target of the following tools and brings its window to the front, by pid or by name (fuzzy). Use ui_apps to see them.',
   schema: z
     .strictObject({
       pid: z.number().int().positive().optional(),
       name: z.string().min(1).optional().describe('App or window name'),
     })
     .refine((args) => args.pid !== undefined || args.name !== undefined, { message: 'give pid or name' }),
+  effects: 'act',
+  reports: 'target',
+  scope: 'conversation',
+  safety: { otherApp: (args) => ({ ...(args.pid === undefined ? {} : { pid: args.pid }), ...(args.name === undefined ? {} : { name: args.name }) }) },
   async handler(args, context) {
     if (args.pid !== undefined && isOwnPid(context, args.pid)) throw new OwnAppError(args.pid);
-    const apps = await otherApps(context);
-    let app: AppInfo | undefined;
-    if (args.pid !== undefined) {
-      app = apps.find((each) => each.pid === args.pid);
-    } else {
-      const wanted = args.name as string;
-      const scored = apps
-        .map((each) => ({ each, score: Math.max(textScore(wanted, each.name), ...each.windows.map((window) => textScore(wanted, window.title))) }))
-        .filter(({ score }) => score >= MIN_APP_SCORE)
-        .sort((a, b) => b.score - a.score);
-      app = scored[0]?.each;
-    }
+    const apps = await visibleApps(context);
+    const app = args.pid !== undefined ? apps.find((each) => each.pid === args.pid) : matchApp(apps, args.name as string);
     if (app === undefined) {
       const known = apps.map((each) => `${each.pid} ${JSON.stringify(each.name)}`).join(', ');
       return {

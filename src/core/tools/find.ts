@@ -1,19 +1,20 @@
 import { z } from 'zod';
-import type { UiNode } from '../../../shared/ui-node';
-import { MIN_SCORE, findNodes, textScore } from '../../ui/query';
-import { formatNode } from '../../ui/serialize';
-import { nodeById, pidField, resolvePid } from './target';
+import type { UiNode } from '../../shared/ui-node';
+import { MIN_SCORE, findNodes, textScore } from '../ui/query';
+import { formatNode } from '../ui/serialize';
+import { fitJson, fitText } from './budget';
+import { nodeById, resolveApp, targetFields } from './target';
 import { defineTool } from './types';
 
 const schema = z
   .strictObject({
-    pid: pidField,
+    ...targetFields,
     id: z.string().min(1).optional().describe('A node id, to look one node up'),
-    role: z.string().min(1).optional().describe('Role such as button, textfield, checkbox, listitem'),
+    role: z.string().min(1).optional().describe('Role such as button (includes toggle buttons), textfield, checkbox, slider, listitem, menuitem'),
     name: z.string().min(1).optional().describe('Matched fuzzily against the name'),
     description: z.string().min(1).optional().describe('Matched fuzzily against the description (tooltip, help text)'),
     text: z.string().min(1).optional().describe('Matched against name, value and description'),
-    limit: z.number().int().min(1).max(100).optional().describe('Most results (default 20)'),
+    limit: z.number().int().min(1).max(500).optional().describe('Most results (default 20)'),
   })
   .refine((args) => [args.id, args.role, args.name, args.description, args.text].some((value) => value !== undefined), {
     message: 'give at least one of id, role, name, description or text',
@@ -42,17 +43,36 @@ function toMatch(node: UiNode, score: number): ElementMatch {
   };
 }
 
-export const findElementsTool = defineTool({
-  name: 'find_elements',
+const output = z.object({
+  pid: z.number(),
+  app: z.string(),
+  matches: z.array(
+    z.object({
+      id: z.string(),
+      role: z.string(),
+      name: z.string(),
+      value: z.union([z.string(), z.number()]).optional(),
+      description: z.string().optional(),
+      score: z.number(),
+      visible: z.boolean(),
+    }),
+  ),
+});
+
+export const findTool = defineTool({
+  name: 'ui_find',
+  title: 'Find elements',
   description:
-    'Finds nodes by role and/or name, description or text (fuzzy, best first), or one node by id. Returns ids with role, name, value and a match score; nodes not showing are marked so you can scroll to them.',
+    'Observe: finds nodes by role and/or name, description or text (loose matching, best first), or one node by id. Returns ids with role, name, value and a score from 0 to 1; nodes not showing are marked so you can scroll to them. Cheaper than reading the whole tree when you know what you look for.',
   schema,
+  output,
+  effects: 'read',
   async handler(args, context) {
-    const pid = await resolvePid(context, args.pid);
-    const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
+    const app = await resolveApp(context, args);
+    const { root } = await context.engine.observe(app.pid, { signal: context.signal, fresh: true });
     let scored: { node: UiNode; score: number }[];
     if (args.id !== undefined) {
-      scored = [{ node: nodeById(root, args.id, pid), score: 1 }];
+      scored = [{ node: nodeById(root, args.id, app.pid), score: 1 }];
     } else {
       // findNodes knows role, name and text; description is scored here, and the weakest part decides.
       const found = findNodes(root, {
@@ -70,11 +90,20 @@ export const findElementsTool = defineTool({
         .slice(0, args.limit ?? 20);
     }
     const matches = scored.map(({ node, score }) => toMatch(node, score));
-    if (matches.length === 0) return { success: false, message: 'no matching elements; try a looser name, only a role, or get_ui', data: { matches } };
+    const data = { pid: app.pid, app: app.name, matches };
+    if (matches.length === 0) {
+      return { success: true, message: `no matches in ${app.name} (pid ${app.pid}); try a looser name, only a role, or ui_tree`, data };
+    }
     const lines = scored.map(({ node }, index) => {
       const match = matches[index] as ElementMatch;
-      return `${formatNode(node, undefined, [], 'bare')} score ${match.score}${match.visible ? '' : ' (not showing)'}`;
+      return `${formatNode(node, undefined, [], context.idStyle ?? 'brackets')} score ${match.score}${match.visible ? '' : ' (not showing)'}`;
     });
-    return { success: true, message: lines.join('\n'), data: { matches } };
+    const maxChars = context.maxChars;
+    if (maxChars === undefined) return { success: true, message: lines.join('\n'), data };
+    return {
+      success: true,
+      message: fitText(lines.join('\n'), maxChars, 'Narrow the search with role, a longer name or a smaller limit.').value,
+      data: fitJson(data, maxChars).value,
+    };
   },
 });

@@ -1,11 +1,5 @@
-import type { UiNode } from '../../../shared/ui-node';
-import { walk } from '../../ui/tree-index';
-
-/** Tools that change something. Everything else (reads, waits, plugins' tools) is never asked about. */
-export const ACTING_TOOLS: ReadonlySet<string> = new Set(['ui_action', 'fill_form', 'close_window', 'focus_app']);
-
-/** Tools whose result can carry document or web text into the conversation. */
-export const CONTENT_READING_TOOLS: ReadonlySet<string> = new Set(['read_element', 'get_ui']);
+import type { UiNode } from '../../shared/ui-node';
+import { walk } from '../ui/tree-index';
 
 /** Control names whose click is hard to undo or spends money or speaks for the user. */
 export const RISKY_NAME = /\b(delete|remove|discard|send|buy|pay|purchase|submit\s+order|place\s+order|erase|format)\b/i;
@@ -52,8 +46,8 @@ export function riskyCombo(key: string, modifiers: readonly string[] = []): stri
   return undefined;
 }
 
-export function riskyName(name: string | undefined): boolean {
-  return name !== undefined && RISKY_NAME.test(name);
+export function riskyName(name: unknown): boolean {
+  return typeof name === 'string' && RISKY_NAME.test(name);
 }
 
 /** The node with that id and the chain of its ancestors, root first; undefined when it is not in the tree. */

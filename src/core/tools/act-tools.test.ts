@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { UiActionResult } from '../../../shared/ui-action';
-import type { Role } from '../../../shared/ui-node';
-import { systemClock } from '../../clock';
-import { FIXTURE_PID } from '../../platform/fake/fake-platform';
-import { FixtureApp } from '../../platform/fake/fixture-app';
-import type { RawNode } from '../../ui/ids';
-import { createToolRegistry } from './builtin';
+import type { UiActionResult } from '../../shared/ui-action';
+import type { Role } from '../../shared/ui-node';
+import { systemClock } from '../clock';
+import { FIXTURE_PID } from '../platform/fake/fake-platform';
+import { FixtureApp } from '../platform/fake/fixture-app';
+import type { RawNode } from '../ui/ids';
+import { createToolRegistry } from '../agent/tools/registry';
 import { closeShortcut } from './close-window';
-import type { ElementMatch } from './find-elements';
+import type { ElementMatch } from './find';
 import type { FieldResult } from './fill-form';
-import type { ToolRegistry } from './registry';
-import { fakeContext, type FakeContext } from './test-context';
+import type { ToolRegistry } from '../agent/tools/registry';
+import { fakeContext, type FakeContext } from './fake-context';
 
 const FORM_PID = 5151;
 
@@ -72,7 +72,7 @@ const call = (name: string, args: unknown) => registry.call(name, JSON.stringify
 const fixture = () => context.platform.app(FIXTURE_PID);
 
 async function idOf(name: string, role?: string): Promise<string> {
-  const result = await call('find_elements', { name, ...(role === undefined ? {} : { role }) });
+  const result = await call('ui_find', { name, ...(role === undefined ? {} : { role }) });
   const first = (result.data as { matches: ElementMatch[] }).matches[0];
   if (first === undefined) throw new Error(`no ${name}`);
   return first.id;
@@ -82,10 +82,12 @@ describe('ui_action', () => {
   it('passes the request to the engine and returns its result, summarised', async () => {
     const result = await call('ui_action', { action: 'click', id: await idOf('Clicked 0 times') });
     expect(result.success).toBe(true);
-    expect(result.message).toBe('click done via accessibility; changed: name: "Clicked 0 times" → "Clicked 1 time"');
+    expect(result.message).toMatch(
+      /^click ran via accessibility; changed: name: "Clicked 0 times" → "Clicked 1 time"\nnow: \[\w{5}\] button "Clicked 1 time"$/,
+    );
     expect((result.data as UiActionResult).nodeAfter?.name).toBe('Clicked 1 time');
     const set = await call('ui_action', { action: 'set_value', id: await idOf('Volume'), value: 70 });
-    expect(set.message).toBe('set_value done via accessibility; changed: value: 50 → 70');
+    expect(set.message).toMatch(/^set_value ran via accessibility; changed: value: 50 → 70\nnow: /);
     expect(fixture().get('slider').value).toBe(70);
   });
 
@@ -95,9 +97,9 @@ describe('ui_action', () => {
     const up = await call('ui_action', { action: 'scroll', id: list, direction: 'up' });
     expect(up.success).toBe(true);
     expect((up.data as UiActionResult).method).toBe('input');
-    expect(up.message).toMatch(/changed: false is expected for scroll/);
+    expect(up.message).toMatch(/changed: false, which is normal for scroll/);
     const down = await call('ui_action', { action: 'scroll', id: list, direction: 'down' });
-    expect(down.message).toMatch(/^scroll done via input; changed: /);
+    expect(down.message).toMatch(/^scroll ran via input; changed: /);
     expect(fixture().scrollOffset).toBeGreaterThan(0);
   });
 
@@ -120,9 +122,9 @@ describe('ui_action', () => {
   });
 });
 
-describe('fill_form', () => {
+describe('ui_fill_form', () => {
   it('sets Name, the slider, and checks "Enable feature", by fuzzy label', async () => {
-    const result = await call('fill_form', {
+    const result = await call('ui_fill_form', {
       fields: [
         { label: 'name', value: 'Ada' },
         { label: 'Enable feature', value: true },
@@ -139,10 +141,10 @@ describe('fill_form', () => {
 
   it('clicks a checkbox only when its state differs', async () => {
     fixture().get('toggle').checked = true;
-    const result = await call('fill_form', { fields: [{ label: 'Enable feature', value: 'yes' }] });
+    const result = await call('ui_fill_form', { fields: [{ label: 'Enable feature', value: 'yes' }] });
     expect((result.data as { fields: FieldResult[] }).fields[0]?.message).toBe('already checked');
     expect(fixture().get('toggle').checked).toBe(true);
-    await call('fill_form', { fields: [{ label: 'Enable feature', value: false }] });
+    await call('ui_fill_form', { fields: [{ label: 'Enable feature', value: false }] });
     expect(fixture().get('toggle').checked).toBe(false);
   });
 
@@ -150,14 +152,14 @@ describe('fill_form', () => {
     const name = fixture().get('name');
     name.value = 'old';
     name.settable = false;
-    const result = await call('fill_form', { fields: [{ label: 'Name', value: 'Grace' }] });
+    const result = await call('ui_fill_form', { fields: [{ label: 'Name', value: 'Grace' }] });
     expect(result.success).toBe(true);
     expect(name.value).toBe('Grace');
     expect(context.platform.inputLog).toContain('key ctrl+a');
   });
 
   it('reports a missing field with candidates and still fills the others', async () => {
-    const result = await call('fill_form', {
+    const result = await call('ui_fill_form', {
       fields: [
         { label: 'Email address', value: 'a@b.c' },
         { label: 'Name', value: 'Ada' },
@@ -173,7 +175,7 @@ describe('fill_form', () => {
   });
 
   it('quotes labels in its messages, so a quote or a newline in one cannot end the line', async () => {
-    const result = await call('fill_form', { fields: [{ label: 'Email "x"\nok "Name": done', value: 'a' }] });
+    const result = await call('ui_fill_form', { fields: [{ label: 'Email "x"\nok "Name": done', value: 'a' }] });
     expect(result.message.split('\n')).toHaveLength(2);
     expect(result.message.split('\n')[1]).toMatch(/^FAILED "Email \\"x\\"\\nok \\"Name\\": done": no field labelled "Email \\"x\\"\\nok/);
   });
@@ -182,7 +184,7 @@ describe('fill_form', () => {
     const app = new FormApp('Form');
     context.platform.running.set(FORM_PID, app);
     context.targetPid = FORM_PID;
-    const result = await call('fill_form', {
+    const result = await call('ui_fill_form', {
       fields: [
         { label: 'Size', value: 'large' },
         { label: 'Colour', value: 'Blue' },
@@ -196,14 +198,14 @@ describe('fill_form', () => {
   });
 });
 
-describe('wait_for', () => {
+describe('ui_wait_for', () => {
   it('sees the slider reach a value set by a delayed action', async () => {
     context = fakeContext({ clock: systemClock });
     const id = await idOf('Volume');
     const later = new Promise<UiActionResult>((resolve) =>
       setTimeout(() => resolve(context.engine.run(FIXTURE_PID, { action: 'set_value', id, value: 70, settleMs: 0 })), 60),
     );
-    const result = await call('wait_for', { id, value: 70, intervalMs: 10, timeoutMs: 3000 });
+    const result = await call('ui_wait_for', { id, value: 70, intervalMs: 10, timeoutMs: 3000 });
     await later;
     expect(result.success).toBe(true);
     expect(result.message).toMatch(/^after \d+ polls: \[\w+\] slider "Volume" = 70$/);
@@ -211,25 +213,25 @@ describe('wait_for', () => {
   });
 
   it('waits on role/name and states, and times out with what it last saw', async () => {
-    expect((await call('wait_for', { role: 'checkbox', name: 'Enable feature', state: { checked: false } })).success).toBe(true);
-    const timeout = await call('wait_for', { role: 'checkbox', name: 'Enable feature', state: { checked: true }, timeoutMs: 1000 });
+    expect((await call('ui_wait_for', { role: 'checkbox', name: 'Enable feature', state: { checked: false } })).success).toBe(true);
+    const timeout = await call('ui_wait_for', { role: 'checkbox', name: 'Enable feature', state: { checked: true }, timeoutMs: 1000 });
     expect(timeout.success).toBe(false);
     expect(timeout.message).toMatch(/^TIMEOUT: condition not met within 1000 ms; last seen: \[\w+\] checkbox "Enable feature"/);
-    const never = await call('wait_for', { name: 'Saved successfully', timeoutMs: 500 });
+    const never = await call('ui_wait_for', { name: 'Saved successfully', timeoutMs: 500 });
     expect(never.message).toMatch(/the node never appeared$/);
   });
 
   it('refuses a timeout over 30 s and rethrows on abort', async () => {
-    expect((await call('wait_for', { name: 'x', timeoutMs: 60_000 })).message).toMatch(/^VALIDATION: invalid arguments for wait_for: 'timeoutMs'/);
+    expect((await call('ui_wait_for', { name: 'x', timeoutMs: 60_000 })).message).toMatch(/^VALIDATION: invalid arguments for ui_wait_for: 'timeoutMs'/);
     context = fakeContext({ clock: systemClock });
     setTimeout(() => context.controller.abort(), 30);
     const started = Date.now();
-    await expect(call('wait_for', { name: 'never there', timeoutMs: 10_000 })).rejects.toThrow();
+    await expect(call('ui_wait_for', { name: 'never there', timeoutMs: 10_000 })).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });
 
-describe('close_window', () => {
+describe('ui_close_window', () => {
   it('uses cmd+w on macOS and ctrl+w elsewhere', () => {
     expect(closeShortcut('darwin')).toEqual({ key: 'w', modifiers: ['cmd'] });
     expect(closeShortcut('linux')).toEqual({ key: 'w', modifiers: ['ctrl'] });
@@ -243,7 +245,7 @@ describe('close_window', () => {
       await pressKey(key, modifiers, pid);
       if (key === 'w' && modifiers.includes('ctrl')) context.platform.kill(FIXTURE_PID);
     };
-    const result = await call('close_window', {});
+    const result = await call('ui_close_window', {});
     expect(result).toMatchObject({ success: true, message: 'pressed ctrl+w; windows: 1 → 0' });
     expect(context.platform.inputLog).toContain('key ctrl+w');
   });
@@ -257,13 +259,13 @@ describe('close_window', () => {
       if (key === 'close') context.platform.kill(FORM_PID);
       return press(key);
     };
-    const result = await call('close_window', {});
+    const result = await call('ui_close_window', {});
     expect(result.message).toMatch(/^clicked \[\w+\] "Close"; windows: 1 → 0$/);
     expect(context.platform.inputLog).toEqual([]);
   });
 
   it('says so when the window did not close', async () => {
-    const result = await call('close_window', {});
+    const result = await call('ui_close_window', {});
     expect(result.success).toBe(false);
     expect(result.message).toMatch(/^pressed ctrl\+w, but the window count is still 1/);
   });

@@ -1,60 +1,51 @@
 import { z } from 'zod';
-import { subtreeOf } from '../../core/targets';
-import { serializeTree } from '../../core/ui/serialize';
-import { fitTextAndJson } from '../budget';
-import { resolveTarget } from '../context';
-import { parseArgs, targetShape } from '../schemas';
-import { defineMcpTool } from '../tool';
-import { depthNotes, limitDepth } from '../tree-depth';
+import { DEFAULT_SERIALIZE, serializeTree } from '../ui/serialize';
+import { fitTextAndJson } from './budget';
+import { nodeById, resolveApp, targetFields } from './target';
+import { depthNotes, limitDepth } from './tree-depth';
+import { defineTool } from './types';
 
-const input = z.strictObject({
-  ...targetShape,
+const schema = z.strictObject({
+  ...targetFields,
   rootId: z.string().min(1).optional().describe('Only the subtree under this node id (from an earlier ui_tree or ui_find)'),
   depth: z.number().int().min(0).max(100).optional().describe('Levels below the root to include (0: the root alone); default all'),
+  maxNodes: z.number().int().min(1).max(2000).optional().describe(`Most node lines (default ${DEFAULT_SERIALIZE.maxNodes})`),
   maxTokens: z
     .number()
     .int()
     .min(50)
+    .max(20_000)
     .optional()
-    .describe('Token budget for the text (o200k-like tokens, estimated); the server caps it to fit its character limit too'),
+    .describe(`Token budget, counted as GPT-4o-style tokenizers do (default ${DEFAULT_SERIALIZE.maxTokens})`),
 });
 
-const output = z.object({
-  pid: z.number(),
-  app: z.string(),
-  rootId: z.string(),
-  text: z.string(),
-  truncated: z.boolean(),
-});
-
-/** serializeTree cuts at its token budget; a node limit would only cut earlier than the budget does. */
-const MAX_NODES = 100_000;
+const output = z.object({ pid: z.number(), app: z.string(), rootId: z.string(), text: z.string(), truncated: z.boolean() });
 
 export const SUBTREE_HINT =
   "To see a cut part, call ui_tree again with rootId set to an id named in a '… more under <id>' line (or any id above) and a small depth, or use ui_find.";
 
-export const treeTool = defineMcpTool({
+export const treeTool = defineTool({
   name: 'ui_tree',
   title: 'Accessibility tree',
   description: [
-    'Observe: the app\'s accessibility tree as compact text, one line per node: `[id] role "name" = value (states)`, indented by nesting.',
+    'Observe: the app\'s accessibility tree as compact text, one line per node: `id role "name" = value (states)`, indented by nesting.',
     'Use the ids in ui_action, ui_read and as rootId. Ids are stable while the UI stays the same, but read again after the UI changes instead of guessing.',
     "Big trees are cut: lines like '… truncated: N more under <id>' or '… depth limit: N more under <id>' name the subtree to ask for next with rootId (and depth).",
     'Also the way to verify an action: read the affected part again and check the new state.',
   ].join(' '),
-  input,
+  promptSnippet: 'call it again with rootId for a truncated part, rather than guessing ids',
+  schema,
   output,
-  readOnly: true,
-  parse: (args) => parseArgs('ui_tree', input, args),
-  async run(args, context) {
-    const { core, app } = await resolveTarget(context, args);
-    const { root } = await core.engine.observe(app.pid, { fresh: true });
-    const subject = subtreeOf(root, args.rootId, app.pid);
+  effects: 'read',
+  safety: { readRoot: (args) => args.rootId },
+  async handler(args, context) {
+    const app = await resolveApp(context, args);
+    const { root } = await context.engine.observe(app.pid, { signal: context.signal, fresh: true });
+    const subject = args.rootId === undefined ? root : nodeById(root, args.rootId, app.pid);
     const limited = limitDepth(subject, args.depth);
-    const maxChars = context.options.maxChars;
     const header = `# ${app.name} (pid ${app.pid})${args.rootId === undefined ? '' : `, subtree ${subject.id}`}`;
     const render = (maxTokens: number): { text: string; cut: boolean } => {
-      const body = serializeTree(limited.root, { maxTokens, maxNodes: MAX_NODES });
+      const body = serializeTree(limited.root, { maxTokens, maxNodes: args.maxNodes ?? DEFAULT_SERIALIZE.maxNodes, ids: context.idStyle ?? 'brackets' });
       const cut = limited.cuts.length > 0 || body.includes('… truncated: ');
       return { text: [header, body, ...depthNotes(limited.cuts), ...(cut ? [SUBTREE_HINT] : [])].join('\n'), cut };
     };
@@ -65,10 +56,14 @@ export const treeTool = defineMcpTool({
       text,
       truncated: cut || truncated,
     });
-    // serializeTree's budget is in rough tokens and JSON quoting adds more, so shrink the budget until both forms
-    // fit: its own '… truncated: N more under <id>' lines then survive, which a plain cut of the text would drop.
-    let maxTokens = Math.min(args.maxTokens ?? Number.POSITIVE_INFINITY, Math.floor(maxChars / 4));
+    let maxTokens = args.maxTokens ?? DEFAULT_SERIALIZE.maxTokens;
     let rendered = render(maxTokens);
+    const maxChars = context.maxChars;
+    if (maxChars === undefined) return { success: true, message: rendered.text, data: wrap(rendered.cut)(rendered.text, false) };
+    // The budget is in rough tokens and JSON quoting adds more, so shrink it until both forms fit: the
+    // tree's own '… truncated: N more under <id>' lines then survive, which a plain cut of the text would drop.
+    maxTokens = Math.min(maxTokens, Math.floor(maxChars / 4));
+    rendered = render(maxTokens);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const size = Math.max(rendered.text.length, JSON.stringify(wrap(rendered.cut)(rendered.text, false)).length);
       if (size <= maxChars) break;
@@ -76,6 +71,6 @@ export const treeTool = defineMcpTool({
       rendered = render(maxTokens);
     }
     const fitted = fitTextAndJson(rendered.text, maxChars, SUBTREE_HINT, wrap(rendered.cut));
-    return { text: fitted.text, structured: fitted.value };
+    return { success: true, message: fitted.text, data: fitted.value };
   },
 });

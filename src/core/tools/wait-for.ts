@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { TimeoutError } from '../../../shared/errors';
-import type { UiNode } from '../../../shared/ui-node';
-import { systemClock } from '../../clock';
-import { findNodes } from '../../ui/query';
-import { findById, shallow } from '../../ui/tree-index';
-import { pidField, resolvePid } from './target';
+import { TimeoutError } from '../../shared/errors';
+import type { UiNode } from '../../shared/ui-node';
+import { systemClock } from '../clock';
+import { findNodes } from '../ui/query';
+import { findById, shallow } from '../ui/tree-index';
+import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';
 
 export const MAX_WAIT_MS = 30_000;
@@ -23,7 +23,7 @@ const stateSchema = z.strictObject({
 
 const schema = z
   .strictObject({
-    pid: pidField,
+    ...targetFields,
     id: z.string().min(1).optional().describe('Wait on this node id'),
     role: z.string().min(1).optional().describe('Or find the node by role and/or name'),
     name: z.string().min(1).optional().describe('With id: the exact name to wait for. Without: the name to find'),
@@ -56,13 +56,15 @@ function satisfied(node: UiNode, args: Args): boolean {
 }
 
 export const waitForTool = defineTool({
-  name: 'wait_for',
+  name: 'ui_wait_for',
+  title: 'Wait for an element',
   description:
     'Waits until a node exists (by id, or role and/or name), or until its value, name or states equal what you expect. Polls the app; times out after timeoutMs (at most 30 s) with what it last saw.',
-  promptSnippet: 'use it after an action whose effect takes time (loading, a dialog opening) instead of repeating get_ui',
+  promptSnippet: 'use it after an action whose effect takes time (loading, a dialog opening) instead of repeating ui_tree',
+  effects: 'read',
   schema,
   async handler(args, context) {
-    const pid = await resolvePid(context, args.pid);
+    const { pid } = await resolveApp(context, args);
     const clock = context.clock ?? systemClock;
     const timeoutMs = args.timeoutMs ?? DEFAULT_WAIT_MS;
     const deadline = clock.now() + timeoutMs;
@@ -78,7 +80,7 @@ export const waitForTool = defineTool({
         };
       }
       if (clock.now() >= deadline) break;
-      context.log(`wait_for: poll ${poll}, ${last === undefined ? 'no such node yet' : 'node found, condition not met'}`);
+      context.log(`ui_wait_for: poll ${poll}, ${last === undefined ? 'no such node yet' : 'node found, condition not met'}`);
       await clock.sleep(Math.min(args.intervalMs ?? DEFAULT_INTERVAL_MS, Math.max(0, deadline - clock.now())), context.signal);
     }
     const seen =

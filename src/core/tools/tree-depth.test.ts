@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UiNode } from '../shared/ui-node';
+import type { UiNode } from '../../shared/ui-node';
 import { depthNotes, limitDepth } from './tree-depth';
 
 function node(id: string, children: UiNode[] = []): UiNode {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { serializeError } from '../../../shared/errors';
-import type { UiActionResult } from '../../../shared/ui-action';
-import type { Role, UiNode } from '../../../shared/ui-node';
-import { MIN_SCORE, textScore } from '../../ui/query';
-import { shallow, walk } from '../../ui/tree-index';
-import { targetPid } from './target';
+import { serializeError } from '../../shared/errors';
+import type { UiActionResult } from '../../shared/ui-action';
+import type { Role, UiNode } from '../../shared/ui-node';
+import { MIN_SCORE, textScore } from '../ui/query';
+import { shallow, walk } from '../ui/tree-index';
+import { riskyName } from './risk';
+import { resolveApp, targetFields } from './target';
 import { defineTool, type ToolContext } from './types';
 
 const FIELD_ROLES = new Set<Role>(['textfield', 'textarea', 'checkbox', 'radio', 'switch', 'togglebutton', 'combobox', 'slider', 'spinbutton']);
@@ -13,6 +14,7 @@ const OPTION_ROLES = new Set<Role>(['listitem', 'menuitem', 'radio', 'treeitem',
 const GROUP_ROLES = new Set<Role>(['group', 'list', 'toolbar', 'tablist']);
 
 const schema = z.strictObject({
+  ...targetFields,
   fields: z
     .array(z.strictObject({ label: z.string().min(1).describe('The field label, matched fuzzily'), value: z.union([z.string(), z.number(), z.boolean()]) }))
     .min(1)
@@ -177,12 +179,24 @@ class FieldFiller {
 }
 
 export const fillFormTool = defineTool({
-  name: 'fill_form',
+  name: 'ui_fill_form',
+  title: 'Fill a form',
   description:
     'Fills several form fields by their labels: text fields and sliders (set the value, else type), checkboxes and switches (true/false; clicked only if different), radio buttons and selects or comboboxes (the option text). Reports each field; a label not found comes back with the closest fields.',
   schema,
+  effects: 'act',
+  reports: 'fields',
+  safety: {
+    typedText: (args) => args.fields.map(({ label, value }) => ({ label, text: String(value) })),
+    risk: (args, _tree, locate) => {
+      for (const { label } of args.fields) {
+        for (const text of [label, locate(label)?.name]) if (riskyName(text)) return `fills ${JSON.stringify(text)}`;
+      }
+      return undefined;
+    },
+  },
   async handler(args, context) {
-    const pid = await targetPid(context);
+    const { pid } = await resolveApp(context, args);
     const filler = new FieldFiller(context, pid);
     const results: FieldResult[] = [];
     for (const { label, value } of args.fields) {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { UiActionResult } from '../../../shared/ui-action';
-import { systemClock } from '../../clock';
-import type { PlatformName } from '../../platform/types';
-import { findNodes } from '../../ui/query';
-import { summarizeAction } from './ui-action';
-import { targetPid } from './target';
+import type { UiActionResult } from '../../shared/ui-action';
+import { systemClock } from '../clock';
+import type { PlatformName } from '../platform/types';
+import { findNodes } from '../ui/query';
+import { summarizeAction } from './action';
+import { resolveApp, targetFields } from './target';
 import { defineTool, type ToolContext } from './types';
 
 /** How long a window gets to go away after the close. */
@@ -22,12 +22,16 @@ async function windowCount(context: ToolContext, pid: number): Promise<number> {
 }
 
 export const closeWindowTool = defineTool({
-  name: 'close_window',
+  name: 'ui_close_window',
+  title: 'Close a window',
   description:
     "Closes the target app's window: clicks its Close button if it has one, else presses cmd+w (macOS) or ctrl+w. Checks that the window count dropped.",
-  schema: z.strictObject({}),
-  async handler(_args, context) {
-    const pid = await targetPid(context);
+  schema: z.strictObject({ ...targetFields }),
+  effects: 'act',
+  reports: 'windows',
+  safety: { risk: () => 'closes a window' },
+  async handler(args, context) {
+    const { pid } = await resolveApp(context, args);
     const clock = context.clock ?? systemClock;
     const before = await windowCount(context, pid);
     const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
@@ -39,7 +43,7 @@ export const closeWindowTool = defineTool({
         ? `pressed ${closeShortcut(context.platform.name).modifiers[0]}+w`
         : `clicked [${button.node.id}] ${JSON.stringify(button.node.name)}`;
     const result: UiActionResult = await context.engine.run(pid, request, context.signal);
-    if (!result.success) return { success: false, message: summarizeAction(request.action, result), data: result };
+    if (!result.success) return { success: false, message: summarizeAction({ action: button === undefined ? 'key' : 'click' }, result), data: result };
     let after = await windowCount(context, pid);
     for (let waited = 0; after >= before && waited < CLOSE_WAIT_MS; waited += CLOSE_POLL_MS) {
       await clock.sleep(CLOSE_POLL_MS, context.signal);
@@ -49,7 +53,7 @@ export const closeWindowTool = defineTool({
       return { success: true, message: `${how}; windows: ${before} → ${after}`, data: { before, after, method: button === undefined ? 'key' : 'button' } };
     return {
       success: false,
-      message: `${how}, but the window count is still ${after}; the app may be asking to save or confirm: call get_ui to see`,
+      message: `${how}, but the window count is still ${after}; the app may be asking to save or confirm: call ui_tree to see`,
       data: { before, after, method: button === undefined ? 'key' : 'button' },
     };
   },

@@ -1,5 +1,5 @@
-import { PermissionDeniedError } from '../shared/errors';
-import type { AppInfo } from '../shared/ui-node';
+import { PermissionDeniedError } from '../../shared/errors';
+import type { AppInfo } from '../../shared/ui-node';
 
 /**
  * The apps a server may touch, by exact app name without regard to case. A fuzzy match
@@ -22,6 +22,11 @@ export class AppAllowList {
 
   get active(): boolean {
     return this.names !== undefined;
+  }
+
+  /** The allowed names as given (lower case), or undefined when every app is allowed. */
+  get allowed(): string[] | undefined {
+    return this.names === undefined ? undefined : [...this.names];
   }
 
   /**

@@ -1,0 +1,102 @@
+import { DEFAULT_MAX_CHARS } from '../mcp/options';
+
+/** One command as `--help` and docs/cli.md describe it; the parser checks options against it too. */
+export interface CommandHelp {
+  name: string;
+  /** What follows the options on the command line. */
+  operand?: string;
+  options: readonly string[];
+  summary: string;
+  /** Exit codes besides 2 (bad input or an error), which every command shares. */
+  exits: Readonly<Record<number, string>>;
+}
+
+const TARGET = ['--pid', '--app'];
+
+export const COMMAND_HELP: readonly CommandHelp[] = [
+  { name: 'apps', options: ['--json'], summary: 'running apps with their pids and windows', exits: { 0: 'listed' } },
+  {
+    name: 'tree',
+    options: [...TARGET, '--json', '--budget', '--max-nodes', '--root', '--bounds'],
+    summary: "the app's accessibility tree, compact text or JSON (--bounds none|interactive|all)",
+    exits: { 0: 'printed' },
+  },
+  {
+    name: 'find',
+    options: [...TARGET, '--role', '--name', '--text', '--limit', '--json'],
+    summary: 'nodes by role and name or text, best match first (--role button also finds toggle buttons)',
+    exits: { 0: 'found', 1: 'no matches' },
+  },
+  {
+    name: 'read',
+    operand: 'ID',
+    options: [...TARGET, '--max-chars', '--json'],
+    summary: 'the full text of one node and everything under it',
+    exits: { 0: 'printed' },
+  },
+  {
+    name: 'act',
+    operand: "'<ui_action JSON>'",
+    options: [...TARGET, '--json'],
+    summary: 'run one action and verify it: a one-line summary, or the full result with --json',
+    exits: { 0: 'the action ran and was verified', 1: 'the action failed (one line on stderr)' },
+  },
+  {
+    name: 'ask',
+    operand: '"question"',
+    options: [...TARGET, '--preset', '--yes'],
+    summary: 'ask the model about the app and let it act; the answer streams to stdout, tool calls go to stderr',
+    exits: { 0: 'answered', 1: 'stopped at the step limit', 130: 'interrupted (Ctrl-C)' },
+  },
+  {
+    name: 'mcp',
+    options: ['--max-chars', '--read-only', '--apps'],
+    summary: `a stdio MCP server for Claude Desktop, Cursor and other MCP clients; logs go to stderr (--max-chars default ${DEFAULT_MAX_CHARS})`,
+    exits: { 0: 'the client closed the connection' },
+  },
+];
+
+/** Options every command takes. */
+export const GLOBAL_OPTIONS: readonly string[] = ['--debug'];
+
+const COLUMN = 41;
+
+function usageLine(command: CommandHelp): string {
+  return [command.name, ...command.options.map((option) => `[${option}]`), ...(command.operand === undefined ? [] : [command.operand])].join(' ');
+}
+
+function exitLine(command: CommandHelp): string {
+  const codes = Object.entries(command.exits).map(([code, meaning]) => `${code} ${meaning}`);
+  return `exit ${[...codes, '2 error'].join(', ')}`;
+}
+
+export function usage(version: string): string {
+  const lines = [
+    `deskpilot ${version}`,
+    'Usage: deskpilot <command> [options]',
+    '',
+    'Commands (all headless: they need an accessibility session, not the app window):',
+  ];
+  for (const command of COMMAND_HELP) {
+    lines.push(`  ${usageLine(command)}`, `${' '.repeat(COLUMN)}${command.summary}`, `${' '.repeat(COLUMN)}${exitLine(command)}`);
+  }
+  lines.push(
+    '',
+    'Without --pid or --app, the frontmost app is the target.',
+    "ask's provider: --preset or DESKPILOT_PROVIDER (openrouter, openai, ollama, lmstudio, gemini), DESKPILOT_API_KEY,",
+    'DESKPILOT_MODEL, DESKPILOT_BASE_URL, DESKPILOT_HEADERS. A key variable alone picks its service (OPENAI_API_KEY: OpenAI);',
+    'with nothing configured, a local Ollama or LM Studio server is used if one answers. --yes allows risky actions without asking.',
+    'Options: --debug prints stack traces; --version; --help. DESKPILOT_PLATFORM=fake uses an in-memory fixture desktop.',
+    'Reference: docs/cli.md.',
+  );
+  return lines.join('\n');
+}
+
+/** Options the command does not take, with the message naming the ones it does. */
+export function checkOptions(name: string, given: readonly string[]): string | undefined {
+  const command = COMMAND_HELP.find((each) => each.name === name);
+  if (command === undefined) return undefined;
+  const allowed = [...command.options, ...GLOBAL_OPTIONS];
+  const wrong = given.find((option) => !allowed.includes(option));
+  return wrong === undefined ? undefined : `unknown option '${wrong}' for '${name}'. Options: ${allowed.join(', ')}.`;
+}

@@ -1,0 +1,18 @@
+import { actionTool } from './action';
+import { appsTool, focusAppTool } from './apps';
+import { closeWindowTool } from './close-window';
+import { fillFormTool } from './fill-form';
+import { findTool } from './find';
+import { readTool } from './read';
+import { treeTool } from './tree';
+import type { Tool } from './types';
+import { waitForTool } from './wait-for';
+
+/**
+ * The built-in tools, one definition each, in the order a model sees them: apps, look, find,
+ * read, act. The agent (agent/tools/registry.ts) and the MCP server (mcp/server.ts) are
+ * thin adapters over this list.
+ */
+export function builtinTools(): Tool[] {
+  return [appsTool, treeTool, findTool, readTool, actionTool, fillFormTool, waitForTool, focusAppTool, closeWindowTool] as unknown as Tool[];
+}

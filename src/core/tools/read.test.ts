@@ -1,0 +1,29 @@
+import { describe, expect, it, vi } from 'vitest';
+import { FIXTURE_PID } from '../platform/fake/fake-platform';
+import { ownText } from '../ui/text';
+import { fakeContext } from './fake-context';
+import { readTool } from './read';
+
+// The real ownText, watched: ui_read must read nodes through the one ownText, not with a copy.
+vi.mock('../ui/text', async (original) => {
+  const real = await original<{ ownText: typeof ownText }>();
+  return { ownText: vi.fn(real.ownText) };
+});
+
+describe('ui_read', () => {
+  it('reads each node with the shared ownText', async () => {
+    const context = fakeContext();
+    const { root } = await context.engine.observe(FIXTURE_PID);
+    const result = await readTool.handler({ pid: FIXTURE_PID, id: root.id }, context);
+    expect(result.message).toContain('Enable feature');
+    expect(vi.mocked(ownText)).toHaveBeenCalledWith(expect.objectContaining({ id: root.id }));
+  });
+
+  it('keeps to the program’s budget even when more is asked for', async () => {
+    const context = { ...fakeContext(), maxChars: 300 };
+    const { root } = await context.engine.observe(FIXTURE_PID);
+    const result = await readTool.handler({ pid: FIXTURE_PID, id: root.id, maxChars: 50_000 }, context);
+    expect(JSON.stringify(result.data).length).toBeLessThanOrEqual(300);
+    expect(result.data).toMatchObject({ truncated: true });
+  });
+});

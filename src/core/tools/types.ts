@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import type { UiNode } from '../../shared/ui-node';
+import type { ActionEngine } from '../actions/engine';
+import type { Clock } from '../clock';
+import type { Platform } from '../platform/types';
+import type { IdStyle } from '../ui/serialize';
+import type { AppAllowList } from './allow-list';
+
+/** What every tool returns. A failure is a result too: the model reads it and recovers. */
+export interface ToolResult {
+  success: boolean;
+  /** What the model reads. Written for a model: short, specific, with the next step when there is one. */
+  message: string;
+  /** Structured detail for programs (MCP structured content), the UI, events and tests. */
+  data?: unknown;
+}
+
+/**
+ * What a tool does to the apps it touches. `read` only observes; anything else may change
+ * an app, so it goes through approval, keeps an ask out of the response cache and is checked
+ * again before the agent says it is done. A tool that declares nothing counts as acting.
+ */
+export type ToolEffects = 'read' | 'act';
+
+/**
+ * How the end-state check can verify an acting tool's result, by the shape of its data:
+ * `node` a UiActionResult, `fields` `{fields: FieldResult[]}`, `windows` `{before, after}`
+ * window counts, `target` `{pid}` of the app now in front. Acting tools without one are
+ * reported as not checked.
+ */
+export type ToolReport = 'node' | 'fields' | 'windows' | 'target';
+
+/** Text the call would put into the app, per node it names: the safety gate keeps it out of secret fields. */
+export interface TypedText {
+  /** The node, by id or by the label a fill names it with. */
+  id?: string;
+  label?: string;
+  text: string;
+}
+
+/** Per-tool facts the safety gate reads, so it never needs to know a tool by name. */
+export interface ToolSafety<A> {
+  /** Text this call types or sets, and where. */
+  typedText?(args: A): TypedText[];
+  /** Why this call is risky enough to ask the user, read against the app's tree; undefined when it is not. */
+  risk?(args: A, tree: UiNode | undefined, locate: (label: string) => UiNode | undefined): string | undefined;
+  /** For a reading tool: the node whose subtree its result shows (undefined: the whole app), or null for none. */
+  readRoot?(args: A): string | undefined | null;
+  /** The app the call is about when it is not the current target (ui_focus_app's pid). */
+  otherApp?(args: A): { pid?: number; name?: string } | undefined;
+}
+
+/**
+ * What a tool may use. One context lives for one agent ask or one MCP call. The target rules
+ * (a default app, Deskpilot's own pids, an allow-list) come with it, so every program's tools
+ * resolve apps the same way (see target.ts).
+ */
+export interface ToolContext {
+  engine: ActionEngine;
+  platform: Platform;
+  /** The app tools act on when a call names none: the app the user was in. Undefined where every call must name its app (MCP). */
+  targetPid: number | undefined;
+  /** Deskpilot's own processes: never listed, read or acted on. */
+  ownPids?: readonly number[];
+  /** Apps a program may touch (`deskpilot mcp --apps`); every app without one. */
+  allowList?: AppAllowList;
+  /** Most characters in one result, where the program has a budget (MCP's --max-chars). */
+  maxChars?: number;
+  /** How ids are printed in tree text: `bare` for the agent's model, brackets where people read it too. */
+  idStyle?: IdStyle;
+  signal: AbortSignal;
+  /** Progress lines for tool_log events (ui_wait_for's polls, ui_fill_form's fields). */
+  log(text: string): void;
+  /** Injected so tests can poll without waiting; the system clock otherwise. */
+  clock?: Clock;
+}
+
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  /** OpenAI function names: letters, digits, _ and -, at most 64. The built-ins are `ui_*`. */
+  name: string;
+  /** A short human title (MCP clients show it). */
+  title?: string;
+  description: string;
+  /** The one source of truth: arguments are validated by it and the JSON schema is derived from it. */
+  schema: S;
+  /** The shape of `data` for programs (MCP's output schema), where the tool promises one. */
+  output?: z.ZodObject;
+  /** See ToolEffects. Undefined counts as 'act'. */
+  effects?: ToolEffects;
+  reports?: ToolReport;
+  /** `conversation`: only meaningful where calls share a current target app (the agent), so the MCP server leaves it out. */
+  scope?: 'conversation';
+  safety?: ToolSafety<z.output<S>>;
+  /** A line for the system prompt on when to use this tool, if the description is not enough. */
+  promptSnippet?: string;
+  handler(args: z.output<S>, context: ToolContext): Promise<ToolResult>;
+}
+
+/** Keeps a tool's handler typed by its own schema at the definition site. */
+export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
+  return tool;
+}
+
+/** Reading tools say so; everything else, a plugin's tool that declares nothing included, acts. */
+export function isReadOnly(tool: Pick<Tool, 'effects'> | undefined): boolean {
+  return tool?.effects === 'read';
+}
