@@ -100,7 +100,7 @@ function problem(specifier, importer) {
 
 /** @type {import('eslint').Rule.RuleModule} */
 const layersRule = {
-  meta: { type: 'problem', docs: { description: 'Imports follow the layer arrows of DESIGN.md' }, schema: [] },
+  meta: { type: 'problem', docs: { description: 'Imports follow the layer arrows of docs/architecture.md' }, schema: [] },
   create(context) {
     /** @param {any} node @param {unknown} source */
     const check = (node, source) => {

@@ -1,7 +1,7 @@
 /**
  * Prototypes of the macOS functions Deskpilot calls, as koffi 3 prototype strings, with the
  * library each lives in. Kept as data (no koffi import) so a test can parse every one with
- * koffi.proto() on any OS. Types follow ../../../shared/reference/macos-ax-ffi.md:
+ * koffi.proto() on any OS. Types follow docs/macos.md:
  * pointers are `void *` (BigInt in koffi 3, null for NULL), AXError is int32_t, CFIndex and
  * CFNumberType are `long`, the messaging timeout and hit-test coordinates are `float`.
  */

@@ -18,7 +18,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   {
     name: 'tree',
     options: [...TARGET, '--json', '--budget', '--max-nodes', '--root', '--bounds'],
-    summary: "the app's accessibility tree, compact text or JSON (--bounds none|interactive|all)",
+    summary: "the app's accessibility tree, compact text or JSON",
     exits: { 0: 'printed' },
   },
   {
@@ -61,8 +61,26 @@ export const GLOBAL_OPTIONS: readonly string[] = ['--debug'];
 
 const COLUMN = 41;
 
+/** What an option's value is, for the usage text; options without one are flags. */
+const VALUES: Readonly<Record<string, string>> = {
+  '--pid': 'N',
+  '--app': 'NAME',
+  '--budget': 'TOKENS',
+  '--max-nodes': 'N',
+  '--root': 'ID',
+  '--bounds': 'none|interactive|all',
+  '--role': 'ROLE',
+  '--name': 'TEXT',
+  '--text': 'TEXT',
+  '--limit': 'N',
+  '--max-chars': 'N',
+  '--preset': 'NAME',
+  '--apps': 'NAME,NAME',
+};
+
 function usageLine(command: CommandHelp): string {
-  return [command.name, ...command.options.map((option) => `[${option}]`), ...(command.operand === undefined ? [] : [command.operand])].join(' ');
+  const options = command.options.map((option) => `[${option}${VALUES[option] === undefined ? '' : ` ${VALUES[option]}`}]`);
+  return [command.name, ...options, ...(command.operand === undefined ? [] : [command.operand])].join(' ');
 }
 
 function exitLine(command: CommandHelp): string {

@@ -10,7 +10,7 @@ import { checkOptions, usage } from './help';
 import { parseMcpOptions } from '../mcp/options';
 import { runStdioServer } from '../mcp/stdio';
 
-const OPTIONS = {
+export const OPTIONS = {
   pid: { type: 'string' },
   app: { type: 'string' },
   json: { type: 'boolean' },

@@ -1,8 +1,7 @@
 /**
  * A private headless desktop for integration tests and benchmarks: Xvfb, a session D-Bus,
- * the AT-SPI bus and registry, optionally openbox. Recipe and timings:
- * ../shared/reference/linux-atspi.md. Everything lives under one temp dir and stop() ends,
- * by PID, only what this session started.
+ * the AT-SPI bus and registry, optionally openbox (docs/linux.md shows how to use it by hand).
+ * Everything lives under one temp dir, and stop() ends, by PID, only what this session started.
  */
 import { spawn, execFile, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
