@@ -26,6 +26,12 @@ export const IFACE = {
 /** Events that change what a tree fetch returns. */
 export const TREE_EVENTS = ['object:children-changed', 'object:state-changed', 'object:property-change', 'object:text-changed'] as const;
 
+/** AtspiRelationType values Deskpilot reads (atspi-constants.h). */
+export const RELATION = { LABELLED_BY: 2, DESCRIBED_BY: 18 } as const;
+
+/** One entry of Accessible.GetRelationSet: `a(ua(so))`. */
+export type RelationRow = [type: number, targets: ObjectRef[]];
+
 export const COORD_SCREEN = 0;
 export const COORD_WINDOW = 1;
 

@@ -74,8 +74,15 @@ export interface UiNode {
   role: Role;
   platformRole: string;
   name: string;
+  /**
+   * Where an empty name was taken from: `label`, a label the app ties to the control (what a
+   * screen reader announces, a fact); `geometry`, the nearest label beside or above it (a guess).
+   */
+  nameFrom?: 'label' | 'geometry';
   value?: string | number;
   description?: string;
+  /** Hint text an empty field shows ("Search…"): not its value and not its name. */
+  placeholder?: string;
   states: UiStates;
   bounds?: Bounds;
   actions: string[];

@@ -354,6 +354,8 @@ describe('keyboard and layout', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await calls(page, 'ask')).map((call) => call.payload)).toEqual([{ text: 'first line\nsecond line\nthird line' }]);
     expect(await input.inputValue()).toBe('');
+    // The question's own copy button comes with the echoed message; tab only once it is there.
+    await page.getByRole('button', { name: 'Copy question' }).waitFor();
     // Every control is reachable with Tab and has a name.
     const names: string[] = [];
     for (let index = 0; index < 9; index += 1) {

@@ -146,3 +146,41 @@ describe('serializeTree', () => {
     expect(text.split('\n')).toHaveLength(5);
   });
 });
+
+describe('labels and their fields', () => {
+  const form = node('w', 'window', 'Sign up', {
+    children: [
+      node('g', 'group', '', {
+        children: [
+          node('f2', 'textfield', 'City', { nameFrom: 'label' }),
+          node('l2', 'label', 'City'),
+          node('f1', 'textfield', 'Name', { nameFrom: 'label', value: 'Ada' }),
+          node('l1', 'label', 'Name'),
+          node('f3', 'textfield', 'Phone', { nameFrom: 'geometry' }),
+          node('l3', 'label', 'Phone'),
+          node('f4', 'textfield', '', { placeholder: 'Search the docs' }),
+          node('l4', 'label', 'Fill in every field'),
+        ],
+      }),
+      node('p', 'group', 'Elsewhere', { children: [node('l5', 'label', 'City')] }),
+    ],
+  });
+
+  it("prints a label that named a field only as that field's name, in the app's own order", () => {
+    const text = serializeTree(form);
+    expect(text.split('\n').map((line) => line.trim())).toEqual([
+      '[w] window "Sign up"',
+      '[f2] textfield "City"',
+      '[f1] textfield "Name" = "Ada"',
+      '[f3] textfield "Phone" (name guessed)',
+      '[f4] textfield placeholder "Search the docs"',
+      '[l4] label "Fill in every field"',
+      '[p] group "Elsewhere"',
+      '[l5] label "City"',
+    ]);
+  });
+
+  it('shows a placeholder only while the field is empty', () => {
+    expect(formatNode(node('f', 'textfield', 'Search', { placeholder: 'Search the docs', value: 'koffi' }))).toBe('[f] textfield "Search" = "koffi"');
+  });
+});

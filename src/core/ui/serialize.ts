@@ -71,6 +71,8 @@ function stateWords(node: UiNode): string[] {
   if (states.expanded !== undefined) words.push(states.expanded ? 'expanded' : 'collapsed');
   if (states.secret) words.push('secret');
   else if (states.editable && !EDITABLE_ROLES.has(node.role)) words.push('editable');
+  // A name read off the layout is a guess; the model should be able to tell it from a fact.
+  if (node.nameFrom === 'geometry') words.push('name guessed');
   return words;
 }
 
@@ -82,6 +84,7 @@ export function formatNode(node: UiNode, maxTextChars = DEFAULT_SERIALIZE.maxTex
   if (!node.states.secret && node.value !== undefined && node.value !== '' && node.value !== node.name) {
     text += ` = ${typeof node.value === 'number' ? node.value : quote(node.value, maxTextChars)}`;
   }
+  if (node.placeholder !== undefined && (node.value === undefined || node.value === '')) text += ` placeholder ${quote(node.placeholder, maxTextChars)}`;
   for (const label of labels) text += ` label ${quote(label, maxTextChars)}`;
   const words = stateWords(node);
   if (words.length > 0) text += ` (${words.join(', ')})`;
@@ -122,16 +125,41 @@ function isFoldedLabel(node: UiNode, parent: UiNode): boolean {
   );
 }
 
+/** Controls a label names; a label that only repeats such a control's name is folded into it. */
+const LABELLED_ROLES = new Set<Role>(['textfield', 'textarea', 'combobox', 'spinbutton', 'slider', 'checkbox', 'radio', 'switch', 'list', 'table', 'tree']);
+
+/**
+ * Names that fields in this subtree (to two levels down) carry, whether the toolkit took them
+ * from their label or Deskpilot did (`nameFrom`): that label need not be printed again.
+ */
+function labelNamesBelow(node: UiNode): Set<string> {
+  const names = new Set<string>();
+  for (const child of node.children ?? []) {
+    for (const each of [child, ...(child.children ?? [])]) {
+      if (each.name.trim() !== '' && (each.nameFrom !== undefined || LABELLED_ROLES.has(each.role))) names.add(each.name.trim());
+    }
+  }
+  return names;
+}
+
+/** A plain label leaf whose text a nearby field already carries as its name. */
+function namesAField(node: UiNode, taken: ReadonlySet<string>): boolean {
+  return (node.role === 'label' || node.role === 'text') && (node.children ?? []).length === 0 && taken.has(node.name.trim());
+}
+
 function flatten(root: UiNode, maxTextChars: number, ids: IdStyle): Line[] {
   const lines: Line[] = [];
-  const visit = (node: UiNode, depth: number, ancestors: string[], parent?: UiNode): void => {
+  const visit = (node: UiNode, depth: number, ancestors: string[], parent?: UiNode, taken: ReadonlySet<string> = new Set()): void => {
     if (node.states.visible === false && node !== root) return;
     if (parent !== undefined && isFoldedLabel(node, parent)) return;
+    if (namesAField(node, taken)) return;
     const printed = node === root || !(isCollapsible(node) || hasNoArea(node) || repeatsParent(node, parent));
     const labels = (node.children ?? []).filter((child) => isFoldedLabel(child, node) && !repeatsParent(child, node)).map((child) => child.name);
     if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels, ids), ancestors });
     const childAncestors = printed ? [...ancestors, node.id] : ancestors;
-    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, node);
+    // Labels are folded only near their field: under its parent or grandparent, as forms lay them out.
+    const below = labelNamesBelow(node);
+    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, node, below);
   };
   visit(root, 0, []);
   return lines;

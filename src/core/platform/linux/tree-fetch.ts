@@ -5,6 +5,8 @@ import type { BoundsMode } from '../types';
 import type { AtspiClient, AtspiRef } from './client';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import { limiter, mapLimit } from './pool';
+import { geometryNames } from './geometry-names';
+import { relationNames } from './relation-names';
 import { NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
 import { decodeStates, hasState } from './states';
 import { windowOrigins, type Origin } from './window-origin';
@@ -287,13 +289,26 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const kept = new Set(order);
   // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
   const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
-  const detailed = await mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds));
+  // Values and labels are independent reads, so they share the round trips.
+  const [detailed, names] = await Promise.all([
+    mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds)),
+    relationNames(client, items, order, (item) => roleOf(item as Item)),
+  ]);
   const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
   const origins: Map<string, Origin> = gtk4 && options.bounds !== 'none' ? await windowOrigins() : new Map();
+  const parents = new Map([...children].flatMap(([parent, kids]) => kids.map((kid) => [kid, parent] as const)));
+  await geometryNames(items, order, names, {
+    parentOf: (path) => parents.get(path),
+    childrenOf: (path) => (children.get(path) ?? []).filter((child) => kept.has(child)),
+    // Extents the detail pass already read are reused; the rest cost one call each.
+    extentsOf: async (path) => details.get(path)?.bounds ?? (await readExtents(client, [bus, path]).catch(unlessFrozen(undefined))),
+    roleOf: (item) => roleOf(item as Item),
+  });
 
   const build = (path: string, window: string | undefined, origin: Origin | undefined): RawNode<AtspiRef> => {
     const item = items.get(path) as Item;
     const detail = details.get(path) ?? {};
+    const fix = names.get(path);
     const topLevel = window === undefined && path !== ROOT_PATH;
     const windowName = topLevel ? item.name : window;
     // GTK 4 reports extents relative to the window; the X window's origin puts them on screen.
@@ -303,9 +318,11 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
       role: roleOf(item),
       platformRole: `atspi:${item.role}`,
       // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.
-      name: item.name.trim(),
-      ...(item.description === '' ? {} : { description: item.description }),
-      ...(detail.value === undefined ? {} : { value: detail.value }),
+      name: fix?.name ?? item.name.trim(),
+      ...(fix?.nameFrom === undefined ? {} : { nameFrom: fix.nameFrom }),
+      ...((fix?.description ?? item.description) === '' ? {} : { description: fix?.description ?? item.description }),
+      ...((detail.value ?? fix?.value) === undefined ? {} : { value: (detail.value ?? fix?.value) as string | number }),
+      ...(fix?.placeholder === undefined ? {} : { placeholder: fix.placeholder }),
       states: path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4),
       ...(detail.bounds === undefined
         ? {}
