@@ -10,7 +10,9 @@ export default tseslint.config(
   {
     // Type-aware rules: a promise nobody awaits loses its error, and one passed where a
     // callback returns void is never awaited either.
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['*.js', 'bin/*.js'] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', 'bin/*.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+    },
     plugins: { deskpilot: layers },
     rules: {
       'deskpilot/layers': 'error',
@@ -33,7 +35,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['bin/**/*.js', 'eslint/**/*.js'],
+    files: ['bin/**/*.js', 'eslint/**/*.js', 'scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );

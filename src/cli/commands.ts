@@ -7,7 +7,6 @@ import { nodeById, resolveApp } from '../core/tools/target';
 import type { ToolContext } from '../core/tools/types';
 import { findNodes } from '../core/ui/query';
 import { formatNode, serializeTree } from '../core/ui/serialize';
-import { ask } from './ask';
 import type { CommandContext } from './context';
 
 type Command = (context: CommandContext) => Promise<number>;
@@ -145,6 +144,7 @@ const read: Command = async (context) => {
   return 0;
 };
 
-const askCommand: Command = (context) => ask(context, async () => (await targetApp(context)).pid);
+// Loaded when asked for: the agent and the model provider are most of what the CLI would otherwise load.
+const askCommand: Command = async (context) => (await import('./ask')).ask(context, async () => (await targetApp(context)).pid);
 
 export const COMMANDS: Record<string, Command> = { apps, tree, find, read, act, ask: askCommand };

@@ -8,7 +8,6 @@ import { COMMANDS } from './commands';
 import type { CliIo, CommandContext } from './context';
 import { checkOptions, usage } from './help';
 import { parseMcpOptions } from '../mcp/options';
-import { runStdioServer } from '../mcp/stdio';
 
 export const OPTIONS = {
   pid: { type: 'string' },
@@ -85,8 +84,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return name === undefined && values.help !== true ? 2 : 0;
     }
     // The MCP server makes its platform on the first tool call, so it starts (and says why) even without a desktop.
-    if (name === 'mcp')
-      return await runStdioServer(parseMcpOptions(values), { stderr: io.stderr, env: io.env, ...(io.platform === undefined ? {} : { platform: io.platform }) });
+    if (name === 'mcp') {
+      const options = parseMcpOptions(values);
+      // The MCP SDK is loaded only for this command.
+      const { runStdioServer } = await import('../mcp/stdio');
+      return await runStdioServer(options, { stderr: io.stderr, env: io.env, ...(io.platform === undefined ? {} : { platform: io.platform }) });
+    }
     const command = COMMANDS[name];
     if (command === undefined) throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'mcp'].join(', ')}.`);
     platform ??= await createPlatform(process.platform, io.env);
