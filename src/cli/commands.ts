@@ -78,7 +78,11 @@ const tree: Command = async (context) => {
   }
   const maxTokens = integer(values, 'budget');
   const maxNodes = integer(values, 'max-nodes');
-  const text = serializeTree(subject, { ...(maxTokens === undefined ? {} : { maxTokens }), ...(maxNodes === undefined ? {} : { maxNodes }) });
+  const text = serializeTree(subject, {
+    ...(maxTokens === undefined ? {} : { maxTokens }),
+    ...(maxNodes === undefined ? {} : { maxNodes }),
+    bounds: bounds !== undefined && bounds !== 'none',
+  });
   io.stdout(`# ${app.name} (pid ${app.pid})\n${text}`);
   return 0;
 };

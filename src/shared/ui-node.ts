@@ -80,6 +80,8 @@ export interface UiNode {
    */
   nameFrom?: 'label' | 'geometry';
   value?: string | number;
+  /** The value was cut to the tree's limit; ui_read (deskpilot read) gives all of it. */
+  valueTruncated?: boolean;
   description?: string;
   /** Hint text an empty field shows ("Search…"): not its value and not its name. */
   placeholder?: string;

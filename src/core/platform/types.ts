@@ -70,6 +70,8 @@ export interface AccessibilityBackend {
    * the engine then reads the whole tree to find where it went.
    */
   readSubtree?(ref: unknown, node: UiNode, maxNodes: number): Promise<RawNode>;
+  /** A text node's whole value, up to maxChars, where the tree holds only its start (`valueTruncated`). */
+  readText?(ref: unknown, node: UiNode, maxChars: number): Promise<string>;
   /** A node's bounds on demand, for trees fetched without them. */
   bounds?(ref: unknown, node: UiNode): Promise<Bounds | undefined>;
   /**

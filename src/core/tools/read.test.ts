@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FIXTURE_PID } from '../platform/fake/fake-platform';
 import { ownText } from '../ui/text';
+import { walk } from '../ui/tree-index';
 import { fakeContext } from './fake-context';
 import { readTool } from './read';
 
@@ -25,5 +26,27 @@ describe('ui_read', () => {
     const result = await readTool.handler({ pid: FIXTURE_PID, id: root.id, maxChars: 50_000 }, context);
     expect(JSON.stringify(result.data).length).toBeLessThanOrEqual(300);
     expect(result.data).toMatchObject({ truncated: true });
+  });
+
+  it('reads the whole of a value the tree holds only the start of', async () => {
+    const context = fakeContext();
+    const long = 'word '.repeat(2000);
+    const { accessibility } = context.platform;
+    const getTree = accessibility.getTree.bind(accessibility);
+    accessibility.getTree = async (pid, options) => {
+      const raw = await getTree(pid, options);
+      const visit = (node: typeof raw): void => {
+        if (node.name === 'Name' && node.role === 'textfield') Object.assign(node, { value: long.slice(0, 4000), valueTruncated: true });
+        node.children?.forEach(visit);
+      };
+      visit(raw);
+      return raw;
+    };
+    accessibility.readText = async (_ref, _node, maxChars) => long.slice(0, maxChars);
+    const { root } = await context.engine.observe(FIXTURE_PID, { fresh: true });
+    const id = [...walk(root)].find((node) => node.name === 'Name' && node.role === 'textfield')?.id as string;
+    const result = await readTool.handler({ pid: FIXTURE_PID, id, maxChars: 20_000 }, context);
+    expect(result.message).toBe(`Name\n${long}`);
+    expect(result.data).toMatchObject({ truncated: false });
   });
 });

@@ -35,13 +35,19 @@ export const readTool = defineTool({
   safety: { readRoot: (args) => args.id },
   async handler(args, context) {
     const app = await resolveApp(context, args);
-    const { root } = await context.engine.observe(app.pid, { signal: context.signal, fresh: true });
+    const { root, refs } = await context.engine.observe(app.pid, { signal: context.signal, fresh: true });
     const node = nodeById(root, args.id, app.pid);
     const lines: string[] = [];
-    for (const each of walk(node)) lines.push(...ownText(each));
+    const limit = args.maxChars ?? context.maxChars ?? DEFAULT_MAX_CHARS;
+    const { accessibility } = context.platform;
+    for (const each of walk(node)) {
+      // The tree holds only the start of a long text; the whole of it is asked of the node itself.
+      const whole =
+        each.valueTruncated === true && accessibility.readText !== undefined ? await accessibility.readText(refs.get(each.id), each, limit + 1) : undefined;
+      lines.push(...ownText(whole === undefined ? each : { ...each, value: whole }));
+    }
     const full = lines.length === 0 ? `[${node.id}] ${node.role} has no text` : lines.join('\n');
     // The tool's own limit counts characters of text; a program's budget (MCP) also bounds the JSON around it.
-    const limit = args.maxChars ?? context.maxChars ?? DEFAULT_MAX_CHARS;
     const chars = [...full];
     const cut = chars.length > limit;
     const text = cut ? `${chars.slice(0, limit).join('')}\n… truncated: ${chars.length - limit} more characters` : full;

@@ -17,6 +17,13 @@ function node(id: string, children: UiNode[] = []): UiNode {
 const tree = node('root', [node('a', [node('a1', [node('a1x')]), node('a2')]), node('b')]);
 
 describe('limitDepth', () => {
+  it('counts printed levels only: an unnamed wrapper is not a level, so a cut names a node the text shows', () => {
+    const wrapper = (children: UiNode[]): UiNode => ({ ...node('', children), id: 'w1', name: '' });
+    const app = node('app', [wrapper([wrapper([node('panel', [node('button')])])])]);
+    const limited = limitDepth(app, 1);
+    expect(limited.cuts).toEqual([{ id: 'panel', hidden: 1 }]);
+  });
+
   it('keeps everything without a depth', () => {
     expect(limitDepth(tree, undefined)).toEqual({ root: tree, cuts: [] });
   });

@@ -1,4 +1,5 @@
 import type { UiNode } from '../../shared/ui-node';
+import { printsOwnLine } from '../ui/serialize';
 import { countNodes } from '../ui/tree-index';
 
 export interface DepthCut {
@@ -7,21 +8,26 @@ export interface DepthCut {
   hidden: number;
 }
 
-/** A copy of the tree down to `depth` levels below the root (0: the root alone), and what was left out where. */
+/**
+ * A copy of the tree down to `depth` printed levels below the root (0: the root alone), and
+ * what was left out where. Levels count the lines the compact text prints: an unnamed wrapper
+ * is not a level, so a cut always names a node the text shows.
+ */
 export function limitDepth(root: UiNode, depth: number | undefined): { root: UiNode; cuts: DepthCut[] } {
   if (depth === undefined) return { root, cuts: [] };
   const cuts: DepthCut[] = [];
-  const copy = (node: UiNode, level: number): UiNode => {
+  const copy = (node: UiNode, level: number, parent: UiNode | undefined): UiNode => {
     const children = node.children ?? [];
     if (children.length === 0) return node;
-    if (level >= depth) {
+    const printed = printsOwnLine(node, parent);
+    if (printed && level >= depth) {
       cuts.push({ id: node.id, hidden: countNodes(node) - 1 });
       const { children: _dropped, ...rest } = node;
       return rest;
     }
-    return { ...node, children: children.map((child) => copy(child, level + 1)) };
+    return { ...node, children: children.map((child) => copy(child, printed ? level + 1 : level, node)) };
   };
-  return { root: copy(root, 0), cuts };
+  return { root: copy(root, 0, undefined), cuts };
 }
 
 const LISTED_CUTS = 30;

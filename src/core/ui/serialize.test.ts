@@ -184,3 +184,19 @@ describe('labels and their fields', () => {
     expect(formatNode(node('f', 'textfield', 'Search', { placeholder: 'Search the docs', value: 'koffi' }))).toBe('[f] textfield "Search" = "koffi"');
   });
 });
+
+describe('what the text says it left out', () => {
+  it('counts the rows of a list that are not showing instead of dropping them silently', () => {
+    const rows = Array.from({ length: 200 }, (_unused, index) =>
+      node(`r${index}`, 'listitem', `Row ${index + 1}`, { states: { enabled: true, focused: false, visible: index < 3 } }),
+    );
+    const text = serializeTree(node('w', 'window', 'App', { children: [node('l', 'list', 'Rows', { children: rows })] }));
+    expect(text.split('\n').slice(-2)).toEqual(['    [r2] listitem "Row 3"', '    … 197 more items not showing; scroll to see them']);
+  });
+
+  it('prints screen rectangles when asked', () => {
+    const button = node('b', 'button', 'OK', { bounds: { x: 12, y: 40, width: 80, height: 24 } });
+    expect(serializeTree(button, { bounds: true })).toBe('[b] button "OK" @12,40 80x24');
+    expect(serializeTree(button)).toBe('[b] button "OK"');
+  });
+});

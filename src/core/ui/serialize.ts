@@ -10,6 +10,8 @@ export interface SerializeOptions {
   maxTextChars?: number;
   /** How a line starts: `[k3x9a] button` or, a fifth fewer tokens, `k3x9a button`. */
   ids?: IdStyle;
+  /** Print each node's screen rectangle where the tree has it: `@12,40 120x24`. */
+  bounds?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface SerializeOptions {
  */
 export type IdStyle = 'brackets' | 'bare';
 
-export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120, ids: 'brackets' };
+export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120, ids: 'brackets', bounds: false };
 
 /** Roles a model acts on; their names are always printed, even toolkit class names. */
 export const ACTIONABLE_ROLES: ReadonlySet<Role> = new Set<Role>([
@@ -77,7 +79,13 @@ function stateWords(node: UiNode): string[] {
 }
 
 /** One line for one node: `[id] role "name" = "value" (states)`. A secret value is never printed. */
-export function formatNode(node: UiNode, maxTextChars = DEFAULT_SERIALIZE.maxTextChars, labels: readonly string[] = [], ids: IdStyle = 'brackets'): string {
+export function formatNode(
+  node: UiNode,
+  maxTextChars = DEFAULT_SERIALIZE.maxTextChars,
+  labels: readonly string[] = [],
+  ids: IdStyle = 'brackets',
+  bounds = false,
+): string {
   let text = `${ids === 'bare' ? node.id : `[${node.id}]`} ${node.role}`;
   const classNameOnly = !ACTIONABLE_ROLES.has(node.role) && TOOLKIT_CLASS_NAME.test(node.name);
   if (node.name !== '' && !classNameOnly) text += ` ${quote(node.name, maxTextChars)}`;
@@ -88,6 +96,7 @@ export function formatNode(node: UiNode, maxTextChars = DEFAULT_SERIALIZE.maxTex
   for (const label of labels) text += ` label ${quote(label, maxTextChars)}`;
   const words = stateWords(node);
   if (words.length > 0) text += ` (${words.join(', ')})`;
+  if (bounds && node.bounds !== undefined) text += ` @${node.bounds.x},${node.bounds.y} ${node.bounds.width}x${node.bounds.height}`;
   return text;
 }
 
@@ -147,19 +156,37 @@ function namesAField(node: UiNode, taken: ReadonlySet<string>): boolean {
   return (node.role === 'label' || node.role === 'text') && (node.children ?? []).length === 0 && taken.has(node.name.trim());
 }
 
-function flatten(root: UiNode, maxTextChars: number, ids: IdStyle): Line[] {
+/** Containers of rows a person scrolls through: their rows that are not showing are counted, not dropped silently. */
+const SCROLLED_ROLES = new Set<Role>(['list', 'tree', 'table']);
+
+/** Whether a node gets a line of its own: unnamed wrappers, empty areas and repeated labels do not. */
+export function printsOwnLine(node: UiNode, parent: UiNode | undefined): boolean {
+  return parent === undefined || !(isCollapsible(node) || hasNoArea(node) || repeatsParent(node, parent));
+}
+
+function flatten(root: UiNode, maxTextChars: number, ids: IdStyle, bounds: boolean): Line[] {
   const lines: Line[] = [];
   const visit = (node: UiNode, depth: number, ancestors: string[], parent?: UiNode, taken: ReadonlySet<string> = new Set()): void => {
     if (node.states.visible === false && node !== root) return;
     if (parent !== undefined && isFoldedLabel(node, parent)) return;
     if (namesAField(node, taken)) return;
-    const printed = node === root || !(isCollapsible(node) || hasNoArea(node) || repeatsParent(node, parent));
+    const printed = node === root || printsOwnLine(node, parent);
     const labels = (node.children ?? []).filter((child) => isFoldedLabel(child, node) && !repeatsParent(child, node)).map((child) => child.name);
-    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels, ids), ancestors });
+    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels, ids, bounds), ancestors });
     const childAncestors = printed ? [...ancestors, node.id] : ancestors;
     // Labels are folded only near their field: under its parent or grandparent, as forms lay them out.
     const below = labelNamesBelow(node);
     for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, node, below);
+    const hidden = SCROLLED_ROLES.has(node.role) ? (node.children ?? []).filter((child) => child.states.visible === false).length : 0;
+    if (hidden > 0) {
+      const indent = printed ? depth + 1 : depth;
+      lines.push({
+        id: `${node.id}…`,
+        depth: indent,
+        text: `… ${hidden} more item${hidden === 1 ? '' : 's'} not showing; scroll to see them`,
+        ancestors: childAncestors,
+      });
+    }
   };
   visit(root, 0, []);
   return lines;
@@ -206,8 +233,8 @@ function truncationNotes(lines: Line[], ends: number[], indexOf: Map<string, num
  * Those lines count against maxTokens too; only the root's line is printed whatever the token budget.
  */
 export function serializeTree(root: UiNode, options: SerializeOptions = {}): string {
-  const { maxNodes, maxTokens, maxTextChars, ids } = { ...DEFAULT_SERIALIZE, ...options };
-  const lines = flatten(root, maxTextChars, ids);
+  const { maxNodes, maxTokens, maxTextChars, ids, bounds } = { ...DEFAULT_SERIALIZE, ...options };
+  const lines = flatten(root, maxTextChars, ids, bounds);
   const rendered = lines.map((line) => `${'  '.repeat(line.depth)}${line.text}`);
   // Each line is priced with the newline before it, so the costs add up to the joined text's.
   const costOf = (text: string): number => estimateTokens(`\n${text}`);

@@ -218,7 +218,8 @@ export class TreeWalker {
     // A secure field's value slot is never decoded: it stays in the native array and is released with it.
     // Remaining gap: the batch still asks for AXValue, so the secret crosses into this process
     // (undecoded, inside the CFArray); splitting the batch would cost a second IPC per node.
-    const value = secret ? undefined : scalar(read('AXValue'));
+    const raw = secret ? undefined : read('AXValue');
+    const value = scalar(raw);
     const title = text(read('AXTitle')) ?? '';
     const description = text(read('AXDescription')) ?? '';
     const name = title || description || (role === 'label' && typeof value === 'string' ? value : '');
@@ -237,6 +238,7 @@ export class TreeWalker {
       actions: capabilities(role, enabled),
     };
     if (value !== undefined && !(role === 'label' && value === name)) node.value = value;
+    if (typeof raw === 'string' && raw.length > MAX_TREE_TEXT) node.valueTruncated = true;
     if (description !== '' && description !== name) node.description = description;
     if (bounds !== undefined) node.bounds = bounds;
     return node;

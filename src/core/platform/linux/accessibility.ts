@@ -7,7 +7,7 @@ import type { AppDirectory } from './apps';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
 import { ShortcutReader } from './shortcuts';
 import { TreeCache } from './tree-cache';
-import { fetchTree, readExtents } from './tree-fetch';
+import { fetchTree, readExtents, readText } from './tree-fetch';
 import { windowOrigins } from './window-origin';
 
 /** Action names that mean "activate this", across GTK3 ("click"), GTK4 ("activate", "toggle") and others. */
@@ -125,6 +125,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
       ]);
       return Boolean(done);
     });
+  }
+
+  async readText(ref: unknown, _node: UiNode, maxChars: number): Promise<string> {
+    const target = ref as AtspiRef;
+    return this.guard(target, () => readText(this.client, [target.bus, target.path], maxChars));
   }
 
   async bounds(ref: unknown): Promise<Bounds | undefined> {

@@ -51,6 +51,7 @@ interface Item {
 
 interface Detail {
   value?: string | number;
+  truncated?: boolean;
   bounds?: Bounds;
 }
 
@@ -215,7 +216,13 @@ async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode): 
   const detail: Detail = {};
   const jobs: Promise<unknown>[] = [];
   if (hasTextValue(item)) {
-    jobs.push(readText(client, item.self).then((text) => (detail.value = text)));
+    // One character more than is kept says whether the text goes on.
+    jobs.push(
+      readText(client, item.self, MAX_TREE_TEXT + 1).then((text) => {
+        detail.value = text.length > MAX_TREE_TEXT ? text.slice(0, MAX_TREE_TEXT) : text;
+        if (text.length > MAX_TREE_TEXT) detail.truncated = true;
+      }),
+    );
   } else if (hasNumericValue(item)) {
     jobs.push(client.property(item.self, IFACE.value, 'CurrentValue').then((value) => (detail.value = Number(value))));
   }
@@ -322,6 +329,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
       ...(fix?.nameFrom === undefined ? {} : { nameFrom: fix.nameFrom }),
       ...((fix?.description ?? item.description) === '' ? {} : { description: fix?.description ?? item.description }),
       ...((detail.value ?? fix?.value) === undefined ? {} : { value: (detail.value ?? fix?.value) as string | number }),
+      ...(detail.truncated === true ? { valueTruncated: true } : {}),
       ...(fix?.placeholder === undefined ? {} : { placeholder: fix.placeholder }),
       states: path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4),
       ...(detail.bounds === undefined
