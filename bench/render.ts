@@ -95,11 +95,15 @@ async function main(): Promise<void> {
     console.log(describe('throttled (50 ms)', throttled));
     console.log(describe('every update (naive)', naive));
     const rendersPerSecond = throttled.renders / (throttled.totalMs / 1000);
-    const longestTask = throttled.longTasks.length > 0 ? Math.max(...throttled.longTasks) : throttled.longestGapMs;
+    // Two different things, each under its own name: a main-thread task the Long Tasks API saw (it
+    // reports only tasks of 50 ms or more, so 0 means none that long), and the longest wait between
+    // two chunk deliveries, which bounds how long the page kept the stream from flowing.
+    const longestTask = throttled.longTasks.length > 0 ? Math.max(...throttled.longTasks) : 0;
     const speedup = naive.totalMs / throttled.totalMs;
-    if (throttled.longTasks.length === 0)
-      console.log('longest_task_ms: no task reached 50 ms (the Long Tasks threshold); it is the longest gap between two chunk deliveries instead');
-    console.log(`render: renders_per_s=${rendersPerSecond.toFixed(1)} longest_task_ms=${longestTask.toFixed(0)} speedup_vs_naive=${speedup.toFixed(2)}`);
+    if (throttled.longTasks.length === 0) console.log('longest_task_ms=0: no main-thread task reached 50 ms, the Long Tasks threshold');
+    console.log(
+      `render: renders_per_s=${rendersPerSecond.toFixed(1)} longest_task_ms=${longestTask.toFixed(0)} longest_chunk_gap_ms=${throttled.longestGapMs.toFixed(0)} speedup_vs_naive=${speedup.toFixed(2)}`,
+    );
     if (rendersPerSecond > MAX_RENDERS_PER_S) {
       console.error(`markdown rendered ${rendersPerSecond.toFixed(1)} times a second; the limit is ${MAX_RENDERS_PER_S}`);
       process.exitCode = 1;
