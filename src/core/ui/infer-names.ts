@@ -1,4 +1,23 @@
-import type { Bounds } from '../../shared/ui-node';
+import type { Bounds, Role } from '../../shared/ui-node';
+
+/**
+ * Controls a person names by the label beside them. Screen readers take their name from the
+ * label the app ties to them (AT-SPI LABELLED_BY, AX AXTitleUIElement), and a label that only
+ * repeats such a control's name need not be printed twice.
+ */
+export const LABELLED_ROLES: ReadonlySet<Role> = new Set<Role>([
+  'textfield',
+  'textarea',
+  'combobox',
+  'spinbutton',
+  'slider',
+  'checkbox',
+  'radio',
+  'switch',
+  'list',
+  'table',
+  'tree',
+]);
 
 /** A label that may name a field: its text and where it is on screen. */
 export interface PlacedLabel {

@@ -1,4 +1,5 @@
 import type { Role, UiNode } from '../../shared/ui-node';
+import { LABELLED_ROLES } from './infer-names';
 import { estimateTokens } from './token-estimate';
 
 export interface SerializeOptions {
@@ -133,9 +134,6 @@ function isFoldedLabel(node: UiNode, parent: UiNode): boolean {
     !hasNoArea(node)
   );
 }
-
-/** Controls a label names; a label that only repeats such a control's name is folded into it. */
-const LABELLED_ROLES = new Set<Role>(['textfield', 'textarea', 'combobox', 'spinbutton', 'slider', 'checkbox', 'radio', 'switch', 'list', 'table', 'tree']);
 
 /**
  * Names that fields in this subtree (to two levels down) carry, whether the toolkit took them

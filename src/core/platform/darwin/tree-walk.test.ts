@@ -66,7 +66,7 @@ describe('darwin tree walk', () => {
     await test.finish();
   });
 
-  it('makes one async CopyMultipleAttributeValues call per node, options 0, with the eleven attributes', async () => {
+  it('makes one async CopyMultipleAttributeValues call per node, options 0, with every node attribute', async () => {
     const test = await harness([sampleApp()]);
     const tree = await test.platform.accessibility.getTree(501, { maxNodes: 40 });
     const batches = test.fake.callsOf('AXUIElementCopyMultipleAttributeValues');
@@ -90,6 +90,28 @@ describe('darwin tree walk', () => {
         )
         .every((call) => call.async),
     ).toBe(true);
+    await test.finish();
+  });
+
+  it('names an untitled field after the element that labels it (AXTitleUIElement), and reads its placeholder', async () => {
+    const app = sampleApp();
+    const label = { role: 'AXStaticText', value: 'Email' };
+    const widgets = app.windows[0]?.children ?? [];
+    widgets.unshift(
+      label,
+      { role: 'AXTextField', titleElement: label, placeholder: 'you@example.com', settable: ['AXValue'] },
+      { role: 'AXTextField', subrole: 'AXSecureTextField', titleElement: label, placeholder: 'secret hint', value: 'hunter2' },
+    );
+    const test = await harness([app]);
+    const tree = await test.platform.accessibility.getTree(501, { maxNodes: 60 });
+    const field = find(tree, (node) => node.role === 'textfield' && node.placeholder === 'you@example.com');
+    expect(field).toMatchObject({ name: 'Email', nameFrom: 'label' });
+    // A titled field keeps its own name; nothing is asked of a label it does not need.
+    expect(find(tree, (node) => node.name === 'Name')?.nameFrom).toBeUndefined();
+    const secure = find(tree, (node) => node.states.secret === true && node.name === 'Email');
+    expect(secure?.placeholder).toBeUndefined();
+    // The label's text is an owned copy, released with everything else (finish checks the heap).
+    expect(test.fake.callsOf('AXUIElementCopyAttributeValue').some((call) => call.args[1] === 'AXValue')).toBe(true);
     await test.finish();
   });
 

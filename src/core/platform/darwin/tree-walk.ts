@@ -5,6 +5,7 @@ import type { RawNode } from '../../ui/ids';
 import type { AxClient } from './ax-client';
 import { isMissing } from './ax-errors';
 import type { JsValue } from './cf';
+import { LABELLED_ROLES } from '../../ui/infer-names';
 import { SECURE_SUBROLE, TEXT_ROLES, TOGGLE_ROLES, capabilities, normalizeRole } from './roles';
 
 /** Read in one AXUIElementCopyMultipleAttributeValues call per node, in this order. */
@@ -19,6 +20,8 @@ export const NODE_ATTRIBUTES = [
   'AXFocused',
   'AXPosition',
   'AXSize',
+  'AXPlaceholderValue',
+  'AXTitleUIElement',
   'AXChildren',
 ] as const;
 
@@ -127,6 +130,7 @@ export class TreeWalker {
       const axRole = text(read('AXRole')) ?? '';
       const subrole = await this.subrole(pid, element, axRole, read('AXSubrole'));
       const node = this.describe(pid, path, read, axRole, subrole);
+      if (node.name === '' && LABELLED_ROLES.has(node.role)) await this.nameFromTitleElement(pid, node, slot('AXTitleUIElement'));
       // Nothing under a secure field is read: its parts can carry the secret too.
       if (node.states.secret === true) return node;
       const walkChildren = async (items: Pointer[], offset: number): Promise<void> => {
@@ -177,6 +181,25 @@ export class TreeWalker {
       await cf.owned(page, async (page) => walk(cf.arrayItems(page), start));
     }
     if ((node.children?.length ?? 0) >= count) delete node.childCount;
+  }
+
+  /**
+   * A control with no title or description takes its name from the element that labels it
+   * (AXTitleUIElement), as VoiceOver does. The element is borrowed from the batch; the text
+   * read from it is owned and released.
+   */
+  private async nameFromTitleElement(pid: number, node: RawNode<MacRef>, titleElement: Pointer | null): Promise<void> {
+    const { cf } = this.client;
+    if (titleElement === null || cf.typeOf(titleElement) !== cf.types.element) return;
+    for (const attribute of ['AXValue', 'AXTitle']) {
+      const value = await this.client.copy(titleElement, attribute, pid).catch(() => undefined);
+      const label = value === undefined ? undefined : text(cf.ownedSync(value, (owned) => cf.toJs(owned)));
+      if (label !== undefined && label.trim() !== '') {
+        node.name = label.trim();
+        node.nameFrom = 'label';
+        return;
+      }
+    }
   }
 
   /**
@@ -240,6 +263,8 @@ export class TreeWalker {
     if (value !== undefined && !(role === 'label' && value === name)) node.value = value;
     if (typeof raw === 'string' && raw.length > MAX_TREE_TEXT) node.valueTruncated = true;
     if (description !== '' && description !== name) node.description = description;
+    const placeholder = secret ? undefined : text(read('AXPlaceholderValue'));
+    if (placeholder !== undefined) node.placeholder = placeholder;
     if (bounds !== undefined) node.bounds = bounds;
     return node;
   }

@@ -1,6 +1,7 @@
 import { IFACE, RELATION, ROLE, type ObjectRef, type RelationRow } from '../../../../native/linux/atspi';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { Role } from '../../../shared/ui-node';
+import { LABELLED_ROLES } from '../../ui/infer-names';
 import type { AtspiClient } from './client';
 import { mapLimit } from './pool';
 
@@ -21,21 +22,6 @@ export interface NameFix {
   value?: string;
   placeholder?: string;
 }
-
-/** Controls a person names by the label beside them; screen readers take their name from LABELLED_BY. */
-const LABELLED_ROLES: ReadonlySet<Role> = new Set<Role>([
-  'textfield',
-  'textarea',
-  'combobox',
-  'spinbutton',
-  'slider',
-  'checkbox',
-  'radio',
-  'switch',
-  'list',
-  'table',
-  'tree',
-]);
 
 /** Fields whose hint text (GTK 4, Chromium: the `placeholder-text` attribute) tells what goes in them. */
 const PLACEHOLDER_ROLES: ReadonlySet<Role> = new Set<Role>(['textfield', 'textarea', 'combobox', 'spinbutton']);

@@ -60,6 +60,10 @@ export function readAttribute(context: AttributeContext, target: ElementObject, 
       return string(node.description);
     case 'AXIdentifier':
       return string(node.identifier);
+    case 'AXPlaceholderValue':
+      return string(node.placeholder);
+    case 'AXTitleUIElement':
+      return node.titleElement === undefined ? SLOT_MISSING : context.element(target.pid, node.titleElement);
     case 'AXValue':
       if (node.value === undefined) return SLOT_MISSING;
       if (typeof node.value === 'string') return string(node.value);

@@ -8,6 +8,10 @@ export interface FakeNode {
   description?: string;
   value?: string | number | boolean;
   identifier?: string;
+  /** AXPlaceholderValue: a field's hint text. */
+  placeholder?: string;
+  /** AXTitleUIElement: the element that labels this one (another node of the same app). */
+  titleElement?: FakeNode;
   enabled?: boolean;
   focused?: boolean;
   position?: CGPoint;
