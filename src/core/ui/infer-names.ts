@@ -52,3 +52,39 @@ export function nearestLabel(field: Bounds, labels: readonly PlacedLabel[]): str
   }
   return best?.name;
 }
+
+/** Fields a guess may name: ones a person types into or picks from. */
+export const GUESSED_ROLES: ReadonlySet<Role> = new Set<Role>(['textfield', 'textarea', 'combobox', 'spinbutton', 'slider']);
+
+/** The parts of a tree node the layout pass reads and writes: UiNode and RawNode both fit. */
+interface LaidOut {
+  role: Role;
+  name: string;
+  nameFrom?: 'label' | 'geometry';
+  bounds?: Bounds;
+  children?: LaidOut[];
+}
+
+/**
+ * For a tree that carries bounds (macOS reads them with every node): each unnamed field takes
+ * the nearest label among its parent's and grandparent's children, marked `geometry`.
+ */
+export function nameFieldsFromLayout(root: LaidOut): void {
+  const visit = (node: LaidOut, parent: LaidOut | undefined, grandparent: LaidOut | undefined): void => {
+    if (GUESSED_ROLES.has(node.role) && node.name.trim() === '' && node.bounds !== undefined && parent !== undefined) {
+      const scope = [...(grandparent?.children ?? [parent]).flatMap((each) => [each, ...(each.children ?? [])])];
+      const labels = scope.flatMap((each) =>
+        each !== node && each.role === 'label' && each.bounds !== undefined && (each.children ?? []).length === 0
+          ? [{ name: each.name, bounds: each.bounds }]
+          : [],
+      );
+      const name = nearestLabel(node.bounds, labels);
+      if (name !== undefined) {
+        node.name = name;
+        node.nameFrom = 'geometry';
+      }
+    }
+    for (const child of node.children ?? []) visit(child, node, parent);
+  };
+  visit(root, undefined, undefined);
+}

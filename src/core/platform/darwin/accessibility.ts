@@ -2,6 +2,7 @@ import type { Pointer } from '../../../../native/macos';
 import { NodeNotFoundError, NotSettableError, ProcessExitedError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
+import { nameFieldsFromLayout } from '../../ui/infer-names';
 import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
 import type { AxClient } from './ax-client';
 import { AXError, isMissing } from './ax-errors';
@@ -53,7 +54,10 @@ export class MacAccessibility implements AccessibilityBackend {
     };
     return this.client.cf.owned(this.client.application(pid), async (app) => {
       await this.enabler.ensure(pid, app);
-      return this.walker.walkApp(pid, app, limits);
+      const tree = await this.walker.walkApp(pid, app, limits);
+      // Bounds come with every node here, so a field no label is tied to can be named by where it sits.
+      nameFieldsFromLayout(tree);
+      return tree;
     });
   }
 

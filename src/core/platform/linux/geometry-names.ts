@@ -1,9 +1,6 @@
 import type { Bounds, Role } from '../../../shared/ui-node';
-import { nearestLabel, type PlacedLabel } from '../../ui/infer-names';
+import { GUESSED_ROLES, nearestLabel, type PlacedLabel } from '../../ui/infer-names';
 import { isUnnamed, type NamedItem, type NameFix } from './relation-names';
-
-/** Unnamed fields a guess may name: ones a person types into or picks from. */
-const GUESSED_ROLES: ReadonlySet<Role> = new Set<Role>(['textfield', 'textarea', 'combobox', 'spinbutton', 'slider']);
 
 export interface Layout {
   /** A node's parent path, undefined at the root. */
