@@ -76,18 +76,23 @@ export async function relationNames(
   items: ReadonlyMap<string, NamedItem>,
   paths: readonly string[],
   roleOf: (item: NamedItem) => Role,
+  gtk4 = false,
 ): Promise<Map<string, NameFix>> {
   const fixes = new Map<string, NameFix>();
   const jobs = paths.flatMap((path) => {
     const item = items.get(path);
     if (item === undefined) return [];
     const role = roleOf(item);
-    const label = wantsLabel(item, role);
+    // GTK 4 computes a widget's name and description from its LABELLED_BY and DESCRIBED_BY
+    // relations itself, so asking for them again would only find nothing, a call per widget.
+    const label = !gtk4 && wantsLabel(item, role);
     const placeholder = PLACEHOLDER_ROLES.has(role) && item.role !== ROLE.PASSWORD_TEXT;
-    return label || placeholder ? [{ path, item, role, label, placeholder }] : [];
+    const classNamed = LABELLED_ROLES.has(role) && isUnnamed(item.name) && item.name !== '';
+    return label || placeholder || classNamed ? [{ path, item, role, label, placeholder }] : [];
   });
   await mapLimit(jobs, CONCURRENCY, async ({ path, item, role, label, placeholder }) => {
-    const fix: NameFix = {};
+    // A toolkit class name (GtkEntry) names nothing: without a label the field is unnamed.
+    const fix: NameFix = LABELLED_ROLES.has(role) && isUnnamed(item.name) && item.name !== '' ? { name: '' } : {};
     if (label) {
       const [rows] = (await orNothing(client.call(item.self, IFACE.accessible, 'GetRelationSet'))) ?? [[]];
       const targets = (type: number): ObjectRef[] => (rows as RelationRow[]).filter(([kind]) => kind === type).flatMap(([, refs]) => refs);
@@ -96,8 +101,6 @@ export async function relationNames(
         if (role === 'combobox' && !isUnnamed(item.name)) fix.value = item.name.trim();
         fix.name = name;
         fix.nameFrom = 'label';
-      } else if (isUnnamed(item.name) && item.name !== '') {
-        fix.name = '';
       }
       if (item.description === '') {
         const description = await joined(client, items, targets(RELATION.DESCRIBED_BY));

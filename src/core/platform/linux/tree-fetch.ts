@@ -299,7 +299,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   // Values and labels are independent reads, so they share the round trips.
   const [detailed, names] = await Promise.all([
     mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds)),
-    relationNames(client, items, order, (item) => roleOf(item as Item)),
+    relationNames(client, items, order, (item) => roleOf(item as Item), gtk4),
   ]);
   const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
   const origins: Map<string, Origin> = gtk4 && options.bounds !== 'none' ? await windowOrigins() : new Map();
