@@ -21,7 +21,7 @@ const schema = z.strictObject({
 
 const output = z.object({ pid: z.number(), app: z.string(), rootId: z.string(), text: z.string(), truncated: z.boolean() });
 
-export const SUBTREE_HINT =
+const SUBTREE_HINT =
   "To see a cut part, call ui_tree again with rootId set to an id named in a '… more under <id>' line (or any id above) and a small depth, or use ui_find.";
 
 export const treeTool = defineTool({
