@@ -130,6 +130,18 @@ export class MacAccessibility implements AccessibilityBackend {
   }
 
   /** UTF-16 length of the field's text: AXNumberOfCharacters, else the length of AXValue, measured without decoding it. */
+  /** A text element's whole AXValue, up to maxChars: the tree keeps only its start. Never a secure field's. */
+  async readText(ref: unknown, node: UiNode, maxChars: number): Promise<string> {
+    const target = ref as MacRef;
+    if (node.states.secret === true) return '';
+    const { cf } = this.client;
+    return this.element(target, async (element) => {
+      const value = await this.client.copy(element, 'AXValue', target.pid);
+      const text = value === undefined ? undefined : cf.ownedSync(value, (owned) => cf.toJs(owned));
+      return typeof text === 'string' ? text.slice(0, maxChars) : '';
+    });
+  }
+
   private async textLength(element: Pointer, pid: number): Promise<number | undefined> {
     const { cf } = this.client;
     const count = await this.client.copy(element, 'AXNumberOfCharacters', pid);

@@ -115,6 +115,21 @@ describe('darwin tree walk', () => {
     await test.finish();
   });
 
+  it('marks a value cut to the tree limit, and reads the whole of it on request', async () => {
+    const app = sampleApp();
+    const long = 'line of text\n'.repeat(500);
+    app.windows[0]?.children?.unshift({ role: 'AXTextArea', title: 'Body', value: long, settable: ['AXValue'] });
+    const test = await harness([app]);
+    const { accessibility } = test.platform;
+    const tree = await accessibility.getTree(501, { maxNodes: 60 });
+    const body = find(tree, (node) => node.name === 'Body') as RawNode<MacRef>;
+    expect(body).toMatchObject({ valueTruncated: true });
+    expect(String(body.value)).toHaveLength(4000);
+    const { ref, children: _children, ...node } = body;
+    expect(await accessibility.readText?.(ref, { ...node, id: 'x' }, 10_000)).toBe(long.slice(0, 10_000));
+    await test.finish();
+  });
+
   it('pages a list the batch could not carry with ranged AXChildren copies, within the node cap', async () => {
     const test = await harness([sampleApp()]);
     const tree = await test.platform.accessibility.getTree(501, { maxNodes: 600 });
