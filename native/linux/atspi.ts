@@ -26,6 +26,21 @@ export const IFACE = {
 /** Events that change what a tree fetch returns. */
 export const TREE_EVENTS = ['object:children-changed', 'object:state-changed', 'object:property-change', 'object:text-changed'] as const;
 
+/** Signal members on org.a11y.atspi.Event.Object that the tree mirror patches from. */
+export const EVENT_MEMBER = {
+  childrenChanged: 'ChildrenChanged',
+  stateChanged: 'StateChanged',
+  propertyChange: 'PropertyChange',
+  textChanged: 'TextChanged',
+} as const;
+
+/**
+ * The body of an Event.Object signal: `siiva{sv}` (detail such as "add" or "accessible-name",
+ * two integers, a variant: the child added for children-changed, the new value for
+ * property-change, then extra properties). Older bridges send `siiv(so)`.
+ */
+export type EventBody = [detail: string, detail1: number, detail2: number, data: unknown, ...rest: unknown[]];
+
 /** AtspiRelationType values Deskpilot reads (atspi-constants.h). */
 export const RELATION = { LABELLED_BY: 2, DESCRIBED_BY: 18 } as const;
 

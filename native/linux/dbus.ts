@@ -118,6 +118,27 @@ export class DbusConnection {
     });
   }
 
+  /** Undoes addMatch with the same rule. */
+  async removeMatch(rule: string): Promise<void> {
+    await this.call({
+      destination: 'org.freedesktop.DBus',
+      path: '/org/freedesktop/DBus',
+      interface: 'org.freedesktop.DBus',
+      member: 'RemoveMatch',
+      signature: 's',
+      body: [rule],
+    });
+  }
+
+  /**
+   * A round trip to a peer (org.freedesktop.DBus.Peer.Ping, which libdbus and GDBus answer
+   * themselves). The bus keeps one sender's messages in order, so once the reply is here,
+   * every signal the peer sent before it is here too.
+   */
+  async ping(destination: string, timeoutMs?: number): Promise<void> {
+    await this.call({ destination, path: '/', interface: 'org.freedesktop.DBus.Peer', member: 'Ping' }, timeoutMs);
+  }
+
   onSignal(listener: (signal: Signal) => void): void {
     this.bus.on('message', (message: dbus.Message) => {
       if (message.type !== dbus.MessageType.SIGNAL) return;

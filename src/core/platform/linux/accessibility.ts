@@ -5,6 +5,8 @@ import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
 import type { RawNode } from '../../ui/ids';
 import type { AppDirectory } from './apps';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
+import { DEFAULT_MIRROR_OPTIONS, MirrorStore, type MirrorStats } from './mirror-store';
+import { mirrorReader } from './mirror-reader';
 import { ShortcutReader } from './shortcuts';
 import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents, readText } from './tree-fetch';
@@ -15,30 +17,61 @@ const PRESS_ACTIONS = ['click', 'press', 'activate', 'toggle', 'jump', 'open', '
 const DEFAULT_MAX_NODES = 5000;
 const DEFAULT_MAX_DEPTH = 64;
 
-/** AT-SPI2 accessibility: the tree from the cache or a parallel walk, native actions through D-Bus. */
+/**
+ * AT-SPI2 accessibility: the tree from a mirror patched by the app's events (or a full read
+ * through the cache and a parallel walk), native actions through D-Bus.
+ */
 export class AtspiAccessibility implements AccessibilityBackend {
+  /** Trees with bounds: bounds move without events, so these are dropped on any event. */
   private readonly cache = new TreeCache();
+  private readonly mirrors: MirrorStore;
   private readonly shortcutReader: ShortcutReader;
 
   constructor(
     private readonly client: AtspiClient,
     private readonly apps: AppDirectory,
   ) {
-    client.onTreeEvent((bus) => this.cache.invalidate(bus));
+    client.onTreeEvent((event) => this.cache.invalidate(event.bus));
+    this.mirrors = new MirrorStore(client, { ...DEFAULT_MIRROR_OPTIONS, maxNodes: DEFAULT_MAX_NODES, maxDepth: DEFAULT_MAX_DEPTH }, (bus) =>
+      this.cache.invalidate(bus),
+    );
+    client.onClose(() => this.mirrors.close());
     this.shortcutReader = new ShortcutReader(client);
+  }
+
+  /** How often reads were patched or read whole, and why the mirror fell back: for tests and benches. */
+  get mirrorStats(): MirrorStats {
+    return this.mirrors.stats;
   }
 
   async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
     const app = await this.apps.get(pid);
     // Extents cost a call a node and matter only where input lands, so by default they are read on demand.
     const bounds = options.bounds ?? 'none';
+    const limits = { maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH };
     const fetch = () =>
-      fetchTree(this.client, app, { bounds, maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }).catch(
-        (error: unknown) => {
-          throw mapDbusError(error, pid);
-        },
-      );
-    return this.cache.get(app.bus, bounds, fetch, options.fresh);
+      fetchTree(this.client, app, { bounds, ...limits }).catch((error: unknown) => {
+        throw mapDbusError(error, pid);
+      });
+    try {
+      if (bounds === 'none' && limits.maxNodes === DEFAULT_MAX_NODES && limits.maxDepth === DEFAULT_MAX_DEPTH) {
+        return this.present(await this.mirrors.read(app.bus, mirrorReader(this.client, app), fetch, options.fresh ?? false));
+      }
+      // The cache is only sound while the app's events reach it.
+      await this.mirrors.touch(app.bus);
+      return this.present(await this.cache.get(app.bus, bounds, fetch, options.fresh));
+    } catch (error) {
+      throw mapDbusError(error, pid);
+    }
+  }
+
+  /**
+   * The one place a raw tree (fetched whole or patched in the mirror) becomes what getTree
+   * returns: steps that derive fields from other nodes (names taken from labels) go here, so
+   * a patched tree gets them exactly as a fetched one does.
+   */
+  private present(raw: RawNode<AtspiRef>): RawNode<AtspiRef> {
+    return raw; // DERIVED-NAMES: the pure naming step over the raw tree is called here.
   }
 
   /** Menu accelerators from the (usually cached) tree: one GetKeyBinding per menu item, the first time only. */

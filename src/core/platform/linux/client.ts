@@ -1,4 +1,4 @@
-import { A11Y_BUS, IFACE, REGISTRY, TREE_EVENTS, type ObjectRef } from '../../../../native/linux/atspi';
+import { A11Y_BUS, IFACE, REGISTRY, TREE_EVENTS, type EventBody, type ObjectRef } from '../../../../native/linux/atspi';
 import { DbusCallError, DbusConnection, DbusTimeoutError, type MethodCall } from '../../../../native/linux/dbus';
 import { DeskpilotError, ProcessExitedError, TimeoutError, UnsupportedOperationError } from '../../../shared/errors';
 import { isProcessAlive } from '../process';
@@ -39,18 +39,43 @@ export function mapDbusError(error: unknown, pid: number | undefined): unknown {
   return error;
 }
 
+/** One Event.Object signal from an app, as the tree mirror needs it. */
+export interface TreeEvent {
+  bus: string;
+  path: string;
+  /** ChildrenChanged, StateChanged, PropertyChange, TextChanged, … */
+  member: string;
+  /** "add", "remove", "accessible-name", "checked", … */
+  detail: string;
+  detail1: number;
+  /** The variant's value: the child (so) for children-changed, the new value for property-change. */
+  data: unknown;
+}
+
+function toTreeEvent(sender: string, path: string, member: string, body: unknown[]): TreeEvent {
+  const [detail, detail1, , data] = body as Partial<EventBody>;
+  const value = data !== null && typeof data === 'object' && 'value' in data ? (data as { value: unknown }).value : data;
+  return { bus: sender, path, member, detail: String(detail ?? ''), detail1: Number(detail1 ?? 0), data: value };
+}
+
+const matchRule = (bus: string): string => `type='signal',interface='${IFACE.eventObject}',sender='${bus}'`;
+
 /**
  * A connection to the accessibility bus, found through org.a11y.Bus.GetAddress on the
- * session bus. It registers for tree-changing events, which also makes GTK3 turn on its
- * Cache interface, and reports each event's sender so caches can be dropped.
+ * session bus. It registers for tree-changing events once, which also makes GTK3 turn on its
+ * Cache interface; the bus daemon then forwards an app's events only while that app is
+ * watched (one match rule per app), so a busy desktop's other apps cost this process nothing.
  */
 export class AtspiClient {
-  private readonly listeners = new Set<(bus: string) => void>();
+  private readonly listeners = new Set<(event: TreeEvent) => void>();
+  private readonly watched = new Map<string, Promise<void>>();
+  private readonly closers: (() => void)[] = [];
 
   private constructor(readonly connection: DbusConnection) {
     connection.onSignal((signal) => {
-      if (signal.interface !== IFACE.eventObject) return;
-      for (const listener of this.listeners) listener(signal.sender);
+      if (signal.interface !== IFACE.eventObject || !this.watched.has(signal.sender)) return;
+      const event = toTreeEvent(signal.sender, signal.path, signal.member, signal.body);
+      for (const listener of this.listeners) listener(event);
     });
   }
 
@@ -108,10 +133,35 @@ export class AtspiClient {
           ),
       ),
     );
-    await this.connection.addMatch(`type='signal',interface='${IFACE.eventObject}'`);
   }
 
-  onTreeEvent(listener: (bus: string) => void): () => void {
+  /** Starts forwarding one app's events; resolves once the bus daemon routes them here. */
+  watch(bus: string): Promise<void> {
+    let added = this.watched.get(bus);
+    if (added === undefined) {
+      added = this.connection.addMatch(matchRule(bus));
+      added.catch(() => this.watched.delete(bus));
+      this.watched.set(bus, added);
+    }
+    return added;
+  }
+
+  isWatched(bus: string): boolean {
+    return this.watched.has(bus);
+  }
+
+  /** Stops forwarding an app's events (its mirror was dropped). */
+  async unwatch(bus: string): Promise<void> {
+    if (!this.watched.delete(bus)) return;
+    await this.connection.removeMatch(matchRule(bus)).catch(() => undefined);
+  }
+
+  /** Every signal the bus forwarded before this resolves has been delivered to the listeners. */
+  async barrier(bus: string, timeoutMs?: number): Promise<void> {
+    await this.connection.ping(bus, timeoutMs);
+  }
+
+  onTreeEvent(listener: (event: TreeEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -131,7 +181,13 @@ export class AtspiClient {
     return this.connection.getProperty(target[0], target[1], iface, name, timeoutMs);
   }
 
+  /** Runs `listener` when the client closes, so what hangs on its events can stop too. */
+  onClose(listener: () => void): void {
+    this.closers.push(listener);
+  }
+
   close(): void {
+    for (const closer of this.closers.splice(0)) closer();
     this.connection.close();
   }
 }

@@ -1,0 +1,309 @@
+import { EVENT_MEMBER, ROOT_PATH } from '../../../../native/linux/atspi';
+import type { RawNode } from '../../ui/ids';
+import type { AtspiRef, TreeEvent } from './client';
+
+type Node = RawNode<AtspiRef>;
+
+/** How the mirror reads the app: the same fetch code a full read uses, on less of the app. */
+export interface MirrorReader {
+  /** One node's own fields; its `children` are ignored. */
+  node(path: string, window: string | undefined): Promise<Node>;
+  /** A node and everything under it, at most `maxDepth` levels down. */
+  subtree(path: string, window: string | undefined, maxDepth: number): Promise<Node>;
+  /** The object paths of a node's children, in order. */
+  children(path: string): Promise<string[]>;
+}
+
+export interface MirrorLimits {
+  maxNodes: number;
+  maxDepth: number;
+  /** More events than this between two reads and re-reading the whole app is cheaper. */
+  maxPending: number;
+}
+
+/** Why the mirror stopped trusting itself; each one costs a full read, and each is counted. */
+export type FallbackReason = 'unknown-node' | 'overflow' | 'scrolled' | 'failed-call' | 'generation' | 'derived-name' | 'root-changed' | 'too-large';
+
+export class MirrorUntrusted extends Error {
+  constructor(
+    readonly reason: FallbackReason,
+    detail: string,
+  ) {
+    super(`tree mirror untrusted (${reason}): ${detail}`);
+    this.name = 'MirrorUntrusted';
+  }
+}
+
+interface Entry {
+  node: Node;
+  parent: string | undefined;
+  depth: number;
+}
+
+/** Events that change a node's own fields; anything else (bounds, caret, selection) is not in the tree. */
+const SELF_EVENTS = new Set<string>([EVENT_MEMBER.stateChanged, EVENT_MEMBER.textChanged]);
+const SELF_PROPERTIES = new Set(['accessible-name', 'accessible-description', 'accessible-value', 'accessible-role']);
+/** Remembered removals, so the events a dying node still sends are not taken for a missed one. */
+const TOMBSTONE_LIMIT = 10_000;
+
+/**
+ * One app's tree, kept current from its AT-SPI events. Events only mark what changed
+ * (a node's own fields, or a node's child list); `flush` then re-reads just those parts with
+ * the fetch code a full read uses, so a patched node is built exactly as a fetched one.
+ * Whenever the marks cannot say for sure what changed, `flush` throws MirrorUntrusted and
+ * the owner reads the whole app again.
+ */
+export class AppMirror {
+  private readonly entries = new Map<string, Entry>();
+  private root: Node | undefined;
+  private dirtySelf = new Set<string>();
+  private dirtyChildren = new Set<string>();
+  /** Paths events named: each must be in the tree (or known to have left it) once the marks are read. */
+  private named = new Set<string>();
+  private pending = 0;
+  private untrusted: MirrorUntrusted | undefined;
+  private readonly tombstones = new Set<string>();
+
+  constructor(private readonly limits: MirrorLimits) {}
+
+  get loaded(): boolean {
+    return this.root !== undefined;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Replaces the mirror with a full read. Marks taken while that read ran stay, to be re-read. */
+  load(tree: Node): void {
+    this.entries.clear();
+    this.tombstones.clear();
+    this.untrusted = undefined;
+    this.root = tree;
+    this.index(tree, undefined, 0);
+    if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
+  }
+
+  /** Forgets the tree and every mark: the next read is a full one. */
+  reset(): void {
+    this.root = undefined;
+    this.entries.clear();
+    this.tombstones.clear();
+    this.clearMarks();
+    this.untrusted = undefined;
+  }
+
+  /** Marks what an event changed. Cheap: no calls, so a flood costs only the counting. */
+  apply(event: TreeEvent): void {
+    this.pending += 1;
+    if (this.pending > this.limits.maxPending) {
+      this.distrust('overflow', `more than ${this.limits.maxPending} events since the last read`);
+      return;
+    }
+    const isSelf = SELF_EVENTS.has(event.member) || (event.member === EVENT_MEMBER.propertyChange && SELF_PROPERTIES.has(event.detail));
+    const isStructure = event.member === EVENT_MEMBER.childrenChanged;
+    if (!isSelf && !isStructure) return;
+    if (event.path === ROOT_PATH && isSelf) {
+      this.distrust('root-changed', `${event.member} ${event.detail} on the application`);
+      return;
+    }
+    const known = this.entries.get(event.path)?.node;
+    // GTK3 marks what scrolled out of view by clearing SHOWING and sends no event for it; the
+    // scroll bar's new value is the only sign, and which nodes changed takes a full read to know.
+    if (isSelf && known?.role === 'scrollbar' && !known.ref.gtk4) {
+      this.distrust('scrolled', `scroll bar ${event.path} moved`);
+      return;
+    }
+    this.named.add(event.path);
+    (isStructure ? this.dirtyChildren : this.dirtySelf).add(event.path);
+  }
+
+  /** Marks the whole mirror as stale for a reason the events cannot show (a gap in them). */
+  distrust(reason: FallbackReason, detail: string): void {
+    this.untrusted ??= new MirrorUntrusted(reason, detail);
+  }
+
+  get dirty(): boolean {
+    return this.dirtySelf.size > 0 || this.dirtyChildren.size > 0;
+  }
+
+  /**
+   * Re-reads what the marks name, until no new marks came in meanwhile (bounded, since an
+   * app that never stops changing has no "now" to mirror). Throws MirrorUntrusted, and the
+   * reader's own errors for a frozen or gone app.
+   */
+  async flush(reader: MirrorReader, rounds = 6): Promise<void> {
+    if (this.root === undefined) throw new MirrorUntrusted('generation', 'nothing loaded');
+    for (let round = 0; round < rounds && (this.dirty || this.untrusted !== undefined); round += 1) {
+      if (this.untrusted !== undefined) throw this.untrusted;
+      const structure = [...this.dirtyChildren];
+      const self = [...this.dirtySelf];
+      const named = [...this.named];
+      this.clearMarks();
+      const fresh = new Set<string>();
+      await this.patchStructure(reader, structure, fresh);
+      await this.patchNodes(reader, self, fresh);
+      const missed = named.find((path) => !this.entries.has(path) && !this.tombstones.has(path));
+      if (missed !== undefined) this.distrust('unknown-node', `an event named ${missed}, which the tree does not hold`);
+      if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
+    }
+    if (this.untrusted !== undefined) throw this.untrusted;
+    if (this.dirty) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
+  }
+
+  /** A copy of the tree, so callers may keep or change what they get while the mirror moves on. */
+  snapshot(): Node {
+    if (this.root === undefined) throw new MirrorUntrusted('generation', 'nothing loaded');
+    return copy(this.root);
+  }
+
+  private clearMarks(): void {
+    this.dirtySelf = new Set();
+    this.dirtyChildren = new Set();
+    this.named = new Set();
+    this.pending = 0;
+  }
+
+  private index(node: Node, parent: string | undefined, depth: number): void {
+    this.entries.set(node.ref.path, { node, parent, depth });
+    this.tombstones.delete(node.ref.path);
+    for (const child of node.children ?? []) this.index(child, node.ref.path, depth + 1);
+  }
+
+  private drop(node: Node): void {
+    this.entries.delete(node.ref.path);
+    if (this.tombstones.size >= TOMBSTONE_LIMIT) this.tombstones.clear();
+    this.tombstones.add(node.ref.path);
+    for (const child of node.children ?? []) this.drop(child);
+  }
+
+  /** The window title a node's subtree is read under: undefined makes a root child its own window. */
+  private windowUnder(parent: Entry): string | undefined {
+    return parent.node.ref.path === ROOT_PATH ? undefined : parent.node.ref.window;
+  }
+
+  /** Child lists first, shallowest parent first: a parent's new subtree already holds its children's news. */
+  private async patchStructure(reader: MirrorReader, parents: string[], fresh: Set<string>): Promise<void> {
+    const known = parents.filter((path) => this.entries.has(path));
+    const lists = await Promise.all(known.map((path) => guarded(reader.children(path), `the children of ${path}`)));
+    const order = known.map((path, at) => ({ path, kids: lists[at] as string[] })).sort((a, b) => this.depthOf(a.path) - this.depthOf(b.path));
+    for (const { path, kids } of order) {
+      const parent = this.entries.get(path);
+      if (parent === undefined || fresh.has(path)) continue;
+      await this.relist(reader, parent, kids, fresh);
+    }
+  }
+
+  private depthOf(path: string): number {
+    return this.entries.get(path)?.depth ?? 0;
+  }
+
+  private async relist(reader: MirrorReader, parent: Entry, kids: string[], fresh: Set<string>): Promise<void> {
+    const path = parent.node.ref.path;
+    const before = parent.node.children ?? [];
+    const wanted = new Set(kids);
+    for (const child of before) if (!wanted.has(child.ref.path)) this.drop(child);
+    const kept = new Map(before.filter((child) => wanted.has(child.ref.path)).map((child) => [child.ref.path, child]));
+    const depthLeft = this.limits.maxDepth - parent.depth - 1;
+    if (depthLeft < 0) return;
+    const added = kids.filter((kid) => !kept.has(kid));
+    const read = await Promise.all(added.map((kid) => guarded(reader.subtree(kid, this.windowUnder(parent), depthLeft), `the new node ${kid}`)));
+    const fetched = new Map(added.map((kid, at) => [kid, read[at] as Node]));
+    const children = kids.map((kid) => kept.get(kid) ?? (fetched.get(kid) as Node));
+    for (const node of fetched.values()) {
+      // A node that moved here from elsewhere leaves its old place.
+      const old = this.entries.get(node.ref.path);
+      if (old !== undefined && old.parent !== path) this.detach(old);
+      this.index(node, path, parent.depth + 1);
+      markFresh(node, fresh);
+    }
+    if (children.length > 0) parent.node.children = children;
+    else delete parent.node.children;
+  }
+
+  private detach(entry: Entry): void {
+    const parent = entry.parent === undefined ? undefined : this.entries.get(entry.parent);
+    if (parent?.node.children !== undefined) parent.node.children = parent.node.children.filter((child) => child !== entry.node);
+    this.drop(entry.node);
+  }
+
+  private async patchNodes(reader: MirrorReader, paths: string[], fresh: Set<string>): Promise<void> {
+    const targets = paths.filter((path) => this.entries.has(path) && !fresh.has(path));
+    const read = await Promise.all(
+      targets.map((path) => {
+        const entry = this.entries.get(path) as Entry;
+        const parent = entry.parent === undefined ? undefined : this.entries.get(entry.parent);
+        return guarded(reader.node(path, parent === undefined ? undefined : this.windowUnder(parent)), `the node ${path}`);
+      }),
+    );
+    targets.forEach((path, at) => this.replace(this.entries.get(path) as Entry, read[at] as Node));
+  }
+
+  /** Puts a re-read node's fields in place, keeping its children (they have marks of their own). */
+  private replace(entry: Entry, read: Node): void {
+    const node = entry.node;
+    const oldName = node.name;
+    const { children: _children, ...fields } = read;
+    // A single node read cannot see the labels around it, so a name guessed from them stays.
+    if (node.nameFrom === 'geometry' && fields.nameFrom === undefined && fields.name === '') {
+      fields.name = node.name;
+      fields.nameFrom = 'geometry';
+    }
+    for (const key of Object.keys(node) as (keyof Node)[]) if (key !== 'children') delete node[key];
+    Object.assign(node, fields);
+    if (oldName !== node.name) this.renamed(entry, oldName);
+  }
+
+  /**
+   * A renamed window renames the window its descendants are in (GTK 4 places their bounds by
+   * it). A renamed node may be the label some field took its name or description from: only
+   * a full read finds those fields again.
+   */
+  private renamed(entry: Entry, oldName: string): void {
+    if (entry.parent === ROOT_PATH) {
+      const window = entry.node.name;
+      const rename = (node: Node): void => {
+        for (const child of node.children ?? []) {
+          child.ref = { ...child.ref, window };
+          rename(child);
+        }
+      };
+      rename(entry.node);
+    }
+    const borrowed = oldName.trim();
+    if (borrowed === '') return;
+    for (const { node } of this.entries.values()) {
+      if (node === entry.node) continue;
+      if ((node.nameFrom !== undefined && node.name.includes(borrowed)) || (node.description?.includes(borrowed) ?? false)) {
+        this.distrust('derived-name', `"${borrowed}" was renamed, and another node took its name or description from it`);
+        return;
+      }
+    }
+  }
+}
+
+function markFresh(node: Node, fresh: Set<string>): void {
+  fresh.add(node.ref.path);
+  for (const child of node.children ?? []) markFresh(child, fresh);
+}
+
+function copy(node: Node): Node {
+  const { children, states, ...fields } = node;
+  const copied: Node = { ...fields, states: { ...states }, actions: [...node.actions] };
+  if (children !== undefined) copied.children = children.map(copy);
+  return copied;
+}
+
+/** A call that failed while patching (the node went away, the app answered an error) means the patch is unsure. */
+async function guarded<T>(work: Promise<T>, what: string): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (isTimeout(error)) throw error;
+    throw new MirrorUntrusted('failed-call', `reading ${what} failed: ${(error as Error).message}`);
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'DbusTimeoutError' || (error as { code?: unknown }).code === 'TIMEOUT');
+}

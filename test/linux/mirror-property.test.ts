@@ -1,0 +1,119 @@
+/**
+ * The event-patched tree mirror against full reads: random actions through the real
+ * ActionEngine on the fixture, gtk3-widget-factory and gtk4-widget-factory, and after each one
+ * the mirror's tree must equal a full read node for node (ids, place, roles, names, values,
+ * states). MIRROR_SEED=<n> replays a run; the seed is printed either way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UiNode } from '../../src/shared/ui-node';
+import { startDesktop, type Desktop } from './desktop';
+import { compareTrees, fullTree, mirrorStats, mirrorTree, pick, seededRandom } from './mirror-compare';
+import { hasHeadlessTools } from './session';
+
+const run = hasHeadlessTools() || process.env['CI'] !== undefined;
+const SEED = Number(process.env['MIRROR_SEED'] ?? Date.now() % 1_000_000);
+const APPS = [
+  { name: 'fixture', actions: 70 },
+  { name: 'gtk3-widget-factory', actions: 70 },
+  { name: 'gtk4-widget-factory', actions: 60 },
+] as const;
+/** Buttons that end the app or open the system's own dialogs are left alone; everything else is fair game. */
+const AVOID = /quit|close|exit|about|print|open|save|file|font|colou?r|select|preferences|inspector|shortcuts|help/i;
+const CLICKABLE = new Set(['button', 'togglebutton', 'checkbox', 'radio', 'switch', 'tab', 'link']);
+const WORDS = ['alpha', 'beta', 'mirror', 'Ada', 'x', '42', 'hello world'];
+
+type Request = Record<string, unknown>;
+
+function nodes(root: UiNode): UiNode[] {
+  const all: UiNode[] = [];
+  const visit = (node: UiNode): void => {
+    all.push(node);
+    node.children?.forEach(visit);
+  };
+  visit(root);
+  return all;
+}
+
+/** One random action over what the tree shows now: only enabled nodes that are on screen in a normal window. */
+function randomAction(random: () => number, root: UiNode): Request | undefined {
+  const usable = nodes(root).filter((node) => node.states.enabled && !AVOID.test(node.name) && node.states.secret !== true);
+  const choices: (() => Request | undefined)[] = [
+    () => {
+      const node = pick(random, usable.filter((candidate) => CLICKABLE.has(candidate.role) && candidate.actions.includes('press')));
+      return node && { action: 'click', id: node.id };
+    },
+    () => {
+      const node = pick(random, usable.filter((candidate) => (candidate.role === 'slider' || candidate.role === 'spinbutton') && typeof candidate.value === 'number'));
+      return node && { action: 'set_value', id: node.id, value: Math.max(0, Number(node.value) + (random() < 0.5 ? -1 : 1) * Math.ceil(random() * 5)) };
+    },
+    () => {
+      const node = pick(random, usable.filter((candidate) => candidate.role === 'textfield' && candidate.actions.includes('set_value')));
+      return node && { action: 'set_value', id: node.id, value: pick(random, WORDS) ?? 'x' };
+    },
+    () => {
+      const node = pick(random, usable.filter((candidate) => candidate.role === 'textfield' && candidate.states.editable === true));
+      return node && { action: 'type', id: node.id, text: ` ${pick(random, WORDS) ?? 'x'}` };
+    },
+    () => {
+      const node = pick(random, usable.filter((candidate) => candidate.role === 'list' || candidate.role === 'scrollarea' || candidate.role === 'table'));
+      return node && { action: 'scroll', id: node.id, direction: random() < 0.5 ? 'down' : 'up', amount: 1 + Math.floor(random() * 3) };
+    },
+  ];
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const request = pick(random, choices)?.();
+    if (request !== undefined) return request;
+  }
+  return undefined;
+}
+
+describe.skipIf(!run)('the tree mirror matches full reads after random actions', () => {
+  let desktop: Desktop;
+
+  beforeAll(async () => {
+    console.log(`mirror property test: MIRROR_SEED=${SEED}`);
+    desktop = await startDesktop({ openbox: true });
+  }, 60_000);
+
+  afterAll(async () => desktop?.stop());
+
+  for (const app of APPS) {
+    it(`${app.name}: ${app.actions} random actions, zero differences`, async () => {
+      const random = seededRandom(SEED + app.name.length);
+      const { pid, child } = app.name === 'fixture' ? await desktop.launchFixture() : await desktop.launch(app.name);
+      const log: string[] = [];
+      try {
+        for (let step = 0; step < app.actions; step += 1) {
+          const before = await mirrorTree(desktop.platform, pid);
+          const request = randomAction(random, before);
+          if (request === undefined) break;
+          const result = await desktop.engine.run(pid, { ...request, settleMs: 30 });
+          log.push(`${step}: ${JSON.stringify(request)} → ${result.success ? 'ok' : result.error?.code}`);
+          // A dialog the action opened goes away again, which patches the mirror once more.
+          if ((await desktop.platform.apps.list()).find((entry) => entry.pid === pid)?.windows.length !== 1) {
+            await desktop.engine.run(pid, { action: 'key', key: 'Escape', settleMs: 100 });
+            log.push(`${step}: Escape`);
+          }
+          const differences = await agreement(pid);
+          expect(differences, `seed ${SEED}, ${app.name} after\n${log.slice(-5).join('\n')}`).toEqual([]);
+        }
+      } finally {
+        child.kill();
+      }
+      console.log(`${app.name}: ${log.length} steps, stats ${JSON.stringify(mirrorStats(desktop.platform))}`);
+    }, 240_000);
+  }
+
+  /** Mirror, then a full read; a second full read tells an app still changing from a stale mirror. */
+  async function agreement(pid: number): Promise<string[]> {
+    let differences: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const mirror = await mirrorTree(desktop.platform, pid);
+      const full = await fullTree(desktop.platform, pid);
+      differences = compareTrees(mirror, full);
+      if (differences.length === 0) return [];
+      const again = await fullTree(desktop.platform, pid);
+      if (compareTrees(again, full).length === 0) return differences;
+    }
+    return differences;
+  }
+});
