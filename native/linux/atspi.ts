@@ -21,10 +21,11 @@ export const IFACE = {
   value: 'org.a11y.atspi.Value',
   selection: 'org.a11y.atspi.Selection',
   eventObject: 'org.a11y.atspi.Event.Object',
+  eventFocus: 'org.a11y.atspi.Event.Focus',
 } as const;
 
 /** Events that change what a tree fetch returns. */
-export const TREE_EVENTS = ['object:children-changed', 'object:state-changed', 'object:property-change', 'object:text-changed'] as const;
+export const TREE_EVENTS = ['object:children-changed', 'object:state-changed', 'object:property-change', 'object:text-changed', 'focus:'] as const;
 
 /** Signal members on org.a11y.atspi.Event.Object that the tree mirror patches from. */
 export const EVENT_MEMBER = {
@@ -32,6 +33,8 @@ export const EVENT_MEMBER = {
   stateChanged: 'StateChanged',
   propertyChange: 'PropertyChange',
   textChanged: 'TextChanged',
+  /** On Event.Focus: the legacy focus event, which some widgets send without a state-changed:focused. */
+  focus: 'Focus',
 } as const;
 
 /**

@@ -58,7 +58,8 @@ function toTreeEvent(sender: string, path: string, member: string, body: unknown
   return { bus: sender, path, member, detail: String(detail ?? ''), detail1: Number(detail1 ?? 0), data: value };
 }
 
-const matchRule = (bus: string): string => `type='signal',interface='${IFACE.eventObject}',sender='${bus}'`;
+const matchRule = (bus: string): string => `type='signal',sender='${bus}'`;
+const EVENT_INTERFACES = new Set<string>([IFACE.eventObject, IFACE.eventFocus]);
 
 /**
  * A connection to the accessibility bus, found through org.a11y.Bus.GetAddress on the
@@ -73,7 +74,7 @@ export class AtspiClient {
 
   private constructor(readonly connection: DbusConnection) {
     connection.onSignal((signal) => {
-      if (signal.interface !== IFACE.eventObject || !this.watched.has(signal.sender)) return;
+      if (!EVENT_INTERFACES.has(signal.interface) || !this.watched.has(signal.sender)) return;
       const event = toTreeEvent(signal.sender, signal.path, signal.member, signal.body);
       for (const listener of this.listeners) listener(event);
     });

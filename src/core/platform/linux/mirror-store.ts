@@ -55,7 +55,7 @@ export class MirrorStore {
   readonly stats: MirrorStats = {
     patchedReads: 0,
     fullReads: 0,
-    fallbacks: { 'unknown-node': 0, overflow: 0, scrolled: 0, 'failed-call': 0, generation: 0, 'derived-name': 0, 'root-changed': 0, 'too-large': 0 },
+    fallbacks: { settling: 0, 'unknown-node': 0, overflow: 0, scrolled: 0, 'failed-call': 0, generation: 0, 'derived-name': 0, 'root-changed': 0, 'too-large': 0 },
     dropped: 0,
   };
 
@@ -129,6 +129,10 @@ export class MirrorStore {
     await this.source.watch(bus);
     if (fresh) await this.quiet(bus, held);
     if (!held.mirror.loaded) return this.fullRead(held, full);
+    if (!held.mirror.settled) {
+      this.stats.fallbacks.settling += 1;
+      return this.fullRead(held, full);
+    }
     try {
       await held.mirror.flush(reader);
       this.stats.patchedReads += 1;

@@ -12,6 +12,8 @@ export interface MirrorReader {
   subtree(path: string, window: string | undefined, maxDepth: number): Promise<Node>;
   /** The object paths of a node's children, in order. */
   children(path: string): Promise<string[]>;
+  /** A numeric widget's current value (the Value interface), as the fetch reads it. */
+  value(path: string): Promise<number>;
 }
 
 export interface MirrorLimits {
@@ -22,7 +24,7 @@ export interface MirrorLimits {
 }
 
 /** Why the mirror stopped trusting itself; each one costs a full read, and each is counted. */
-export type FallbackReason = 'unknown-node' | 'overflow' | 'scrolled' | 'failed-call' | 'generation' | 'derived-name' | 'root-changed' | 'too-large';
+export type FallbackReason = 'settling' | 'unknown-node' | 'overflow' | 'scrolled' | 'failed-call' | 'generation' | 'derived-name' | 'root-changed' | 'too-large';
 
 export class MirrorUntrusted extends Error {
   constructor(
@@ -41,7 +43,7 @@ interface Entry {
 }
 
 /** Events that change a node's own fields; anything else (bounds, caret, selection) is not in the tree. */
-const SELF_EVENTS = new Set<string>([EVENT_MEMBER.stateChanged, EVENT_MEMBER.textChanged]);
+const SELF_EVENTS = new Set<string>([EVENT_MEMBER.stateChanged, EVENT_MEMBER.textChanged, EVENT_MEMBER.focus]);
 const SELF_PROPERTIES = new Set(['accessible-name', 'accessible-description', 'accessible-value', 'accessible-role']);
 /** Remembered removals, so the events a dying node still sends are not taken for a missed one. */
 const TOMBSTONE_LIMIT = 10_000;
@@ -63,6 +65,15 @@ export class AppMirror {
   private pending = 0;
   private untrusted: MirrorUntrusted | undefined;
   private readonly tombstones = new Set<string>();
+  /** Set when focus moved: the node that had it may lose it without an event of its own. */
+  private focusMoved = false;
+  private previousLoadSize = -1;
+  /**
+   * Whether the last two full reads found the same number of nodes. GTK 4 creates a
+   * widget's accessible object only when a client first asks for it, and announces none of
+   * those, so its first reads keep finding more; until they agree, only full reads are served.
+   */
+  settled = false;
 
   constructor(private readonly limits: MirrorLimits) {}
 
@@ -81,6 +92,8 @@ export class AppMirror {
     this.untrusted = undefined;
     this.root = tree;
     this.index(tree, undefined, 0);
+    this.settled = this.entries.size === this.previousLoadSize;
+    this.previousLoadSize = this.entries.size;
     if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
   }
 
@@ -115,6 +128,7 @@ export class AppMirror {
       return;
     }
     this.named.add(event.path);
+    if (event.member === EVENT_MEMBER.focus || (event.member === EVENT_MEMBER.stateChanged && event.detail === 'focused' && event.detail1 === 1)) this.focusMoved = true;
     (isStructure ? this.dirtyChildren : this.dirtySelf).add(event.path);
   }
 
@@ -138,11 +152,13 @@ export class AppMirror {
       if (this.untrusted !== undefined) throw this.untrusted;
       const structure = [...this.dirtyChildren];
       const self = [...this.dirtySelf];
+      if (this.focusMoved) for (const [path, entry] of this.entries) if (entry.node.states.focused) self.push(path);
       const named = [...this.named];
       this.clearMarks();
       const fresh = new Set<string>();
       await this.patchStructure(reader, structure, fresh);
       await this.patchNodes(reader, self, fresh);
+      if (round === 0) await this.refreshValues(reader, fresh, new Set(self));
       const missed = named.find((path) => !this.entries.has(path) && !this.tombstones.has(path));
       if (missed !== undefined) this.distrust('unknown-node', `an event named ${missed}, which the tree does not hold`);
       if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
@@ -161,6 +177,7 @@ export class AppMirror {
     this.dirtySelf = new Set();
     this.dirtyChildren = new Set();
     this.named = new Set();
+    this.focusMoved = false;
     this.pending = 0;
   }
 
@@ -237,6 +254,17 @@ export class AppMirror {
       }),
     );
     targets.forEach((path, at) => this.replace(this.entries.get(path) as Entry, read[at] as Node));
+  }
+
+  /**
+   * GTK 4 (4.8) sends no event when a slider, scroll bar or progress bar changes value, so on
+   * GTK 4 every numeric value is read again, one call each, at every flush.
+   */
+  private async refreshValues(reader: MirrorReader, fresh: Set<string>, reread: Set<string>): Promise<void> {
+    if (this.root?.ref.gtk4 !== true) return;
+    const numeric = [...this.entries.values()].filter(({ node }) => typeof node.value === 'number' && !fresh.has(node.ref.path) && !reread.has(node.ref.path));
+    const values = await Promise.all(numeric.map(({ node }) => guarded(reader.value(node.ref.path), `the value of ${node.ref.path}`)));
+    numeric.forEach(({ node }, at) => (node.value = values[at] as number));
   }
 
   /** Puts a re-read node's fields in place, keeping its children (they have marks of their own). */
