@@ -24,7 +24,7 @@ export interface MirrorLimits {
 }
 
 /** Why the mirror stopped trusting itself; each one costs a full read, and each is counted. */
-export type FallbackReason = 'settling' | 'unknown-node' | 'overflow' | 'scrolled' | 'failed-call' | 'generation' | 'derived-name' | 'root-changed' | 'too-large';
+export type FallbackReason = 'settling' | 'unknown-node' | 'overflow' | 'scrolled' | 'visibility' | 'failed-call' | 'generation' | 'derived-name' | 'root-changed' | 'too-large';
 
 export class MirrorUntrusted extends Error {
   constructor(
@@ -127,9 +127,17 @@ export class AppMirror {
       this.distrust('scrolled', `scroll bar ${event.path} moved`);
       return;
     }
+    // GTK3 derives SHOWING from every ancestor and announces it on only some of the nodes that
+    // change (a popover's inner boxes say nothing), so a change of it needs a full read.
+    // GTK 4 never sets SHOWING, and its tree does not show it.
+    if (event.member === EVENT_MEMBER.stateChanged && (event.detail === 'showing' || event.detail === 'visible') && this.root?.ref.gtk4 !== true) {
+      this.distrust('visibility', `${event.detail} changed on ${event.path}`);
+      return;
+    }
     this.named.add(event.path);
     if (event.member === EVENT_MEMBER.focus || (event.member === EVENT_MEMBER.stateChanged && event.detail === 'focused' && event.detail1 === 1)) this.focusMoved = true;
     (isStructure ? this.dirtyChildren : this.dirtySelf).add(event.path);
+
   }
 
   /** Marks the whole mirror as stale for a reason the events cannot show (a gap in them). */
@@ -258,11 +266,19 @@ export class AppMirror {
 
   /**
    * GTK 4 (4.8) sends no event when a slider, scroll bar or progress bar changes value, so on
-   * GTK 4 every numeric value is read again, one call each, at every flush.
+   * GTK 4 every numeric value is read again, one call each, at every flush; likewise the
+   * expanded state.
    */
   private async refreshValues(reader: MirrorReader, fresh: Set<string>, reread: Set<string>): Promise<void> {
     if (this.root?.ref.gtk4 !== true) return;
-    const numeric = [...this.entries.values()].filter(({ node }) => typeof node.value === 'number' && !fresh.has(node.ref.path) && !reread.has(node.ref.path));
+    const stale = [...this.entries.values()].filter(({ node }) => !fresh.has(node.ref.path) && !reread.has(node.ref.path));
+    // Nor when an expander opens or closes: those nodes are read again whole.
+    await this.patchNodes(
+      reader,
+      stale.filter(({ node }) => node.states.expanded !== undefined).map(({ node }) => node.ref.path),
+      fresh,
+    );
+    const numeric = stale.filter(({ node }) => typeof node.value === 'number');
     const values = await Promise.all(numeric.map(({ node }) => guarded(reader.value(node.ref.path), `the value of ${node.ref.path}`)));
     numeric.forEach(({ node }, at) => (node.value = values[at] as number));
   }
