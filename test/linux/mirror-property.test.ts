@@ -39,23 +39,38 @@ function randomAction(random: () => number, root: UiNode): Request | undefined {
   const usable = nodes(root).filter((node) => node.states.enabled && !AVOID.test(node.name) && node.states.secret !== true);
   const choices: (() => Request | undefined)[] = [
     () => {
-      const node = pick(random, usable.filter((candidate) => CLICKABLE.has(candidate.role) && candidate.actions.includes('press')));
+      const node = pick(
+        random,
+        usable.filter((candidate) => CLICKABLE.has(candidate.role) && candidate.actions.includes('press')),
+      );
       return node && { action: 'click', id: node.id };
     },
     () => {
-      const node = pick(random, usable.filter((candidate) => (candidate.role === 'slider' || candidate.role === 'spinbutton') && typeof candidate.value === 'number'));
+      const node = pick(
+        random,
+        usable.filter((candidate) => (candidate.role === 'slider' || candidate.role === 'spinbutton') && typeof candidate.value === 'number'),
+      );
       return node && { action: 'set_value', id: node.id, value: Math.max(0, Number(node.value) + (random() < 0.5 ? -1 : 1) * Math.ceil(random() * 5)) };
     },
     () => {
-      const node = pick(random, usable.filter((candidate) => candidate.role === 'textfield' && candidate.actions.includes('set_value')));
+      const node = pick(
+        random,
+        usable.filter((candidate) => candidate.role === 'textfield' && candidate.actions.includes('set_value')),
+      );
       return node && { action: 'set_value', id: node.id, value: pick(random, WORDS) ?? 'x' };
     },
     () => {
-      const node = pick(random, usable.filter((candidate) => candidate.role === 'textfield' && candidate.states.editable === true));
+      const node = pick(
+        random,
+        usable.filter((candidate) => candidate.role === 'textfield' && candidate.states.editable === true),
+      );
       return node && { action: 'type', id: node.id, text: ` ${pick(random, WORDS) ?? 'x'}` };
     },
     () => {
-      const node = pick(random, usable.filter((candidate) => candidate.role === 'list' || candidate.role === 'scrollarea' || candidate.role === 'table'));
+      const node = pick(
+        random,
+        usable.filter((candidate) => candidate.role === 'list' || candidate.role === 'scrollarea' || candidate.role === 'table'),
+      );
       return node && { action: 'scroll', id: node.id, direction: random() < 0.5 ? 'down' : 'up', amount: 1 + Math.floor(random() * 3) };
     },
   ];
@@ -70,7 +85,7 @@ describe.skipIf(!run)('the tree mirror matches full reads after random actions',
   let desktop: Desktop;
 
   beforeAll(async () => {
-    console.log(`mirror property test: MIRROR_SEED=${SEED}`);
+    console.warn(`mirror property test: MIRROR_SEED=${SEED}`);
     desktop = await startDesktop({ openbox: true });
   }, 60_000);
 
@@ -88,7 +103,9 @@ describe.skipIf(!run)('the tree mirror matches full reads after random actions',
           const request = randomAction(random, before) ?? { action: 'key', key: 'Escape' };
           const target = nodes(before).find((node) => node.id === request['id']);
           const result = await desktop.engine.run(pid, { ...request, settleMs: 30 });
-          log.push(`${step}: ${JSON.stringify(request)} ${target === undefined ? '' : `${target.role} "${target.name}" `}→ ${result.success ? 'ok' : result.error?.code}`);
+          log.push(
+            `${step}: ${JSON.stringify(request)} ${target === undefined ? '' : `${target.role} "${target.name}" `}→ ${result.success ? 'ok' : result.error?.code}`,
+          );
           // A dialog the action opened goes away again, which patches the mirror once more.
           if ((await desktop.platform.apps.list()).find((entry) => entry.pid === pid)?.windows.length !== 1) {
             await desktop.engine.run(pid, { action: 'key', key: 'Escape', settleMs: 100 });
@@ -100,8 +117,7 @@ describe.skipIf(!run)('the tree mirror matches full reads after random actions',
       } finally {
         child.kill();
       }
-      console.log(log.join("\n"));
-      console.log(`${app.name}: ${log.length} steps, stats ${JSON.stringify(mirrorStats(desktop.platform))}`);
+      console.warn(`${app.name}: ${log.length} steps, stats ${JSON.stringify(mirrorStats(desktop.platform))}`);
     }, 240_000);
   }
 

@@ -55,7 +55,18 @@ export class MirrorStore {
   readonly stats: MirrorStats = {
     patchedReads: 0,
     fullReads: 0,
-    fallbacks: { settling: 0, 'unknown-node': 0, overflow: 0, scrolled: 0, visibility: 0, 'failed-call': 0, generation: 0, 'derived-name': 0, 'root-changed': 0, 'too-large': 0 },
+    fallbacks: {
+      settling: 0,
+      'unknown-node': 0,
+      overflow: 0,
+      scrolled: 0,
+      visibility: 0,
+      'failed-call': 0,
+      generation: 0,
+      'derived-name': 0,
+      'root-changed': 0,
+      'too-large': 0,
+    },
     dropped: 0,
   };
 

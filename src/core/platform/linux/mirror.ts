@@ -24,7 +24,8 @@ export interface MirrorLimits {
 }
 
 /** Why the mirror stopped trusting itself; each one costs a full read, and each is counted. */
-export type FallbackReason = 'settling' | 'unknown-node' | 'overflow' | 'scrolled' | 'visibility' | 'failed-call' | 'generation' | 'derived-name' | 'root-changed' | 'too-large';
+export type FallbackReason =
+  'settling' | 'unknown-node' | 'overflow' | 'scrolled' | 'visibility' | 'failed-call' | 'generation' | 'derived-name' | 'root-changed' | 'too-large';
 
 export class MirrorUntrusted extends Error {
   constructor(
@@ -135,9 +136,9 @@ export class AppMirror {
       return;
     }
     this.named.add(event.path);
-    if (event.member === EVENT_MEMBER.focus || (event.member === EVENT_MEMBER.stateChanged && event.detail === 'focused' && event.detail1 === 1)) this.focusMoved = true;
+    if (event.member === EVENT_MEMBER.focus || (event.member === EVENT_MEMBER.stateChanged && event.detail === 'focused' && event.detail1 === 1))
+      this.focusMoved = true;
     (isStructure ? this.dirtyChildren : this.dirtySelf).add(event.path);
-
   }
 
   /** Marks the whole mirror as stale for a reason the events cannot show (a gap in them). */
