@@ -66,6 +66,8 @@ export class AppMirror {
   private pending = 0;
   private untrusted: MirrorUntrusted | undefined;
   private readonly tombstones = new Set<string>();
+  /** The copy last handed out, dropped whenever the tree changes. */
+  private served: Node | undefined;
   /** Set when focus moved: the node that had it may lose it without an event of its own. */
   private focusMoved = false;
   private previousLoadSize = -1;
@@ -92,6 +94,7 @@ export class AppMirror {
     this.tombstones.clear();
     this.untrusted = undefined;
     this.root = tree;
+    this.served = undefined;
     this.index(tree, undefined, 0);
     this.settled = this.entries.size === this.previousLoadSize;
     this.previousLoadSize = this.entries.size;
@@ -101,6 +104,7 @@ export class AppMirror {
   /** Forgets the tree and every mark: the next read is a full one. */
   reset(): void {
     this.root = undefined;
+    this.served = undefined;
     this.entries.clear();
     this.tombstones.clear();
     this.clearMarks();
@@ -164,6 +168,7 @@ export class AppMirror {
       if (this.focusMoved) for (const [path, entry] of this.entries) if (entry.node.states.focused) self.push(path);
       const named = [...this.named];
       this.clearMarks();
+      this.served = undefined;
       const fresh = new Set<string>();
       await this.patchStructure(reader, structure, fresh);
       await this.patchNodes(reader, self, fresh);
@@ -176,10 +181,14 @@ export class AppMirror {
     if (this.dirty) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
   }
 
-  /** A copy of the tree, so callers may keep or change what they get while the mirror moves on. */
+  /**
+   * A copy of the tree, so callers keep what they got while the mirror moves on. Until
+   * something changes, every read gets the same copy (as the tree cache did before).
+   */
   snapshot(): Node {
     if (this.root === undefined) throw new MirrorUntrusted('generation', 'nothing loaded');
-    return copy(this.root);
+    this.served ??= copy(this.root);
+    return this.served;
   }
 
   private clearMarks(): void {
@@ -281,7 +290,11 @@ export class AppMirror {
     );
     const numeric = stale.filter(({ node }) => typeof node.value === 'number');
     const values = await Promise.all(numeric.map(({ node }) => guarded(reader.value(node.ref.path), `the value of ${node.ref.path}`)));
-    numeric.forEach(({ node }, at) => (node.value = values[at] as number));
+    numeric.forEach(({ node }, at) => {
+      if (node.value === values[at]) return;
+      node.value = values[at] as number;
+      this.served = undefined;
+    });
   }
 
   /** Puts a re-read node's fields in place, keeping its children (they have marks of their own). */
