@@ -28,6 +28,7 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
       const [refs] = await client.call([app.bus, path], IFACE.accessible, 'GetChildren');
       return (refs as ObjectRef[]).map((ref) => ref[1]);
     },
+    name: async (path) => String((await client.property([app.bus, path], IFACE.accessible, 'Name')) ?? '').trim(),
     value: async (path) => Number(await client.property([app.bus, path], IFACE.value, 'CurrentValue')),
   };
 }

@@ -49,6 +49,9 @@ class FakeApp implements MirrorReader {
   value(): Promise<number> {
     return Promise.resolve(0);
   }
+  name(path: string): Promise<string> {
+    return Promise.resolve(this.nodes.get(path)?.name ?? '');
+  }
 }
 
 function fixture(): FakeApp {

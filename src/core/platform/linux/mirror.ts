@@ -14,6 +14,8 @@ export interface MirrorReader {
   children(path: string): Promise<string[]>;
   /** A numeric widget's current value (the Value interface), as the fetch reads it. */
   value(path: string): Promise<number>;
+  /** A node's own accessible name, trimmed as the fetch trims it. */
+  name(path: string): Promise<string>;
 }
 
 export interface MirrorLimits {
@@ -161,6 +163,8 @@ export class AppMirror {
    */
   async flush(reader: MirrorReader, rounds = 6): Promise<void> {
     if (this.root === undefined) throw new MirrorUntrusted('generation', 'nothing loaded');
+    // What GTK 4 changes without a word is read on every flush, events or none.
+    if (this.untrusted === undefined) await this.refreshValues(reader, new Set(), new Set());
     for (let round = 0; round < rounds && (this.dirty || this.untrusted !== undefined); round += 1) {
       if (this.untrusted !== undefined) throw this.untrusted;
       const structure = [...this.dirtyChildren];
@@ -172,7 +176,6 @@ export class AppMirror {
       const fresh = new Set<string>();
       await this.patchStructure(reader, structure, fresh);
       await this.patchNodes(reader, self, fresh);
-      if (round === 0) await this.refreshValues(reader, fresh, new Set(self));
       const missed = named.find((path) => !this.entries.has(path) && !this.tombstones.has(path));
       if (missed !== undefined) this.distrust('unknown-node', `an event named ${missed}, which the tree does not hold`);
       if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
@@ -288,6 +291,16 @@ export class AppMirror {
       stale.filter(({ node }) => node.states.expanded !== undefined).map(({ node }) => node.ref.path),
       fresh,
     );
+    // Nor when a label's text changes: label names are read again, one call each.
+    const labels = stale.filter((entry) => entry.node.role === 'label' && entry.node.nameFrom === undefined);
+    const texts = await Promise.all(labels.map(({ node }) => guarded(reader.name(node.ref.path), `the name of ${node.ref.path}`)));
+    labels.forEach((entry, at) => {
+      const oldName = entry.node.name;
+      if (oldName === texts[at]) return;
+      entry.node.name = texts[at] as string;
+      this.served = undefined;
+      this.renamed(entry, oldName);
+    });
     const numeric = stale.filter(({ node }) => typeof node.value === 'number');
     const values = await Promise.all(numeric.map(({ node }) => guarded(reader.value(node.ref.path), `the value of ${node.ref.path}`)));
     numeric.forEach(({ node }, at) => {
