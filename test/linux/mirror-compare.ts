@@ -29,11 +29,13 @@ export async function mirrorTree(platform: Platform, pid: number): Promise<UiNod
 }
 
 /**
- * A full fetch that never touches the mirror: the mirror serves only the default limits, so
- * one node less than the default cap (far above these apps' size) reads the app whole.
+ * Options for a full fetch that never touches the mirror: the mirror serves only the default
+ * limits, so one node less than the default cap (far above these apps' size) reads the app whole.
  */
+export const WHOLE_READ = { fresh: true, maxNodes: 4999 } as const;
+
 export async function fullTree(platform: Platform, pid: number): Promise<UiNode> {
-  return buildTree(await platform.accessibility.getTree(pid, { fresh: true, maxNodes: 4999 })).root;
+  return buildTree(await platform.accessibility.getTree(pid, WHOLE_READ)).root;
 }
 
 export function mirrorStats(platform: Platform): AtspiAccessibility['mirrorStats'] {

@@ -9,7 +9,7 @@ import { DEFAULT_MIRROR_OPTIONS, MirrorStore, type MirrorStats } from './mirror-
 import { mirrorReader } from './mirror-reader';
 import { ShortcutReader } from './shortcuts';
 import { TreeCache } from './tree-cache';
-import { fetchTree, readExtents, readText } from './tree-fetch';
+import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
 import { windowOrigins } from './window-origin';
 
 /** Action names that mean "activate this", across GTK3 ("click"), GTK4 ("activate", "toggle") and others. */
@@ -49,29 +49,17 @@ export class AtspiAccessibility implements AccessibilityBackend {
     // Extents cost a call a node and matter only where input lands, so by default they are read on demand.
     const bounds = options.bounds ?? 'none';
     const limits = { maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH };
-    const fetch = () =>
-      fetchTree(this.client, app, { bounds, ...limits }).catch((error: unknown) => {
-        throw mapDbusError(error, pid);
-      });
+    const fetch = (onRows?: (rows: CacheRows) => void) => fetchTree(this.client, app, { bounds, ...limits, ...(onRows === undefined ? {} : { onRows }) });
     try {
       if (bounds === 'none' && limits.maxNodes === DEFAULT_MAX_NODES && limits.maxDepth === DEFAULT_MAX_DEPTH) {
-        return this.present(await this.mirrors.read(app.bus, mirrorReader(this.client, app), fetch, options.fresh ?? false));
+        return await this.mirrors.read(app.bus, mirrorReader(this.client, app), fetch, options.fresh ?? false);
       }
       // The cache is only sound while the app's events reach it.
       await this.mirrors.touch(app.bus);
-      return this.present(await this.cache.get(app.bus, bounds, fetch, options.fresh));
+      return await this.cache.get(app.bus, bounds, () => fetch(), options.fresh);
     } catch (error) {
       throw mapDbusError(error, pid);
     }
-  }
-
-  /**
-   * The one place a raw tree (fetched whole or patched in the mirror) becomes what getTree
-   * returns: steps that derive fields from other nodes (names taken from labels) go here, so
-   * a patched tree gets them exactly as a fetched one does.
-   */
-  private present(raw: RawNode<AtspiRef>): RawNode<AtspiRef> {
-    return raw; // DERIVED-NAMES: the pure naming step over the raw tree is called here.
   }
 
   /** Menu accelerators from the (usually cached) tree: one GetKeyBinding per menu item, the first time only. */

@@ -1,7 +1,7 @@
 import { IFACE, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import type { MirrorReader } from './mirror';
-import { fetchTree, type AppTarget } from './tree-fetch';
+import { cacheRows, fetchTree, hasValue, readValue, type AppTarget } from './tree-fetch';
 
 /** Subtrees a patch reads may be as large as a whole app; the mirror's own cap catches the rest. */
 const SUBTREE_MAX_NODES = 5000;
@@ -28,7 +28,8 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
       const [refs] = await client.call([app.bus, path], IFACE.accessible, 'GetChildren');
       return (refs as ObjectRef[]).map((ref) => ref[1]);
     },
-    name: async (path) => String((await client.property([app.bus, path], IFACE.accessible, 'Name')) ?? '').trim(),
-    value: async (path) => Number(await client.property([app.bus, path], IFACE.value, 'CurrentValue')),
+    hasValue: (node) => hasValue(node.ref),
+    value: (node) => readValue(client, [app.bus, node.ref.path], node.ref),
+    rows: () => cacheRows(client, app.bus),
   };
 }

@@ -1,8 +1,11 @@
 import type { RawNode } from '../../ui/ids';
 import type { AtspiRef, TreeEvent } from './client';
 import { AppMirror, MirrorUntrusted, type FallbackReason, type MirrorLimits, type MirrorReader } from './mirror';
+import type { CacheRows } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
+/** A full read of the app, telling `onRows` what the cache said, for the mirror to compare later reads with. */
+export type FullRead = (onRows: (rows: CacheRows) => void) => Promise<Node>;
 
 /** The part of the AT-SPI client the store needs, so tests can drive it with a fake event stream. */
 export interface EventSource {
@@ -33,6 +36,8 @@ export interface MirrorStats {
   fullReads: number;
   fallbacks: Record<FallbackReason, number>;
   dropped: number;
+  /** Changes no event announced, found by comparing the cache or reading values again. */
+  silentChanges: number;
 }
 
 interface Held {
@@ -68,6 +73,7 @@ export class MirrorStore {
       'too-large': 0,
     },
     dropped: 0,
+    silentChanges: 0,
   };
 
   constructor(
@@ -98,7 +104,7 @@ export class MirrorStore {
   }
 
   /** The app's tree, from its mirror when the mirror can be trusted, from `full` otherwise. */
-  async read(bus: string, reader: MirrorReader, full: () => Promise<Node>, fresh: boolean): Promise<Node> {
+  async read(bus: string, reader: MirrorReader, full: FullRead, fresh: boolean): Promise<Node> {
     const held = this.hold(bus);
     held.lastReadAt = this.options.now();
     // Reads of one app take turns: a flush mutates the mirror.
@@ -134,7 +140,7 @@ export class MirrorStore {
     return held;
   }
 
-  private async serve(bus: string, held: Held, reader: MirrorReader, full: () => Promise<Node>, fresh: boolean): Promise<Node> {
+  private async serve(bus: string, held: Held, reader: MirrorReader, full: FullRead, fresh: boolean): Promise<Node> {
     // Events sent while nobody listened are lost: a mirror that outlived its subscription is a generation behind.
     if (!this.source.isWatched(bus) && held.mirror.loaded) held.mirror.distrust('generation', 'the app was not watched for a while');
     await this.source.watch(bus);
@@ -147,6 +153,8 @@ export class MirrorStore {
     try {
       await held.mirror.flush(reader);
       this.stats.patchedReads += 1;
+      this.stats.silentChanges += held.mirror.silentChanges;
+      held.mirror.silentChanges = 0;
       return held.mirror.snapshot();
     } catch (error) {
       if (!(error instanceof MirrorUntrusted)) {
@@ -158,9 +166,11 @@ export class MirrorStore {
     }
   }
 
-  private async fullRead(held: Held, full: () => Promise<Node>): Promise<Node> {
+  private async fullRead(held: Held, full: FullRead): Promise<Node> {
     held.mirror.reset();
-    held.mirror.load(await full());
+    let rows: CacheRows | undefined;
+    const tree = await full((read) => (rows = read));
+    held.mirror.load(tree, rows);
     this.stats.fullReads += 1;
     return held.mirror.snapshot();
   }

@@ -3,6 +3,7 @@ import { ROOT_PATH } from '../../../../native/linux/atspi';
 import type { RawNode } from '../../ui/ids';
 import type { AtspiRef, TreeEvent } from './client';
 import { AppMirror, MirrorUntrusted, type MirrorReader } from './mirror';
+import type { CacheRows, ValueRead } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
 const LIMITS = { maxNodes: 100, maxDepth: 10, maxPending: 50 };
@@ -21,14 +22,17 @@ function node(path: string, name: string, role: Node['role'] = 'button', childre
 
 /** An app as a map of nodes; the reader answers from it, the way tree-fetch answers from D-Bus. */
 class FakeApp implements MirrorReader {
-  nodes = new Map<string, { name: string; role: Node['role']; kids: string[]; focused?: boolean }>();
+  nodes = new Map<string, { name: string; role: Node['role']; kids: string[]; focused?: boolean; value?: string; index?: number }>();
   calls: string[] = [];
+  /** Whether the app answers GetItems (GTK does, Chromium does not). */
+  cached = false;
 
   tree(path = ROOT_PATH): Node {
     const entry = this.nodes.get(path);
     if (entry === undefined) throw new Error(`org.a11y.atspi.Error.UnknownObject ${path}`);
     const built = node(path, entry.name, entry.role, entry.kids.length > 0 ? entry.kids.map((kid) => this.tree(kid)) : undefined);
     if (entry.focused === true) built.states = { enabled: true, focused: true };
+    if (entry.value !== undefined) built.value = entry.value;
     return built;
   }
   async node(path: string): Promise<Node> {
@@ -46,11 +50,25 @@ class FakeApp implements MirrorReader {
     this.calls.push(`children ${path}`);
     return Promise.resolve(this.nodes.get(path)?.kids ?? []);
   }
-  value(): Promise<number> {
-    return Promise.resolve(0);
+  hasValue(node: Node): boolean {
+    return this.nodes.get(node.ref.path)?.value !== undefined;
   }
-  name(path: string): Promise<string> {
-    return Promise.resolve(this.nodes.get(path)?.name ?? '');
+  value(node: Node): Promise<ValueRead> {
+    this.calls.push(`value ${node.ref.path}`);
+    return Promise.resolve({ value: this.nodes.get(node.ref.path)?.value ?? '' });
+  }
+  rows(): Promise<CacheRows | undefined> {
+    if (!this.cached) return Promise.resolve(undefined);
+    const rows: CacheRows = new Map();
+    for (const [parent, { kids }] of this.nodes)
+      kids.forEach((kid, index) => {
+        const entry = this.nodes.get(kid);
+        if (entry === undefined) return;
+        const { kids: grandchildren, ...fields } = entry;
+        const row = { parent, index: entry.index ?? index, position: rows.size, childCount: grandchildren.length, signature: JSON.stringify(fields) };
+        rows.set(kid, row);
+      });
+    return Promise.resolve(rows);
   }
 }
 
@@ -65,9 +83,9 @@ function fixture(): FakeApp {
 
 const event = (path: string, member: string, detail = '', detail1 = 0): TreeEvent => ({ bus: ':1.5', path, member, detail, detail1, data: undefined });
 
-function loaded(app: FakeApp): AppMirror {
+async function loaded(app: FakeApp): Promise<AppMirror> {
   const mirror = new AppMirror(LIMITS);
-  mirror.load(app.tree());
+  mirror.load(app.tree(), await app.rows());
   return mirror;
 }
 
@@ -76,7 +94,7 @@ const names = (tree: Node): string[] => [tree.name, ...(tree.children ?? []).fla
 describe('AppMirror', () => {
   it('re-reads only the node a property change names', async () => {
     const app = fixture();
-    const mirror = loaded(app);
+    const mirror = await loaded(app);
     app.nodes.set('/a', { name: 'A2', role: 'button', kids: [] });
     mirror.apply(event('/a', 'PropertyChange', 'accessible-name'));
     await mirror.flush(app);
@@ -86,7 +104,7 @@ describe('AppMirror', () => {
 
   it('ignores events that change nothing the tree holds (bounds, caret)', async () => {
     const app = fixture();
-    const mirror = loaded(app);
+    const mirror = await loaded(app);
     mirror.apply(event('/a', 'BoundsChanged'));
     mirror.apply(event('/a', 'PropertyChange', 'accessible-table-caption'));
     await mirror.flush(app);
@@ -95,7 +113,7 @@ describe('AppMirror', () => {
 
   it('adds a new child with its subtree and drops a removed one, in the app order', async () => {
     const app = fixture();
-    const mirror = loaded(app);
+    const mirror = await loaded(app);
     app.nodes.set('/c', { name: 'C', role: 'group', kids: ['/d'] });
     app.nodes.set('/d', { name: 'D', role: 'button', kids: [] });
     app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/c', '/b'] });
@@ -112,21 +130,21 @@ describe('AppMirror', () => {
 
   it('falls back when an event names a node the tree never held', async () => {
     const app = fixture();
-    const mirror = loaded(app);
+    const mirror = await loaded(app);
     mirror.apply(event('/ghost', 'StateChanged', 'checked', 1));
     await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'unknown-node' });
   });
 
   it('falls back on an event flood', async () => {
     const app = fixture();
-    const mirror = loaded(app);
+    const mirror = await loaded(app);
     for (let index = 0; index <= LIMITS.maxPending; index += 1) mirror.apply(event('/a', 'StateChanged', 'armed', 1));
     await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'overflow' });
   });
 
   it('falls back when a patch call fails', async () => {
     const app = fixture();
-    const mirror = loaded(app);
+    const mirror = await loaded(app);
     app.nodes.delete('/a');
     mirror.apply(event('/a', 'PropertyChange', 'accessible-name'));
     await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'failed-call' });
@@ -150,7 +168,7 @@ describe('AppMirror', () => {
   it('re-reads the node that had focus when focus moves, since it may say nothing', async () => {
     const app = fixture();
     app.nodes.set('/a', { name: 'A', role: 'button', kids: [], focused: true });
-    const mirror = loaded(app);
+    const mirror = await loaded(app);
     app.nodes.set('/a', { name: 'A', role: 'button', kids: [] });
     app.nodes.set('/b', { name: 'B', role: 'label', kids: [], focused: true });
     mirror.apply(event('/b', 'StateChanged', 'focused', 1));
@@ -161,7 +179,7 @@ describe('AppMirror', () => {
 
   it('serves copies: the tree handed out stays as it was while the mirror is patched', async () => {
     const app = fixture();
-    const mirror = loaded(app);
+    const mirror = await loaded(app);
     const first = mirror.snapshot();
     expect(mirror.snapshot()).toBe(first);
     app.nodes.set('/a', { name: 'A2', role: 'button', kids: [] });
@@ -171,11 +189,70 @@ describe('AppMirror', () => {
     expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A2', 'B']);
   });
 
-  it('trusts itself only once two full reads agree on the size', () => {
+  it('trusts itself only once two full reads agree on the size', async () => {
     const app = fixture();
-    const mirror = loaded(app);
+    const mirror = await loaded(app);
     expect(mirror.settled).toBe(false);
     mirror.load(app.tree());
     expect(mirror.settled).toBe(true);
+  });
+});
+
+describe('AppMirror against the cache, for what no event announces', () => {
+  it('re-reads a node whose cache row changed, and only that node', async () => {
+    const app = fixture();
+    app.cached = true;
+    const mirror = await loaded(app);
+    app.nodes.set('/b', { name: 'B2', role: 'label', kids: [] });
+    await mirror.flush(app);
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A', 'B2']);
+    expect(app.calls.filter((call) => call.startsWith('node'))).toEqual(['node /b']);
+    expect(mirror.silentChanges).toBeGreaterThan(0);
+  });
+
+  it('lists a parent again when the cache holds a child it did not (a list filled lazily)', async () => {
+    const app = fixture();
+    app.cached = true;
+    const mirror = await loaded(app);
+    app.nodes.set('/c', { name: 'C', role: 'button', kids: [] });
+    app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/b', '/c'] });
+    await mirror.flush(app);
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A', 'B', 'C']);
+    expect(app.calls).toContain('subtree /c');
+  });
+
+  it('orders children by the cache index, as a full read does', async () => {
+    const app = fixture();
+    app.cached = true;
+    const mirror = await loaded(app);
+    app.nodes.set('/c', { name: 'C', role: 'button', kids: [], index: 0 });
+    app.nodes.set('/a', { name: 'A', role: 'button', kids: [], index: 1 });
+    app.nodes.set('/b', { name: 'B', role: 'label', kids: [], index: 2 });
+    app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/b', '/c'] });
+    await mirror.flush(app);
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'C', 'A', 'B']);
+  });
+
+  it('reads every value again, since text and numbers change without events', async () => {
+    const app = fixture();
+    app.nodes.set('/a', { name: 'A', role: 'textfield', kids: [], value: 'old' });
+    const mirror = await loaded(app);
+    app.nodes.set('/a', { name: 'A', role: 'textfield', kids: [], value: 'new' });
+    const before = mirror.snapshot();
+    await mirror.flush(app);
+    expect(mirror.snapshot().children?.[0]?.children?.[0]?.value).toBe('new');
+    expect(before.children?.[0]?.children?.[0]?.value).toBe('old');
+    expect(app.calls).toEqual(['value /a']);
+  });
+
+  it('reads no value twice when an event already had the node read', async () => {
+    const app = fixture();
+    app.nodes.set('/a', { name: 'A', role: 'textfield', kids: [], value: 'old' });
+    const mirror = await loaded(app);
+    app.nodes.set('/a', { name: 'A', role: 'textfield', kids: [], value: 'new' });
+    mirror.apply(event('/a', 'TextChanged', 'insert'));
+    await mirror.flush(app);
+    expect(app.calls).toEqual(['node /a']);
+    expect(mirror.silentChanges).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import { EVENT_MEMBER, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { RawNode } from '../../ui/ids';
 import type { AtspiRef, TreeEvent } from './client';
+import { mapLimit } from './pool';
+import type { CacheRows, ValueRead } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
 
@@ -12,10 +14,12 @@ export interface MirrorReader {
   subtree(path: string, window: string | undefined, maxDepth: number): Promise<Node>;
   /** The object paths of a node's children, in order. */
   children(path: string): Promise<string[]>;
-  /** A numeric widget's current value (the Value interface), as the fetch reads it. */
-  value(path: string): Promise<number>;
-  /** A node's own accessible name, trimmed as the fetch trims it. */
-  name(path: string): Promise<string>;
+  /** Whether the node is a text or numeric widget, whose value the fetch reads. */
+  hasValue(node: Node): boolean;
+  /** That value, read as the fetch reads it. */
+  value(node: Node): Promise<ValueRead>;
+  /** The app's cache in short rows (Cache.GetItems, one call); undefined where there is none. */
+  rows(): Promise<CacheRows | undefined>;
 }
 
 export interface MirrorLimits {
@@ -48,6 +52,8 @@ interface Entry {
 /** Events that change a node's own fields; anything else (bounds, caret, selection) is not in the tree. */
 const SELF_EVENTS = new Set<string>([EVENT_MEMBER.stateChanged, EVENT_MEMBER.textChanged, EVENT_MEMBER.focus]);
 const SELF_PROPERTIES = new Set(['accessible-name', 'accessible-description', 'accessible-value', 'accessible-role']);
+/** Value reads in flight at once, as in the fetch. */
+const VALUE_CONCURRENCY = 48;
 /** Remembered removals, so the events a dying node still sends are not taken for a missed one. */
 const TOMBSTONE_LIMIT = 10_000;
 
@@ -55,8 +61,13 @@ const TOMBSTONE_LIMIT = 10_000;
  * One app's tree, kept current from its AT-SPI events. Events only mark what changed
  * (a node's own fields, or a node's child list); `flush` then re-reads just those parts with
  * the fetch code a full read uses, so a patched node is built exactly as a fetched one.
- * Whenever the marks cannot say for sure what changed, `flush` throws MirrorUntrusted and
- * the owner reads the whole app again.
+ *
+ * Toolkits leave changes unannounced (GTK3 a hidden entry's text or a button's sensitivity,
+ * GTK 4 label text, slider values and lazily filled lists), so events alone are not enough:
+ * each flush also compares the app's cache (one GetItems) with the one it last saw, marks
+ * every row that differs, and reads every text and numeric value again, the calls a full
+ * read makes for them. Whenever the marks cannot say for sure what changed, `flush` throws
+ * MirrorUntrusted and the owner reads the whole app again.
  */
 export class AppMirror {
   private readonly entries = new Map<string, Entry>();
@@ -73,6 +84,10 @@ export class AppMirror {
   /** Set when focus moved: the node that had it may lose it without an event of its own. */
   private focusMoved = false;
   private previousLoadSize = -1;
+  /** The cache as last compared; undefined for toolkits without one. */
+  private rows: CacheRows | undefined;
+  /** Changes only the cache comparison or a value read found: no event told of them. */
+  silentChanges = 0;
   /**
    * Whether the last two full reads found the same number of nodes. GTK 4 creates a
    * widget's accessible object only when a client first asks for it, and announces none of
@@ -91,7 +106,8 @@ export class AppMirror {
   }
 
   /** Replaces the mirror with a full read. Marks taken while that read ran stay, to be re-read. */
-  load(tree: Node): void {
+  load(tree: Node, rows?: CacheRows): void {
+    this.rows = rows;
     this.entries.clear();
     this.tombstones.clear();
     this.untrusted = undefined;
@@ -106,6 +122,7 @@ export class AppMirror {
   /** Forgets the tree and every mark: the next read is a full one. */
   reset(): void {
     this.root = undefined;
+    this.rows = undefined;
     this.served = undefined;
     this.entries.clear();
     this.tombstones.clear();
@@ -163,8 +180,11 @@ export class AppMirror {
    */
   async flush(reader: MirrorReader, rounds = 6): Promise<void> {
     if (this.root === undefined) throw new MirrorUntrusted('generation', 'nothing loaded');
-    // What GTK 4 changes without a word is read on every flush, events or none.
-    if (this.untrusted === undefined) await this.refreshValues(reader, new Set(), new Set());
+    if (this.untrusted === undefined) await this.compareRows(reader);
+    // Focus leaves a node without a word where the toolkit tells only of where it went (or of nothing, in parts the cache leaves out).
+    for (const [path, entry] of this.entries) if (entry.node.states.focused) this.dirtySelf.add(path);
+    // Nodes a patch read whole, values included: their values need no second read.
+    const read = new Set<string>();
     for (let round = 0; round < rounds && (this.dirty || this.untrusted !== undefined); round += 1) {
       if (this.untrusted !== undefined) throw this.untrusted;
       const structure = [...this.dirtyChildren];
@@ -176,12 +196,47 @@ export class AppMirror {
       const fresh = new Set<string>();
       await this.patchStructure(reader, structure, fresh);
       await this.patchNodes(reader, self, fresh);
+      for (const path of [...fresh, ...self]) read.add(path);
       const missed = named.find((path) => !this.entries.has(path) && !this.tombstones.has(path));
       if (missed !== undefined) this.distrust('unknown-node', `an event named ${missed}, which the tree does not hold`);
       if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
     }
     if (this.untrusted !== undefined) throw this.untrusted;
     if (this.dirty) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
+    await this.refreshValues(reader, read);
+  }
+
+  /**
+   * Marks every node whose cache row changed since the last comparison: its own fields, and
+   * the child lists it left, joined or changed in size. Rows under a node the tree does not
+   * hold are left to that node's own patch (or were never part of the tree).
+   */
+  private async compareRows(reader: MirrorReader): Promise<void> {
+    if (this.rows === undefined) return;
+    const rows = await guarded(reader.rows(), 'the cache');
+    if (rows === undefined) return;
+    const before = this.rows;
+    this.rows = rows;
+    const markList = (path: string): void => {
+      if (this.entries.has(path)) this.mark(this.dirtyChildren, path);
+    };
+    for (const [path, row] of rows) {
+      const old = before.get(path);
+      if (old === undefined) markList(row.parent);
+      else if (old.signature !== row.signature || old.parent !== row.parent || old.index !== row.index || old.childCount !== row.childCount) {
+        if (this.entries.has(path)) this.mark(this.dirtySelf, path);
+        markList(path);
+        markList(row.parent);
+        markList(old.parent);
+      }
+    }
+    for (const [path, old] of before) if (!rows.has(path)) markList(old.parent);
+  }
+
+  /** A mark no event made; counted, so a bench can say how often the events fell short. */
+  private mark(marks: Set<string>, path: string): void {
+    if (!marks.has(path)) this.silentChanges += 1;
+    marks.add(path);
   }
 
   /**
@@ -236,8 +291,9 @@ export class AppMirror {
     return this.entries.get(path)?.depth ?? 0;
   }
 
-  private async relist(reader: MirrorReader, parent: Entry, kids: string[], fresh: Set<string>): Promise<void> {
+  private async relist(reader: MirrorReader, parent: Entry, listed: string[], fresh: Set<string>): Promise<void> {
     const path = parent.node.ref.path;
+    const kids = this.inCacheOrder(path, listed);
     const before = parent.node.children ?? [];
     const wanted = new Set(kids);
     for (const child of before) if (!wanted.has(child.ref.path)) this.drop(child);
@@ -259,6 +315,25 @@ export class AppMirror {
     else delete parent.node.children;
   }
 
+  /**
+   * A full read orders a parent's children by the cache's index where the cache lists them
+   * all, and GetChildren's order can differ (GTK3 overlay scroll bars), so the mirror does too.
+   */
+  private inCacheOrder(parent: string, kids: string[]): string[] {
+    const rows = this.rows;
+    const count = rows?.get(parent)?.childCount;
+    if (rows === undefined || count !== kids.length || !kids.every((kid) => rows.get(kid)?.parent === parent)) return kids;
+    const place = (kid: string): [number, number] => {
+      const row = rows.get(kid);
+      return [row?.index ?? 0, row?.position ?? 0];
+    };
+    return [...kids].sort((a, b) => {
+      const [indexA, positionA] = place(a);
+      const [indexB, positionB] = place(b);
+      return indexA - indexB || positionA - positionB;
+    });
+  }
+
   private detach(entry: Entry): void {
     const parent = entry.parent === undefined ? undefined : this.entries.get(entry.parent);
     if (parent?.node.children !== undefined) parent.node.children = parent.node.children.filter((child) => child !== entry.node);
@@ -277,35 +352,18 @@ export class AppMirror {
     targets.forEach((path, at) => this.replace(this.entries.get(path) as Entry, read[at] as Node));
   }
 
-  /**
-   * GTK 4 (4.8) sends no event when a slider, scroll bar or progress bar changes value, so on
-   * GTK 4 every numeric value is read again, one call each, at every flush; likewise the
-   * expanded state.
-   */
-  private async refreshValues(reader: MirrorReader, fresh: Set<string>, reread: Set<string>): Promise<void> {
-    if (this.root?.ref.gtk4 !== true) return;
-    const stale = [...this.entries.values()].filter(({ node }) => !fresh.has(node.ref.path) && !reread.has(node.ref.path));
-    // Nor when an expander opens or closes: those nodes are read again whole.
-    await this.patchNodes(
-      reader,
-      stale.filter(({ node }) => node.states.expanded !== undefined).map(({ node }) => node.ref.path),
-      fresh,
-    );
-    // Nor when a label's text changes: label names are read again, one call each.
-    const labels = stale.filter((entry) => entry.node.role === 'label' && entry.node.nameFrom === undefined);
-    const texts = await Promise.all(labels.map(({ node }) => guarded(reader.name(node.ref.path), `the name of ${node.ref.path}`)));
-    labels.forEach((entry, at) => {
-      const oldName = entry.node.name;
-      if (oldName === texts[at]) return;
-      entry.node.name = texts[at] as string;
-      this.served = undefined;
-      this.renamed(entry, oldName);
-    });
-    const numeric = stale.filter(({ node }) => typeof node.value === 'number');
-    const values = await Promise.all(numeric.map(({ node }) => guarded(reader.value(node.ref.path), `the value of ${node.ref.path}`)));
-    numeric.forEach(({ node }, at) => {
-      if (node.value === values[at]) return;
-      node.value = values[at] as number;
+  /** Text and numeric values change without events on every toolkit, so each is read again (those a patch just read aside). */
+  private async refreshValues(reader: MirrorReader, read: Set<string>): Promise<void> {
+    const valued = [...this.entries.values()].filter(({ node }) => !read.has(node.ref.path) && reader.hasValue(node)).map(({ node }) => node);
+    const reads = await mapLimit(valued, VALUE_CONCURRENCY, (node) => guarded(reader.value(node), `the value of ${node.ref.path}`));
+    valued.forEach((node, at) => {
+      const { value, truncated } = reads[at] as ValueRead;
+      if (node.value === value && (node.valueTruncated === true) === (truncated === true)) return;
+      if (value === undefined) delete node.value;
+      else node.value = value;
+      if (truncated === true) node.valueTruncated = true;
+      else delete node.valueTruncated;
+      this.silentChanges += 1;
       this.served = undefined;
     });
   }

@@ -28,7 +28,23 @@ export interface FetchOptions {
   bounds: BoundsMode;
   maxNodes: number;
   maxDepth: number;
+  /** Hears what Cache.GetItems said, when a whole app is read through it (the mirror checks itself against it). */
+  onRows?: (rows: CacheRows) => void;
 }
+
+/** What the cache says of one node, kept short: a mirror compares it with the next answer. */
+export interface CacheRow {
+  parent: string;
+  /** -1 where the toolkit does not say (GTK3 entry icons): then the row's place in the answer orders it. */
+  index: number;
+  /** Where the row came in GetItems' answer. */
+  position: number;
+  childCount: number;
+  /** Role, name, description, states and interfaces in one string; equal strings, equal rows. */
+  signature: string;
+}
+
+export type CacheRows = Map<string, CacheRow>;
 
 /** Nodes whose calls are in flight at once: enough to pipeline, few enough not to swamp the app. */
 const CONCURRENCY = 48;
@@ -49,9 +65,12 @@ interface Item {
   parentPath?: string;
 }
 
-interface Detail {
+export interface ValueRead {
   value?: string | number;
   truncated?: boolean;
+}
+
+interface Detail extends ValueRead {
   bounds?: Bounds;
 }
 
@@ -74,6 +93,27 @@ async function cachedItems(client: AtspiClient, bus: string): Promise<Item[]> {
     if (error instanceof DbusTimeoutError) throw error;
     return []; // Chromium has no cache: every node is walked.
   }
+}
+
+function rowsOf(items: Item[]): CacheRows {
+  return new Map(
+    items.map((item, position) => [
+      item.self[1],
+      {
+        parent: item.parentPath ?? '',
+        index: item.index,
+        position,
+        childCount: item.childCount,
+        signature: JSON.stringify([item.role, item.name, item.description, item.states, item.interfaces]),
+      },
+    ]),
+  );
+}
+
+/** The whole cache of an app in short rows; undefined where the toolkit keeps none (Chromium). */
+export async function cacheRows(client: AtspiClient, bus: string): Promise<CacheRows | undefined> {
+  const items = await cachedItems(client, bus);
+  return items.length === 0 ? undefined : rowsOf(items);
 }
 
 /**
@@ -200,32 +240,43 @@ function wantsBounds(item: Item, mode: BoundsMode): boolean {
   return capabilities(item).length > 0 || role === 'window' || role === 'dialog' || role === 'list' || role === 'listitem';
 }
 
-function hasTextValue(item: Item): boolean {
+/** A node's raw role and interfaces: all that decides which value it has. */
+interface ValueKind {
+  role: number;
+  interfaces: string[];
+}
+
+function hasTextValue(item: ValueKind): boolean {
   return !isSecret(item) && TEXT_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && item.role !== ROLE.SPIN_BUTTON;
 }
 
-function hasNumericValue(item: Item): boolean {
+function hasNumericValue(item: ValueKind): boolean {
   return NUMERIC_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.value);
 }
 
+export function hasValue(item: ValueKind): boolean {
+  return hasTextValue(item) || hasNumericValue(item);
+}
+
+/** A text or numeric widget's value as the tree holds it (text cut at MAX_TREE_TEXT and marked); {} for other nodes. */
+export async function readValue(client: AtspiClient, self: ObjectRef, kind: ValueKind): Promise<ValueRead> {
+  if (hasTextValue(kind)) {
+    // One character more than is kept says whether the text goes on.
+    const text = await readText(client, self, MAX_TREE_TEXT + 1);
+    return text.length > MAX_TREE_TEXT ? { value: text.slice(0, MAX_TREE_TEXT), truncated: true } : { value: text };
+  }
+  if (hasNumericValue(kind)) return { value: Number(await client.property(self, IFACE.value, 'CurrentValue')) };
+  return {};
+}
+
 function needsDetail(item: Item, bounds: BoundsMode): boolean {
-  return hasTextValue(item) || hasNumericValue(item) || wantsBounds(item, bounds);
+  return hasValue(item) || wantsBounds(item, bounds);
 }
 
 async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode): Promise<Detail> {
   const detail: Detail = {};
   const jobs: Promise<unknown>[] = [];
-  if (hasTextValue(item)) {
-    // One character more than is kept says whether the text goes on.
-    jobs.push(
-      readText(client, item.self, MAX_TREE_TEXT + 1).then((text) => {
-        detail.value = text.length > MAX_TREE_TEXT ? text.slice(0, MAX_TREE_TEXT) : text;
-        if (text.length > MAX_TREE_TEXT) detail.truncated = true;
-      }),
-    );
-  } else if (hasNumericValue(item)) {
-    jobs.push(client.property(item.self, IFACE.value, 'CurrentValue').then((value) => (detail.value = Number(value))));
-  }
+  if (hasValue(item)) jobs.push(readValue(client, item.self, item).then((read) => Object.assign(detail, read)));
   if (wantsBounds(item, bounds)) {
     jobs.push(readExtents(client, item.self).then((extents) => extents !== undefined && (detail.bounds = extents)));
   }
@@ -271,7 +322,9 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const rootPath = subtree?.path ?? ROOT_PATH;
   // A subtree is read node by node: GetItems would cost the whole app.
   if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0));
-  for (const item of subtree === undefined ? await cachedItems(client, bus) : []) {
+  const cached = subtree === undefined ? await cachedItems(client, bus) : [];
+  if (cached.length > 0) options.onRows?.(rowsOf(cached));
+  for (const item of cached) {
     items.set(item.self[1], item);
     const parentPath = item.parentPath ?? '';
     const siblings = children.get(parentPath);
