@@ -1,7 +1,7 @@
 import { IFACE, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import type { MirrorReader } from './mirror';
-import { cacheRows, fetchTree, hasValue, readValue, type AppTarget } from './tree-fetch';
+import { cacheRows, fetchTree, hasValue, readStates, readValue, type AppTarget } from './tree-fetch';
 
 /** Subtrees a patch reads may be as large as a whole app; the mirror's own cap catches the rest. */
 const SUBTREE_MAX_NODES = 5000;
@@ -31,5 +31,6 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
     hasValue: (node) => hasValue(node.ref),
     value: (node) => readValue(client, [app.bus, node.ref.path], node.ref),
     rows: () => cacheRows(client, app.bus),
+    states: (node) => readStates(client, [app.bus, node.ref.path], node.ref.role, app.gtk4),
   };
 }

@@ -26,6 +26,8 @@ class FakeApp implements MirrorReader {
   calls: string[] = [];
   /** Whether the app answers GetItems (GTK does, Chromium does not). */
   cached = false;
+  /** Nodes GetItems leaves out, found by walking (GTK3 list rows). */
+  uncached = new Set<string>();
 
   tree(path = ROOT_PATH): Node {
     const entry = this.nodes.get(path);
@@ -57,13 +59,17 @@ class FakeApp implements MirrorReader {
     this.calls.push(`value ${node.ref.path}`);
     return Promise.resolve({ value: this.nodes.get(node.ref.path)?.value ?? '' });
   }
+  states(node: Node): Promise<Node['states']> {
+    this.calls.push(`states ${node.ref.path}`);
+    return Promise.resolve(this.nodes.get(node.ref.path)?.focused === true ? { enabled: true, focused: true } : { enabled: true, focused: false });
+  }
   rows(): Promise<CacheRows | undefined> {
     if (!this.cached) return Promise.resolve(undefined);
     const rows: CacheRows = new Map();
     for (const [parent, { kids }] of this.nodes)
       kids.forEach((kid, index) => {
         const entry = this.nodes.get(kid);
-        if (entry === undefined) return;
+        if (entry === undefined || this.uncached.has(kid)) return;
         const { kids: grandchildren, ...fields } = entry;
         const row = { parent, index: entry.index ?? index, position: rows.size, childCount: grandchildren.length, signature: JSON.stringify(fields) };
         rows.set(kid, row);
@@ -128,6 +134,19 @@ describe('AppMirror', () => {
     expect(app.calls).not.toContain('node /d');
   });
 
+  it('moves a node that turns up inside a new subtree, so it is never in the tree twice', async () => {
+    const app = fixture();
+    app.nodes.set('/a', { name: 'A', role: 'button', kids: ['/x'] });
+    app.nodes.set('/x', { name: 'X', role: 'slider', kids: [] });
+    const mirror = await loaded(app);
+    app.nodes.set('/a', { name: 'A', role: 'button', kids: [] });
+    app.nodes.set('/c', { name: 'C', role: 'group', kids: ['/x'] });
+    app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/b', '/c'] });
+    mirror.apply(event('/w', 'ChildrenChanged', 'add', 2));
+    await mirror.flush(app);
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A', 'B', 'C', 'X']);
+  });
+
   it('falls back when an event names a node the tree never held', async () => {
     const app = fixture();
     const mirror = await loaded(app);
@@ -189,6 +208,16 @@ describe('AppMirror', () => {
     expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A2', 'B']);
   });
 
+  it('serves the same copy while nothing changed, though the focused node is read again each time', async () => {
+    const app = fixture();
+    app.nodes.set('/a', { name: 'A', role: 'button', kids: [], focused: true });
+    const mirror = await loaded(app);
+    const first = mirror.snapshot();
+    await mirror.flush(app);
+    expect(app.calls).toEqual(['node /a']);
+    expect(mirror.snapshot()).toBe(first);
+  });
+
   it('trusts itself only once two full reads agree on the size', async () => {
     const app = fixture();
     const mirror = await loaded(app);
@@ -231,6 +260,17 @@ describe('AppMirror against the cache, for what no event announces', () => {
     app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/b', '/c'] });
     await mirror.flush(app);
     expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'C', 'A', 'B']);
+  });
+
+  it('reads the states of nodes the cache leaves out, and re-reads one whose states changed', async () => {
+    const app = fixture();
+    app.cached = true;
+    app.uncached.add('/b');
+    const mirror = await loaded(app);
+    app.nodes.set('/b', { name: 'B', role: 'label', kids: [], focused: true });
+    await mirror.flush(app);
+    expect(mirror.snapshot().children?.[0]?.children?.[1]?.states.focused).toBe(true);
+    expect(app.calls.filter((call) => !call.startsWith('children'))).toEqual(['states /b', 'node /b']);
   });
 
   it('reads every value again, since text and numbers change without events', async () => {

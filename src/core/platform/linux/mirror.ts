@@ -20,6 +20,8 @@ export interface MirrorReader {
   value(node: Node): Promise<ValueRead>;
   /** The app's cache in short rows (Cache.GetItems, one call); undefined where there is none. */
   rows(): Promise<CacheRows | undefined>;
+  /** A node's states alone (one call), as the fetch decodes them. */
+  states(node: Node): Promise<Node['states']>;
 }
 
 export interface MirrorLimits {
@@ -52,8 +54,8 @@ interface Entry {
 /** Events that change a node's own fields; anything else (bounds, caret, selection) is not in the tree. */
 const SELF_EVENTS = new Set<string>([EVENT_MEMBER.stateChanged, EVENT_MEMBER.textChanged, EVENT_MEMBER.focus]);
 const SELF_PROPERTIES = new Set(['accessible-name', 'accessible-description', 'accessible-value', 'accessible-role']);
-/** Value reads in flight at once, as in the fetch. */
-const VALUE_CONCURRENCY = 48;
+/** Reads in flight at once, as in the fetch. */
+const CONCURRENCY = 48;
 /** Remembered removals, so the events a dying node still sends are not taken for a missed one. */
 const TOMBSTONE_LIMIT = 10_000;
 
@@ -192,7 +194,6 @@ export class AppMirror {
       if (this.focusMoved) for (const [path, entry] of this.entries) if (entry.node.states.focused) self.push(path);
       const named = [...this.named];
       this.clearMarks();
-      this.served = undefined;
       const fresh = new Set<string>();
       await this.patchStructure(reader, structure, fresh);
       await this.patchNodes(reader, self, fresh);
@@ -231,6 +232,20 @@ export class AppMirror {
       }
     }
     for (const [path, old] of before) if (!rows.has(path)) markList(old.parent);
+    await this.compareStates(reader, rows);
+  }
+
+  /**
+   * Nodes the cache leaves out (GTK3 list rows, a popup's insides) are read by walking, and a
+   * toolkit changes their sensitivity or visibility unannounced too: their states are read
+   * again, one call each, and a node whose states differ is read again whole.
+   */
+  private async compareStates(reader: MirrorReader, rows: CacheRows): Promise<void> {
+    const walked = [...this.entries.values()].filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path)).map(({ node }) => node);
+    const states = await mapLimit(walked, CONCURRENCY, (node) => guarded(reader.states(node), `the states of ${node.ref.path}`));
+    walked.forEach((node, at) => {
+      if (JSON.stringify(sortedEntries(states[at] as Node['states'])) !== JSON.stringify(sortedEntries(node.states))) this.mark(this.dirtySelf, node.ref.path);
+    });
   }
 
   /** A mark no event made; counted, so a bench can say how often the events fell short. */
@@ -293,7 +308,7 @@ export class AppMirror {
 
   private async relist(reader: MirrorReader, parent: Entry, listed: string[], fresh: Set<string>): Promise<void> {
     const path = parent.node.ref.path;
-    const kids = this.inCacheOrder(path, listed);
+    const kids = this.asFetched(path, listed);
     const before = parent.node.children ?? [];
     const wanted = new Set(kids);
     for (const child of before) if (!wanted.has(child.ref.path)) this.drop(child);
@@ -305,24 +320,31 @@ export class AppMirror {
     const fetched = new Map(added.map((kid, at) => [kid, read[at] as Node]));
     const children = kids.map((kid) => kept.get(kid) ?? (fetched.get(kid) as Node));
     for (const node of fetched.values()) {
-      // A node that moved here from elsewhere leaves its old place.
-      const old = this.entries.get(node.ref.path);
-      if (old !== undefined && old.parent !== path) this.detach(old);
+      // A node that moved here from elsewhere (a popup's insides move with it) leaves its old place.
+      for (const moved of subtreeOf(node)) {
+        const old = this.entries.get(moved.ref.path);
+        if (old !== undefined && old.node !== moved) this.detach(old);
+      }
       this.index(node, path, parent.depth + 1);
-      markFresh(node, fresh);
+      for (const added of subtreeOf(node)) fresh.add(added.ref.path);
     }
+    if (children.length === before.length && children.every((child, at) => child === before[at])) return;
+    this.served = undefined;
     if (children.length > 0) parent.node.children = children;
     else delete parent.node.children;
   }
 
   /**
-   * A full read orders a parent's children by the cache's index where the cache lists them
-   * all, and GetChildren's order can differ (GTK3 overlay scroll bars), so the mirror does too.
+   * A parent's children the way a full read puts them: a child the cache places under another
+   * parent stays there (GTK3 lists a popup's insides under two parents), and where the cache
+   * lists them all they go in its order, which can differ from GetChildren's (GTK3 overlay
+   * scroll bars).
    */
-  private inCacheOrder(parent: string, kids: string[]): string[] {
+  private asFetched(parent: string, listed: string[]): string[] {
     const rows = this.rows;
-    const count = rows?.get(parent)?.childCount;
-    if (rows === undefined || count !== kids.length || !kids.every((kid) => rows.get(kid)?.parent === parent)) return kids;
+    if (rows === undefined) return listed;
+    const kids = listed.filter((kid) => (rows.get(kid)?.parent ?? parent) === parent);
+    if (rows.get(parent)?.childCount !== kids.length || !kids.every((kid) => rows.has(kid))) return kids;
     const place = (kid: string): [number, number] => {
       const row = rows.get(kid);
       return [row?.index ?? 0, row?.position ?? 0];
@@ -338,6 +360,7 @@ export class AppMirror {
     const parent = entry.parent === undefined ? undefined : this.entries.get(entry.parent);
     if (parent?.node.children !== undefined) parent.node.children = parent.node.children.filter((child) => child !== entry.node);
     this.drop(entry.node);
+    this.served = undefined;
   }
 
   private async patchNodes(reader: MirrorReader, paths: string[], fresh: Set<string>): Promise<void> {
@@ -355,7 +378,7 @@ export class AppMirror {
   /** Text and numeric values change without events on every toolkit, so each is read again (those a patch just read aside). */
   private async refreshValues(reader: MirrorReader, read: Set<string>): Promise<void> {
     const valued = [...this.entries.values()].filter(({ node }) => !read.has(node.ref.path) && reader.hasValue(node)).map(({ node }) => node);
-    const reads = await mapLimit(valued, VALUE_CONCURRENCY, (node) => guarded(reader.value(node), `the value of ${node.ref.path}`));
+    const reads = await mapLimit(valued, CONCURRENCY, (node) => guarded(reader.value(node), `the value of ${node.ref.path}`));
     valued.forEach((node, at) => {
       const { value, truncated } = reads[at] as ValueRead;
       if (node.value === value && (node.valueTruncated === true) === (truncated === true)) return;
@@ -378,6 +401,9 @@ export class AppMirror {
       fields.name = node.name;
       fields.nameFrom = 'geometry';
     }
+    const { children: _kept, ...current } = node;
+    if (JSON.stringify(current) === JSON.stringify(fields)) return;
+    this.served = undefined;
     for (const key of Object.keys(node) as (keyof Node)[]) if (key !== 'children') delete node[key];
     Object.assign(node, fields);
     if (oldName !== node.name) this.renamed(entry, oldName);
@@ -411,9 +437,12 @@ export class AppMirror {
   }
 }
 
-function markFresh(node: Node, fresh: Set<string>): void {
-  fresh.add(node.ref.path);
-  for (const child of node.children ?? []) markFresh(child, fresh);
+function sortedEntries(states: Node['states']): [string, unknown][] {
+  return Object.entries(states).sort(([a], [b]) => a.localeCompare(b));
+}
+
+function subtreeOf(node: Node): Node[] {
+  return [node, ...(node.children ?? []).flatMap(subtreeOf)];
 }
 
 function copy(node: Node): Node {

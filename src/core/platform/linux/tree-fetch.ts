@@ -172,9 +172,10 @@ async function walkMissing(
     const item = items.get(path) as Item;
     if (isIncomplete(item, children) && items.size < maxNodes) {
       const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
+      // GTK3 lists a popup's insides under the button too; a node the cache places elsewhere stays there, so it is in the tree once.
       children.set(
         path,
-        (refs as ObjectRef[]).map((ref) => ref[1]),
+        (refs as ObjectRef[]).map((ref) => ref[1]).filter((child) => (items.get(child)?.parentPath ?? path) === path),
       );
     }
     await Promise.all(
@@ -288,7 +289,10 @@ async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode): 
 /** Toggles report CHECKED only while checked; an unchecked one must still say so. */
 const CHECKABLE_ROLES = new Set(['checkbox', 'radio', 'togglebutton', 'switch']);
 
-function statesOf(item: Item, gtk4: boolean): ReturnType<typeof decodeStates> {
+/** A node's raw role and state bits: all that decides its states and role. */
+type StateKind = Pick<Item, 'role' | 'states'>;
+
+function statesOf(item: StateKind, gtk4: boolean): ReturnType<typeof decodeStates> {
   const states = decodeStates(item.states, { gtk4, secret: isSecret(item) });
   if (states.checked === undefined && (CHECKABLE_ROLES.has(roleOf(item)) || item.role === ROLE.CHECK_MENU_ITEM || item.role === ROLE.RADIO_MENU_ITEM))
     states.checked = false;
@@ -296,9 +300,15 @@ function statesOf(item: Item, gtk4: boolean): ReturnType<typeof decodeStates> {
 }
 
 /** GTK 4 gives single-line entries the TEXT role that multi-line views also have. */
-function roleOf(item: Item): ReturnType<typeof normalizeRole> {
+function roleOf(item: StateKind): ReturnType<typeof normalizeRole> {
   const role = normalizeRole(item.role);
   return role === 'textarea' && hasState(item.states, STATE.SINGLE_LINE) ? 'textfield' : role;
+}
+
+/** One node's states, decoded as the tree decodes them (one GetState call). */
+export async function readStates(client: AtspiClient, self: ObjectRef, role: number, gtk4: boolean): Promise<ReturnType<typeof decodeStates>> {
+  const [states] = await client.call(self, IFACE.accessible, 'GetState');
+  return statesOf({ role, states: states as number[] }, gtk4);
 }
 
 /** What a model can do with a node, from its interfaces: no per-node action-name calls. */
