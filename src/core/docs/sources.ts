@@ -1,0 +1,176 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { formatOf } from './parse';
+import type { SourceKind } from './types';
+
+/** A set of files the index keeps together: removing one from disk removes it from the index. */
+export interface Source {
+  kind: SourceKind;
+  /** `app-help:gnome-calculator`, `man:gnome-calculator`, `folder:/home/ada/notes`. */
+  key: string;
+  files: string[];
+}
+
+export interface SourceRoots {
+  /** Where Linux keeps help by language: /usr/share/help. */
+  help: string[];
+  man: string[];
+  /** Where macOS apps live, for `--app Name`. */
+  applications: string[];
+}
+
+export const SYSTEM_ROOTS: SourceRoots = {
+  help: ['/usr/share/help', '/usr/local/share/help'],
+  man: ['/usr/share/man', '/usr/local/share/man'],
+  applications: ['/Applications', '/System/Applications'],
+};
+
+/** The user's languages in order of preference, each also without its region, then C (Linux help's untranslated pages). */
+export function languages(env: Record<string, string | undefined>): string[] {
+  const raw = [env['LANGUAGE'], env['LC_ALL'], env['LC_MESSAGES'], env['LANG']].find((value) => value !== undefined && value !== '') ?? '';
+  const out: string[] = [];
+  for (const entry of raw.split(':')) {
+    const tag = entry.replace(/[.@].*$/, '');
+    if (tag === '' || tag === 'C' || tag === 'POSIX') continue;
+    out.push(tag, tag.split(/[_-]/)[0] as string);
+  }
+  return [...new Set([...out, 'C'])];
+}
+
+/** Names an app's help may be filed under: its binary, its desktop id, its name in lower case with dashes. */
+export function helpNames(app: { name: string; executable?: string; desktopId?: string }): string[] {
+  const names = [
+    app.executable && path.basename(app.executable),
+    app.desktopId?.replace(/\.desktop$/, ''),
+    app.desktopId
+      ?.replace(/\.desktop$/, '')
+      .split('.')
+      .at(-1),
+    app.name,
+    app.name.toLowerCase().replace(/\s+/g, '-'),
+  ];
+  return [...new Set(names.filter((name): name is string => name !== undefined && name !== ''))];
+}
+
+/** Every file under a folder the index reads, hidden folders and dependency trees left out; bounded so a home folder cannot run away. */
+export function walkFolder(dir: string, limit = 20_000): string[] {
+  const files: string[] = [];
+  const visit = (folder: string, depth: number): void => {
+    if (depth > 12 || files.length >= limit) return;
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) visit(full, depth + 1);
+      else if (entry.isFile() && formatOf(full) !== undefined && files.length < limit) files.push(full);
+    }
+  };
+  visit(path.resolve(dir), 0);
+  return files;
+}
+
+/** A Linux app's own help: the first of the user's languages it ships, then C. */
+export function linuxHelp(names: string[], langs: string[], roots: string[]): Source[] {
+  for (const name of names)
+    for (const lang of langs)
+      for (const root of roots) {
+        const dir = path.join(root, lang, name);
+        if (existsSync(dir)) return [{ kind: 'app-help', key: `app-help:${name}`, files: walkFolder(dir) }];
+      }
+  return [];
+}
+
+/** An app's man pages, in the user's language where translated, in every section. */
+export function manPages(names: string[], langs: string[], roots: string[]): Source[] {
+  const sources: Source[] = [];
+  for (const name of names) {
+    const files: string[] = [];
+    for (const root of roots)
+      for (const lang of [...langs.filter((entry) => entry !== 'C'), '']) {
+        const base = path.join(root, lang);
+        if (!existsSync(base)) continue;
+        for (const section of readdirSync(base).filter((entry) => /^man[1-9]/.test(entry))) {
+          const dir = path.join(base, section);
+          for (const file of readdirSync(dir)) if (file.startsWith(`${name}.`) && formatOf(path.join(dir, file)) === 'man') files.push(path.join(dir, file));
+        }
+        if (files.length > 0) break;
+      }
+    if (files.length > 0) sources.push({ kind: 'man', key: `man:${name}`, files });
+  }
+  return sources.slice(0, 1);
+}
+
+/**
+ * A macOS app's Help Book: Info.plist's CFBundleHelpBookFolder, under the first of the user's
+ * languages' .lproj (then English, then Base), else any *.help folder in Resources.
+ */
+export function macHelpBook(bundle: string, langs: string[]): Source[] {
+  const resources = path.join(bundle, 'Contents', 'Resources');
+  if (!existsSync(resources)) return [];
+  const folder = helpBookFolder(path.join(bundle, 'Contents', 'Info.plist'));
+  const lprojs = [...langs.filter((lang) => lang !== 'C'), 'en', 'English', 'Base'].map((lang) => `${lang.replace('_', '-')}.lproj`);
+  const candidates = folder === undefined ? [] : [...lprojs.map((lproj) => path.join(resources, lproj, folder)), path.join(resources, folder)];
+  for (const lproj of lprojs) {
+    const dir = path.join(resources, lproj);
+    if (existsSync(dir))
+      candidates.push(
+        ...readdirSync(dir)
+          .filter((entry) => entry.endsWith('.help'))
+          .map((entry) => path.join(dir, entry)),
+      );
+  }
+  candidates.push(
+    ...readdirSync(resources)
+      .filter((entry) => entry.endsWith('.help'))
+      .map((entry) => path.join(resources, entry)),
+  );
+  const found = candidates.find((dir) => existsSync(dir) && statSync(dir).isDirectory());
+  if (found === undefined) return [];
+  return [{ kind: 'app-help', key: `app-help:${path.basename(bundle)}`, files: walkFolder(found).filter((file) => /\.html?$/i.test(file)) }];
+}
+
+/** CFBundleHelpBookFolder from an XML Info.plist; binary plists fall back to the *.help search. */
+function helpBookFolder(plist: string): string | undefined {
+  try {
+    const text = readFileSync(plist, 'utf8');
+    return /<key>CFBundleHelpBookFolder<\/key>\s*<string>([^<]+)<\/string>/.exec(text)?.[1]?.trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The bundle of an app named on the command line, on macOS. */
+export function findBundle(name: string, roots: string[]): string | undefined {
+  for (const root of roots) {
+    const bundle = path.join(root, name.endsWith('.app') ? name : `${name}.app`);
+    if (existsSync(bundle)) return bundle;
+  }
+  return undefined;
+}
+
+export interface AppIdentity {
+  name: string;
+  executable?: string;
+  desktopId?: string;
+  /** macOS: the .app bundle. */
+  bundle?: string;
+}
+
+/** Everything an app brings of its own: help pages (Linux or macOS) and man pages. */
+export function appSources(app: AppIdentity, env: Record<string, string | undefined>, roots: SourceRoots = SYSTEM_ROOTS): Source[] {
+  const langs = languages(env);
+  const names = helpNames(app);
+  const bundle = app.bundle ?? (process.platform === 'darwin' ? findBundle(app.name, roots.applications) : undefined);
+  const help = bundle === undefined ? linuxHelp(names, langs, roots.help) : macHelpBook(bundle, langs);
+  return [...help, ...manPages(names, langs, roots.man)];
+}
+
+export function folderSource(dir: string): Source {
+  const resolved = path.resolve(dir);
+  return { kind: 'folder', key: `folder:${resolved}`, files: walkFolder(resolved) };
+}
