@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../shared/agent-events';
 import { ValidationError } from '../shared/errors';
 import { createInterface } from 'node:readline';
+import { docsServiceFromEnv } from '../core/docs/endpoint';
 import { Agent } from '../core/agent';
 import type { ApprovalDecider, ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import { OpenAICompatibleProvider, PRESETS, isPresetName, type PresetName } from '../core/agent/provider';
@@ -168,6 +169,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
     platform,
     onEvent,
     approvalPolicy: yes ? 'auto' : 'confirm-risky',
+    docs: docsServiceFromEnv(io.env, (text) => io.stderr(`deskpilot docs: ${text}`)),
     ...(yes ? {} : { decide: terminalDecider(io, (request) => calls.get(request.callId) ?? request.summary) }),
   });
   let interrupted = false;

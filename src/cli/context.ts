@@ -22,7 +22,7 @@ export interface CliIo {
 export interface CommandContext {
   platform: Platform;
   engine: ActionEngine;
-  values: Record<string, string | boolean | undefined>;
+  values: Record<string, string | boolean | string[] | undefined>;
   positionals: string[];
   io: CliIo;
 }

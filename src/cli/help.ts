@@ -49,6 +49,13 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
     exits: { 0: 'answered', 1: 'stopped at the step limit', 130: 'interrupted (Ctrl-C)' },
   },
   {
+    name: 'docs',
+    operand: 'index | search QUERY',
+    options: ['--folder', '--app', '--top', '--json'],
+    summary: "index or search documentation: an app's help and man pages (--app NAME) and your folders (--folder DIR, repeatable); works without a desktop",
+    exits: { 0: 'indexed, or found', 1: 'no matches' },
+  },
+  {
     name: 'mcp',
     options: ['--max-chars', '--read-only', '--apps'],
     summary: `a stdio MCP server for Claude Desktop, Cursor and other MCP clients; logs go to stderr (--max-chars default ${DEFAULT_MAX_CHARS})`,
@@ -76,6 +83,8 @@ const VALUES: Readonly<Record<string, string>> = {
   '--max-chars': 'N',
   '--preset': 'NAME',
   '--apps': 'NAME,NAME',
+  '--folder': 'DIR',
+  '--top': 'N',
 };
 
 function usageLine(command: CommandHelp): string {

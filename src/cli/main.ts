@@ -26,6 +26,8 @@ export const OPTIONS = {
   'max-chars': { type: 'string' },
   'read-only': { type: 'boolean' },
   apps: { type: 'string' },
+  folder: { type: 'string', multiple: true },
+  top: { type: 'string' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -90,8 +92,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       const { runStdioServer } = await import('../mcp/stdio');
       return await runStdioServer(options, { stderr: io.stderr, env: io.env, ...(io.platform === undefined ? {} : { platform: io.platform }) });
     }
+    // Documentation search needs no desktop either.
+    if (name === 'docs') {
+      const { docsCommand } = await import('./docs');
+      return await docsCommand(values, rest, io);
+    }
     const command = COMMANDS[name];
-    if (command === undefined) throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'mcp'].join(', ')}.`);
+    if (command === undefined) throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'docs', 'mcp'].join(', ')}.`);
     platform ??= await createPlatform(process.platform, io.env);
     const context: CommandContext = { platform, engine: new ActionEngine({ platform }), values, positionals: rest, io };
     return await command(context);

@@ -6,6 +6,7 @@ import type { ApprovalDecider } from '../core/agent/safety';
 import { OpenAICompatibleProvider, type Environment } from '../core/agent/provider';
 import { providerSettings } from '../core/agent/provider/provider-settings';
 import { createToolRegistry } from '../core/agent/tools';
+import type { DocsService } from '../core/docs/service';
 import type { Platform } from '../core/platform/types';
 
 export interface AgentParts {
@@ -19,6 +20,7 @@ export interface AgentParts {
   fetch?: typeof globalThis.fetch;
   onEvent: (event: AgentEvent) => void;
   decide: ApprovalDecider;
+  docs?: DocsService;
 }
 
 /**
@@ -41,5 +43,6 @@ export function buildAgent(parts: AgentParts): Agent {
     approvalPolicy: parts.settings().approvalPolicy,
     decide: parts.decide,
     ownPids: parts.ownPids,
+    ...(parts.docs === undefined ? {} : { docs: parts.docs }),
   });
 }

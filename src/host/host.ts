@@ -7,6 +7,7 @@ import { ActionEngine } from '../core/actions/engine';
 import type { Agent } from '../core/agent';
 import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import type { Environment, ProviderMessage } from '../core/agent/provider';
+import type { DocsService } from '../core/docs/service';
 import type { Platform } from '../core/platform/types';
 import { buildAgent } from './build-agent';
 import type { HostPort } from './port';
@@ -28,6 +29,8 @@ export interface AutomationHostOptions {
   fetch?: typeof globalThis.fetch;
   /** Prefix for ask and approval ids; random by default (see `session`). */
   session?: string;
+  /** Documentation search for search_docs: indexed here, in the background, never blocking an ask. */
+  docs?: DocsService;
 }
 
 /**
@@ -76,6 +79,7 @@ export class AutomationHost {
       ...(this.options.fetch === undefined ? {} : { fetch: this.options.fetch }),
       onEvent: (event) => this.forward(event, prefix),
       decide: (request) => this.decide(request, prefix),
+      ...(this.options.docs === undefined ? {} : { docs: this.options.docs }),
     });
   }
 

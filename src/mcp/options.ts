@@ -14,7 +14,7 @@ export const DEFAULT_MAX_CHARS = 20_000;
 /** Below this a tree result would be mostly the truncation note. */
 export const MIN_MAX_CHARS = 1_000;
 
-export function parseMcpOptions(values: Record<string, string | boolean | undefined>): McpOptions {
+export function parseMcpOptions(values: Record<string, string | boolean | string[] | undefined>): McpOptions {
   const raw = values['max-chars'];
   let maxChars = DEFAULT_MAX_CHARS;
   if (raw !== undefined) {

@@ -51,7 +51,17 @@ describe('MCP server over the fake platform', () => {
   it('lists five tools with input and output schemas and descriptions that teach the loop', async () => {
     const client = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_action', 'ui_fill_form', 'ui_wait_for', 'ui_close_window']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'ui_apps',
+      'ui_tree',
+      'ui_find',
+      'ui_read',
+      'ui_action',
+      'ui_fill_form',
+      'ui_wait_for',
+      'ui_close_window',
+      'docs_search',
+    ]);
     for (const tool of tools.slice(0, 5)) {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
@@ -239,7 +249,7 @@ describe('MCP server safety', () => {
     const platform = new FakePlatform();
     const client = await connect({ readOnly: true }, platform);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_wait_for']);
+    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_wait_for', 'docs_search']);
     expect(client.getInstructions()).toMatch(/read-only/);
     const result = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: 'x' });
     expect(result).toMatchObject({ isError: true, text: expect.stringContaining('Tool ui_action not found') });

@@ -8,6 +8,7 @@ import type { Platform } from '../core/platform/types';
 import { AppAllowList } from '../core/tools/allow-list';
 import { fitJson, fitText } from '../core/tools/budget';
 import { builtinTools } from '../core/tools/builtin';
+import type { DocsService } from '../core/docs/service';
 import { isReadOnly, type Tool, type ToolContext } from '../core/tools/types';
 import { serverInstructions } from './instructions';
 import type { McpOptions } from './options';
@@ -19,6 +20,8 @@ export const SERVER_VERSION = '0.1.0';
 export interface Core {
   platform: Platform;
   engine: ActionEngine;
+  /** Documentation search (docs_search); the tool says it is not set up without it. */
+  docs?: DocsService;
 }
 
 export interface ServerSetup {
@@ -85,8 +88,9 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
   );
   for (const tool of toolsFor(setup.options)) {
     const readOnly = isReadOnly(tool);
+    const name = tool.mcpName ?? tool.name;
     server.registerTool(
-      tool.name,
+      name,
       {
         ...(tool.title === undefined ? {} : { title: tool.title }),
         description: tool.description,
@@ -100,7 +104,7 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
         let outcome = 'ok';
         try {
           const parsed = parse(tool, args);
-          const { platform, engine } = await core();
+          const { platform, engine, docs } = await core();
           // MCP clients are not in the user's app, so there is no default target: every call names its app.
           const context: ToolContext = {
             platform,
@@ -110,6 +114,7 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
             maxChars: setup.options.maxChars,
             signal: extra.signal,
             log: () => undefined,
+            ...(docs === undefined ? {} : { docs }),
           };
           result = await call(tool, parsed, context);
           const failed = result.structuredContent?.['error'] as { code?: string } | undefined;
@@ -119,9 +124,9 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
           const { code } = serializeError(error);
           outcome = extra.signal.aborted ? 'cancelled by the client' : `error ${code}`;
           if (code === 'INTERNAL' && !extra.signal.aborted)
-            setup.log(`${tool.name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+            setup.log(`${name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         }
-        setup.log(`${tool.name} ${outcome} ${Math.round(performance.now() - started)} ms`);
+        setup.log(`${name} ${outcome} ${Math.round(performance.now() - started)} ms`);
         return result;
       },
     );

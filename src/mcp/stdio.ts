@@ -2,6 +2,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ActionEngine } from '../core/actions/engine';
 import { createPlatform } from '../core/platform/factory';
 import type { Platform } from '../core/platform/types';
+import { docsServiceFromEnv } from '../core/docs/endpoint';
+import type { DocsService } from '../core/docs/service';
 import type { McpOptions } from './options';
 import { createMcpServer, toolsFor } from './server';
 
@@ -21,12 +23,14 @@ export interface StdioServerIo {
 export async function runStdioServer(options: McpOptions, io: StdioServerIo): Promise<number> {
   const log = (line: string): void => io.stderr(`deskpilot mcp: ${line}`);
   let platform: Platform | undefined = io.platform;
+  let docs: DocsService | undefined;
   const { server } = createMcpServer({
     options,
     log,
     createCore: async () => {
       platform ??= await createPlatform(process.platform, io.env);
-      return { platform, engine: new ActionEngine({ platform }) };
+      docs ??= docsServiceFromEnv(io.env, log);
+      return { platform, engine: new ActionEngine({ platform }), docs };
     },
   });
   const stdin = io.stdin ?? process.stdin;
@@ -41,7 +45,7 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
   server.server.onerror = (error) => log(`protocol error: ${error.message}`);
   await server.connect(transport);
   const tools = toolsFor(options)
-    .map((tool) => tool.name)
+    .map((tool) => tool.mcpName ?? tool.name)
     .join(', ');
   const limits = [
     `max ${options.maxChars} characters a result`,

@@ -13,6 +13,7 @@ import { SafetyGate, type AskSafetyState } from './safety/gate';
 import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
 import { defaultSystemPrompt } from './system-prompt';
 import { OwnAppError } from '../tools/target';
+import type { DocsService } from '../docs/service';
 import type { ToolContext, ToolResult } from '../tools/types';
 import { argumentObject, type ToolRegistry } from './tools/registry';
 
@@ -38,6 +39,8 @@ export interface AgentAnswer {
 
 export interface AgentOptions {
   provider: Provider;
+  /** Documentation search for search_docs; the tool says it is not set up without it. */
+  docs?: DocsService;
   tools: ToolRegistry;
   engine: ActionEngine;
   platform: Platform;
@@ -314,6 +317,7 @@ export class Agent {
       signal,
       clock: this.clock,
       log: (text) => this.emit({ type: 'tool_log', askId, callId, text }),
+      ...(this.options.docs === undefined ? {} : { docs: this.options.docs }),
     };
     for (let iteration = 1; iteration <= this.maxIterations; iteration += 1) {
       const messages = request();

@@ -40,8 +40,8 @@ export interface DocsStatus {
 
 export interface SearchOptions {
   topN?: number;
-  /** Only these sources' files (an app's help and man pages); every source otherwise. */
-  sources?: string[];
+  /** Only these files (the sources a query covers: an app's help, the user's folders); every file otherwise. */
+  files?: ReadonlySet<string>;
   signal?: AbortSignal;
 }
 
@@ -192,7 +192,7 @@ export class DocsIndex {
     const topN = options.topN ?? 5;
     const words = queryWords(query);
     if (words.length === 0) return { hits: [], mode: 'full-text', note: 'the query has no words to search for' };
-    const allowed = options.sources === undefined ? undefined : new Set(options.sources);
+    const allowed = options.files;
     const wanted = allowed === undefined ? CANDIDATES : CANDIDATES * 8;
     const textRanked = this.store
       .fullText(ftsQuery(expandWords(words)), wanted)
@@ -213,16 +213,16 @@ export class DocsIndex {
     return { hits, mode, ...(note === undefined ? {} : { note }) };
   }
 
-  private allowed(id: number, allowed: Set<string> | undefined): boolean {
+  private allowed(id: number, allowed: ReadonlySet<string> | undefined): boolean {
     if (allowed === undefined) return true;
     const chunk = this.store.chunk(id);
-    return chunk !== undefined && allowed.has(this.store.fileRow(chunk.path)?.source ?? '');
+    return chunk !== undefined && allowed.has(chunk.path);
   }
 
   private async withVectors(
     query: string,
     textRanked: { id: number; score: number }[],
-    allowed: Set<string> | undefined,
+    allowed: ReadonlySet<string> | undefined,
     signal: AbortSignal | undefined,
   ): Promise<{ ranked: { id: number; score: number }[]; mode: SearchResult['mode']; note?: string }> {
     const fullText = (note: string) => ({ ranked: textRanked, mode: 'full-text' as const, note });

@@ -1,4 +1,5 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
+import type * as Sqlite from 'node:sqlite';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Chunk } from './chunk';
 
@@ -29,7 +30,7 @@ export interface ChunkRow {
  * FTS5 and its porter stemmer compiled in. It still warns that it is experimental; that one
  * warning is silenced so the CLI's output stays clean, every other warning stays.
  */
-function loadSqlite(): typeof import('node:sqlite') {
+function loadSqlite(): typeof Sqlite {
   const emit = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     const text = typeof warning === 'string' ? warning : warning.message;

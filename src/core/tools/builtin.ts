@@ -1,6 +1,7 @@
 import { actionTool } from './action';
 import { appsTool, focusAppTool } from './apps';
 import { closeWindowTool } from './close-window';
+import { docsSearchTool } from './docs-search';
 import { fillFormTool } from './fill-form';
 import { findTool } from './find';
 import { readTool } from './read';
@@ -14,5 +15,5 @@ import { waitForTool } from './wait-for';
  * thin adapters over this list.
  */
 export function builtinTools(): Tool[] {
-  return [appsTool, treeTool, findTool, readTool, actionTool, fillFormTool, waitForTool, focusAppTool, closeWindowTool] as unknown as Tool[];
+  return [appsTool, treeTool, findTool, readTool, actionTool, fillFormTool, waitForTool, focusAppTool, closeWindowTool, docsSearchTool] as unknown as Tool[];
 }

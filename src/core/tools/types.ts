@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Platform } from '../platform/types';
 import type { IdStyle } from '../ui/serialize';
 import type { AppAllowList } from './allow-list';
+import type { DocsService } from '../docs/service';
 
 /** What every tool returns. A failure is a result too: the model reads it and recovers. */
 export interface ToolResult {
@@ -73,11 +74,15 @@ export interface ToolContext {
   log(text: string): void;
   /** Injected so tests can poll without waiting; the system clock otherwise. */
   clock?: Clock;
+  /** Documentation search, where the program set it up (search_docs). */
+  docs?: DocsService;
 }
 
 export interface Tool<S extends z.ZodType = z.ZodType> {
   /** OpenAI function names: letters, digits, _ and -, at most 64. The built-ins are `ui_*`. */
   name: string;
+  /** The name MCP clients call it by, where that differs (MCP tools are named noun_verb). */
+  mcpName?: string;
   /** A short human title (MCP clients show it). */
   title?: string;
   description: string;

@@ -58,6 +58,7 @@ describe('ToolRegistry', () => {
       'ui_wait_for',
       'ui_focus_app',
       'ui_close_window',
+      'search_docs',
     ]);
     for (const definition of registry.definitions()) {
       expect(definition.type).toBe('function');

@@ -1,0 +1,90 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parseFile, Skipped } from '.';
+import { pdfWithLines } from './pdf-fixture';
+
+const parse = (file: string, text: string | Buffer) => parseFile(file, Buffer.isBuffer(text) ? text : Buffer.from(text));
+
+describe('document parsers', () => {
+  it('cuts a Mallard page at its sections, keeps the summary and drops the credits', async () => {
+    const doc = await parse(
+      '/usr/share/help/C/app/print.page',
+      `<page xmlns="http://projectmallard.org/1.0/" id="print"><info><credit><name>Ada</name></credit><desc>Print on both sides.</desc></info>
+       <title>Printing</title><p>Open the dialog.</p>
+       <section id="duplex"><title>Two-sided</title><p>Pick <gui>Two-sided</gui>.</p>
+         <section id="long"><title>Long edge</title><p>Flip on the long edge.</p></section></section></page>`,
+    );
+    expect(doc.title).toBe('Printing');
+    expect(doc.sections).toEqual([
+      { anchor: 'print', section: '', text: expect.stringContaining('Print on both sides.') as string },
+      { anchor: 'duplex', section: 'Two-sided', text: 'Pick Two-sided.' },
+      { anchor: 'long', section: 'Two-sided › Long edge', text: 'Flip on the long edge.' },
+    ]);
+    expect(JSON.stringify(doc)).not.toContain('Ada');
+  });
+
+  it('reads DocBook sections and HTML headings with their ids or slugs', async () => {
+    const book = await parse(
+      '/docs/guide.xml',
+      '<article><title>Guide</title><sect1 id="setup"><title>Setup</title><para>Install it.</para></sect1></article>',
+    );
+    expect(book.title).toBe('Guide');
+    expect(book.sections).toContainEqual({ anchor: 'setup', section: 'Setup', text: 'Install it.' });
+    const html = await parse(
+      '/docs/help.html',
+      '<html><head><title>Help</title><script>x()</script></head><body><h1>Help</h1><p>Intro</p><h2 id="keys">Keyboard keys</h2><p>Press F1.</p><h2>Mouse use</h2><p>Click.</p></body></html>',
+    );
+    expect(html.title).toBe('Help');
+    expect(html.sections.map(({ anchor, section }) => [anchor, section])).toEqual([
+      ['', ''],
+      ['keys', 'Keyboard keys'],
+      ['mouse-use', 'Mouse use'],
+    ]);
+    expect(JSON.stringify(html)).not.toContain('x()');
+  });
+
+  it('reads Markdown headings (ATX and setext), leaving # inside code alone', async () => {
+    const doc = await parse(
+      '/notes/vpn.md',
+      '# VPN notes\nintro\n\n## Connect\n```sh\n# not a heading\n```\nUse the key.\n\nTroubleshooting\n---\nRestart it.\n',
+    );
+    expect(doc.title).toBe('VPN notes');
+    expect(doc.sections.map((section) => [section.anchor, section.section])).toEqual([
+      ['', ''],
+      ['connect', 'Connect'],
+      ['troubleshooting', 'Troubleshooting'],
+    ]);
+    expect(doc.sections[1]?.text).toContain('# not a heading');
+  });
+
+  it('reads a gzipped man page by its .SH sections, without roff escapes', async () => {
+    const roff = '.TH GREP 1\n.SH NAME\ngrep \\- print lines that match\n.SH OPTIONS\n.TP\n.B \\-i\nIgnore \\fBcase\\fR distinctions.\n';
+    const doc = await parse('/usr/share/man/man1/grep.1.gz', gzipSync(roff));
+    expect(doc.title).toBe('GREP(1)');
+    expect(doc.sections.map((section) => section.section)).toEqual(['NAME', 'OPTIONS']);
+    expect(doc.sections[1]?.text).toContain('Ignore case distinctions.');
+    expect(doc.sections[1]?.text).not.toContain('\\f');
+  });
+
+  it('reads a PDF page by page', async () => {
+    const doc = await parse('/notes/manual.pdf', pdfWithLines(['Resetting the router', 'Hold the button for ten seconds.']));
+    expect(doc.sections).toEqual([{ anchor: 'page=1', section: 'Page 1', text: expect.stringContaining('Hold the button for ten seconds.') as string }]);
+  });
+
+  it('plain text is one section titled by its file name', async () => {
+    expect(await parse('/notes/todo.txt', 'buy milk\n\n\n\ncall Ada')).toEqual({
+      title: 'todo',
+      sections: [{ anchor: '', section: '', text: 'buy milk\n\ncall Ada' }],
+    });
+  });
+
+  it('skips what it cannot read, with a reason', async () => {
+    const reason = (file: string, bytes: Buffer) => parseFile(file, bytes).catch((error: unknown) => (error instanceof Skipped ? error.reason : 'threw'));
+    expect(await reason('/notes/a.txt', Buffer.from([0x61, 0, 0x62]))).toBe('binary content in a text format');
+    expect(await reason('/notes/a.pdf', Buffer.from('hello'))).toBe('named .pdf but not a PDF');
+    expect(await reason('/usr/share/man/man1/a.1.gz', Buffer.from('not gzip'))).toBe('a .gz file that does not decompress');
+    expect(await reason('/notes/a.pdf', Buffer.from('%PDF-1.4 garbage'))).toMatch(/^the PDF could not be read/);
+    expect(await reason('/notes/a.txt', Buffer.alloc(21 * 1024 * 1024, 0x61))).toBe('larger than 20 MB');
+    expect(await reason('/notes/a.exe', Buffer.from('x'))).toBe('not a format the index reads');
+  });
+});

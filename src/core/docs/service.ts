@@ -1,0 +1,140 @@
+import { mkdirSync, readlinkSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { AppInfo } from '../../shared/ui-node';
+import { DocsIndex, type DocsStatus, type IndexProgress, type IndexReport } from './docs-index';
+import type { EmbeddingsEndpoint } from './embeddings';
+import { appSources, folderSource, type AppIdentity, type Source, type SourceRoots } from './sources';
+import type { SearchResult } from './types';
+
+export interface DocsSettings {
+  /** Folders of the user's own documents. */
+  folders: string[];
+  /** Per-source switches; everything is on unless turned off. */
+  appHelp?: boolean;
+  manPages?: boolean;
+  userFolders?: boolean;
+}
+
+export interface DocsServiceOptions {
+  /** The folder the index file lives in (the app's data folder). */
+  dataDir: string;
+  settings: () => DocsSettings;
+  env: Record<string, string | undefined>;
+  endpoint?: () => EmbeddingsEndpoint | undefined;
+  roots?: SourceRoots;
+  /** Tells the user about a notice (a corrupt index rebuilt) or a background failure. */
+  notify?: (text: string) => void;
+}
+
+export interface DocsQuery {
+  topN?: number;
+  app?: AppIdentity;
+  /** Folders for this query on top of the settings' (the CLI's --folder). */
+  folders?: string[];
+  signal?: AbortSignal;
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+export const INDEX_FILE = 'docs-index.sqlite';
+
+/** What a running app is known by for help lookup: its name, and on Linux its binary. */
+export function appIdentity(app: Pick<AppInfo, 'name' | 'pid'>): AppIdentity {
+  try {
+    return { name: app.name, executable: readlinkSync(`/proc/${app.pid}/exe`) };
+  } catch {
+    return { name: app.name };
+  }
+}
+
+/**
+ * The documentation search a program offers: it brings the index up to date for the sources a
+ * query needs (only stat calls when nothing changed), embeds in the background where the
+ * provider can, and searches. One per program; opened on first use.
+ */
+export class DocsService {
+  private index: DocsIndex | undefined;
+  private background: AbortController | undefined;
+
+  constructor(private readonly options: DocsServiceOptions) {}
+
+  get file(): string {
+    return path.join(this.options.dataDir, INDEX_FILE);
+  }
+
+  private open(): DocsIndex {
+    if (this.index === undefined) {
+      mkdirSync(this.options.dataDir, { recursive: true });
+      this.index = new DocsIndex(this.file, this.options.endpoint);
+    }
+    return this.index;
+  }
+
+  /** The sources a query or an index run covers, per the settings' switches. */
+  sources(query: Pick<DocsQuery, 'app' | 'folders'>): Source[] {
+    const settings = this.options.settings();
+    const sources: Source[] = [];
+    if (query.app !== undefined)
+      for (const source of appSources(query.app, this.options.env, this.options.roots)) {
+        if (source.kind === 'app-help' && settings.appHelp === false) continue;
+        if (source.kind === 'man' && settings.manPages === false) continue;
+        sources.push(source);
+      }
+    const folders = [...(settings.userFolders === false ? [] : settings.folders), ...(query.folders ?? [])];
+    for (const folder of new Set(folders)) sources.push(folderSource(folder));
+    return sources;
+  }
+
+  async update(query: Pick<DocsQuery, 'app' | 'folders' | 'signal' | 'onProgress'>): Promise<IndexReport> {
+    const index = this.open();
+    const report = await index.update(this.sources(query), query.onProgress, query.signal);
+    if (report.notice !== undefined) this.options.notify?.(report.notice);
+    this.embedInBackground();
+    return report;
+  }
+
+  async search(text: string, query: DocsQuery = {}): Promise<SearchResult & { sources: string[] }> {
+    const sources = this.sources(query);
+    const index = this.open();
+    const report = await index.update(sources, query.onProgress, query.signal);
+    if (report.notice !== undefined) this.options.notify?.(report.notice);
+    this.embedInBackground();
+    const files = new Set(sources.flatMap((source) => source.files));
+    const result = await index.search(text, { topN: query.topN ?? 5, files, ...(query.signal === undefined ? {} : { signal: query.signal }) });
+    return { ...result, sources: sources.map((source) => source.key) };
+  }
+
+  /** Starts embedding whatever is not yet embedded; never awaited by a search, never throws into one. */
+  private embedInBackground(): void {
+    if (this.options.endpoint?.() === undefined || this.background !== undefined) return;
+    const controller = new AbortController();
+    this.background = controller;
+    this.open()
+      .embedPending(controller.signal)
+      .catch((error: unknown) => this.options.notify?.(`documentation embeddings: ${(error as Error).message}`))
+      .finally(() => {
+        if (this.background === controller) this.background = undefined;
+      });
+  }
+
+  /** Waits for background embedding (tests, the CLI before it exits). */
+  async settle(): Promise<void> {
+    while (this.background !== undefined) await this.index?.embedPending();
+  }
+
+  status(): DocsStatus {
+    return this.open().status();
+  }
+
+  /** Deletes the index; the next query or update reads everything again. */
+  rebuild(): void {
+    this.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${this.file}${suffix}`, { force: true });
+  }
+
+  close(): void {
+    this.background?.abort();
+    this.background = undefined;
+    this.index?.close();
+    this.index = undefined;
+  }
+}

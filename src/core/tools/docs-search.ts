@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { DeskpilotError } from '../../shared/errors';
+import { appIdentity } from '../docs/service';
+import { fitText } from './budget';
+import { visibleApps, matchApp } from './target';
+import { defineTool } from './types';
+
+const schema = z.strictObject({
+  query: z.string().trim().min(1).max(500).describe('The question in the user\'s words, such as "print on both sides"'),
+  topN: z.number().int().min(1).max(20).optional().describe('How many snippets (default 5)'),
+  app: z.string().min(1).optional().describe("The app whose help to search, by name; default: the app the user is in (the user's folders are always searched)"),
+});
+
+const output = z.object({
+  mode: z.enum(['hybrid', 'full-text']),
+  note: z.string().optional(),
+  hits: z.array(z.object({ source: z.string(), title: z.string(), section: z.string(), score: z.number(), snippet: z.string() })),
+});
+
+export const docsSearchTool = defineTool({
+  name: 'search_docs',
+  mcpName: 'docs_search',
+  title: 'Search documentation',
+  description:
+    "Search documentation: the target app's own help pages and man pages, and the user's document folders. Returns the best snippets with their page and section. Use it for how-do-I questions about an app, and cite the page.",
+  promptSnippet: 'For "how do I…" questions about the app, call search_docs first and answer from its snippets, citing the page (title › section).',
+  schema,
+  output,
+  effects: 'read',
+  safety: { readRoot: () => null },
+  async handler(args, context) {
+    if (context.docs === undefined) throw new DeskpilotError('UI_NOT_AVAILABLE', 'documentation search is not set up in this program');
+    const apps = args.app !== undefined || context.targetPid !== undefined ? await visibleApps(context) : [];
+    const app = args.app !== undefined ? matchApp(apps, args.app) : apps.find((entry) => entry.pid === context.targetPid);
+    const identity = app === undefined ? (args.app === undefined ? undefined : { name: args.app }) : appIdentity(app);
+    const result = await context.docs.search(args.query, {
+      topN: args.topN ?? 5,
+      ...(identity === undefined ? {} : { app: identity }),
+      signal: context.signal,
+    });
+    // Sized to the answer budget: whole snippets are dropped from the end until the data fits.
+    const hits = [...result.hits];
+    const budget = context.maxChars ?? Number.POSITIVE_INFINITY;
+    while (hits.length > 1 && JSON.stringify(hits).length > budget * 0.6) hits.pop();
+    const lines = hits.map((hit, index) => `${index + 1}. ${hit.title}${hit.section === '' ? '' : ` › ${hit.section}`} (${hit.source})\n   ${hit.snippet}`);
+    const head =
+      hits.length === 0
+        ? `No documentation matched "${args.query}"${identity === undefined ? '' : ` in ${identity.name}'s help`}. Searched: ${result.sources.length === 0 ? 'nothing (no app help found and no folders set)' : result.sources.join(', ')}.`
+        : `${hits.length} snippet(s) for "${args.query}":`;
+    const note = result.mode === 'full-text' && result.note !== undefined ? `\n(${result.note})` : '';
+    const data = { mode: result.mode, ...(result.note === undefined ? {} : { note: result.note }), hits };
+    return { success: true, message: fitText(`${head}\n${lines.join('\n')}${note}`.trim(), budget * 0.4, 'Ask for fewer snippets (topN).').value, data };
+  },
+});
