@@ -32,5 +32,6 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
     value: (node) => readValue(client, [app.bus, node.ref.path], node.ref),
     rows: () => cacheRows(client, app.bus),
     states: (node) => readStates(client, [app.bus, node.ref.path], node.ref.role, app.gtk4),
+    childCount: async (node) => Number(await client.property([app.bus, node.ref.path], IFACE.accessible, 'ChildCount')),
   };
 }

@@ -63,6 +63,9 @@ class FakeApp implements MirrorReader {
     this.calls.push(`states ${node.ref.path}`);
     return Promise.resolve(this.nodes.get(node.ref.path)?.focused === true ? { enabled: true, focused: true } : { enabled: true, focused: false });
   }
+  childCount(node: Node): Promise<number> {
+    return Promise.resolve(this.nodes.get(node.ref.path)?.kids.length ?? 0);
+  }
   rows(): Promise<CacheRows | undefined> {
     if (!this.cached) return Promise.resolve(undefined);
     const rows: CacheRows = new Map();

@@ -22,6 +22,8 @@ export interface MirrorReader {
   rows(): Promise<CacheRows | undefined>;
   /** A node's states alone (one call), as the fetch decodes them. */
   states(node: Node): Promise<Node['states']>;
+  /** How many children a node says it has (one call). */
+  childCount(node: Node): Promise<number>;
 }
 
 export interface MirrorLimits {
@@ -237,14 +239,19 @@ export class AppMirror {
 
   /**
    * Nodes the cache leaves out (GTK3 list rows, a popup's insides) are read by walking, and a
-   * toolkit changes their sensitivity or visibility unannounced too: their states are read
-   * again, one call each, and a node whose states differ is read again whole.
+   * toolkit changes their sensitivity, visibility or children unannounced too: their states and
+   * child counts are read again, and a node that differs is read again whole or listed again.
    */
   private async compareStates(reader: MirrorReader, rows: CacheRows): Promise<void> {
     const walked = [...this.entries.values()].filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path)).map(({ node }) => node);
-    const states = await mapLimit(walked, CONCURRENCY, (node) => guarded(reader.states(node), `the states of ${node.ref.path}`));
+    const reads = await mapLimit(walked, CONCURRENCY, (node) =>
+      guarded(Promise.all([reader.states(node), reader.childCount(node)]), `the states of ${node.ref.path}`),
+    );
     walked.forEach((node, at) => {
-      if (JSON.stringify(sortedEntries(states[at] as Node['states'])) !== JSON.stringify(sortedEntries(node.states))) this.mark(this.dirtySelf, node.ref.path);
+      const [states, count] = reads[at] as [Node['states'], number];
+      if (JSON.stringify(sortedEntries(states)) !== JSON.stringify(sortedEntries(node.states))) this.mark(this.dirtySelf, node.ref.path);
+      // A popup GTK 4 fills in place, with no event and no cache row, shows only in the count.
+      if (count !== (node.children?.length ?? 0)) this.dirtyChildren.add(node.ref.path);
     });
   }
 
