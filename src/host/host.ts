@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentEvent } from '../shared/agent-events';
-import { serializeError } from '../shared/errors';
+import { DeskpilotError, serializeError } from '../shared/errors';
 import { parseHostRequest, type HistoryMessage, type HostReplies, type HostRequest, type HostSettings } from '../shared/host-protocol';
 import type { TargetApp } from '../shared/ipc';
 import { ActionEngine } from '../core/actions/engine';
 import type { Agent } from '../core/agent';
 import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import type { Environment, ProviderMessage } from '../core/agent/provider';
-import type { DocsService } from '../core/docs/service';
+import { embeddingEndpoint } from '../core/docs/endpoint';
+import { DocsService } from '../core/docs/service';
+import { providerSettings } from '../core/agent/provider/provider-settings';
 import type { Platform } from '../core/platform/types';
 import { buildAgent } from './build-agent';
 import type { HostPort } from './port';
@@ -18,6 +20,8 @@ export const DEFAULT_HOST_SETTINGS: HostSettings = {
   model: '',
   headers: '',
   approvalPolicy: 'confirm-risky',
+  embeddingModel: '',
+  docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
 
 export interface AutomationHostOptions {
@@ -29,9 +33,12 @@ export interface AutomationHostOptions {
   fetch?: typeof globalThis.fetch;
   /** Prefix for ask and approval ids; random by default (see `session`). */
   session?: string;
-  /** Documentation search for search_docs: indexed here, in the background, never blocking an ask. */
-  docs?: DocsService;
+  /** Where the documentation index lives (the app's data folder); no documentation search without it. */
+  docsDir?: string;
 }
+
+/** Progress reaches main at most this often while the folders are indexed. */
+const DOCS_PROGRESS_MS = 250;
 
 /**
  * The core behind the chat window: one Agent, driven by typed requests from main, reporting
@@ -49,6 +56,12 @@ export class AutomationHost {
   private agent: Agent;
   private readonly running = new Set<Promise<unknown>>();
   private readonly approvals = new Map<string, (decision: ApprovalDecision) => void>();
+  /** Documentation search: the user's folders indexed here in the background; an app's help when an ask needs it. */
+  private readonly docs: DocsService | undefined;
+  private docsIndexing: { done: number; total: number } | null = null;
+  private docsAgain = false;
+  /** The user asked for the index to be deleted and built again; done before the next run. */
+  private docsRebuild = false;
   private lastAskId = '';
   private rebuildWhenIdle = false;
   /** Counts Agents built by this host (a policy change builds a new one, which numbers asks afresh too). */
@@ -58,6 +71,17 @@ export class AutomationHost {
     this.options = options;
     this.engine = new ActionEngine({ platform: options.platform });
     this.session = options.session ?? randomBytes(3).toString('hex');
+    const env = options.env ?? (() => process.env);
+    this.docs =
+      options.docsDir === undefined
+        ? undefined
+        : new DocsService({
+            dataDir: options.docsDir,
+            env: env(),
+            settings: () => this.settings.docs,
+            endpoint: () => embeddingEndpoint({ ...providerSettings(this.settings), embeddingModel: this.settings.embeddingModel }, env()),
+            notify: (text) => this.log('warn', `documentation: ${text}`),
+          });
     this.agent = this.createAgent();
   }
 
@@ -79,7 +103,7 @@ export class AutomationHost {
       ...(this.options.fetch === undefined ? {} : { fetch: this.options.fetch }),
       onEvent: (event) => this.forward(event, prefix),
       decide: (request) => this.decide(request, prefix),
-      ...(this.options.docs === undefined ? {} : { docs: this.options.docs }),
+      ...(this.docs === undefined ? {} : { docs: this.docs }),
     });
   }
 
@@ -115,9 +139,9 @@ export class AutomationHost {
       return;
     }
     const request = parsed.request;
-    if (request.type === 'ask' || request.type === 'frontmost') {
+    if (request.type === 'ask' || request.type === 'frontmost' || request.type === 'docsStatus') {
       try {
-        const value = request.type === 'ask' ? this.ask(request.text, request.pid) : await this.frontmost();
+        const value = request.type === 'ask' ? this.ask(request.text, request.pid) : request.type === 'frontmost' ? await this.frontmost() : this.docsStatus();
         this.options.port.post({ type: 'reply', requestId: request.requestId, ok: true, value });
       } catch (error) {
         this.options.port.post({ type: 'reply', requestId: request.requestId, ok: false, error: serializeError(error) });
@@ -131,7 +155,7 @@ export class AutomationHost {
     }
   }
 
-  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' }>): Promise<void> {
+  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' | 'docsStatus' }>): Promise<void> {
     switch (request.type) {
       case 'stop':
         this.stop();
@@ -148,10 +172,19 @@ export class AutomationHost {
         return;
       case 'settings': {
         const policyChanged = request.settings.approvalPolicy !== this.settings.approvalPolicy;
+        const docsChanged =
+          JSON.stringify([request.settings.docs, request.settings.embeddingModel]) !== JSON.stringify([this.settings.docs, this.settings.embeddingModel]);
+        const first = this.settings === DEFAULT_HOST_SETTINGS;
         this.settings = request.settings;
         if (policyChanged) this.rebuild();
+        // The folders are indexed when the host starts and whenever they change.
+        if (docsChanged || first) void this.indexDocs();
         return;
       }
+      case 'docsRebuild':
+        this.docsRebuild = true;
+        void this.indexDocs();
+        return;
       case 'restore':
         if (this.running.size > 0) {
           this.log('warn', 'ignored a history restore while an ask is running');
@@ -161,6 +194,58 @@ export class AutomationHost {
         this.log('info', `restored a conversation of ${request.messages.length} messages`);
         return;
     }
+  }
+
+  private docsStatus(): HostReplies['docsStatus'] {
+    if (this.docs === undefined) throw new DeskpilotError('UI_NOT_AVAILABLE', 'documentation search is not set up in this host');
+    const status = this.docs.status();
+    return {
+      files: status.files,
+      skipped: status.skipped,
+      sections: status.chunks,
+      sizeBytes: status.sizeBytes,
+      updatedAt: status.updatedAt ?? null,
+      indexing: this.docsIndexing,
+      embedding: status.embedding ?? null,
+    };
+  }
+
+  private postDocs(): void {
+    if (this.docs !== undefined) this.options.port.post({ type: 'docs', status: this.docsStatus() });
+  }
+
+  /** Indexes the user's folders in the background, one run at a time; a change meanwhile runs it once more. */
+  private async indexDocs(): Promise<void> {
+    if (this.docs === undefined) return;
+    if (this.docsIndexing !== null) {
+      this.docsAgain = true;
+      return;
+    }
+    let posted = 0;
+    do {
+      this.docsAgain = false;
+      this.docsIndexing = { done: 0, total: 0 };
+      try {
+        if (this.docsRebuild) {
+          this.docsRebuild = false;
+          this.docs.rebuild();
+        }
+        const report = await this.docs.update({
+          onProgress: ({ done, total }) => {
+            this.docsIndexing = { done, total };
+            if (performance.now() - posted < DOCS_PROGRESS_MS) return;
+            posted = performance.now();
+            this.postDocs();
+          },
+        });
+        if (report.skipped.length > 0) this.log('info', `documentation: ${report.skipped.length} files skipped (${report.skipped[0]?.reason ?? ''}, …)`);
+      } catch (error) {
+        this.log('error', `documentation indexing failed: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        this.docsIndexing = null;
+      }
+      this.postDocs();
+    } while (this.docsAgain);
   }
 
   private ask(text: string, pid: number): HostReplies['ask'] {

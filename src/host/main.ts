@@ -6,7 +6,7 @@
  *
  * Arguments: `--main-pid=<pid>`, so the agent never targets Deskpilot's own main process.
  */
-import { docsServiceFromEnv } from '../core/docs/endpoint';
+import { dataDir } from '../core/data-dir';
 import { createPlatform } from '../core/platform/factory';
 import { AutomationHost } from './host';
 import { processPort } from './port';
@@ -22,9 +22,8 @@ async function run(): Promise<void> {
   port.onClose(() => process.exit(0));
   const platform = await createPlatform(process.platform, process.env);
   const mainPid = mainPidFrom(process.argv) ?? process.ppid;
-  // Main sets DESKPILOT_DATA_DIR to the app's data folder; the index lives there.
-  const docs = docsServiceFromEnv(process.env, (text) => console.error(`deskpilot host: ${text}`));
-  new AutomationHost({ port, platform, ownPids: [mainPid, process.pid], docs }).start();
+  // Main sets DESKPILOT_DATA_DIR to the app's data folder; the documentation index lives there.
+  new AutomationHost({ port, platform, ownPids: [mainPid, process.pid], docsDir: dataDir(process.env) }).start();
 }
 
 run().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../shared/agent-events';
 import type { HostRequest } from '../shared/host-protocol';
-import { CHANNELS, type AppEvent, type IpcReply, type TargetApp } from '../shared/ipc';
+import { CHANNELS, type AppEvent, type DocsStatus, type IpcReply, type TargetApp } from '../shared/ipc';
 import type { ChatEntry } from '../shared/transcript';
 import type { HostState } from './host/host-supervisor';
 
@@ -34,6 +34,8 @@ let focused: boolean;
 let taken: Set<string>;
 let openAtLogin: boolean[];
 let stored: ChatEntry[];
+let pickedFolder: string | undefined;
+const DOCS_STATUS: DocsStatus = { files: 3, skipped: 0, sections: 9, sizeBytes: 4096, updatedAt: null, indexing: null, embedding: null };
 
 function build() {
   const values = new Map<string, unknown>(Object.entries(SETTINGS_DEFAULTS));
@@ -81,6 +83,7 @@ function build() {
     }),
     settingsChanged: vi.fn(),
     restart: vi.fn(),
+    docsStatus: vi.fn(() => Promise.resolve(DOCS_STATUS)),
   };
   const controller = new MainController({
     appInfo: { name: 'Deskpilot', version: '0.1.0', platform: 'darwin' },
@@ -108,6 +111,7 @@ function build() {
     openExternal: vi.fn(() => Promise.resolve()),
     openPermissionSettings: vi.fn(() => Promise.resolve()),
     setOpenAtLogin: (open) => openAtLogin.push(open),
+    pickFolder: () => Promise.resolve(pickedFolder),
     log: () => undefined,
     frontmostTimeoutMs: 50,
   });
@@ -126,6 +130,7 @@ beforeEach(() => {
   taken = new Set();
   openAtLogin = [];
   stored = [];
+  pickedFolder = undefined;
   frontmost = () => Promise.resolve(TEXT_EDITOR);
   subject = build();
   registerIpcHandlers(subject.controller.handlers(), (event) => (event as unknown) === trusted);
@@ -175,11 +180,31 @@ describe('IPC', () => {
       [CHANNELS.approve, { id: 'a', decision: 'maybe' }],
       [CHANNELS.updateSettings, { historyLimit: -1 }],
       [CHANNELS.updateSettings, { baseUrl: 'file:///etc' }],
+      [CHANNELS.updateSettings, { docsFolders: ['relative/notes'] }],
+      [CHANNELS.updateSettings, { docsFolders: Array.from({ length: 51 }, (_, index) => `/notes/${index}`) }],
       [CHANNELS.openExternal, { url: 'http://example.org' }],
       [CHANNELS.openExternal, { url: 'javascript:alert(1)' }],
     ] as const) {
       expect(await call(channel, payload), channel).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     }
+  });
+});
+
+describe('documentation settings', () => {
+  it('adds the folder the dialog picked, passes the status through, and asks the host to rebuild', async () => {
+    pickedFolder = '/home/ada/Manuals';
+    expect(await value(CHANNELS.addDocsFolder)).toMatchObject({ docsFolders: ['/home/ada/Manuals'] });
+    expect(subject.supervisor.settingsChanged).toHaveBeenCalled();
+    pickedFolder = undefined;
+    expect(await value(CHANNELS.addDocsFolder)).toMatchObject({ docsFolders: ['/home/ada/Manuals'] });
+    expect(await value(CHANNELS.updateSettings, { docsFolders: [], docsManPages: false, embeddingModel: ' nomic-embed-text ' })).toMatchObject({
+      docsFolders: [],
+      docsManPages: false,
+      embeddingModel: 'nomic-embed-text',
+    });
+    expect(await value(CHANNELS.docsStatus)).toEqual(DOCS_STATUS);
+    await value(CHANNELS.rebuildDocs);
+    expect(sent).toEqual([{ type: 'docsRebuild' }]);
   });
 });
 

@@ -6,7 +6,7 @@ import { isHttpsUrl } from '../shared/urls';
 import type { HostSupervisor } from './host/host-supervisor';
 import type { Hotkey } from './shell/hotkey';
 import type { MainHandlers } from './ipc/ipc-handlers';
-import type { SettingsService } from './settings/settings';
+import type { SettingsPatchInput, SettingsService } from './settings/settings';
 import { captureTarget } from './window/target';
 import type { Transcript } from './settings/transcript-store';
 
@@ -20,7 +20,7 @@ export interface WindowControl {
 
 export interface ControllerDeps {
   appInfo: AppInfoReply;
-  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart'>;
+  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus'>;
   settings: SettingsService;
   transcript: Transcript;
   hotkey: Hotkey;
@@ -34,6 +34,8 @@ export interface ControllerDeps {
   /** macOS: System Settings → Privacy & Security → Accessibility. */
   openPermissionSettings: () => Promise<void>;
   setOpenAtLogin: (open: boolean) => void;
+  /** The system's folder dialog; undefined when the user cancelled. */
+  pickFolder: () => Promise<string | undefined>;
   log: (level: 'info' | 'warn' | 'error', text: string) => void;
   frontmostTimeoutMs?: number;
 }
@@ -159,32 +161,7 @@ export class MainController {
         deps.supervisor.send({ type: 'clear' });
       },
       settings: () => deps.settings.publicSettings(),
-      updateSettings: (patch) => {
-        const before = { hotkey: deps.settings.get('hotkey'), openAtLogin: deps.settings.get('openAtLogin') };
-        let switched = false;
-        let updated: PublicSettings;
-        try {
-          updated = deps.settings.update(patch, () => {
-            // After the patch passed every check and before it is stored: a hotkey that does not
-            // register is not saved, and the working one stays.
-            if (patch.hotkey === undefined || patch.hotkey === before.hotkey) return;
-            const result = deps.hotkey.change(patch.hotkey);
-            if (result.error !== undefined) throw new ValidationError(`hotkey: ${result.error}`);
-            switched = true;
-          });
-        } catch (error) {
-          // The store refused the patch after the new hotkey took over: go back to the stored one.
-          if (switched) deps.hotkey.change(before.hotkey);
-          throw error;
-        }
-        // The stored one failed at start-up (another app held it then): try it again, quietly.
-        if (!deps.hotkey.status.registered) deps.hotkey.set(updated.hotkey);
-        if (updated.openAtLogin !== before.openAtLogin) deps.setOpenAtLogin(updated.openAtLogin);
-        if (patch.historyLimit !== undefined) deps.transcript.applyLimit();
-        deps.supervisor.settingsChanged();
-        this.pushStatus();
-        return updated;
-      },
+      updateSettings: (patch) => this.updateSettings(patch),
       openPermissionSettings: () => deps.openPermissionSettings(),
       openExternal: ({ url }) => {
         // The schema checked https already; this is the same rule window.ts applies to links.
@@ -193,6 +170,41 @@ export class MainController {
       },
       hideWindow: () => this.hide(),
       restartHost: () => deps.supervisor.restart(),
+      docsStatus: () => deps.supervisor.docsStatus(),
+      rebuildDocs: () => deps.supervisor.send({ type: 'docsRebuild' }),
+      addDocsFolder: async () => {
+        const folder = await deps.pickFolder();
+        if (folder === undefined) return deps.settings.publicSettings();
+        return this.updateSettings({ docsFolders: [...deps.settings.get('docsFolders'), folder] });
+      },
     };
+  }
+
+  private updateSettings(patch: SettingsPatchInput): PublicSettings {
+    const { deps } = this;
+    const before = { hotkey: deps.settings.get('hotkey'), openAtLogin: deps.settings.get('openAtLogin') };
+    let switched = false;
+    let updated: PublicSettings;
+    try {
+      updated = deps.settings.update(patch, () => {
+        // After the patch passed every check and before it is stored: a hotkey that does not
+        // register is not saved, and the working one stays.
+        if (patch.hotkey === undefined || patch.hotkey === before.hotkey) return;
+        const result = deps.hotkey.change(patch.hotkey);
+        if (result.error !== undefined) throw new ValidationError(`hotkey: ${result.error}`);
+        switched = true;
+      });
+    } catch (error) {
+      // The store refused the patch after the new hotkey took over: go back to the stored one.
+      if (switched) deps.hotkey.change(before.hotkey);
+      throw error;
+    }
+    // The stored one failed at start-up (another app held it then): try it again, quietly.
+    if (!deps.hotkey.status.registered) deps.hotkey.set(updated.hotkey);
+    if (updated.openAtLogin !== before.openAtLogin) deps.setOpenAtLogin(updated.openAtLogin);
+    if (patch.historyLimit !== undefined) deps.transcript.applyLimit();
+    deps.supervisor.settingsChanged();
+    this.pushStatus();
+    return updated;
   }
 }

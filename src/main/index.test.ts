@@ -10,6 +10,7 @@ const order: string[] = [];
 // Vitest clears mock call records before each test, so start-up calls are kept here.
 const startup: string[] = [];
 const app = Object.assign(new EventEmitter(), {
+  getPath: (name: string) => `/home/ada/.config/Deskpilot/${name}`,
   requestSingleInstanceLock: () => (startup.push('lock'), true),
   quit: () => startup.push('quit'),
   whenReady: vi.fn(() => Promise.resolve()),
@@ -90,6 +91,7 @@ vi.mock('electron', () => ({
   safeStorage: { isEncryptionAvailable: () => true, encryptString: (text: string) => Buffer.from(text), decryptString: (buffer: Buffer) => buffer.toString() },
   screen: { getPrimaryDisplay: () => ({ id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 } }), getAllDisplays: () => [], on: vi.fn() },
   shell: { openExternal: (url: string) => (opened.push(url), Promise.resolve()) },
+  dialog: { showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }) },
   systemPreferences: { isTrustedAccessibilityClient: () => true },
   utilityProcess: {
     fork: (modulePath: string, args: string[]) => {

@@ -1,4 +1,4 @@
-import { app, globalShortcut, safeStorage, screen, shell, systemPreferences, type IpcMainInvokeEvent, type Tray } from 'electron';
+import { app, dialog, globalShortcut, safeStorage, screen, shell, systemPreferences, type IpcMainInvokeEvent, type Tray } from 'electron';
 import path from 'node:path';
 import { EVENT_CHANNEL, type AppEvent, type PermissionState } from '../shared/ipc';
 import { MainController } from './controller';
@@ -77,12 +77,13 @@ function start(): void {
 
   // The callbacks below run only after start-up, once `main` exists.
   const supervisor = new HostSupervisor({
-    spawn: () => spawnUtilityHost(path.join(import.meta.dirname, 'host.js')),
+    spawn: () => spawnUtilityHost(path.join(import.meta.dirname, 'host.js'), app.getPath('userData')),
     settings: () => settings.hostSettings(),
     onAgentEvent: (event) => main.agentEvent(event),
     onState: () => main.pushStatus(),
     onNotice: (level, text) => main.notice(level, text),
     onLog: log,
+    onDocs: (status) => push({ type: 'docs', status }),
   });
   const hotkey = new Hotkey(globalShortcut, () => void main.toggle());
   const main = new MainController({
@@ -100,6 +101,10 @@ function start(): void {
       if (process.platform === 'darwin') await shell.openExternal(ACCESSIBILITY_SETTINGS_URL);
     },
     setOpenAtLogin,
+    pickFolder: async () => {
+      const picked = await dialog.showOpenDialog(window, { title: 'A folder of documents to search', properties: ['openDirectory'] });
+      return picked.canceled ? undefined : picked.filePaths[0];
+    },
     log,
   });
 

@@ -24,6 +24,9 @@ const api: DeskpilotApi = {
   openExternal: (request) => invoke(CHANNELS.openExternal, request),
   hideWindow: () => invoke(CHANNELS.hideWindow),
   restartHost: () => invoke(CHANNELS.restartHost),
+  docsStatus: () => invoke(CHANNELS.docsStatus),
+  rebuildDocs: () => invoke(CHANNELS.rebuildDocs),
+  addDocsFolder: () => invoke(CHANNELS.addDocsFolder),
   onEvent(listener) {
     // The IpcRendererEvent stays here: it carries `sender`, which the renderer must not get.
     const forward = (_event: IpcRendererEvent, message: AppEvent): void => listener(message);

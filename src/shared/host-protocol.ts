@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
-import type { TargetApp } from './ipc';
-import { APPROVAL_DECISIONS, APPROVAL_POLICIES, PRESET_NAMES } from './settings';
+import type { DocsStatus, TargetApp } from './ipc';
+import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES } from './settings';
 import { MAX_ASK_CHARS } from './ipc-schemas';
 import { describeIssues } from './validation';
 
@@ -27,6 +27,13 @@ const hostSettings = z.strictObject({
   headers: z.string().max(4000),
   apiKey: z.string().max(1000).optional(),
   approvalPolicy: z.enum(APPROVAL_POLICIES),
+  embeddingModel: z.string().max(200),
+  docs: z.strictObject({
+    folders: z.array(z.string().max(MAX_PATH_CHARS)).max(MAX_DOCS_FOLDERS),
+    appHelp: z.boolean(),
+    manPages: z.boolean(),
+    userFolders: z.boolean(),
+  }),
 });
 export type HostSettings = z.infer<typeof hostSettings>;
 
@@ -42,6 +49,10 @@ export const HOST_REQUEST_SCHEMA = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('frontmost'), requestId }),
   z.strictObject({ type: z.literal('settings'), settings: hostSettings }),
   z.strictObject({ type: z.literal('restore'), messages: z.array(historyMessage).max(10_000) }),
+  /** Replied with the index's DocsStatus. */
+  z.strictObject({ type: z.literal('docsStatus'), requestId }),
+  /** Deletes the documentation index; the host builds it again and reports progress. */
+  z.strictObject({ type: z.literal('docsRebuild') }),
 ]);
 export type HostRequest = z.infer<typeof HOST_REQUEST_SCHEMA>;
 
@@ -49,6 +60,7 @@ export type HostRequest = z.infer<typeof HOST_REQUEST_SCHEMA>;
 export interface HostReplies {
   ask: { askId: string };
   frontmost: TargetApp | null;
+  docsStatus: DocsStatus;
 }
 
 const serializedError = z.strictObject({
@@ -78,6 +90,8 @@ export const HOST_MESSAGE_SCHEMA = z.union([
   z.strictObject({ type: z.literal('reply'), requestId, ok: z.literal(false), error: serializedError }),
   /** Never carries a secret: the host logs what it did, not the settings it got. */
   z.strictObject({ type: z.literal('log'), level: z.enum(['info', 'warn', 'error']), text: z.string().max(4000) }),
+  /** The documentation index changed or is being built (a DocsStatus; main passes it on as is). */
+  z.strictObject({ type: z.literal('docs'), status: z.looseObject({ files: z.number(), indexing: z.unknown() }) }),
 ]);
 
 /** What the host sends. `agent.event` is the full AgentEvent; the schema checks its envelope. */
@@ -87,7 +101,8 @@ export type HostMessage =
   | { type: 'history'; messages: HistoryMessage[] }
   | { type: 'reply'; requestId: number; ok: true; value: unknown }
   | { type: 'reply'; requestId: number; ok: false; error: SerializedError }
-  | { type: 'log'; level: 'info' | 'warn' | 'error'; text: string };
+  | { type: 'log'; level: 'info' | 'warn' | 'error'; text: string }
+  | { type: 'docs'; status: DocsStatus };
 
 /** A parse result that names what was wrong without echoing the message (it may hold a key). */
 export function parseHostRequest(raw: unknown): { ok: true; request: HostRequest } | { ok: false; problem: string } {

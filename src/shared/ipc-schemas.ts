@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CHANNELS, type IpcChannel } from './ipc';
-import { APPROVAL_DECISIONS, APPROVAL_POLICIES, PRESET_NAMES } from './settings';
+import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES } from './settings';
 
 /** Long enough for a pasted document, short enough that a runaway renderer can't flood the host. */
 export const MAX_ASK_CHARS = 20_000;
@@ -19,6 +19,20 @@ const settingsPatch = z.strictObject({
   approvalPolicy: z.enum(APPROVAL_POLICIES).optional(),
   openAtLogin: z.boolean().optional(),
   historyLimit: z.int().min(0).max(10_000).optional(),
+  // Absolute paths only: a relative one would mean whatever folder the app started in.
+  docsFolders: z
+    .array(
+      z
+        .string()
+        .max(MAX_PATH_CHARS)
+        .regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path'),
+    )
+    .max(MAX_DOCS_FOLDERS)
+    .optional(),
+  docsAppHelp: z.boolean().optional(),
+  docsManPages: z.boolean().optional(),
+  docsUserFolders: z.boolean().optional(),
+  embeddingModel: z.string().trim().max(200).optional(),
 });
 
 /** The payload each channel accepts; main rejects anything else before a handler runs. */
@@ -36,4 +50,7 @@ export const REQUEST_SCHEMAS = {
   [CHANNELS.openExternal]: z.strictObject({ url: z.url({ protocol: /^https$/ }).max(2000) }),
   [CHANNELS.hideWindow]: noPayload,
   [CHANNELS.restartHost]: noPayload,
+  [CHANNELS.docsStatus]: noPayload,
+  [CHANNELS.rebuildDocs]: noPayload,
+  [CHANNELS.addDocsFolder]: noPayload,
 } as const satisfies Record<IpcChannel, z.ZodType>;

@@ -22,6 +22,9 @@ export const CHANNELS = {
   openExternal: 'link:open',
   hideWindow: 'window:hide',
   restartHost: 'host:restart',
+  docsStatus: 'docs:status',
+  rebuildDocs: 'docs:rebuild',
+  addDocsFolder: 'docs:add-folder',
 } as const;
 
 export type IpcChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -82,6 +85,20 @@ export interface OpenExternalRequest {
   url: string;
 }
 
+/** The documentation index as Settings shows it. */
+export interface DocsStatus {
+  files: number;
+  skipped: number;
+  sections: number;
+  sizeBytes: number;
+  /** Epoch ms of the last change to the index; null before the first. */
+  updatedAt: number | null;
+  /** Files done of all, while the folders are being indexed. */
+  indexing: { done: number; total: number } | null;
+  /** Embedded sections of all, for the configured embedding model; null without one. */
+  embedding: { model: string; embedded: number; total: number } | null;
+}
+
 /** What main pushes to the renderer on EVENT_CHANNEL. */
 export type AppEvent =
   | { type: 'agent'; event: AgentEvent }
@@ -94,7 +111,9 @@ export type AppEvent =
   /** Esc or the hotkey hid the window. */
   | { type: 'hidden' }
   /** Something the user should know that is not part of an ask, e.g. the host restarted. */
-  | { type: 'notice'; level: 'info' | 'error'; text: string };
+  | { type: 'notice'; level: 'info' | 'error'; text: string }
+  /** The documentation index changed or is being built. */
+  | { type: 'docs'; status: DocsStatus };
 
 /** Every reply crosses IPC as data: Electron reduces a thrown error to its message. */
 export type IpcReply<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
@@ -120,6 +139,12 @@ export interface DeskpilotApi {
   hideWindow(): Promise<void>;
   /** Starts the automation host again after it was given up on (status `host: 'failed'`). */
   restartHost(): Promise<void>;
+  /** The documentation index: size, last update, progress while indexing. */
+  docsStatus(): Promise<DocsStatus>;
+  /** Deletes the documentation index and builds it again in the background. */
+  rebuildDocs(): Promise<void>;
+  /** Asks for a folder with the system dialog and adds it to the indexed folders; the settings as they are after. */
+  addDocsFolder(): Promise<PublicSettings>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   onEvent(listener: (event: AppEvent) => void): () => void;
 }

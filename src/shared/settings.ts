@@ -44,6 +44,14 @@ export interface PublicSettings {
   openAtLogin: boolean;
   /** How many chat entries are kept on disk. */
   historyLimit: number;
+  /** Folders of the user's own documents that documentation search indexes. */
+  docsFolders: string[];
+  /** Documentation search sources, each on unless turned off: the target app's help, its man pages, the folders. */
+  docsAppHelp: boolean;
+  docsManPages: boolean;
+  docsUserFolders: boolean;
+  /** The provider's embedding model for documentation search; empty means the preset's, if it has one. */
+  embeddingModel: string;
   /** Names of settings an environment variable overrides right now (DESKPILOT_MODEL → `model`); the UI shows them read-only. */
   envOverrides: (keyof SettingsPatch)[];
 }
@@ -63,4 +71,13 @@ export interface SettingsPatch {
   approvalPolicy?: ApprovalPolicy;
   openAtLogin?: boolean;
   historyLimit?: number;
+  docsFolders?: string[];
+  docsAppHelp?: boolean;
+  docsManPages?: boolean;
+  docsUserFolders?: boolean;
+  embeddingModel?: string;
 }
+
+/** Most folders documentation search indexes, and the longest path it takes. */
+export const MAX_DOCS_FOLDERS = 50;
+export const MAX_PATH_CHARS = 4096;

@@ -3,6 +3,8 @@
  * TypeScript the app bundles, over Node's IPC channel instead of Electron's parentPort.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HostChild } from '../../src/main/host/host-supervisor';
 
@@ -17,7 +19,8 @@ export function forkHost(env: Record<string, string | undefined>, mainPid = proc
   const child = fork(HOST_ENTRY, [`--main-pid=${mainPid}`], {
     cwd: root,
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DESKPILOT_PLATFORM: 'fake', ...env },
+    // Each host keeps its documentation index in a folder of its own, never the developer's.
+    env: { ...process.env, DESKPILOT_PLATFORM: 'fake', DESKPILOT_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'deskpilot-host-')), ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return {

@@ -5,6 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import type { HostSettings } from '../../src/shared/host-protocol';
+import type { DocsStatus } from '../../src/shared/ipc';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { HostSupervisor, type HostState } from '../../src/main/host/host-supervisor';
 import { FIXTURE_PID } from '../../src/core/platform/fake/fake-platform';
 import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
@@ -20,6 +24,7 @@ let logs: string[];
 let settings: HostSettings;
 /** The last conversation snapshot a host sent: what the supervisor hands a restarted one. */
 let history: unknown[];
+let docs: DocsStatus[];
 
 async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
   const started = Date.now();
@@ -44,7 +49,17 @@ beforeEach(async () => {
   notices = [];
   logs = [];
   history = [];
-  settings = { preset: 'openai', baseUrl: server.baseUrl, model: 'fake-model', headers: '', apiKey: 'dummy-key', approvalPolicy: 'confirm-risky' };
+  docs = [];
+  settings = {
+    preset: 'openai',
+    baseUrl: server.baseUrl,
+    model: 'fake-model',
+    headers: '',
+    apiKey: 'dummy-key',
+    approvalPolicy: 'confirm-risky',
+    embeddingModel: '',
+    docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
+  };
   supervisor = new HostSupervisor({
     spawn: () => {
       // Clear the variables a developer's shell may set, so only `settings` configures the provider.
@@ -61,6 +76,7 @@ beforeEach(async () => {
     onState: (state) => states.push(state),
     onNotice: (_level, text) => notices.push(text),
     onLog: (_level, text) => logs.push(text),
+    onDocs: (status) => docs.push(status),
     initialBackoffMs: 50,
   });
   supervisor.start();
@@ -188,5 +204,20 @@ describe('automation host', () => {
 
   it('reports the frontmost app as the target', async () => {
     expect(await supervisor.frontmost()).toMatchObject({ pid: FIXTURE_PID });
+  });
+
+  it('indexes the folders from the settings in the background, reports it, and rebuilds on request', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'deskpilot-host-docs-'));
+    writeFileSync(path.join(folder, 'printer.md'), '# Printer\n\n## Two-sided\nPick Two-sided in the dialog.\n');
+    writeFileSync(path.join(folder, 'broken.pdf'), 'not a pdf');
+    settings = { ...settings, docs: { ...settings.docs, folders: [folder] } };
+    supervisor.settingsChanged();
+    await until(() => docs.some((status) => status.files === 1 && status.indexing === null), 'the folder to be indexed');
+    expect(await supervisor.docsStatus()).toMatchObject({ files: 1, skipped: 1, sections: 1, indexing: null, embedding: null });
+    const reported = docs.length;
+    supervisor.send({ type: 'docsRebuild' });
+    await until(() => docs.length > reported && docs.at(-1)?.indexing === null, 'the rebuild');
+    expect(docs.at(-1)).toMatchObject({ files: 1, skipped: 1 });
+    rmSync(folder, { recursive: true, force: true });
   });
 });

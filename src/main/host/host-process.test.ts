@@ -24,12 +24,12 @@ const { spawnUtilityHost } = await import('./host-process');
 
 describe('spawnUtilityHost', () => {
   it("forks the host entry as a utilityProcess that knows main's pid, and adapts its events", () => {
-    const host = spawnUtilityHost('/app/out/main/host.js');
+    const host = spawnUtilityHost('/app/out/main/host.js', '/home/ada/.config/Deskpilot');
     const fork = forks[0];
     expect(fork).toMatchObject({
       modulePath: '/app/out/main/host.js',
       args: [`--main-pid=${process.pid}`],
-      options: { serviceName: 'Deskpilot automation host' },
+      options: { serviceName: 'Deskpilot automation host', env: { DESKPILOT_DATA_DIR: '/home/ada/.config/Deskpilot' } },
     });
     const messages: unknown[] = [];
     const exits: unknown[] = [];

@@ -5,10 +5,12 @@ import type { HostChild } from './host-supervisor';
  * The automation host as an Electron utilityProcess: Node with no window, its own crash
  * domain, and a MessagePort-backed parentPort. `--main-pid` tells the agent which pid is ours.
  */
-export function spawnUtilityHost(modulePath: string): HostChild {
+export function spawnUtilityHost(modulePath: string, dataDir: string): HostChild {
   const child = utilityProcess.fork(modulePath, [`--main-pid=${process.pid}`], {
     serviceName: 'Deskpilot automation host',
     stdio: 'inherit',
+    // The documentation index lives in the app's own data folder.
+    env: { ...process.env, DESKPILOT_DATA_DIR: dataDir },
   });
   return {
     postMessage: (message) => child.postMessage(message),

@@ -54,7 +54,8 @@ class FakeTimers implements Timers {
   }
 }
 
-const SETTINGS: HostSettings = { preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky' };
+const DOCS_OFF = { embeddingModel: '', docs: { folders: [], appHelp: true, manPages: true, userFolders: true } };
+const SETTINGS: HostSettings = { preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky', ...DOCS_OFF };
 
 let hosts: FakeHost[];
 let timers: FakeTimers;

@@ -6,7 +6,7 @@
 import type { AgentEvent } from '../../shared/agent-events';
 import { DeskpilotError, deserializeError } from '../../shared/errors';
 import { parseHostMessage, type HistoryMessage, type HostMessage, type HostReplies, type HostRequest, type HostSettings } from '../../shared/host-protocol';
-import type { AppStatus } from '../../shared/ipc';
+import type { AppStatus, DocsStatus } from '../../shared/ipc';
 import { FRONTMOST_TIMEOUT_MS } from '../window/target';
 
 /** One running host process, as Electron's UtilityProcess or Node's ChildProcess provide it. */
@@ -33,6 +33,8 @@ export interface HostSupervisorOptions {
   onNotice: (level: 'info' | 'error', text: string) => void;
   /** Host log lines and protocol problems; never settings. */
   onLog: (level: 'info' | 'warn' | 'error', text: string) => void;
+  /** The documentation index changed or is being built. */
+  onDocs?: (status: DocsStatus) => void;
   /** First restart delay, doubled per consecutive crash up to maxBackoffMs. */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
@@ -132,6 +134,11 @@ export class HostSupervisor {
    */
   frontmost(timeoutMs = FRONTMOST_TIMEOUT_MS): Promise<HostReplies['frontmost']> {
     return this.request((requestId) => ({ type: 'frontmost', requestId }), { ms: timeoutMs, value: null }) as Promise<HostReplies['frontmost']>;
+  }
+
+  /** The documentation index as the host has it; waits for a host that is starting. */
+  docsStatus(): Promise<HostReplies['docsStatus']> {
+    return this.request((requestId) => ({ type: 'docsStatus', requestId })) as Promise<HostReplies['docsStatus']>;
   }
 
   /** A request with a reply. Queued while the host (re)starts; rejected if the host dies first. */
@@ -299,6 +306,9 @@ export class HostSupervisor {
       }
       case 'log':
         this.options.onLog(message.level, message.text);
+        return;
+      case 'docs':
+        this.options.onDocs?.(message.status);
         return;
     }
   }

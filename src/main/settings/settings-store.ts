@@ -1,5 +1,5 @@
 import type { Schema } from 'electron-store';
-import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PresetName } from '../../shared/settings';
+import { APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, type ApprovalPolicy, type PresetName } from '../../shared/settings';
 
 export interface WindowBounds {
   x: number;
@@ -26,6 +26,11 @@ export interface StoredSettings {
   approvalPolicy: ApprovalPolicy;
   openAtLogin: boolean;
   historyLimit: number;
+  docsFolders: string[];
+  docsAppHelp: boolean;
+  docsManPages: boolean;
+  docsUserFolders: boolean;
+  embeddingModel: string;
   /** Absent until the user moved or resized the window. */
   windowBounds?: WindowBounds;
 }
@@ -45,6 +50,11 @@ export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
   approvalPolicy: 'confirm-risky',
   openAtLogin: false,
   historyLimit: DEFAULT_HISTORY_LIMIT,
+  docsFolders: [],
+  docsAppHelp: true,
+  docsManPages: true,
+  docsUserFolders: true,
+  embeddingModel: '',
 };
 
 const integer = { type: 'integer' } as const;
@@ -61,6 +71,11 @@ export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
   approvalPolicy: { type: 'string', enum: [...APPROVAL_POLICIES] },
   openAtLogin: { type: 'boolean' },
   historyLimit: { type: 'integer', minimum: 0, maximum: 10_000 },
+  docsFolders: { type: 'array', items: { type: 'string', maxLength: MAX_PATH_CHARS }, maxItems: MAX_DOCS_FOLDERS },
+  docsAppHelp: { type: 'boolean' },
+  docsManPages: { type: 'boolean' },
+  docsUserFolders: { type: 'boolean' },
+  embeddingModel: { type: 'string', maxLength: 200 },
   windowBounds: {
     type: 'object',
     properties: { x: integer, y: integer, width: { type: 'integer', minimum: 1 }, height: { type: 'integer', minimum: 1 } },

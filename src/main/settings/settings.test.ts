@@ -57,6 +57,11 @@ describe('settings', () => {
       approvalPolicy: 'confirm-risky',
       openAtLogin: false,
       historyLimit: 500,
+      docsFolders: [],
+      docsAppHelp: true,
+      docsManPages: true,
+      docsUserFolders: true,
+      embeddingModel: '',
       envOverrides: [],
     });
   });

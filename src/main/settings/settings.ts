@@ -52,6 +52,11 @@ export class SettingsService {
       approvalPolicy: store.get('approvalPolicy'),
       openAtLogin: store.get('openAtLogin'),
       historyLimit: store.get('historyLimit'),
+      docsFolders: store.get('docsFolders'),
+      docsAppHelp: store.get('docsAppHelp'),
+      docsManPages: store.get('docsManPages'),
+      docsUserFolders: store.get('docsUserFolders'),
+      embeddingModel: store.get('embeddingModel'),
       envOverrides: this.envOverrides(),
     };
   }
@@ -84,6 +89,11 @@ export class SettingsService {
     if (patch.approvalPolicy !== undefined) changes.approvalPolicy = patch.approvalPolicy;
     if (patch.openAtLogin !== undefined) changes.openAtLogin = patch.openAtLogin;
     if (patch.historyLimit !== undefined) changes.historyLimit = patch.historyLimit;
+    if (patch.docsFolders !== undefined) changes.docsFolders = [...new Set(patch.docsFolders)];
+    if (patch.docsAppHelp !== undefined) changes.docsAppHelp = patch.docsAppHelp;
+    if (patch.docsManPages !== undefined) changes.docsManPages = patch.docsManPages;
+    if (patch.docsUserFolders !== undefined) changes.docsUserFolders = patch.docsUserFolders;
+    if (patch.embeddingModel !== undefined) changes.embeddingModel = patch.embeddingModel.trim();
     // One write: the store's schema checks every field first, so a refused one leaves all as they were.
     try {
       store.set(changes);
@@ -108,6 +118,13 @@ export class SettingsService {
       model: store.get('model'),
       headers: this.storedHeaders(),
       approvalPolicy: store.get('approvalPolicy'),
+      embeddingModel: store.get('embeddingModel'),
+      docs: {
+        folders: store.get('docsFolders'),
+        appHelp: store.get('docsAppHelp'),
+        manPages: store.get('docsManPages'),
+        userFolders: store.get('docsUserFolders'),
+      },
       ...(apiKey === undefined ? {} : { apiKey }),
     };
   }

@@ -1,15 +1,28 @@
 import type { AgentEvent } from '../../../src/shared/agent-events';
-import type { AppEvent, AppStatus, DeskpilotApi } from '../../../src/shared/ipc';
+import type { AppEvent, AppStatus, DeskpilotApi, DocsStatus } from '../../../src/shared/ipc';
 import type { PublicSettings, SettingsPatch } from '../../../src/shared/settings';
 import type { ChatEntry } from '../../../src/shared/transcript';
 
 /** What a test starts the page with. Everything is plain JSON: it crosses into the page as text. */
+/** An index of a dozen files, updated at a fixed time, as Settings shows it. */
+export const DOCS_STATUS: DocsStatus = {
+  files: 12,
+  skipped: 1,
+  sections: 40,
+  sizeBytes: 180_000,
+  updatedAt: Date.UTC(2026, 10, 24, 9, 30),
+  indexing: null,
+  embedding: null,
+};
+
 export interface FakeBridgeOptions {
   status: AppStatus;
   settings: PublicSettings;
   history: ChatEntry[];
   /** Emit the `ask` event (ask-N) when ask() is called, as main's agent would. */
   echoAsks: boolean;
+  /** The documentation index docsStatus() reports. */
+  docs?: DocsStatus;
   /** Calls that reject with the given message (main's validation error, a refused answer). */
   failures?: Partial<Record<keyof DeskpilotApi, string>>;
 }
@@ -108,6 +121,13 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
     openExternal: async (request) => void record('openExternal', request),
     hideWindow: async () => void record('hideWindow'),
     restartHost: async () => void record('restartHost'),
+    docsStatus: async () => (record('docsStatus'), copy(options.docs ?? DOCS_STATUS)),
+    rebuildDocs: async () => void record('rebuildDocs'),
+    addDocsFolder: async () => {
+      record('addDocsFolder');
+      options.settings = { ...options.settings, docsFolders: [...options.settings.docsFolders, '/home/ada/Manuals'] };
+      return copy(options.settings);
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

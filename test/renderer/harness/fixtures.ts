@@ -21,6 +21,11 @@ export const SETTINGS: PublicSettings = {
   approvalPolicy: 'confirm-risky',
   openAtLogin: false,
   historyLimit: 200,
+  docsFolders: ['/home/ada/Notes'],
+  docsAppHelp: true,
+  docsManPages: true,
+  docsUserFolders: true,
+  embeddingModel: '',
   envOverrides: [],
 };
 
