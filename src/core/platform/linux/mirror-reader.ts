@@ -1,7 +1,14 @@
 import { IFACE, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
-import type { MirrorReader } from './mirror';
-import { cacheRows, fetchTree, hasValue, readStates, readValue, type AppTarget } from './tree-fetch';
+import type { MirrorReader, Relayout } from './mirror';
+import { cacheRows, fetchTree, hasValue, readExtents, readStates, readValue, type AppTarget } from './tree-fetch';
+import { DbusTimeoutError } from '../../../../native/linux/dbus';
+import type { Role } from '../../../shared/ui-node';
+import type { RawNode } from '../../ui/ids';
+import { GUESSED_ROLES } from '../../ui/infer-names';
+import type { AtspiRef } from './client';
+import { geometryNames } from './geometry-names';
+import { isUnnamed, type NamedItem, type NameFix } from './relation-names';
 
 /** Subtrees a patch reads may be as large as a whole app; the mirror's own cap catches the rest. */
 const SUBTREE_MAX_NODES = 5000;
@@ -32,6 +39,46 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
     value: (node) => readValue(client, [app.bus, node.ref.path], node.ref),
     rows: () => cacheRows(client, app.bus),
     states: (node) => readStates(client, [app.bus, node.ref.path], node.ref.role, app.gtk4),
+    relayout: (root, rawName) => relayout(client, app.bus, root, rawName),
     childCount: async (node) => Number(await client.property([app.bus, node.ref.path], IFACE.accessible, 'ChildCount')),
   };
+}
+
+/** The full read's layout naming (geometry-names.ts) over a mirrored tree: extents read now, names as they stand. */
+async function relayout(client: AtspiClient, bus: string, root: RawNode<AtspiRef>, rawName: (node: RawNode<AtspiRef>) => string): Promise<Relayout> {
+  const items = new Map<string, NamedItem>();
+  const nodes = new Map<string, RawNode<AtspiRef>>();
+  const parents = new Map<string, string>();
+  const order: string[] = [];
+  let frontier = [root];
+  while (frontier.length > 0) {
+    for (const node of frontier) {
+      const path = node.ref.path;
+      nodes.set(path, node);
+      order.push(path);
+      items.set(path, { self: [bus, path], name: rawName(node), role: node.ref.role, description: node.description ?? '', interfaces: node.ref.interfaces });
+      for (const child of node.children ?? []) parents.set(child.ref.path, path);
+    }
+    frontier = frontier.flatMap((node) => node.children ?? []);
+  }
+  const roleOf = (item: NamedItem): Role => nodes.get(item.self[1])?.role ?? 'unknown';
+  const candidates = order.filter((path) => {
+    const item = items.get(path) as NamedItem;
+    const node = nodes.get(path) as RawNode<AtspiRef>;
+    return GUESSED_ROLES.has(roleOf(item)) && isUnnamed(item.name) && (node.nameFrom === undefined || node.nameFrom === 'geometry');
+  });
+  const fixes = new Map<string, NameFix>();
+  await geometryNames(items, candidates, fixes, {
+    parentOf: (path) => parents.get(path),
+    childrenOf: (path) => (nodes.get(path)?.children ?? []).map((child) => child.ref.path),
+    extentsOf: (path) =>
+      readExtents(client, [bus, path]).catch((error: unknown) => {
+        if (error instanceof DbusTimeoutError) throw error;
+        return undefined;
+      }),
+    roleOf,
+  });
+  const names = new Map<string, string>();
+  for (const [path, fix] of fixes) if (fix.nameFrom === 'geometry' && fix.name !== undefined) names.set(path, fix.name);
+  return { candidates, names };
 }

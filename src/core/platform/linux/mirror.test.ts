@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT_PATH } from '../../../../native/linux/atspi';
 import type { RawNode } from '../../ui/ids';
 import type { AtspiRef, TreeEvent } from './client';
-import { AppMirror, MirrorUntrusted, type MirrorReader } from './mirror';
+import { AppMirror, MirrorUntrusted, type MirrorReader, type Relayout } from './mirror';
 import type { CacheRows, ValueRead } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
@@ -63,6 +63,13 @@ class FakeApp implements MirrorReader {
     this.calls.push(`states ${node.ref.path}`);
     return Promise.resolve(this.nodes.get(node.ref.path)?.focused === true ? { enabled: true, focused: true } : { enabled: true, focused: false });
   }
+  /** What the layout names now: field path → label text. */
+  layout = new Map<string, string>();
+  relayouts = 0;
+  relayout(): Promise<Relayout> {
+    this.relayouts += 1;
+    return Promise.resolve({ candidates: [...this.nodes.keys()].filter((path) => this.nodes.get(path)?.role === 'textfield'), names: new Map(this.layout) });
+  }
   childCount(node: Node): Promise<number> {
     return Promise.resolve(this.nodes.get(node.ref.path)?.kids.length ?? 0);
   }
@@ -74,7 +81,14 @@ class FakeApp implements MirrorReader {
         const entry = this.nodes.get(kid);
         if (entry === undefined || this.uncached.has(kid)) return;
         const { kids: grandchildren, ...fields } = entry;
-        const row = { parent, index: entry.index ?? index, position: rows.size, childCount: grandchildren.length, signature: JSON.stringify(fields) };
+        const row = {
+          parent,
+          index: entry.index ?? index,
+          position: rows.size,
+          childCount: grandchildren.length,
+          name: entry.name,
+          signature: JSON.stringify(fields),
+        };
         rows.set(kid, row);
       });
     return Promise.resolve(rows);
@@ -227,6 +241,34 @@ describe('AppMirror', () => {
     expect(mirror.settled).toBe(false);
     mirror.load(app.tree());
     expect(mirror.settled).toBe(true);
+  });
+});
+
+describe('AppMirror and names guessed from the layout', () => {
+  it('names a field after the label the layout now puts beside it, and takes the guess back when it moves away', async () => {
+    const app = fixture();
+    app.nodes.set('/a', { name: '', role: 'textfield', kids: [] });
+    const mirror = await loaded(app);
+    mirror.snapshot();
+    app.layout.set('/a', 'Row 2');
+    app.nodes.set('/b', { name: 'B2', role: 'label', kids: [] });
+    mirror.apply(event('/b', 'PropertyChange', 'accessible-name'));
+    await mirror.flush(app);
+    expect(mirror.snapshot().children?.[0]?.children?.[0]).toMatchObject({ name: 'Row 2', nameFrom: 'geometry' });
+    app.layout.clear();
+    app.nodes.set('/b', { name: 'B3', role: 'label', kids: [] });
+    mirror.apply(event('/b', 'PropertyChange', 'accessible-name'));
+    await mirror.flush(app);
+    const field = mirror.snapshot().children?.[0]?.children?.[0];
+    expect([field?.name, field?.nameFrom]).toEqual(['', undefined]);
+  });
+
+  it('does not look at the layout when nothing changed', async () => {
+    const app = fixture();
+    const mirror = await loaded(app);
+    mirror.snapshot();
+    await mirror.flush(app);
+    expect(app.relayouts).toBe(0);
   });
 });
 

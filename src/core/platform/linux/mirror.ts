@@ -24,6 +24,17 @@ export interface MirrorReader {
   states(node: Node): Promise<Node['states']>;
   /** How many children a node says it has (one call). */
   childCount(node: Node): Promise<number>;
+  /**
+   * Names fields after the label nearest them, as a full read does, over the tree as it is
+   * now. `rawName` is a node's own name before any label named it.
+   */
+  relayout(root: Node, rawName: (node: Node) => string): Promise<Relayout>;
+}
+
+/** Fields a layout may name (no name of their own), and the names the layout gives them now. */
+export interface Relayout {
+  candidates: string[];
+  names: Map<string, string>;
 }
 
 export interface MirrorLimits {
@@ -207,6 +218,27 @@ export class AppMirror {
     if (this.untrusted !== undefined) throw this.untrusted;
     if (this.dirty) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
     await this.refreshValues(reader, read);
+    // Names guessed from where labels sit move with the layout, which changes with no event of its own.
+    if (this.served === undefined && this.root !== undefined) await this.renameFromLayout(reader, this.root);
+  }
+
+  private async renameFromLayout(reader: MirrorReader, root: Node): Promise<void> {
+    const rawName = (node: Node): string => this.rows?.get(node.ref.path)?.name ?? (node.nameFrom === 'geometry' ? '' : node.name);
+    const { candidates, names } = await guarded(reader.relayout(root, rawName), 'the layout');
+    for (const path of candidates) {
+      const node = this.entries.get(path)?.node;
+      if (node === undefined) continue;
+      const guessed = names.get(path);
+      if (guessed !== undefined && (node.name !== guessed || node.nameFrom !== 'geometry')) {
+        node.name = guessed;
+        node.nameFrom = 'geometry';
+        this.served = undefined;
+      } else if (guessed === undefined && node.nameFrom === 'geometry') {
+        node.name = rawName(node).trim();
+        delete node.nameFrom;
+        this.served = undefined;
+      }
+    }
   }
 
   /**

@@ -40,6 +40,8 @@ export interface CacheRow {
   /** Where the row came in GetItems' answer. */
   position: number;
   childCount: number;
+  /** The node's own name, before any label or layout named it. */
+  name: string;
   /** Role, name, description, states and interfaces in one string; equal strings, equal rows. */
   signature: string;
 }
@@ -104,6 +106,7 @@ function rowsOf(items: Item[]): CacheRows {
         index: item.index,
         position,
         childCount: item.childCount,
+        name: item.name,
         signature: JSON.stringify([item.role, item.name, item.description, item.states, item.interfaces]),
       },
     ]),
