@@ -167,4 +167,36 @@ describe('permission help', () => {
     await page.getByRole('button', { name: 'Check again' }).click();
     await expect.poll(async () => (await calls(page, 'status')).length).toBe(2);
   });
+
+  it('documentation search: sources and folders apply at once, the index reports progress live, and a rebuild is one click', async () => {
+    const page = await openSettings();
+    const status = page.locator('.docs-status');
+    await status.getByText('12 files, 1 skipped, 40 sections, 176 KB').waitFor();
+    await page.getByLabel("The app's man pages").uncheck();
+    await page.getByRole('button', { name: 'Remove /home/ada/Notes' }).click();
+    await page.getByRole('button', { name: 'Add folder…' }).click();
+    await page.getByText('/home/ada/Manuals').waitFor();
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ docsManPages: false }, { docsFolders: [] }]);
+    expect(await calls(page, 'addDocsFolder')).toHaveLength(1);
+    await emit(page, {
+      type: 'docs',
+      status: {
+        files: 3,
+        skipped: 0,
+        sections: 9,
+        sizeBytes: 4096,
+        updatedAt: null,
+        indexing: { done: 3, total: 10 },
+        embedding: { model: 'nomic-embed-text', embedded: 0, total: 9 },
+      },
+    });
+    await status.getByText('Indexing: 3 of 10 files…').waitFor();
+    await status.getByText('Embedding with nomic-embed-text: 0 of 9 sections; full-text search until then.').waitFor();
+    expect(await page.getByRole('button', { name: 'Rebuild index' }).isDisabled()).toBe(true);
+    await emit(page, { type: 'docs', status: { files: 10, skipped: 0, sections: 30, sizeBytes: 8192, updatedAt: null, indexing: null, embedding: null } });
+    await page.getByRole('button', { name: 'Rebuild index' }).click();
+    expect(await calls(page, 'rebuildDocs')).toHaveLength(1);
+    await screenshot(page, 'settings-docs');
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

@@ -22,7 +22,7 @@ export interface FakeBridgeOptions {
   /** Emit the `ask` event (ask-N) when ask() is called, as main's agent would. */
   echoAsks: boolean;
   /** The documentation index docsStatus() reports. */
-  docs?: DocsStatus;
+  docs: DocsStatus;
   /** Calls that reject with the given message (main's validation error, a refused answer). */
   failures?: Partial<Record<keyof DeskpilotApi, string>>;
 }
@@ -121,7 +121,7 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
     openExternal: async (request) => void record('openExternal', request),
     hideWindow: async () => void record('hideWindow'),
     restartHost: async () => void record('restartHost'),
-    docsStatus: async () => (record('docsStatus'), copy(options.docs ?? DOCS_STATUS)),
+    docsStatus: async () => (record('docsStatus'), copy(options.docs)),
     rebuildDocs: async () => void record('rebuildDocs'),
     addDocsFolder: async () => {
       record('addDocsFolder');

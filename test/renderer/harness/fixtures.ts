@@ -1,5 +1,5 @@
 import type { AgentEvent } from '../../../src/shared/agent-events';
-import type { AppStatus } from '../../../src/shared/ipc';
+import type { AppStatus, DocsStatus } from '../../../src/shared/ipc';
 import type { PublicSettings } from '../../../src/shared/settings';
 import type { FakeBridgeOptions } from './fake-bridge';
 
@@ -29,7 +29,10 @@ export const SETTINGS: PublicSettings = {
   envOverrides: [],
 };
 
-export const DEFAULT_OPTIONS: FakeBridgeOptions = { status: STATUS, settings: SETTINGS, history: [], echoAsks: true };
+/** An index of a dozen files, updated at a fixed time, as Settings shows it. */
+export const DOCS_STATUS: DocsStatus = { files: 12, skipped: 1, sections: 40, sizeBytes: 180_000, updatedAt: Date.UTC(2026, 10, 24, 9, 30), indexing: null, embedding: null };
+
+export const DEFAULT_OPTIONS: FakeBridgeOptions = { status: STATUS, settings: SETTINGS, history: [], echoAsks: true, docs: DOCS_STATUS };
 
 export function options(overrides: Partial<FakeBridgeOptions> = {}): FakeBridgeOptions {
   return { ...DEFAULT_OPTIONS, ...overrides };

@@ -12,6 +12,11 @@ const SETTINGS: PublicSettings = {
   approvalPolicy: 'confirm-risky',
   openAtLogin: false,
   historyLimit: 200,
+  docsFolders: [],
+  docsAppHelp: true,
+  docsManPages: true,
+  docsUserFolders: true,
+  embeddingModel: '',
   envOverrides: [],
 };
 
@@ -22,8 +27,15 @@ describe('patchOf', () => {
 
   it('sends changed fields, trimmed, and never fields an environment variable overrides', () => {
     const settings = { ...SETTINGS, envOverrides: ['model' as const, 'apiKey' as const] };
-    const draft = { ...draftOf(settings), model: 'x', baseUrl: ' https://example.com/v1 ', historyLimit: '50', keyAction: 'remove' as const };
-    expect(patchOf(settings, draft)).toEqual({ patch: { baseUrl: 'https://example.com/v1', historyLimit: 50 } });
+    const draft = {
+      ...draftOf(settings),
+      model: 'x',
+      baseUrl: ' https://example.com/v1 ',
+      historyLimit: '50',
+      keyAction: 'remove' as const,
+      embeddingModel: ' nomic-embed-text ',
+    };
+    expect(patchOf(settings, draft)).toEqual({ patch: { baseUrl: 'https://example.com/v1', historyLimit: 50, embeddingModel: 'nomic-embed-text' } });
   });
 
   it('replaces or removes the key only when asked', () => {

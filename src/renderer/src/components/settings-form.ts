@@ -12,6 +12,7 @@ export interface SettingsDraft {
   approvalPolicy: ApprovalPolicy;
   openAtLogin: boolean;
   historyLimit: string;
+  embeddingModel: string;
   keyAction: SecretAction;
   newKey: string;
   headersAction: SecretAction;
@@ -28,6 +29,7 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
     approvalPolicy: settings.approvalPolicy,
     openAtLogin: settings.openAtLogin,
     historyLimit: String(settings.historyLimit),
+    embeddingModel: settings.embeddingModel,
     keyAction: 'keep',
     newKey: '',
     headersAction: 'keep',
@@ -55,6 +57,7 @@ export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch
   const limit = Number(draft.historyLimit);
   if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'History limit must be a whole number, 0 or more.' };
   set('historyLimit', limit, settings.historyLimit);
+  set('embeddingModel', draft.embeddingModel.trim(), settings.embeddingModel);
   if (!locked.has('apiKey')) {
     if (draft.keyAction === 'remove') patch.apiKey = null;
     if (draft.keyAction === 'replace') {

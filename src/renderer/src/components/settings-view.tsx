@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PublicSettings, type SettingsPatch } from '../../../shared/settings';
+import { DocsSettings } from './docs-settings';
 import { Field } from './field';
 import { presetLabel } from './presets';
 import { API_KEY_WORDS, headerWords, SecretField } from './secret-field';
@@ -57,6 +58,12 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
         setSaving(false);
       },
     );
+  };
+
+  /** Documentation controls save at once; the form's unsaved edits stay as they are. */
+  const saveNow = (patch: SettingsPatch) => {
+    setError(undefined);
+    window.deskpilot.updateSettings(patch).then(setSettings, (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
   };
 
   const locked = (key: keyof SettingsPatch) => settings?.envOverrides.includes(key) ?? false;
@@ -190,6 +197,21 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
               onChange={(event) => change('historyLimit', event.target.value)}
             />
           </Field>
+          <Field
+            id="embedding-model"
+            label="Embeddings"
+            overridden={locked('embeddingModel')}
+            hint="The embedding model documentation search uses. Empty uses the provider's own: OpenAI, Ollama and Gemini have one."
+          >
+            <input
+              id="embedding-model"
+              value={draft.embeddingModel}
+              readOnly={locked('embeddingModel')}
+              placeholder="Provider default"
+              {...noteFor('embedding-model', 'embeddingModel', true)}
+              onChange={(event) => change('embeddingModel', event.target.value)}
+            />
+          </Field>
           {error === undefined ? null : (
             <p role="alert" className="form-error">
               {error}
@@ -208,6 +230,7 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
           </div>
         </form>
       )}
+      {settings === undefined ? null : <DocsSettings settings={settings} onChange={saveNow} onSettings={setSettings} />}
     </section>
   );
 }

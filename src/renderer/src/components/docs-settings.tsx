@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import type { DocsStatus } from '../../../shared/ipc';
+import type { PublicSettings, SettingsPatch } from '../../../shared/settings';
+import { describeDocsStatus } from './docs-status';
+
+interface Props {
+  settings: PublicSettings;
+  /** Saves a change at once (these controls have no Save button) and hands back the stored settings. */
+  onChange(patch: SettingsPatch): void;
+  onSettings(settings: PublicSettings): void;
+}
+
+const SOURCES: { key: 'docsAppHelp' | 'docsManPages' | 'docsUserFolders'; label: string }[] = [
+  { key: 'docsAppHelp', label: "The app's own help pages" },
+  { key: 'docsManPages', label: "The app's man pages" },
+  { key: 'docsUserFolders', label: 'My folders below' },
+];
+
+/**
+ * Documentation search: where it looks, and the index's state. Changes apply at once; the
+ * host indexes in the background and reports progress here.
+ */
+export function DocsSettings({ settings, onChange, onSettings }: Props) {
+  const [status, setStatus] = useState<DocsStatus | undefined>();
+  const [problem, setProblem] = useState<string | undefined>();
+  const fail = (reason: unknown) => setProblem(reason instanceof Error ? reason.message : String(reason));
+
+  useEffect(() => {
+    let live = true;
+    window.deskpilot.docsStatus().then((loaded) => live && setStatus(loaded), fail);
+    const unsubscribe = window.deskpilot.onEvent((event) => {
+      if (event.type === 'docs') setStatus(event.status);
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, []);
+
+  const locked = (key: keyof SettingsPatch) => settings.envOverrides.includes(key);
+
+  return (
+    <section className="docs-settings" aria-labelledby="docs-heading">
+      <h3 id="docs-heading">Documentation search</h3>
+      <p className="field-note">Deskpilot answers “how do I…” questions from these, and cites the page.</p>
+      <fieldset className="field">
+        <legend>Search in</legend>
+        {SOURCES.map(({ key, label }) => (
+          <div className="field checkbox-field" key={key}>
+            <input id={key} type="checkbox" checked={settings[key]} disabled={locked(key)} onChange={(event) => onChange({ [key]: event.target.checked })} />
+            <label htmlFor={key}>{label}</label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="field">
+        <span className="label" id="docs-folders-label">
+          Folders
+        </span>
+        {settings.docsFolders.length === 0 ? (
+          <p className="field-note">No folders yet: add notes, manuals or PDFs.</p>
+        ) : (
+          <ul className="docs-folders" aria-labelledby="docs-folders-label">
+            {settings.docsFolders.map((folder) => (
+              <li key={folder}>
+                <span className="docs-folder" title={folder}>
+                  {folder}
+                </span>
+                <button
+                  type="button"
+                  aria-label={`Remove ${folder}`}
+                  onClick={() => onChange({ docsFolders: settings.docsFolders.filter((other) => other !== folder) })}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="form-buttons">
+          <button type="button" onClick={() => window.deskpilot.addDocsFolder().then(onSettings, fail)}>
+            Add folder…
+          </button>
+          <button type="button" disabled={status?.indexing != null} onClick={() => window.deskpilot.rebuildDocs().catch(fail)}>
+            Rebuild index
+          </button>
+        </div>
+      </div>
+      <div role="status" aria-live="polite" className="docs-status">
+        {status === undefined ? null : describeDocsStatus(status).map((line) => <p key={line}>{line}</p>)}
+      </div>
+      {problem === undefined ? null : (
+        <p role="alert" className="form-error">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
