@@ -77,10 +77,10 @@ export function DocsSettings({ settings, onChange, onSettings }: Props) {
           </ul>
         )}
         <div className="form-buttons">
-          <button type="button" onClick={() => window.deskpilot.addDocsFolder().then(onSettings, fail)}>
+          <button type="button" onClick={() => void window.deskpilot.addDocsFolder().then(onSettings, fail)}>
             Add folder…
           </button>
-          <button type="button" disabled={status?.indexing != null} onClick={() => window.deskpilot.rebuildDocs().catch(fail)}>
+          <button type="button" disabled={status?.indexing != null} onClick={() => void window.deskpilot.rebuildDocs().catch(fail)}>
             Rebuild index
           </button>
         </div>
