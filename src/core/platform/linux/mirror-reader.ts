@@ -29,8 +29,13 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
       );
       return node;
     },
-    subtree: (path, window, maxDepth) =>
-      fetchTree(client, app, { bounds: 'none', maxNodes: SUBTREE_MAX_NODES, maxDepth }, { path, ...(window === undefined ? {} : { window }) }),
+    subtree: (path, window, maxDepth, rows) =>
+      fetchTree(
+        client,
+        app,
+        { bounds: 'none', maxNodes: SUBTREE_MAX_NODES, maxDepth },
+        { path, ...(window === undefined ? {} : { window }), ...(rows === undefined ? {} : { rows }) },
+      ),
     children: async (path) => {
       const [refs] = await client.call([app.bus, path], IFACE.accessible, 'GetChildren');
       return (refs as ObjectRef[]).map((ref) => ref[1]);

@@ -87,6 +87,10 @@ class FakeApp implements MirrorReader {
           position: rows.size,
           childCount: grandchildren.length,
           name: entry.name,
+          role: 0,
+          description: '',
+          states: [],
+          interfaces: [],
           signature: JSON.stringify(fields),
         };
         rows.set(kid, row);

@@ -10,8 +10,8 @@ type Node = RawNode<AtspiRef>;
 export interface MirrorReader {
   /** One node's own fields; its `children` are ignored. */
   node(path: string, window: string | undefined): Promise<Node>;
-  /** A node and everything under it, at most `maxDepth` levels down. */
-  subtree(path: string, window: string | undefined, maxDepth: number): Promise<Node>;
+  /** A node and everything under it, at most `maxDepth` levels down; from the cache's rows where it lists them, as a full read. */
+  subtree(path: string, window: string | undefined, maxDepth: number, rows?: CacheRows): Promise<Node>;
   /** The object paths of a node's children, in order. */
   children(path: string): Promise<string[]>;
   /** Whether the node is a text or numeric widget, whose value the fetch reads. */
@@ -101,6 +101,7 @@ export class AppMirror {
   private previousLoadSize = -1;
   /** The cache as last compared; undefined for toolkits without one. */
   private rows: CacheRows | undefined;
+  private childrenByRows: { rows: CacheRows; map: Map<string, string[]> } | undefined;
   /** Changes only the cache comparison or a value read found: no event told of them. */
   silentChanges = 0;
   /**
@@ -332,7 +333,7 @@ export class AppMirror {
   /** Child lists first, shallowest parent first: a parent's new subtree already holds its children's news. */
   private async patchStructure(reader: MirrorReader, parents: string[], fresh: Set<string>): Promise<void> {
     const known = parents.filter((path) => this.entries.has(path));
-    const lists = await Promise.all(known.map((path) => guarded(reader.children(path), `the children of ${path}`)));
+    const lists = await Promise.all(known.map((path) => this.childrenOf(reader, path)));
     const order = known.map((path, at) => ({ path, kids: lists[at] as string[] })).sort((a, b) => this.depthOf(a.path) - this.depthOf(b.path));
     for (const { path, kids } of order) {
       const parent = this.entries.get(path);
@@ -355,7 +356,7 @@ export class AppMirror {
     const depthLeft = this.limits.maxDepth - parent.depth - 1;
     if (depthLeft < 0) return;
     const added = kids.filter((kid) => !kept.has(kid));
-    const read = await Promise.all(added.map((kid) => guarded(reader.subtree(kid, this.windowUnder(parent), depthLeft), `the new node ${kid}`)));
+    const read = await Promise.all(added.map((kid) => guarded(reader.subtree(kid, this.windowUnder(parent), depthLeft, this.rows), `the new node ${kid}`)));
     const fetched = new Map(added.map((kid, at) => [kid, read[at] as Node]));
     const children = kids.map((kid) => kept.get(kid) ?? (fetched.get(kid) as Node));
     for (const node of fetched.values()) {
@@ -371,6 +372,37 @@ export class AppMirror {
     this.served = undefined;
     if (children.length > 0) parent.node.children = children;
     else delete parent.node.children;
+  }
+
+  /**
+   * A parent's children from where a full read takes them: the cache's rows when they list
+   * them all (GTK 4 gives an entry's completion popover a row but a child count of 0, and
+   * GetChildren leaves it out), GetChildren otherwise.
+   */
+  private async childrenOf(reader: MirrorReader, path: string): Promise<string[]> {
+    const row = this.rows?.get(path);
+    if (row !== undefined) {
+      const kids = this.rowChildren().get(path) ?? [];
+      if (row.childCount === 0 || kids.length === row.childCount) return kids;
+    }
+    return guarded(reader.children(path), `the children of ${path}`);
+  }
+
+  /** Each parent's children by the cache, in its order; worked out once per cache answer. */
+  private rowChildren(): Map<string, string[]> {
+    const rows = this.rows;
+    if (rows === undefined) return new Map();
+    if (this.childrenByRows?.rows !== rows) {
+      const map = new Map<string, string[]>();
+      for (const [path, row] of rows) {
+        const kids = map.get(row.parent);
+        if (kids === undefined) map.set(row.parent, [path]);
+        else kids.push(path);
+      }
+      for (const [parent, kids] of map) map.set(parent, this.asFetched(parent, kids));
+      this.childrenByRows = { rows, map };
+    }
+    return this.childrenByRows.map;
   }
 
   /**

@@ -22,6 +22,44 @@ export interface AppTarget {
 export interface SubtreeRoot {
   path: string;
   window?: string;
+  /** The app's cache as last read: the subtree's nodes come from it as a full read's do, walking only what it leaves out. */
+  rows?: CacheRows;
+}
+
+/** The rows under a subtree's root, as fetch items. */
+function rowsUnder(rows: CacheRows, root: string, bus: string): Item[] {
+  const byParent = new Map<string, string[]>();
+  for (const [path, row] of rows) {
+    const kids = byParent.get(row.parent);
+    if (kids === undefined) byParent.set(row.parent, [path]);
+    else kids.push(path);
+  }
+  const found: Item[] = [];
+  const seen = new Set<string>([root]);
+  let frontier = [root];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const parent of frontier)
+      for (const path of byParent.get(parent) ?? []) {
+        if (seen.has(path)) continue;
+        seen.add(path);
+        const row = rows.get(path) as CacheRow;
+        found.push({
+          self: [bus, path],
+          index: row.index,
+          childCount: row.childCount,
+          interfaces: row.interfaces,
+          name: row.name,
+          role: row.role,
+          description: row.description,
+          states: row.states,
+          parentPath: parent,
+        });
+        next.push(path);
+      }
+    frontier = next;
+  }
+  return found;
 }
 
 export interface FetchOptions {
@@ -40,8 +78,12 @@ export interface CacheRow {
   /** Where the row came in GetItems' answer. */
   position: number;
   childCount: number;
-  /** The node's own name, before any label or layout named it. */
+  /** The node's own fields as the cache gave them, so a subtree can be built from rows as a full read builds it. */
   name: string;
+  role: number;
+  description: string;
+  states: number[];
+  interfaces: string[];
   /** Role, name, description, states and interfaces in one string; equal strings, equal rows. */
   signature: string;
 }
@@ -107,6 +149,10 @@ function rowsOf(items: Item[]): CacheRows {
         position,
         childCount: item.childCount,
         name: item.name,
+        role: item.role,
+        description: item.description,
+        states: item.states,
+        interfaces: item.interfaces,
         signature: JSON.stringify([item.role, item.name, item.description, item.states, item.interfaces]),
       },
     ]),
@@ -335,8 +381,8 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const rootPath = subtree?.path ?? ROOT_PATH;
   // A subtree is read node by node: GetItems would cost the whole app.
   if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0));
-  const cached = subtree === undefined ? await cachedItems(client, bus) : [];
-  if (cached.length > 0) options.onRows?.(rowsOf(cached));
+  const cached = subtree === undefined ? await cachedItems(client, bus) : subtree.rows === undefined ? [] : rowsUnder(subtree.rows, rootPath, bus);
+  if (cached.length > 0 && subtree === undefined) options.onRows?.(rowsOf(cached));
   for (const item of cached) {
     items.set(item.self[1], item);
     const parentPath = item.parentPath ?? '';
