@@ -30,7 +30,15 @@ export const SETTINGS: PublicSettings = {
 };
 
 /** An index of a dozen files, updated at a fixed time, as Settings shows it. */
-export const DOCS_STATUS: DocsStatus = { files: 12, skipped: 1, sections: 40, sizeBytes: 180_000, updatedAt: Date.UTC(2026, 10, 24, 9, 30), indexing: null, embedding: null };
+export const DOCS_STATUS: DocsStatus = {
+  files: 12,
+  skipped: 1,
+  sections: 40,
+  sizeBytes: 180_000,
+  updatedAt: Date.UTC(2026, 10, 24, 9, 30),
+  indexing: null,
+  embedding: null,
+};
 
 export const DEFAULT_OPTIONS: FakeBridgeOptions = { status: STATUS, settings: SETTINGS, history: [], echoAsks: true, docs: DOCS_STATUS };
 
