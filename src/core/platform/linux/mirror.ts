@@ -267,6 +267,15 @@ export class AppMirror {
       }
     }
     for (const [path, old] of before) if (!rows.has(path)) markList(old.parent);
+    // The cache may reorder a parent's children with no row changing (GTK 4 raising a dialog): lists the cache gives whole must match it.
+    const byRows = this.rowChildren();
+    for (const [path, entry] of this.entries) {
+      const row = rows.get(path);
+      const kids = byRows.get(path) ?? [];
+      if (row === undefined || (row.childCount !== 0 && kids.length !== row.childCount)) continue;
+      const current = entry.node.children ?? [];
+      if (current.length !== kids.length || current.some((child, at) => child.ref.path !== kids[at])) markList(path);
+    }
     await this.compareStates(reader, rows);
   }
 
@@ -375,9 +384,10 @@ export class AppMirror {
   }
 
   /**
-   * A parent's children from where a full read takes them: the cache's rows when they list
-   * them all (GTK 4 gives an entry's completion popover a row but a child count of 0, and
-   * GetChildren leaves it out), GetChildren otherwise.
+   * A parent's children from where a full read takes them: the cache's rows, in its order,
+   * when they list them all (GTK 4 gives an entry's completion popover a row but a child count
+   * of 0, and GetChildren leaves it out; GTK3 orders overlay scroll bars otherwise), GetChildren
+   * otherwise.
    */
   private async childrenOf(reader: MirrorReader, path: string): Promise<string[]> {
     const row = this.rows?.get(path);
@@ -399,32 +409,23 @@ export class AppMirror {
         if (kids === undefined) map.set(row.parent, [path]);
         else kids.push(path);
       }
-      for (const [parent, kids] of map) map.set(parent, this.asFetched(parent, kids));
+      // As a full read orders them: by the cache's index, and where it says -1, by place in its answer.
+      const place = (path: string): [number, number] => [rows.get(path)?.index ?? 0, rows.get(path)?.position ?? 0];
+      for (const kids of map.values())
+        kids.sort((a, b) => {
+          const [indexA, positionA] = place(a);
+          const [indexB, positionB] = place(b);
+          return indexA - indexB || positionA - positionB;
+        });
       this.childrenByRows = { rows, map };
     }
     return this.childrenByRows.map;
   }
 
-  /**
-   * A parent's children the way a full read puts them: a child the cache places under another
-   * parent stays there (GTK3 lists a popup's insides under two parents), and where the cache
-   * lists them all they go in its order, which can differ from GetChildren's (GTK3 overlay
-   * scroll bars).
-   */
+  /** A child the cache places under another parent stays there (GTK3 lists a popup's insides under two parents), as in a full read. */
   private asFetched(parent: string, listed: string[]): string[] {
     const rows = this.rows;
-    if (rows === undefined) return listed;
-    const kids = listed.filter((kid) => (rows.get(kid)?.parent ?? parent) === parent);
-    if (rows.get(parent)?.childCount !== kids.length || !kids.every((kid) => rows.has(kid))) return kids;
-    const place = (kid: string): [number, number] => {
-      const row = rows.get(kid);
-      return [row?.index ?? 0, row?.position ?? 0];
-    };
-    return [...kids].sort((a, b) => {
-      const [indexA, positionA] = place(a);
-      const [indexB, positionB] = place(b);
-      return indexA - indexB || positionA - positionB;
-    });
+    return rows === undefined ? listed : listed.filter((kid) => (rows.get(kid)?.parent ?? parent) === parent);
   }
 
   private detach(entry: Entry): void {
