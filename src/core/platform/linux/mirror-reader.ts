@@ -45,7 +45,6 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
     rows: () => cacheRows(client, app.bus),
     states: (node) => readStates(client, [app.bus, node.ref.path], node.ref.role, app.gtk4),
     relayout: (root, rawName) => relayout(client, app.bus, root, rawName),
-    childCount: async (node) => Number(await client.property([app.bus, node.ref.path], IFACE.accessible, 'ChildCount')),
   };
 }
 

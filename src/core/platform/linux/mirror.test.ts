@@ -70,9 +70,6 @@ class FakeApp implements MirrorReader {
     this.relayouts += 1;
     return Promise.resolve({ candidates: [...this.nodes.keys()].filter((path) => this.nodes.get(path)?.role === 'textfield'), names: new Map(this.layout) });
   }
-  childCount(node: Node): Promise<number> {
-    return Promise.resolve(this.nodes.get(node.ref.path)?.kids.length ?? 0);
-  }
   rows(): Promise<CacheRows | undefined> {
     if (!this.cached) return Promise.resolve(undefined);
     const rows: CacheRows = new Map();

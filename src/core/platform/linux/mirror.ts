@@ -22,8 +22,6 @@ export interface MirrorReader {
   rows(): Promise<CacheRows | undefined>;
   /** A node's states alone (one call), as the fetch decodes them. */
   states(node: Node): Promise<Node['states']>;
-  /** How many children a node says it has (one call). */
-  childCount(node: Node): Promise<number>;
   /**
    * Names fields after the label nearest them, as a full read does, over the tree as it is
    * now. `rawName` is a node's own name before any label named it.
@@ -196,11 +194,20 @@ export class AppMirror {
    */
   async flush(reader: MirrorReader, rounds = 6): Promise<void> {
     if (this.root === undefined) throw new MirrorUntrusted('generation', 'nothing loaded');
-    if (this.untrusted === undefined) await this.compareRows(reader);
+    if (this.untrusted === undefined) {
+      // Three independent checks for what no event told: together they take as long as the slowest.
+      const previous = this.rows;
+      const announced = new Set(this.dirtySelf);
+      const [rows] = await Promise.all([
+        previous === undefined ? undefined : guarded(reader.rows(), 'the cache'),
+        // Without a cache (Chromium) every node is walked, and events are all there is to go on.
+        previous === undefined ? undefined : this.compareStates(reader, previous),
+        this.refreshValues(reader, announced),
+      ]);
+      if (previous !== undefined && rows !== undefined) this.compareRows(previous, rows);
+    }
     // Focus leaves a node without a word where the toolkit tells only of where it went (or of nothing, in parts the cache leaves out).
     for (const [path, entry] of this.entries) if (entry.node.states.focused) this.dirtySelf.add(path);
-    // Nodes a patch read whole, values included: their values need no second read.
-    const read = new Set<string>();
     for (let round = 0; round < rounds && (this.dirty || this.untrusted !== undefined); round += 1) {
       if (this.untrusted !== undefined) throw this.untrusted;
       const structure = [...this.dirtyChildren];
@@ -211,14 +218,12 @@ export class AppMirror {
       const fresh = new Set<string>();
       await this.patchStructure(reader, structure, fresh);
       await this.patchNodes(reader, self, fresh);
-      for (const path of [...fresh, ...self]) read.add(path);
       const missed = named.find((path) => !this.entries.has(path) && !this.tombstones.has(path));
       if (missed !== undefined) this.distrust('unknown-node', `an event named ${missed}, which the tree does not hold`);
       if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
     }
     if (this.untrusted !== undefined) throw this.untrusted;
     if (this.dirty) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
-    await this.refreshValues(reader, read);
     // Names guessed from where labels sit move with the layout, which changes with no event of its own.
     if (this.served === undefined && this.root !== undefined) await this.renameFromLayout(reader, this.root);
   }
@@ -247,11 +252,7 @@ export class AppMirror {
    * the child lists it left, joined or changed in size. Rows under a node the tree does not
    * hold are left to that node's own patch (or were never part of the tree).
    */
-  private async compareRows(reader: MirrorReader): Promise<void> {
-    if (this.rows === undefined) return;
-    const rows = await guarded(reader.rows(), 'the cache');
-    if (rows === undefined) return;
-    const before = this.rows;
+  private compareRows(before: CacheRows, rows: CacheRows): void {
     this.rows = rows;
     const markList = (path: string): void => {
       if (this.entries.has(path)) this.mark(this.dirtyChildren, path);
@@ -276,24 +277,18 @@ export class AppMirror {
       const current = entry.node.children ?? [];
       if (current.length !== kids.length || current.some((child, at) => child.ref.path !== kids[at])) markList(path);
     }
-    await this.compareStates(reader, rows);
   }
 
   /**
    * Nodes the cache leaves out (GTK3 list rows, a popup's insides) are read by walking, and a
-   * toolkit changes their sensitivity, visibility or children unannounced too: their states and
-   * child counts are read again, and a node that differs is read again whole or listed again.
+   * toolkit changes their sensitivity or visibility unannounced too: their states are read
+   * again, one call each, and a node whose states differ is read again whole.
    */
   private async compareStates(reader: MirrorReader, rows: CacheRows): Promise<void> {
     const walked = [...this.entries.values()].filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path)).map(({ node }) => node);
-    const reads = await mapLimit(walked, CONCURRENCY, (node) =>
-      guarded(Promise.all([reader.states(node), reader.childCount(node)]), `the states of ${node.ref.path}`),
-    );
+    const states = await mapLimit(walked, CONCURRENCY, (node) => guarded(reader.states(node), `the states of ${node.ref.path}`));
     walked.forEach((node, at) => {
-      const [states, count] = reads[at] as [Node['states'], number];
-      if (JSON.stringify(sortedEntries(states)) !== JSON.stringify(sortedEntries(node.states))) this.mark(this.dirtySelf, node.ref.path);
-      // A popup GTK 4 fills in place, with no event and no cache row, shows only in the count.
-      if (count !== (node.children?.length ?? 0)) this.dirtyChildren.add(node.ref.path);
+      if (JSON.stringify(sortedEntries(states[at] as Node['states'])) !== JSON.stringify(sortedEntries(node.states))) this.mark(this.dirtySelf, node.ref.path);
     });
   }
 
@@ -447,9 +442,9 @@ export class AppMirror {
     targets.forEach((path, at) => this.replace(this.entries.get(path) as Entry, read[at] as Node));
   }
 
-  /** Text and numeric values change without events on every toolkit, so each is read again (those a patch just read aside). */
-  private async refreshValues(reader: MirrorReader, read: Set<string>): Promise<void> {
-    const valued = [...this.entries.values()].filter(({ node }) => !read.has(node.ref.path) && reader.hasValue(node)).map(({ node }) => node);
+  /** Text and numeric values change without events on every toolkit, so each is read again (those an event already marked aside). */
+  private async refreshValues(reader: MirrorReader, announced: Set<string>): Promise<void> {
+    const valued = [...this.entries.values()].filter(({ node }) => !announced.has(node.ref.path) && reader.hasValue(node)).map(({ node }) => node);
     const reads = await mapLimit(valued, CONCURRENCY, (node) => guarded(reader.value(node), `the value of ${node.ref.path}`));
     valued.forEach((node, at) => {
       const { value, truncated } = reads[at] as ValueRead;
