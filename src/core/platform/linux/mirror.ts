@@ -2,7 +2,7 @@ import { EVENT_MEMBER, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { RawNode } from '../../ui/ids';
 import type { AtspiRef, TreeEvent } from './client';
 import { mapLimit } from './pool';
-import type { CacheRows, ValueRead } from './tree-fetch';
+import { placedElsewhere, type CacheRows, type ValueRead } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
 
@@ -420,7 +420,9 @@ export class AppMirror {
   /** A child the cache places under another parent stays there (GTK3 lists a popup's insides under two parents), as in a full read. */
   private asFetched(parent: string, listed: string[]): string[] {
     const rows = this.rows;
-    return rows === undefined ? listed : listed.filter((kid) => (rows.get(kid)?.parent ?? parent) === parent);
+    return rows === undefined
+      ? listed
+      : listed.filter((kid) => !placedElsewhere(rows.get(kid)?.parent, parent, (other) => other === ROOT_PATH || rows.has(other)));
   }
 
   private detach(entry: Entry): void {

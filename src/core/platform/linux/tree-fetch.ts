@@ -198,6 +198,11 @@ async function readItem(client: AtspiClient, self: ObjectRef, index: number): Pr
   };
 }
 
+/** Whether the cache puts a node under another parent that is itself in the tree (then it belongs there, not here). */
+export function placedElsewhere(cacheParent: string | undefined, here: string, known: (path: string) => boolean): boolean {
+  return cacheParent !== undefined && cacheParent !== here && known(cacheParent);
+}
+
 /** A node whose children the cache did not list in full (GTK3 menus report -1, tables leave cells out). */
 function isIncomplete(item: Item, children: Map<string, string[]>): boolean {
   return item.childCount !== 0 && (children.get(item.self[1])?.length ?? 0) !== item.childCount;
@@ -221,10 +226,10 @@ async function walkMissing(
     const item = items.get(path) as Item;
     if (isIncomplete(item, children) && items.size < maxNodes) {
       const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
-      // GTK3 lists a popup's insides under the button too; a node the cache places elsewhere stays there, so it is in the tree once.
+      // GTK3 lists a popup's insides under the button too; a node the cache places under another node it holds stays there, so it is in the tree once.
       children.set(
         path,
-        (refs as ObjectRef[]).map((ref) => ref[1]).filter((child) => (items.get(child)?.parentPath ?? path) === path),
+        (refs as ObjectRef[]).map((ref) => ref[1]).filter((child) => !placedElsewhere(items.get(child)?.parentPath, path, (other) => items.has(other))),
       );
     }
     await Promise.all(
