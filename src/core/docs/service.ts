@@ -116,11 +116,6 @@ export class DocsService {
       });
   }
 
-  /** Waits for background embedding (tests, the CLI before it exits). */
-  async settle(): Promise<void> {
-    while (this.background !== undefined) await this.index?.embedPending();
-  }
-
   status(): DocsStatus {
     return this.open().status();
   }

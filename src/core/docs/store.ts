@@ -204,10 +204,6 @@ export class DocsStore {
     this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
-  skippedFiles(): { path: string; reason: string }[] {
-    return this.statement('SELECT path, skipped AS reason FROM files WHERE skipped IS NOT NULL').all() as { path: string; reason: string }[];
-  }
-
   transaction(work: () => void): void {
     this.db.exec('BEGIN');
     try {
