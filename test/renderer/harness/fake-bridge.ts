@@ -4,17 +4,6 @@ import type { PublicSettings, SettingsPatch } from '../../../src/shared/settings
 import type { ChatEntry } from '../../../src/shared/transcript';
 
 /** What a test starts the page with. Everything is plain JSON: it crosses into the page as text. */
-/** An index of a dozen files, updated at a fixed time, as Settings shows it. */
-export const DOCS_STATUS: DocsStatus = {
-  files: 12,
-  skipped: 1,
-  sections: 40,
-  sizeBytes: 180_000,
-  updatedAt: Date.UTC(2026, 10, 24, 9, 30),
-  indexing: null,
-  embedding: null,
-};
-
 export interface FakeBridgeOptions {
   status: AppStatus;
   settings: PublicSettings;

@@ -1,8 +1,7 @@
 import { IFACE, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import type { MirrorReader, Relayout } from './mirror';
-import { cacheRows, fetchTree, hasValue, readExtents, readStates, readValue, type AppTarget } from './tree-fetch';
-import { DbusTimeoutError } from '../../../../native/linux/dbus';
+import { cacheRows, fetchTree, hasValue, readExtents, readStates, readValue, unlessFrozen, type AppTarget } from './tree-fetch';
 import type { Role } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import { GUESSED_ROLES } from '../../ui/infer-names';
@@ -75,11 +74,7 @@ async function relayout(client: AtspiClient, bus: string, root: RawNode<AtspiRef
   await geometryNames(items, candidates, fixes, {
     parentOf: (path) => parents.get(path),
     childrenOf: (path) => (nodes.get(path)?.children ?? []).map((child) => child.ref.path),
-    extentsOf: (path) =>
-      readExtents(client, [bus, path]).catch((error: unknown) => {
-        if (error instanceof DbusTimeoutError) throw error;
-        return undefined;
-      }),
+    extentsOf: (path) => readExtents(client, [bus, path]).catch(unlessFrozen(undefined)),
     roleOf,
   });
   const names = new Map<string, string>();

@@ -6,6 +6,8 @@ import { AppMirror, MirrorUntrusted, type MirrorReader, type Relayout } from './
 import type { CacheRows, ValueRead } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
+/** A state bit in a fake cache row; only whether it differs matters here. */
+const STATE_FOCUSED = 1;
 const LIMITS = { maxNodes: 100, maxDepth: 10, maxPending: 50 };
 
 function node(path: string, name: string, role: Node['role'] = 'button', children?: Node[]): Node {
@@ -77,20 +79,18 @@ class FakeApp implements MirrorReader {
       kids.forEach((kid, index) => {
         const entry = this.nodes.get(kid);
         if (entry === undefined || this.uncached.has(kid)) return;
-        const { kids: grandchildren, ...fields } = entry;
-        const row = {
-          parent,
+        rows.set(kid, {
+          self: [':1.5', kid],
+          parentPath: parent,
           index: entry.index ?? index,
           position: rows.size,
-          childCount: grandchildren.length,
+          childCount: entry.kids.length,
           name: entry.name,
           role: 0,
           description: '',
-          states: [],
+          states: entry.focused === true ? [STATE_FOCUSED] : [],
           interfaces: [],
-          signature: JSON.stringify(fields),
-        };
-        rows.set(kid, row);
+        });
       });
     return Promise.resolve(rows);
   }

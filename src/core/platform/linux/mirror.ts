@@ -2,7 +2,7 @@ import { EVENT_MEMBER, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { RawNode } from '../../ui/ids';
 import type { AtspiRef, TreeEvent } from './client';
 import { mapLimit } from './pool';
-import { placedElsewhere, type CacheRows, type ValueRead } from './tree-fetch';
+import { placedElsewhere, rowChildren, type CacheRow, type CacheRows, type ValueRead } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
 
@@ -259,15 +259,15 @@ export class AppMirror {
     };
     for (const [path, row] of rows) {
       const old = before.get(path);
-      if (old === undefined) markList(row.parent);
-      else if (old.signature !== row.signature || old.parent !== row.parent || old.index !== row.index || old.childCount !== row.childCount) {
+      if (old === undefined) markList(parentOf(row));
+      else if (rowKey(old) !== rowKey(row)) {
         if (this.entries.has(path)) this.mark(this.dirtySelf, path);
         markList(path);
-        markList(row.parent);
-        markList(old.parent);
+        markList(parentOf(row));
+        markList(parentOf(old));
       }
     }
-    for (const [path, old] of before) if (!rows.has(path)) markList(old.parent);
+    for (const [path, old] of before) if (!rows.has(path)) markList(parentOf(old));
     // The cache may reorder a parent's children with no row changing (GTK 4 raising a dialog): lists the cache gives whole must match it.
     const byRows = this.rowChildren();
     for (const [path, entry] of this.entries) {
@@ -397,23 +397,7 @@ export class AppMirror {
   private rowChildren(): Map<string, string[]> {
     const rows = this.rows;
     if (rows === undefined) return new Map();
-    if (this.childrenByRows?.rows !== rows) {
-      const map = new Map<string, string[]>();
-      for (const [path, row] of rows) {
-        const kids = map.get(row.parent);
-        if (kids === undefined) map.set(row.parent, [path]);
-        else kids.push(path);
-      }
-      // As a full read orders them: by the cache's index, and where it says -1, by place in its answer.
-      const place = (path: string): [number, number] => [rows.get(path)?.index ?? 0, rows.get(path)?.position ?? 0];
-      for (const kids of map.values())
-        kids.sort((a, b) => {
-          const [indexA, positionA] = place(a);
-          const [indexB, positionB] = place(b);
-          return indexA - indexB || positionA - positionB;
-        });
-      this.childrenByRows = { rows, map };
-    }
+    if (this.childrenByRows?.rows !== rows) this.childrenByRows = { rows, map: rowChildren(rows) };
     return this.childrenByRows.map;
   }
 
@@ -422,7 +406,7 @@ export class AppMirror {
     const rows = this.rows;
     return rows === undefined
       ? listed
-      : listed.filter((kid) => !placedElsewhere(rows.get(kid)?.parent, parent, (other) => other === ROOT_PATH || rows.has(other)));
+      : listed.filter((kid) => !placedElsewhere(rows.get(kid)?.parentPath, parent, (other) => other === ROOT_PATH || rows.has(other)));
   }
 
   private detach(entry: Entry): void {
@@ -504,6 +488,15 @@ export class AppMirror {
       }
     }
   }
+}
+
+function parentOf(row: CacheRow): string {
+  return row.parentPath ?? '';
+}
+
+/** Everything about a row a full read builds on: equal keys, nothing to read again. */
+function rowKey(row: CacheRow): string {
+  return JSON.stringify([parentOf(row), row.index, row.childCount, row.role, row.name, row.description, row.states, row.interfaces]);
 }
 
 function sortedEntries(states: Node['states']): [string, unknown][] {

@@ -26,42 +26,6 @@ export interface SubtreeRoot {
   rows?: CacheRows;
 }
 
-/** The rows under a subtree's root, as fetch items. */
-function rowsUnder(rows: CacheRows, root: string, bus: string): Item[] {
-  const byParent = new Map<string, string[]>();
-  for (const [path, row] of rows) {
-    const kids = byParent.get(row.parent);
-    if (kids === undefined) byParent.set(row.parent, [path]);
-    else kids.push(path);
-  }
-  const found: Item[] = [];
-  const seen = new Set<string>([root]);
-  let frontier = [root];
-  while (frontier.length > 0) {
-    const next: string[] = [];
-    for (const parent of frontier)
-      for (const path of byParent.get(parent) ?? []) {
-        if (seen.has(path)) continue;
-        seen.add(path);
-        const row = rows.get(path) as CacheRow;
-        found.push({
-          self: [bus, path],
-          index: row.index,
-          childCount: row.childCount,
-          interfaces: row.interfaces,
-          name: row.name,
-          role: row.role,
-          description: row.description,
-          states: row.states,
-          parentPath: parent,
-        });
-        next.push(path);
-      }
-    frontier = next;
-  }
-  return found;
-}
-
 export interface FetchOptions {
   bounds: BoundsMode;
   maxNodes: number;
@@ -70,22 +34,9 @@ export interface FetchOptions {
   onRows?: (rows: CacheRows) => void;
 }
 
-/** What the cache says of one node, kept short: a mirror compares it with the next answer. */
-export interface CacheRow {
-  parent: string;
-  /** -1 where the toolkit does not say (GTK3 entry icons): then the row's place in the answer orders it. */
-  index: number;
-  /** Where the row came in GetItems' answer. */
+/** One row of the app's cache, with its place in GetItems' answer (which orders children whose index is -1). */
+export interface CacheRow extends Item {
   position: number;
-  childCount: number;
-  /** The node's own fields as the cache gave them, so a subtree can be built from rows as a full read builds it. */
-  name: string;
-  role: number;
-  description: string;
-  states: number[];
-  interfaces: string[];
-  /** Role, name, description, states and interfaces in one string; equal strings, equal rows. */
-  signature: string;
 }
 
 export type CacheRows = Map<string, CacheRow>;
@@ -95,7 +46,7 @@ const CONCURRENCY = 48;
 /** Text read into the tree per field; ui_read gives the rest. */
 export const MAX_TREE_TEXT = 4000;
 
-interface Item {
+export interface Item {
   self: ObjectRef;
   index: number;
   /** -1 when unknown, so the node is walked. */
@@ -140,26 +91,40 @@ async function cachedItems(client: AtspiClient, bus: string): Promise<Item[]> {
 }
 
 function rowsOf(items: Item[]): CacheRows {
-  return new Map(
-    items.map((item, position) => [
-      item.self[1],
-      {
-        parent: item.parentPath ?? '',
-        index: item.index,
-        position,
-        childCount: item.childCount,
-        name: item.name,
-        role: item.role,
-        description: item.description,
-        states: item.states,
-        interfaces: item.interfaces,
-        signature: JSON.stringify([item.role, item.name, item.description, item.states, item.interfaces]),
-      },
-    ]),
-  );
+  return new Map(items.map((item, position) => [item.self[1], { ...item, position }]));
 }
 
-/** The whole cache of an app in short rows; undefined where the toolkit keeps none (Chromium). */
+/** Each parent's children by the cache, ordered as a full read orders them: by index, and where that ties (-1), by place in the answer. */
+export function rowChildren(rows: CacheRows): Map<string, string[]> {
+  const byParent = new Map<string, string[]>();
+  for (const [path, row] of rows) {
+    const parent = row.parentPath ?? '';
+    const kids = byParent.get(parent);
+    if (kids === undefined) byParent.set(parent, [path]);
+    else kids.push(path);
+  }
+  const place = (path: string): [number, number] => [rows.get(path)?.index ?? 0, rows.get(path)?.position ?? 0];
+  for (const kids of byParent.values())
+    kids.sort((a, b) => {
+      const [indexA, positionA] = place(a);
+      const [indexB, positionB] = place(b);
+      return indexA - indexB || positionA - positionB;
+    });
+  return byParent;
+}
+
+/** Everything under `root` by the cache, root excluded. */
+function descendants(byParent: Map<string, string[]>, root: string): string[] {
+  const found: string[] = [];
+  const seen = new Set([root]);
+  for (let frontier = [root]; frontier.length > 0;) {
+    frontier = frontier.flatMap((parent) => (byParent.get(parent) ?? []).filter((path) => !seen.has(path) && seen.add(path)));
+    found.push(...frontier);
+  }
+  return found;
+}
+
+/** The whole cache of an app; undefined where the toolkit keeps none (Chromium). */
 export async function cacheRows(client: AtspiClient, bus: string): Promise<CacheRows | undefined> {
   const items = await cachedItems(client, bus);
   return items.length === 0 ? undefined : rowsOf(items);
@@ -169,7 +134,7 @@ export async function cacheRows(client: AtspiClient, bus: string): Promise<Cache
  * Nodes come and go while a tree is read, so a failed call on one is skipped. A timeout
  * is different: the app is frozen, and the caller must hear it as TIMEOUT, not get a stub tree.
  */
-function unlessFrozen<T>(fallback: T): (error: unknown) => T {
+export function unlessFrozen<T>(fallback: T): (error: unknown) => T {
   return (error) => {
     if (error instanceof DbusTimeoutError) throw error;
     return fallback;
@@ -382,20 +347,19 @@ function capabilities(item: Item): string[] {
 export async function fetchTree(client: AtspiClient, app: AppTarget, options: FetchOptions, subtree?: SubtreeRoot): Promise<RawNode<AtspiRef>> {
   const { pid, bus, gtk4 } = app;
   const items = new Map<string, Item>();
-  const children = new Map<string, string[]>();
   const rootPath = subtree?.path ?? ROOT_PATH;
   // A subtree is read node by node: GetItems would cost the whole app.
   if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0));
-  const cached = subtree === undefined ? await cachedItems(client, bus) : subtree.rows === undefined ? [] : rowsUnder(subtree.rows, rootPath, bus);
-  if (cached.length > 0 && subtree === undefined) options.onRows?.(rowsOf(cached));
-  for (const item of cached) {
-    items.set(item.self[1], item);
-    const parentPath = item.parentPath ?? '';
-    const siblings = children.get(parentPath);
-    if (siblings === undefined) children.set(parentPath, [item.self[1]]);
-    else siblings.push(item.self[1]);
-  }
-  for (const list of children.values()) list.sort((a, b) => (items.get(a)?.index ?? 0) - (items.get(b)?.index ?? 0));
+  const rows = subtree === undefined ? rowsOf(await cachedItems(client, bus)) : (subtree.rows ?? new Map<string, CacheRow>());
+  if (subtree === undefined && rows.size > 0) options.onRows?.(rows);
+  const byParent = rowChildren(rows);
+  const inside = subtree === undefined ? [...rows.keys()] : descendants(byParent, rootPath);
+  for (const path of inside) items.set(path, rows.get(path) as CacheRow);
+  // A subtree knows only the lists under its root: the cache's parents and the walk's together can loop above it.
+  const children =
+    subtree === undefined
+      ? byParent
+      : new Map([rootPath, ...inside].flatMap((path) => (byParent.has(path) ? [[path, byParent.get(path) as string[]] as const] : [])));
   if (!items.has(ROOT_PATH))
     items.set(ROOT_PATH, {
       self: [bus, ROOT_PATH],
