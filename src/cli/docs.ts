@@ -36,8 +36,7 @@ export async function docsCommand(values: Values, positionals: string[], io: Cli
     if (action === 'index') {
       if (words.length > 0) throw new ValidationError(`docs index takes no words; did you mean 'docs search ${words.join(' ')}'?`);
       const report = await service.update({ folders, ...(app === undefined ? {} : { app }), onProgress: progressLine(io) });
-      if (service.sources({ folders, ...(app === undefined ? {} : { app }) }).length === 0)
-        throw new ValidationError('nothing to index: give --folder DIR or --app NAME (or set DESKPILOT_DOCS_FOLDERS)');
+      if (report.sources.length === 0) throw new ValidationError('nothing to index: give --folder DIR or --app NAME (or set DESKPILOT_DOCS_FOLDERS)');
       io.stdout(
         `${report.files} files, ${report.sections} sections read (${report.indexed} new or changed, ${report.unchanged} unchanged, ${report.removed} removed), ${report.skipped.length} skipped, ${report.ms} ms`,
       );

@@ -196,7 +196,7 @@ export class DocsIndex {
     const wanted = allowed === undefined ? CANDIDATES : CANDIDATES * 8;
     const textRanked = this.store
       .fullText(ftsQuery(expandWords(words)), wanted)
-      .filter((row) => this.allowed(row.id, allowed))
+      .filter((row) => allowed === undefined || allowed.has(row.path))
       .slice(0, CANDIDATES);
     const { ranked, mode, note } = await this.withVectors(query, textRanked, allowed, options.signal);
     const hits: SearchHit[] = [];
@@ -211,12 +211,6 @@ export class DocsIndex {
       if (hits.length >= topN) break;
     }
     return { hits, mode, ...(note === undefined ? {} : { note }) };
-  }
-
-  private allowed(id: number, allowed: ReadonlySet<string> | undefined): boolean {
-    if (allowed === undefined) return true;
-    const chunk = this.store.chunk(id);
-    return chunk !== undefined && allowed.has(chunk.path);
   }
 
   private async withVectors(
@@ -236,7 +230,7 @@ export class DocsIndex {
       const [queryVector] = await embed(endpoint, [query], { ...this.embedOptions, attempts: 2, ...(signal === undefined ? {} : { signal }) });
       const byVector = this.store
         .vectors(endpoint.model)
-        .filter(({ id }) => this.allowed(id, allowed))
+        .filter(({ path }) => allowed === undefined || allowed.has(path))
         .map(({ id, vector }) => ({ id, score: cosine(queryVector as Float32Array, vector) }))
         .sort((a, b) => b.score - a.score)
         .slice(0, CANDIDATES)

@@ -84,22 +84,19 @@ export class DocsService {
     return sources;
   }
 
-  async update(query: Pick<DocsQuery, 'app' | 'folders' | 'signal' | 'onProgress'>): Promise<IndexReport> {
-    const index = this.open();
-    const report = await index.update(this.sources(query), query.onProgress, query.signal);
+  /** Brings the sources a query covers up to date; the report says which they were. */
+  async update(query: Pick<DocsQuery, 'app' | 'folders' | 'signal' | 'onProgress'>): Promise<IndexReport & { sources: Source[] }> {
+    const sources = this.sources(query);
+    const report = await this.open().update(sources, query.onProgress, query.signal);
     if (report.notice !== undefined) this.options.notify?.(report.notice);
     this.embedInBackground();
-    return report;
+    return { ...report, sources };
   }
 
   async search(text: string, query: DocsQuery = {}): Promise<SearchResult & { sources: string[] }> {
-    const sources = this.sources(query);
-    const index = this.open();
-    const report = await index.update(sources, query.onProgress, query.signal);
-    if (report.notice !== undefined) this.options.notify?.(report.notice);
-    this.embedInBackground();
+    const { sources } = await this.update(query);
     const files = new Set(sources.flatMap((source) => source.files));
-    const result = await index.search(text, { topN: query.topN ?? 5, files, ...(query.signal === undefined ? {} : { signal: query.signal }) });
+    const result = await this.open().search(text, { topN: query.topN ?? 5, files, ...(query.signal === undefined ? {} : { signal: query.signal }) });
     return { ...result, sources: sources.map((source) => source.key) };
   }
 

@@ -143,14 +143,14 @@ export class DocsStore {
 
   /**
    * BM25 over title, section and text, weighted so a match in a page title counts most and in
-   * a heading next; ids and scores, best first (SQLite's bm25 is lower-is-better, so negated).
+   * a heading next; ids, files and scores, best first (SQLite's bm25 is lower-is-better, so negated).
    */
-  fullText(match: string, limit: number): { id: number; score: number }[] {
+  fullText(match: string, limit: number): { id: number; path: string; score: number }[] {
     return (
       this.statement(
-        'SELECT rowid AS id, -bm25(chunks, 6.0, 3.0, 1.0) AS score FROM chunks WHERE chunks MATCH ? ORDER BY bm25(chunks, 6.0, 3.0, 1.0) LIMIT ?',
-      ).all(match, limit) as { id: number; score: number }[]
-    ).map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+        'SELECT rowid AS id, path, -bm25(chunks, 6.0, 3.0, 1.0) AS score FROM chunks WHERE chunks MATCH ? ORDER BY bm25(chunks, 6.0, 3.0, 1.0) LIMIT ?',
+      ).all(match, limit) as { id: number; path: string; score: number }[]
+    ).map((row) => ({ id: Number(row.id), path: row.path, score: Number(row.score) }));
   }
 
   chunk(id: number): ChunkRow | undefined {
@@ -177,9 +177,17 @@ export class DocsStore {
     this.statement('DELETE FROM vectors WHERE model != ?').run(model);
   }
 
-  vectors(model: string): { id: number; vector: Float32Array }[] {
-    return (this.statement('SELECT chunk, vector FROM vectors WHERE model = ?').all(model) as { chunk: number; vector: Uint8Array }[]).map((row) => ({
+  /** Every vector of `model`, with the file its chunk is from. */
+  vectors(model: string): { id: number; path: string; vector: Float32Array }[] {
+    return (
+      this.statement('SELECT v.chunk, c.path, v.vector FROM vectors v JOIN chunks c ON c.rowid = v.chunk WHERE v.model = ?').all(model) as {
+        chunk: number;
+        path: string;
+        vector: Uint8Array;
+      }[]
+    ).map((row) => ({
       id: Number(row.chunk),
+      path: row.path,
       vector: new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength)),
     }));
   }
