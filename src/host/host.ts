@@ -20,7 +20,7 @@ export const DEFAULT_HOST_SETTINGS: HostSettings = {
   model: '',
   headers: '',
   approvalPolicy: 'confirm-risky',
-  embeddingModel: '',
+  embeddingModel: '', language: 'en', answerLanguage: 'auto',
   docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
 

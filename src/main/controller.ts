@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../shared/agent-events';
 import { ValidationError } from '../shared/errors';
 import type { AppEvent, AppInfoReply, AppStatus, PermissionState, TargetApp } from '../shared/ipc';
+import { pickLanguage, type Language } from '../shared/i18n/i18n';
 import type { PublicSettings } from '../shared/settings';
 import { isHttpsUrl } from '../shared/urls';
 import type { HostSupervisor } from './host/host-supervisor';
@@ -37,6 +38,8 @@ export interface ControllerDeps {
   /** The system's folder dialog; undefined when the user cancelled. */
   pickFolder: () => Promise<string | undefined>;
   log: (level: 'info' | 'warn' | 'error', text: string) => void;
+  /** The UI's language changed: main's own words (tray, dialogs, notices) follow it. */
+  languageChanged?: (language: Language) => void;
   frontmostTimeoutMs?: number;
 }
 
@@ -64,6 +67,8 @@ export class MainController {
       ...(this.deps.supervisor.hostProblem === undefined ? {} : { hostError: this.deps.supervisor.hostProblem }),
       configured: configError === undefined,
       ...(configError === undefined ? {} : { configError }),
+      language: this.deps.settings.language(),
+      systemLanguage: pickLanguage(this.deps.settings.systemLanguages()),
     };
   }
 
@@ -182,7 +187,7 @@ export class MainController {
 
   private updateSettings(patch: SettingsPatchInput): PublicSettings {
     const { deps } = this;
-    const before = { hotkey: deps.settings.get('hotkey'), openAtLogin: deps.settings.get('openAtLogin') };
+    const before = { hotkey: deps.settings.get('hotkey'), openAtLogin: deps.settings.get('openAtLogin'), language: deps.settings.language() };
     let switched = false;
     let updated: PublicSettings;
     try {
@@ -203,6 +208,8 @@ export class MainController {
     if (!deps.hotkey.status.registered) deps.hotkey.set(updated.hotkey);
     if (updated.openAtLogin !== before.openAtLogin) deps.setOpenAtLogin(updated.openAtLogin);
     if (patch.historyLimit !== undefined) deps.transcript.applyLimit();
+    const language = deps.settings.language();
+    if (language !== before.language) deps.languageChanged?.(language);
     deps.supervisor.settingsChanged();
     this.pushStatus();
     return updated;

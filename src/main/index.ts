@@ -1,5 +1,6 @@
 import { app, dialog, globalShortcut, safeStorage, screen, shell, systemPreferences, type IpcMainInvokeEvent, type Tray } from 'electron';
 import path from 'node:path';
+import { createI18n } from '../shared/i18n/i18n';
 import { EVENT_CHANNEL, type AppEvent, type PermissionState } from '../shared/ipc';
 import { MainController } from './controller';
 import { HostSupervisor } from './host/host-supervisor';
@@ -10,7 +11,7 @@ import { setOpenAtLogin as setLoginItem } from './shell/login-item';
 import { SettingsService } from './settings/settings';
 import { createHistoryStore, createSettingsStore } from './settings/stores';
 import { Transcript } from './settings/transcript-store';
-import { createTray } from './shell/tray';
+import { createTray, labelTray, type TrayActions } from './shell/tray';
 import { createChatWindow, devServerUrl, rememberBounds } from './window/window';
 import { visibleBounds } from './window/window-bounds';
 
@@ -55,7 +56,15 @@ function setOpenAtLogin(openAtLogin: boolean): void {
 let tray: Tray | undefined;
 
 function start(): void {
-  const settings = new SettingsService({ store: createSettingsStore(), safeStorage, env: () => process.env, platform: process.platform });
+  const settings = new SettingsService({
+    store: createSettingsStore(),
+    safeStorage,
+    env: () => process.env,
+    platform: process.platform,
+    systemLanguages: () => app.getPreferredSystemLanguages(),
+  });
+  // Main's own words (tray, dialogs, notices, the hotkey's error) follow the UI's language.
+  const i18n = createI18n(settings.language());
   const transcript = new Transcript({ store: createHistoryStore(), limit: () => settings.get('historyLimit') });
   const window = createChatWindow(
     import.meta.dirname,
@@ -82,10 +91,11 @@ function start(): void {
     onAgentEvent: (event) => main.agentEvent(event),
     onState: () => main.pushStatus(),
     onNotice: (level, text) => main.notice(level, text),
+    i18n,
     onLog: log,
     onDocs: (status) => push({ type: 'docs', status }),
   });
-  const hotkey = new Hotkey(globalShortcut, () => void main.toggle());
+  const hotkey = new Hotkey(globalShortcut, () => void main.toggle(), i18n);
   const main = new MainController({
     appInfo: { name: app.getName(), version: app.getVersion(), platform: process.platform },
     supervisor,
@@ -102,10 +112,14 @@ function start(): void {
     },
     setOpenAtLogin,
     pickFolder: async () => {
-      const picked = await dialog.showOpenDialog(window, { title: 'A folder of documents to search', properties: ['openDirectory'] });
+      const picked = await dialog.showOpenDialog(window, { title: i18n.t('docs.dialogTitle'), properties: ['openDirectory'] });
       return picked.canceled ? undefined : picked.filePaths[0];
     },
     log,
+    languageChanged: (language) => {
+      void i18n.changeLanguage(language);
+      if (tray !== undefined) labelTray(tray, trayActions, i18n);
+    },
   });
 
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean => event.sender === window.webContents && event.senderFrame === window.webContents.mainFrame;
@@ -114,11 +128,12 @@ function start(): void {
   main.applyHotkey();
   // Refreshes the entry, whose command may have moved with an update; an off setting was applied when it changed.
   if (settings.get('openAtLogin')) setOpenAtLogin(true);
-  tray = createTray(path.join(app.getAppPath(), 'resources'), {
+  const trayActions: TrayActions = {
     show: () => void main.show(),
     settings: () => void main.show('settings'),
     quit: () => app.quit(),
-  });
+  };
+  tray = createTray(path.join(app.getAppPath(), 'resources'), trayActions, i18n);
 
   // A frameless window has no close button, but Cmd+W / Alt+F4 still close it: hide instead.
   let quitting = false;

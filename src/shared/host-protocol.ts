@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
 import type { DocsStatus, TargetApp } from './ipc';
+import { ANSWER_LANGUAGE_CHOICES, LANGUAGES } from './i18n/i18n';
 import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES } from './settings';
 import { MAX_ASK_CHARS } from './ipc-schemas';
 import { describeIssues } from './validation';
@@ -28,6 +29,9 @@ const hostSettings = z.strictObject({
   apiKey: z.string().max(1000).optional(),
   approvalPolicy: z.enum(APPROVAL_POLICIES),
   embeddingModel: z.string().max(200),
+  /** The UI's language, resolved: the answers' fallback when a question's own language is unclear. */
+  language: z.enum(LANGUAGES),
+  answerLanguage: z.enum(ANSWER_LANGUAGE_CHOICES),
   docs: z.strictObject({
     folders: z.array(z.string().max(MAX_PATH_CHARS)).max(MAX_DOCS_FOLDERS),
     appHelp: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHANNELS, type IpcChannel } from './ipc';
+import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES } from './i18n/i18n';
 import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES } from './settings';
 
 /** Long enough for a pasted document, short enough that a runaway renderer can't flood the host. */
@@ -33,6 +34,8 @@ const settingsPatch = z.strictObject({
   docsManPages: z.boolean().optional(),
   docsUserFolders: z.boolean().optional(),
   embeddingModel: z.string().trim().max(200).optional(),
+  language: z.enum(LANGUAGE_CHOICES).optional(),
+  answerLanguage: z.enum(ANSWER_LANGUAGE_CHOICES).optional(),
 });
 
 /** The payload each channel accepts; main rejects anything else before a handler runs. */

@@ -1,5 +1,6 @@
 import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
+import type { Language } from './i18n/i18n';
 import type { ApprovalDecision, PublicSettings, SettingsPatch } from './settings';
 import type { ChatEntry } from './transcript';
 
@@ -65,6 +66,10 @@ export interface AppStatus {
   configured: boolean;
   /** Why `configured` is false (a PROVIDER_CONFIG message: no model chosen, an unknown DESKPILOT_PROVIDER…). */
   configError?: string;
+  /** The UI's language, resolved from the setting and the system's languages. */
+  language: Language;
+  /** What `system` means here: the language the OS asks for. */
+  systemLanguage: Language;
 }
 
 export interface AskRequest {

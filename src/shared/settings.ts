@@ -1,3 +1,5 @@
+import type { AnswerLanguageChoice, LanguageChoice } from './i18n/i18n';
+
 /**
  * The user's settings as the renderer may see them. The API key and the header values are never
  * part of it: the renderer only learns whether a key is set and which headers are. Main keeps the full record (electron-store, key
@@ -52,6 +54,10 @@ export interface PublicSettings {
   docsUserFolders: boolean;
   /** The provider's embedding model for documentation search; empty means the preset's, if it has one. */
   embeddingModel: string;
+  /** The UI's language: the system's, or one fixed. */
+  language: LanguageChoice;
+  /** The language answers are in: the question's own (`auto`), or one fixed apart from the UI's. */
+  answerLanguage: AnswerLanguageChoice;
   /** Names of settings an environment variable overrides right now (DESKPILOT_MODEL → `model`); the UI shows them read-only. */
   envOverrides: (keyof SettingsPatch)[];
 }
@@ -76,6 +82,8 @@ export interface SettingsPatch {
   docsManPages?: boolean;
   docsUserFolders?: boolean;
   embeddingModel?: string;
+  language?: LanguageChoice;
+  answerLanguage?: AnswerLanguageChoice;
 }
 
 /** Most folders documentation search indexes, and the longest path it takes. */

@@ -57,7 +57,7 @@ beforeEach(async () => {
     headers: '',
     apiKey: 'dummy-key',
     approvalPolicy: 'confirm-risky',
-    embeddingModel: '',
+    embeddingModel: '', language: 'en', answerLanguage: 'auto',
     docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
   };
   supervisor = new HostSupervisor({

@@ -6,6 +6,7 @@
 import type { AgentEvent } from '../../shared/agent-events';
 import { DeskpilotError, deserializeError } from '../../shared/errors';
 import { parseHostMessage, type HistoryMessage, type HostMessage, type HostReplies, type HostRequest, type HostSettings } from '../../shared/host-protocol';
+import { createI18n, type Translator } from '../../shared/i18n/i18n';
 import type { AppStatus, DocsStatus } from '../../shared/ipc';
 import { FRONTMOST_TIMEOUT_MS } from '../window/target';
 
@@ -31,6 +32,8 @@ export interface HostSupervisorOptions {
   onAgentEvent: (event: AgentEvent) => void;
   onState: (state: HostState) => void;
   onNotice: (level: 'info' | 'error', text: string) => void;
+  /** Notices and the failure are said in the UI's language; English without it. */
+  i18n?: Translator;
   /** Host log lines and protocol problems; never settings. */
   onLog: (level: 'info' | 'warn' | 'error', text: string) => void;
   /** The documentation index changed or is being built. */
@@ -62,6 +65,7 @@ export const defaultTimers: Timers = {
 
 export class HostSupervisor {
   private readonly options: HostSupervisorOptions;
+  private readonly i18n: Translator;
   private readonly timers: Timers;
   private child: HostChild | undefined;
   private ready = false;
@@ -82,6 +86,7 @@ export class HostSupervisor {
 
   constructor(options: HostSupervisorOptions) {
     this.options = options;
+    this.i18n = options.i18n ?? createI18n('en');
     this.timers = options.timers ?? defaultTimers;
   }
 
@@ -284,7 +289,7 @@ export class HostSupervisor {
         for (const queued of this.queue.splice(0)) child.postMessage(queued);
         if (restarted && this.streakNoticed && !this.recoveryNoticed) {
           this.recoveryNoticed = true;
-          this.options.onNotice('info', 'The automation host is running again. The conversation was kept.');
+          this.options.onNotice('info', this.t('host.recovered'));
         }
         return;
       }
@@ -318,7 +323,7 @@ export class HostSupervisor {
     this.child = undefined;
     this.ready = false;
     if (this.shuttingDown) return;
-    const how = spawnError === undefined ? `exit code ${code ?? 'none'}` : spawnError;
+    const how = spawnError ?? this.t('host.exitCode', { code: code ?? '?' });
     // The asks it was running can never finish: end each with an error the user can retry.
     for (const askId of this.runningAsks) {
       this.options.onAgentEvent({
@@ -326,7 +331,7 @@ export class HostSupervisor {
         askId,
         error: {
           code: 'INTERNAL',
-          message: `The automation host stopped while working on this (${how}). It is restarting; ask again.`,
+          message: this.t('host.diedDuringAsk', { how }),
           isRetryable: true,
           data: { reason: 'host_exited' },
         },
@@ -338,7 +343,7 @@ export class HostSupervisor {
     this.crashes += 1;
     if (this.crashes >= (this.options.maxCrashes ?? 5)) {
       // Restarting a host that dies at once only fills the chat and the CPU; wait for the user.
-      this.failure = `The automation host stopped ${this.crashes} times in a row (last: ${how}), so Deskpilot stopped restarting it. Ask again to try once more.`;
+      this.failure = this.t('host.gaveUp', { count: this.crashes, how });
       this.setState('failed');
       this.options.onNotice('error', this.failure);
       this.options.onLog('error', `automation host exited (${how}); gave up after ${this.crashes} crashes in a row`);
@@ -347,12 +352,16 @@ export class HostSupervisor {
     this.setState('restarting');
     if (!this.streakNoticed) {
       this.streakNoticed = true;
-      this.options.onNotice('error', `The automation host stopped unexpectedly (${how}). Restarting it in ${formatDelay(delay)}; the conversation is kept.`);
+      this.options.onNotice('error', this.t('host.crashed', { how, delay: formatDelay(delay) }));
     }
     this.options.onLog('error', `automation host exited (${how}); restart ${this.crashes} in ${delay} ms`);
     this.later(delay, () => {
       if (!this.shuttingDown) this.spawn();
     });
+  }
+
+  private get t(): Translator['t'] {
+    return this.i18n.t;
   }
 
   private failPending(error: Error): void {

@@ -1,4 +1,5 @@
 import type { Schema } from 'electron-store';
+import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES, type AnswerLanguageChoice, type LanguageChoice } from '../../shared/i18n/i18n';
 import { APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, type ApprovalPolicy, type PresetName } from '../../shared/settings';
 
 export interface WindowBounds {
@@ -31,6 +32,8 @@ export interface StoredSettings {
   docsManPages: boolean;
   docsUserFolders: boolean;
   embeddingModel: string;
+  language: LanguageChoice;
+  answerLanguage: AnswerLanguageChoice;
   /** Absent until the user moved or resized the window. */
   windowBounds?: WindowBounds;
 }
@@ -55,6 +58,8 @@ export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
   docsManPages: true,
   docsUserFolders: true,
   embeddingModel: '',
+  language: 'system',
+  answerLanguage: 'auto',
 };
 
 const integer = { type: 'integer' } as const;
@@ -76,6 +81,8 @@ export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
   docsManPages: { type: 'boolean' },
   docsUserFolders: { type: 'boolean' },
   embeddingModel: { type: 'string', maxLength: 200 },
+  language: { type: 'string', enum: [...LANGUAGE_CHOICES] },
+  answerLanguage: { type: 'string', enum: [...ANSWER_LANGUAGE_CHOICES] },
   windowBounds: {
     type: 'object',
     properties: { x: integer, y: integer, width: { type: 'integer', minimum: 1 }, height: { type: 'integer', minimum: 1 } },

@@ -1,5 +1,6 @@
 import { DeskpilotError, ValidationError } from '../../shared/errors';
 import { type HostSettings } from '../../shared/host-protocol';
+import { resolveLanguage, type Language } from '../../shared/i18n/i18n';
 import type { PublicSettings, SettingsPatch } from '../../shared/settings';
 // The provider's pure config modules only: main never loads the openai SDK or the Agent.
 import { choosePreset, resolveProviderConfig, type Environment } from '../../core/agent/provider/config';
@@ -15,6 +16,8 @@ export interface SettingsServiceOptions {
   /** Read on every call, like the provider does: a variable set later still wins. */
   env: () => Environment;
   platform: string;
+  /** The OS's preferred languages, most wanted first (app.getPreferredSystemLanguages()). */
+  systemLanguages?: () => readonly string[];
 }
 
 type EnvOverride = PublicSettings['envOverrides'][number];
@@ -57,6 +60,8 @@ export class SettingsService {
       docsManPages: store.get('docsManPages'),
       docsUserFolders: store.get('docsUserFolders'),
       embeddingModel: store.get('embeddingModel'),
+      language: store.get('language'),
+      answerLanguage: store.get('answerLanguage'),
       envOverrides: this.envOverrides(),
     };
   }
@@ -94,6 +99,8 @@ export class SettingsService {
     if (patch.docsManPages !== undefined) changes.docsManPages = patch.docsManPages;
     if (patch.docsUserFolders !== undefined) changes.docsUserFolders = patch.docsUserFolders;
     if (patch.embeddingModel !== undefined) changes.embeddingModel = patch.embeddingModel.trim();
+    if (patch.language !== undefined) changes.language = patch.language;
+    if (patch.answerLanguage !== undefined) changes.answerLanguage = patch.answerLanguage;
     // One write: the store's schema checks every field first, so a refused one leaves all as they were.
     try {
       store.set(changes);
@@ -102,6 +109,15 @@ export class SettingsService {
       throw new ValidationError(`settings not saved: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     return this.publicSettings();
+  }
+
+  /** The UI's language: the setting, with `system` resolved from the OS's preferred languages. */
+  language(): Language {
+    return resolveLanguage(this.options.store.get('language'), this.systemLanguages());
+  }
+
+  systemLanguages(): readonly string[] {
+    return this.options.systemLanguages?.() ?? [];
   }
 
   setWindowBounds(bounds: WindowBounds): void {
@@ -119,6 +135,8 @@ export class SettingsService {
       headers: this.storedHeaders(),
       approvalPolicy: store.get('approvalPolicy'),
       embeddingModel: store.get('embeddingModel'),
+      language: this.language(),
+      answerLanguage: store.get('answerLanguage'),
       docs: {
         folders: store.get('docsFolders'),
         appHelp: store.get('docsAppHelp'),

@@ -1,3 +1,4 @@
+import { createI18n, type Translator } from '../../shared/i18n/i18n';
 import type { AppStatus } from '../../shared/ipc';
 
 export type HotkeyStatus = AppStatus['hotkey'];
@@ -16,11 +17,14 @@ export interface ShortcutApi {
 export class Hotkey {
   private readonly shortcuts: ShortcutApi;
   private readonly onPress: () => void;
+  private readonly i18n: Translator;
   private current: HotkeyStatus = { accelerator: '', registered: false };
 
-  constructor(shortcuts: ShortcutApi, onPress: () => void) {
+  /** `i18n` follows the UI's language: the failure is said in it when it happens. */
+  constructor(shortcuts: ShortcutApi, onPress: () => void, i18n: Translator = createI18n('en')) {
     this.shortcuts = shortcuts;
     this.onPress = onPress;
+    this.i18n = i18n;
   }
 
   get status(): HotkeyStatus {
@@ -52,17 +56,16 @@ export class Hotkey {
   }
 
   private register(accelerator: string): HotkeyStatus {
+    const { t } = this.i18n;
     let problem: string;
     try {
       if (this.shortcuts.register(accelerator, this.onPress)) return { accelerator, registered: true };
-      problem = `${accelerator} is already used by another app or the system`;
+      problem = t('hotkey.taken', { accelerator });
     } catch (error) {
-      problem = `${accelerator} is not a shortcut Deskpilot can use (${error instanceof Error ? error.message : String(error)})`;
+      problem = t('hotkey.invalid', { accelerator, error: error instanceof Error ? error.message : String(error) });
     }
-    const consequence = this.current.registered
-      ? `, so ${this.current.accelerator} stays the hotkey. Choose another one, e.g. Control+Shift+Space.`
-      : ', so Deskpilot has no hotkey. Choose another one in Settings (e.g. Control+Shift+Space), or open Deskpilot from its tray icon.';
-    return { accelerator, registered: false, error: problem + consequence };
+    const error = this.current.registered ? t('hotkey.kept', { problem, current: this.current.accelerator }) : t('hotkey.none', { problem });
+    return { accelerator, registered: false, error };
   }
 
   dispose(): void {

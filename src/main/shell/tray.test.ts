@@ -28,12 +28,14 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createTray } = await import('./tray');
+const { createTray, labelTray } = await import('./tray');
+const { createI18n } = await import('../../shared/i18n/i18n');
+const EN = createI18n('en');
 
 describe('tray', () => {
   it('offers Show, Settings and Quit', () => {
     const actions = { show: vi.fn(), settings: vi.fn(), quit: vi.fn() };
-    createTray('/app/resources', actions, 'linux');
+    createTray('/app/resources', actions, EN, 'linux');
     const menu = trays.at(-1)?.menu ?? [];
     expect(menu.map((item) => item.label ?? item.type)).toEqual(['Show Deskpilot', 'Settings…', 'separator', 'Quit Deskpilot']);
     menu[0]?.click?.();
@@ -46,7 +48,17 @@ describe('tray', () => {
   });
 
   it('uses a template image on macOS', () => {
-    createTray('/app/resources', { show: vi.fn(), settings: vi.fn(), quit: vi.fn() }, 'darwin');
+    createTray('/app/resources', { show: vi.fn(), settings: vi.fn(), quit: vi.fn() }, EN, 'darwin');
     expect(images.at(-1)).toMatchObject({ path: '/app/resources/trayTemplate.png', template: true });
+  });
+
+  it('relabels its menu in the new language', () => {
+    const actions = { show: vi.fn(), settings: vi.fn(), quit: vi.fn() };
+    const tray = createTray('/app/resources', actions, EN, 'linux');
+    labelTray(tray, actions, createI18n('pt-BR'));
+    const menu = trays.at(-1)?.menu ?? [];
+    expect(menu.map((item) => item.label ?? item.type)).toEqual(['Mostrar o Deskpilot', 'Configurações…', 'separator', 'Sair do Deskpilot']);
+    menu[0]?.click?.();
+    expect(actions.show).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Composer } from './components/composer';
 import { ConfirmBar } from './components/confirm-bar';
 import { FirstRun } from './components/first-run';
@@ -7,6 +8,7 @@ import { MessageList } from './components/message-list';
 import { PermissionHelp } from './components/permission-help';
 import { SettingsView } from './components/settings-view';
 import { useChat } from './hooks/use-chat';
+import { applyLanguage } from './i18n';
 
 /** The chat window: header, then one view (permission help, first run, settings or the chat). */
 export function App() {
@@ -15,6 +17,12 @@ export function App() {
   const { status, running, stop, ask, askOrReport } = chat;
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [followSignal, setFollowSignal] = useState(0);
+  const { t } = useTranslation();
+  const language = status?.language;
+
+  useEffect(() => {
+    if (language !== undefined) applyLanguage(language);
+  }, [language]);
 
   useEffect(() => {
     // Esc puts the window away and stops a running ask with it: nothing should go on acting on
@@ -47,15 +55,16 @@ export function App() {
     [askOrReport, follow],
   );
 
-  const hotkeyError = status?.hotkey.registered === false ? (status.hotkey.error ?? `${status.hotkey.accelerator} could not be registered.`) : undefined;
+  const hotkeyError =
+    status?.hotkey.registered === false ? (status.hotkey.error ?? t('app.hotkeyUnregistered', { accelerator: status.hotkey.accelerator })) : undefined;
 
   let view;
   if (status === undefined) {
-    view = <p className="view muted">{chat.statusError === undefined ? 'Starting…' : `Could not reach Deskpilot: ${chat.statusError}`}</p>;
+    view = <p className="view muted">{chat.statusError === undefined ? t('app.starting') : t('app.unreachable', { error: chat.statusError })}</p>;
   } else if (status.accessibility === 'denied') {
     view = <PermissionHelp onCheckAgain={chat.refreshStatus} />;
   } else if (settingsOpen) {
-    view = <SettingsView hotkeyError={hotkeyError} onClose={() => setSettingsOpen(false)} onSaved={chat.refreshStatus} />;
+    view = <SettingsView hotkeyError={hotkeyError} systemLanguage={status.systemLanguage} onClose={() => setSettingsOpen(false)} onSaved={chat.refreshStatus} />;
   } else if (!status.configured) {
     view = <FirstRun configError={status.configError} onDone={chat.refreshStatus} />;
   } else {
@@ -63,18 +72,18 @@ export function App() {
       <>
         {hotkeyError === undefined ? null : (
           <p className="banner error" role="alert">
-            The hotkey {status.hotkey.accelerator} is not registered: {hotkeyError} Change it in Settings.
+            {t('app.hotkeyBanner', { accelerator: status.hotkey.accelerator, error: hotkeyError })}
           </p>
         )}
         {status.host === 'failed' ? (
           <div className="banner error host-failed" role="alert">
-            <p>The automation host stopped: {status.hostError ?? 'it crashed several times in a row.'}</p>
+            <p>{t('app.hostStopped', { error: status.hostError ?? t('app.hostCrashed') })}</p>
             <button type="button" onClick={chat.restartHost}>
-              Restart
+              {t('app.restart')}
             </button>
           </div>
         ) : status.host === 'running' ? null : (
-          <p className="banner info">The automation host is {status.host}…</p>
+          <p className="banner info">{t(`app.hostState.${status.host}`)}</p>
         )}
         <MessageList entries={chat.entries} running={running} onAnswer={chat.approve} onRetry={retry} followSignal={followSignal} />
         <Composer running={running} onSend={send} onStop={stop} focusSignal={chat.shownCount} />
@@ -93,8 +102,8 @@ export function App() {
       />
       {confirmingClear ? (
         <ConfirmBar
-          question="Clear the whole chat history?"
-          confirmLabel="Clear"
+          question={t('app.clearQuestion')}
+          confirmLabel={t('app.clear')}
           onConfirm={() => {
             setConfirmingClear(false);
             chat.clear();

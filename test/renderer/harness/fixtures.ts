@@ -8,7 +8,7 @@ export const STATUS: AppStatus = {
   hotkey: { accelerator: 'Alt+Space', registered: true },
   accessibility: 'not_needed',
   host: 'running',
-  configured: true,
+  configured: true, language: 'en', systemLanguage: 'en',
 };
 
 export const SETTINGS: PublicSettings = {
@@ -26,7 +26,7 @@ export const SETTINGS: PublicSettings = {
   docsManPages: true,
   docsUserFolders: true,
   embeddingModel: '',
-  envOverrides: [],
+  language: 'system', answerLanguage: 'auto', envOverrides: [],
 };
 
 /** An index of a dozen files, updated at a fixed time, as Settings shows it. */

@@ -1,14 +1,12 @@
 import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApprovalDecision } from '../../../shared/settings';
 import type { ChatEntry } from '../../../shared/transcript';
 
 type Entry = Extract<ChatEntry, { kind: 'approval' }>;
 
-const DECISION_TEXT: Record<ApprovalDecision, string> = {
-  allow_once: 'Allowed once',
-  allow_app: 'Allowed for this app',
-  deny: 'Denied',
-};
+/** Stands in for the tool's name in the translated question, so the name can be bold wherever the language puts it. */
+const TOOL_MARK = '\u{E000}';
 
 interface Props {
   entry: Entry;
@@ -17,6 +15,7 @@ interface Props {
 
 /** An action waiting for the user; the agent is blocked until one of the three buttons is pressed. */
 export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Props) {
+  const { t } = useTranslation();
   const [sent, setSent] = useState<ApprovalDecision | undefined>();
   const answer = (decision: ApprovalDecision) => {
     setSent(decision);
@@ -25,8 +24,12 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
     });
   };
   const open = entry.decision === undefined && entry.expired !== true;
+  // The app's name is data: marks in it are dropped, so only ours splits the sentence.
+  const app = entry.app?.replaceAll(TOOL_MARK, '');
+  const question = app === undefined ? t('approval.allowTool', { tool: TOOL_MARK }) : t('approval.allowToolIn', { tool: TOOL_MARK, app });
+  const [before = '', after = ''] = question.split(TOOL_MARK);
   return (
-    <section className={`approval-card${open ? ' open' : ''}`} aria-label="Approval needed">
+    <section className={`approval-card${open ? ' open' : ''}`} aria-label={t('approval.label')}>
       {/*
         The agent waits on the user here, so the question is an alert while it is open: the log's
         polite announcements can be missed or queued behind a streaming answer. Not the buttons'
@@ -34,8 +37,9 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
       */}
       <div role={open ? 'alert' : undefined}>
         <p className="approval-title">
-          Allow <strong>{entry.tool.replaceAll('_', ' ')}</strong>
-          {entry.app === undefined ? '' : ` in ${entry.app}`}?
+          {before}
+          <strong>{entry.tool.replaceAll('_', ' ')}</strong>
+          {after}
         </p>
         <p className="approval-summary">{entry.summary}</p>
         <p className="muted">{entry.reason}</p>
@@ -43,17 +47,17 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
       {open ? (
         <div className="approval-buttons">
           <button type="button" className="primary" disabled={sent !== undefined} onClick={() => answer('allow_once')}>
-            Allow once
+            {t('approval.allowOnce')}
           </button>
           <button type="button" disabled={sent !== undefined} onClick={() => answer('allow_app')}>
-            Allow for this app
+            {t('approval.allowApp')}
           </button>
           <button type="button" className="danger" disabled={sent !== undefined} onClick={() => answer('deny')}>
-            Deny
+            {t('approval.deny')}
           </button>
         </div>
       ) : (
-        <p className="approval-decision">{entry.decision === undefined ? 'No longer waiting: the request ended.' : DECISION_TEXT[entry.decision]}</p>
+        <p className="approval-decision">{entry.decision === undefined ? t('approval.ended') : t(`approval.decision.${entry.decision}`)}</p>
       )}
     </section>
   );

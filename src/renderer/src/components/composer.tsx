@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 
 /** The input grows with its text up to this height, then scrolls. */
@@ -18,6 +19,7 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLTextAreaElement>(null);
+  const { t } = useTranslation();
 
   // Height through the CSSOM, which the CSP allows (unlike style attributes in markup).
   useLayoutEffect(() => {
@@ -61,9 +63,9 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
     <>
       {error === undefined ? null : (
         <div className="composer-error" role="alert">
-          <p>Could not send: {error}</p>
+          <p>{t('composer.couldNotSend', { error })}</p>
           <button type="button" onClick={retry} disabled={sending || text.trim() === ''}>
-            Retry
+            {t('common.retry')}
           </button>
         </div>
       )}
@@ -78,18 +80,18 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
           ref={input}
           rows={1}
           value={text}
-          aria-label="Ask Deskpilot"
-          placeholder="Ask or tell Deskpilot what to do…"
-          title="Enter sends, Shift+Enter adds a line"
+          aria-label={t('composer.label')}
+          placeholder={t('composer.placeholder')}
+          title={t('composer.hint')}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />
         {running ? (
-          <button type="button" className="icon-button stop-button" aria-label="Stop" title="Stop (Esc)" onClick={onStop}>
+          <button type="button" className="icon-button stop-button" aria-label={t('composer.stop')} title={t('composer.stopTitle')} onClick={onStop}>
             <Icon name="stop" />
           </button>
         ) : null}
-        <button type="submit" className="icon-button send-button" aria-label="Send" title="Send (Enter)" disabled={text.trim() === '' || sending}>
+        <button type="submit" className="icon-button send-button" aria-label={t('composer.send')} title={t('composer.sendTitle')} disabled={text.trim() === '' || sending}>
           <Icon name="send" />
         </button>
       </form>

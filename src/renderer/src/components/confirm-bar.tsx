@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   question: string;
@@ -10,6 +11,7 @@ interface Props {
 /** An inline yes/no that takes focus (so Esc and Tab stay in it) instead of a blocking window.confirm. */
 export function ConfirmBar({ question, confirmLabel, onConfirm, onCancel }: Props) {
   const cancel = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation();
   useEffect(() => cancel.current?.focus(), []);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
@@ -24,7 +26,7 @@ export function ConfirmBar({ question, confirmLabel, onConfirm, onCancel }: Prop
         {confirmLabel}
       </button>
       <button type="button" ref={cancel} onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 
 /** The async Clipboard API, or the old selection copy where it is refused (no focus, no permission). */
@@ -21,6 +22,7 @@ async function copyText(text: string): Promise<void> {
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { t } = useTranslation();
   useEffect(() => {
     if (state === 'idle') return undefined;
     const timer = setTimeout(() => setState('idle'), 1500);
@@ -31,7 +33,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       type="button"
       className="icon-button copy-button"
       aria-label={label}
-      title={state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy' : 'Copy'}
+      title={state === 'copied' ? t('chat.copied') : state === 'failed' ? t('chat.copyFailed') : t('chat.copy')}
       onClick={() =>
         void copyText(text).then(
           () => setState('copied'),
@@ -41,7 +43,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     >
       <Icon name="copy" />
       <span className="copy-state" role="status">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy' : ''}
+        {state === 'copied' ? t('chat.copied') : state === 'failed' ? t('chat.copyFailed') : ''}
       </span>
     </button>
   );

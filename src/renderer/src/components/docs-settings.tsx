@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DocsStatus } from '../../../shared/ipc';
 import type { PublicSettings, SettingsPatch } from '../../../shared/settings';
 import { describeDocsStatus } from './docs-status';
@@ -10,17 +11,18 @@ interface Props {
   onSettings(settings: PublicSettings): void;
 }
 
-const SOURCES: { key: 'docsAppHelp' | 'docsManPages' | 'docsUserFolders'; label: string }[] = [
-  { key: 'docsAppHelp', label: "The app's own help pages" },
-  { key: 'docsManPages', label: "The app's man pages" },
-  { key: 'docsUserFolders', label: 'My folders below' },
-];
+const SOURCES = [
+  { key: 'docsAppHelp', label: 'docs.appHelp' },
+  { key: 'docsManPages', label: 'docs.manPages' },
+  { key: 'docsUserFolders', label: 'docs.userFolders' },
+] as const;
 
 /**
  * Documentation search: where it looks, and the index's state. Changes apply at once; the
  * host indexes in the background and reports progress here.
  */
 export function DocsSettings({ settings, onChange, onSettings }: Props) {
+  const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<DocsStatus | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const fail = (reason: unknown) => setProblem(reason instanceof Error ? reason.message : String(reason));
@@ -41,23 +43,23 @@ export function DocsSettings({ settings, onChange, onSettings }: Props) {
 
   return (
     <section className="docs-settings" aria-labelledby="docs-heading">
-      <h3 id="docs-heading">Documentation search</h3>
-      <p className="field-note">Deskpilot answers “how do I…” questions from these, and cites the page.</p>
+      <h3 id="docs-heading">{t('docs.heading')}</h3>
+      <p className="field-note">{t('docs.intro')}</p>
       <fieldset className="field">
-        <legend>Search in</legend>
+        <legend>{t('docs.searchIn')}</legend>
         {SOURCES.map(({ key, label }) => (
           <div className="field checkbox-field" key={key}>
             <input id={key} type="checkbox" checked={settings[key]} disabled={locked(key)} onChange={(event) => onChange({ [key]: event.target.checked })} />
-            <label htmlFor={key}>{label}</label>
+            <label htmlFor={key}>{t(label)}</label>
           </div>
         ))}
       </fieldset>
       <div className="field">
         <span className="label" id="docs-folders-label">
-          Folders
+          {t('docs.folders')}
         </span>
         {settings.docsFolders.length === 0 ? (
-          <p className="field-note">No folders yet: add notes, manuals or PDFs.</p>
+          <p className="field-note">{t('docs.noFolders')}</p>
         ) : (
           <ul className="docs-folders" aria-labelledby="docs-folders-label">
             {settings.docsFolders.map((folder) => (
@@ -67,10 +69,10 @@ export function DocsSettings({ settings, onChange, onSettings }: Props) {
                 </span>
                 <button
                   type="button"
-                  aria-label={`Remove ${folder}`}
+                  aria-label={t('docs.removeFolder', { folder })}
                   onClick={() => onChange({ docsFolders: settings.docsFolders.filter((other) => other !== folder) })}
                 >
-                  Remove
+                  {t('common.remove')}
                 </button>
               </li>
             ))}
@@ -78,15 +80,15 @@ export function DocsSettings({ settings, onChange, onSettings }: Props) {
         )}
         <div className="form-buttons">
           <button type="button" onClick={() => void window.deskpilot.addDocsFolder().then(onSettings, fail)}>
-            Add folder…
+            {t('docs.addFolder')}
           </button>
           <button type="button" disabled={status?.indexing != null} onClick={() => void window.deskpilot.rebuildDocs().catch(fail)}>
-            Rebuild index
+            {t('docs.rebuild')}
           </button>
         </div>
       </div>
       <div role="status" aria-live="polite" className="docs-status">
-        {status === undefined ? null : describeDocsStatus(status).map((line) => <p key={line}>{line}</p>)}
+        {status === undefined ? null : describeDocsStatus(status, i18n).map((line) => <p key={line}>{line}</p>)}
       </div>
       {problem === undefined ? null : (
         <p role="alert" className="form-error">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   id: string;
@@ -11,13 +12,14 @@ interface Props {
 
 /** A labelled settings row; its hint and override note are tied to the control by aria-describedby on it. */
 export function Field({ id, label, overridden = false, hint, children }: Props) {
+  const { t } = useTranslation();
   return (
     <div className={`field${overridden ? ' overridden' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {children}
       {overridden ? (
         <p className="field-note" id={`${id}-note`}>
-          Set by an environment variable, which overrides this setting.
+          {t('common.overridden')}
         </p>
       ) : hint === undefined ? null : (
         <p className="field-note" id={`${id}-note`}>

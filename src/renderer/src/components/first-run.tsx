@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PRESET_INFO, PRESET_NAMES, type PresetName, type SettingsPatch } from '../../../shared/settings';
 import { presetLabel } from './presets';
 
@@ -21,12 +22,13 @@ export function FirstRun({ configError, onDone }: Props) {
   const [saving, setSaving] = useState(false);
   // Saves so far: the config message is announced again after each, even when its words stay the same.
   const [saves, setSaves] = useState(0);
+  const { t } = useTranslation();
   const keyNeeded = !PRESET_INFO[preset].local;
   const label = PRESET_INFO[preset].label;
 
   const submit = () => {
     if (keyNeeded && apiKey.trim() === '') {
-      setError(`${label} needs an API key.`);
+      setError(t('firstRun.needsKey', { provider: label }));
       return;
     }
     const patch: SettingsPatch = { preset };
@@ -49,12 +51,12 @@ export function FirstRun({ configError, onDone }: Props) {
 
   return (
     <section className="view first-run" aria-labelledby="first-run-heading">
-      <h2 id="first-run-heading">Welcome to Deskpilot</h2>
-      <p>Choose the model provider Deskpilot talks to. You can change it later in Settings.</p>
+      <h2 id="first-run-heading">{t('firstRun.heading')}</h2>
+      <p>{t('firstRun.intro')}</p>
       {configError === undefined ? (
         saves === 0 ? null : (
           <p key={saves} role="alert" className="form-error">
-            Saved, but Deskpilot cannot use this provider yet. Check that it is running, or set the base URL and model in Settings.
+            {t('firstRun.savedNotUsable')}
           </p>
         )
       ) : (
@@ -70,18 +72,18 @@ export function FirstRun({ configError, onDone }: Props) {
         }}
       >
         <fieldset className="preset-choice">
-          <legend>Provider</legend>
+          <legend>{t('firstRun.provider')}</legend>
           {PRESET_NAMES.map((name) => (
             <label key={name} className="radio">
               <input type="radio" name="preset" value={name} checked={preset === name} onChange={() => setPreset(name)} />
-              {presetLabel(name)}
-              {PRESET_INFO[name].local ? <span className="muted"> · no key needed</span> : null}
+              {presetLabel(name, t)}
+              {PRESET_INFO[name].local ? <span className="muted">{t('firstRun.noKeyNeeded')}</span> : null}
             </label>
           ))}
         </fieldset>
         {keyNeeded ? (
           <div className="field">
-            <label htmlFor="first-run-key">API key</label>
+            <label htmlFor="first-run-key">{t('firstRun.apiKey')}</label>
             <input
               id="first-run-key"
               type="password"
@@ -90,14 +92,14 @@ export function FirstRun({ configError, onDone }: Props) {
               value={apiKey}
               onChange={(event) => setApiKey(event.target.value)}
             />
-            <p className="field-note">Stored encrypted on this computer; it never comes back to this window.</p>
+            <p className="field-note">{t('firstRun.keyNote')}</p>
           </div>
         ) : (
-          <p className="field-note">Make sure {label} is running with a model loaded.</p>
+          <p className="field-note">{t('firstRun.running', { provider: label })}</p>
         )}
         <div className="field">
-          <label htmlFor="first-run-model">Model (optional)</label>
-          <input id="first-run-model" value={model} placeholder="Provider default" onChange={(event) => setModel(event.target.value)} />
+          <label htmlFor="first-run-model">{t('firstRun.model')}</label>
+          <input id="first-run-model" value={model} placeholder={t('common.providerDefault')} onChange={(event) => setModel(event.target.value)} />
         </div>
         {error === undefined ? null : (
           <p role="alert" className="form-error">
@@ -106,7 +108,7 @@ export function FirstRun({ configError, onDone }: Props) {
         )}
         <div className="form-buttons">
           <button type="submit" className="primary" disabled={saving}>
-            Start
+            {t('firstRun.start')}
           </button>
         </div>
       </form>

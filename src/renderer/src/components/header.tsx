@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { TargetApp } from '../../../shared/ipc';
 import { Icon } from './icons';
 
@@ -11,11 +12,12 @@ interface Props {
 
 /** The title bar: the window is dragged by it, so its buttons opt out of the drag region. */
 export function Header({ target, settingsOpen, onToggleSettings, onClearHistory, onHide }: Props) {
+  const { t } = useTranslation();
   return (
     <header className="header">
       <div className="header-target" title={target == null ? undefined : `${target.app} — ${target.title}`}>
         {target == null ? (
-          <span className="muted">No app selected</span>
+          <span className="muted">{t('header.noApp')}</span>
         ) : (
           <>
             <span className="target-app">{target.app}</span>
@@ -27,17 +29,17 @@ export function Header({ target, settingsOpen, onToggleSettings, onClearHistory,
         <button
           type="button"
           className="icon-button"
-          aria-label={settingsOpen ? 'Close settings' : 'Settings'}
+          aria-label={settingsOpen ? t('header.closeSettings') : t('header.settings')}
           aria-pressed={settingsOpen}
-          title="Settings"
+          title={t('header.settings')}
           onClick={onToggleSettings}
         >
           <Icon name="settings" />
         </button>
-        <button type="button" className="icon-button" aria-label="Clear history" title="Clear history" onClick={onClearHistory}>
+        <button type="button" className="icon-button" aria-label={t('header.clearHistory')} title={t('header.clearHistory')} onClick={onClearHistory}>
           <Icon name="trash" />
         </button>
-        <button type="button" className="icon-button" aria-label="Hide window" title="Hide (Esc)" onClick={onHide}>
+        <button type="button" className="icon-button" aria-label={t('header.hide')} title={t('header.hideTitle')} onClick={onHide}>
           <Icon name="hide" />
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ApprovalDecision } from '../../../shared/settings';
 import type { ChatEntry } from '../../../shared/transcript';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
@@ -48,6 +49,7 @@ export function MessageList({ entries, running, onAnswer, onRetry, followSignal 
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { following, onScroll, jump } = useAutoScroll(scroller, content);
+  const { t } = useTranslation();
   useEffect(() => {
     if (followSignal > 0) jump();
   }, [followSignal, jump]);
@@ -56,19 +58,19 @@ export function MessageList({ entries, running, onAnswer, onRetry, followSignal 
   return (
     <div className="message-area">
       {/* Focusable so the keyboard can scroll it, and so a region with a name; the log inside keeps the announcing. */}
-      <div className="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label="Conversation">
-        <div className="message-list" ref={content} role="log" aria-live="polite" aria-label="Messages">
-          {entries.length === 0 ? <p className="empty muted">Ask about the app you were using, or tell Deskpilot what to do in it.</p> : null}
+      <div className="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={t('chat.conversation')}>
+        <div className="message-list" ref={content} role="log" aria-live="polite" aria-label={t('chat.messages')}>
+          {entries.length === 0 ? <p className="empty muted">{t('chat.empty')}</p> : null}
           {entries.map((entry) => (
             // Ids are unique per kind (the reducer makes them so), not across kinds.
             <EntryView key={`${entry.kind}:${entry.id}`} entry={entry} onAnswer={onAnswer} onRetry={onRetry} />
           ))}
-          {running && isQuiet(entries.at(-1)) ? <p className="working muted">Working…</p> : null}
+          {running && isQuiet(entries.at(-1)) ? <p className="working muted">{t('chat.working')}</p> : null}
         </div>
       </div>
       {following ? null : (
         <button type="button" className="jump-button" onClick={jump}>
-          <Icon name="down" /> Jump to latest
+          <Icon name="down" /> {t('chat.jump')}
         </button>
       )}
     </div>

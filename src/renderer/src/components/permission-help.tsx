@@ -1,23 +1,26 @@
+import { useTranslation } from 'react-i18next';
+
 /** macOS without the Accessibility grant: Deskpilot can neither read nor act, so say how to fix it. */
 export function PermissionHelp({ onCheckAgain }: { onCheckAgain(): void }) {
+  const { t } = useTranslation();
   const open = () => {
     window.deskpilot.openPermissionSettings().catch((error: unknown) => console.warn('could not open System Settings', error));
   };
   return (
     <section className="view permission-help" aria-labelledby="permission-heading">
-      <h2 id="permission-heading">Deskpilot needs Accessibility access</h2>
-      <p>To read the app you are using and act in it, macOS must allow Deskpilot under Accessibility.</p>
+      <h2 id="permission-heading">{t('permission.heading')}</h2>
+      <p>{t('permission.intro')}</p>
       <ol>
-        <li>Open System Settings → Privacy &amp; Security → Accessibility.</li>
-        <li>Turn on Deskpilot (add it with + if it is not listed).</li>
-        <li>Come back here and choose Check again.</li>
+        <li>{t('permission.step1')}</li>
+        <li>{t('permission.step2')}</li>
+        <li>{t('permission.step3')}</li>
       </ol>
       <div className="form-buttons">
         <button type="button" className="primary" onClick={open}>
-          Open Accessibility settings
+          {t('permission.open')}
         </button>
         <button type="button" onClick={onCheckAgain}>
-          Check again
+          {t('permission.checkAgain')}
         </button>
       </div>
     </section>

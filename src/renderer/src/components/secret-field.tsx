@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { SecretAction } from './settings-form';
 
 /** What a secret field says: the API key's words, or the extra headers'. */
@@ -31,11 +33,12 @@ interface Props {
  * only says whether one is stored, and can replace or remove it. New values go in a password input.
  */
 export function SecretField({ id, words, hasValue, overridden, action, value, onAction, onValue }: Props) {
+  const { t } = useTranslation();
   if (overridden) {
     return (
       <div className="field overridden">
         <span className="label">{words.legend}</span>
-        <p className="field-note">Set by an environment variable, which overrides this setting.</p>
+        <p className="field-note">{t('common.overridden')}</p>
       </div>
     );
   }
@@ -71,7 +74,7 @@ export function SecretField({ id, words, hasValue, overridden, action, value, on
           </button>
         ) : (
           <button type="button" onClick={() => onAction('keep')}>
-            {hasValue ? words.keepCurrent : 'Cancel'}
+            {hasValue ? words.keepCurrent : t('common.cancel')}
           </button>
         )}
         {hasValue && action === 'keep' ? (
@@ -84,30 +87,33 @@ export function SecretField({ id, words, hasValue, overridden, action, value, on
   );
 }
 
-export const API_KEY_WORDS: SecretWords = {
-  legend: 'API key',
-  isSet: 'A key is set.',
-  notSet: 'No key is set.',
-  removing: 'The key will be removed when you save.',
-  inputLabel: 'New API key',
-  add: 'Add key',
-  replace: 'Replace key',
-  keepCurrent: 'Keep the current key',
-  remove: 'Remove key',
-};
+/** The API key's words, in the UI's language. */
+export function apiKeyWords(t: TFunction): SecretWords {
+  return {
+    legend: t('settings.apiKey.legend'),
+    isSet: t('settings.apiKey.isSet'),
+    notSet: t('settings.apiKey.notSet'),
+    removing: t('settings.apiKey.removing'),
+    inputLabel: t('settings.apiKey.inputLabel'),
+    add: t('settings.apiKey.add'),
+    replace: t('settings.apiKey.replace'),
+    keepCurrent: t('settings.apiKey.keepCurrent'),
+    remove: t('settings.apiKey.remove'),
+  };
+}
 
 /** The headers' values may be credentials (Authorization), so only their names are shown. */
-export function headerWords(names: readonly string[]): SecretWords {
+export function headerWords(names: readonly string[], t: TFunction): SecretWords {
   return {
-    legend: 'Extra headers',
-    isSet: `Set: ${names.join(', ')}. Their values are stored encrypted and not shown.`,
-    notSet: 'No extra headers are set.',
-    removing: 'The headers will be removed when you save.',
-    inputLabel: 'New headers',
-    inputHint: 'All of them, as Name: value; Name2: value. They replace the ones set now.',
-    add: 'Add headers',
-    replace: 'Replace headers',
-    keepCurrent: 'Keep the current headers',
-    remove: 'Remove headers',
+    legend: t('settings.headers.legend'),
+    isSet: t('settings.headers.isSet', { names: names.join(', ') }),
+    notSet: t('settings.headers.notSet'),
+    removing: t('settings.headers.removing'),
+    inputLabel: t('settings.headers.inputLabel'),
+    inputHint: t('settings.headers.inputHint'),
+    add: t('settings.headers.add'),
+    replace: t('settings.headers.replace'),
+    keepCurrent: t('settings.headers.keepCurrent'),
+    remove: t('settings.headers.remove'),
   };
 }

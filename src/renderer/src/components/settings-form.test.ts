@@ -10,6 +10,8 @@ const SETTINGS: PublicSettings = {
   hasApiKey: true,
   hotkey: 'Alt+Space',
   approvalPolicy: 'confirm-risky',
+  language: 'system',
+  answerLanguage: 'auto',
   openAtLogin: false,
   historyLimit: 200,
   docsFolders: [],

@@ -1,5 +1,8 @@
 import type { ApprovalPolicy, PresetName, PublicSettings, SettingsPatch } from '../../../shared/settings';
 
+/** Why a draft cannot be sent, as its catalog key. */
+export type FormError = 'settings.historyLimitInvalid' | 'settings.newKeyMissing' | 'settings.newHeadersMissing';
+
 /** What the settings view does with a stored credential it cannot read back. */
 export type SecretAction = 'keep' | 'replace' | 'remove';
 
@@ -39,10 +42,10 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
 
 /**
  * Only what changed, and never a field an environment variable overrides (main would keep the
- * stored value anyway, and the user could not see the effect). Returns an error message for
- * input that cannot be sent at all.
+ * stored value anyway, and the user could not see the effect). Returns the catalog key of the
+ * error for input that cannot be sent at all.
  */
-export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch: SettingsPatch } | { error: string } {
+export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch: SettingsPatch } | { error: FormError } {
   const patch: SettingsPatch = {};
   const locked = new Set(settings.envOverrides);
   const set = <K extends keyof SettingsPatch>(key: K, value: SettingsPatch[K], before: unknown) => {
@@ -55,20 +58,20 @@ export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch
   set('approvalPolicy', draft.approvalPolicy, settings.approvalPolicy);
   set('openAtLogin', draft.openAtLogin, settings.openAtLogin);
   const limit = Number(draft.historyLimit);
-  if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'History limit must be a whole number, 0 or more.' };
+  if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'settings.historyLimitInvalid' };
   set('historyLimit', limit, settings.historyLimit);
   set('embeddingModel', draft.embeddingModel.trim(), settings.embeddingModel);
   if (!locked.has('apiKey')) {
     if (draft.keyAction === 'remove') patch.apiKey = null;
     if (draft.keyAction === 'replace') {
-      if (draft.newKey.trim() === '') return { error: 'Enter the new API key, or keep the current one.' };
+      if (draft.newKey.trim() === '') return { error: 'settings.newKeyMissing' };
       patch.apiKey = draft.newKey.trim();
     }
   }
   if (!locked.has('headers')) {
     if (draft.headersAction === 'remove') patch.headers = null;
     if (draft.headersAction === 'replace') {
-      if (draft.newHeaders.trim() === '') return { error: 'Enter the new headers, or keep the current ones.' };
+      if (draft.newHeaders.trim() === '') return { error: 'settings.newHeadersMissing' };
       patch.headers = draft.newHeaders.trim();
     }
   }

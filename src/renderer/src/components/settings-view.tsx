@@ -1,24 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../shared/i18n/i18n';
 import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PublicSettings, type SettingsPatch } from '../../../shared/settings';
 import { DocsSettings } from './docs-settings';
 import { Field } from './field';
+import { LanguageSettings } from './language-settings';
 import { presetLabel } from './presets';
-import { API_KEY_WORDS, headerWords, SecretField } from './secret-field';
+import { apiKeyWords, headerWords, SecretField } from './secret-field';
 import { draftOf, patchOf, type SettingsDraft } from './settings-form';
-
-const POLICY_LABELS: Record<ApprovalPolicy, string> = {
-  auto: 'Never ask',
-  'confirm-risky': 'Ask before risky actions',
-  'confirm-all': 'Ask before every action',
-};
 
 interface Props {
   hotkeyError: string | undefined;
+  /** What `system` means on this computer, for the language choice. */
+  systemLanguage: Language;
   onClose(): void;
   onSaved(): void;
 }
 
-export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
+export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
   const [settings, setSettings] = useState<PublicSettings | undefined>();
   const [draft, setDraft] = useState<SettingsDraft | undefined>();
   const [error, setError] = useState<string | undefined>();
@@ -32,9 +32,11 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
         setSettings(loaded);
         setDraft(draftOf(loaded));
       },
-      (reason: unknown) => setError(`Could not load the settings: ${reason instanceof Error ? reason.message : String(reason)}`),
+      (reason: unknown) => setError(t('settings.couldNotLoad', { error: reason instanceof Error ? reason.message : String(reason) })),
     );
     heading.current?.focus();
+    // Once, on opening: a language switch re-renders this view and must not reload it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const change = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => {
@@ -60,10 +62,16 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
     );
   };
 
-  /** Documentation controls save at once; the form's unsaved edits stay as they are. */
+  /** Language and documentation controls save at once; the form's unsaved edits stay as they are. */
   const saveNow = (patch: SettingsPatch) => {
     setError(undefined);
-    window.deskpilot.updateSettings(patch).then(setSettings, (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+    window.deskpilot.updateSettings(patch).then(
+      (updated) => {
+        setSettings(updated);
+        onSaved();
+      },
+      (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)),
+    );
   };
 
   const locked = (key: keyof SettingsPatch) => settings?.envOverrides.includes(key) ?? false;
@@ -72,12 +80,13 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
   return (
     <section className="view settings-view" aria-labelledby="settings-heading">
       <h2 id="settings-heading" ref={heading} tabIndex={-1}>
-        Settings
+        {t('settings.heading')}
       </h2>
-      {hotkeyError === undefined ? null : <p className="banner error">The hotkey is not registered: {hotkeyError}</p>}
+      {hotkeyError === undefined ? null : <p className="banner error">{t('settings.hotkeyError', { error: hotkeyError })}</p>}
+      {settings === undefined ? null : <LanguageSettings settings={settings} systemLanguage={systemLanguage} onChange={saveNow} />}
       {settings === undefined || draft === undefined ? (
         error === undefined ? (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t('common.loading')}</p>
         ) : (
           <p role="alert" className="form-error">
             {error}
@@ -90,11 +99,11 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
           onSubmit={(event) => {
             event.preventDefault();
             const result = patchOf(settings, draft);
-            if ('error' in result) setError(result.error);
+            if ('error' in result) setError(t(result.error));
             else save(result.patch);
           }}
         >
-          <Field id="preset" label="Provider" overridden={locked('preset')}>
+          <Field id="preset" label={t('settings.provider')} overridden={locked('preset')}>
             <select
               id="preset"
               value={draft.preset}
@@ -104,35 +113,35 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
             >
               {PRESET_NAMES.map((name) => (
                 <option key={name} value={name}>
-                  {presetLabel(name)}
+                  {presetLabel(name, t)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field id="base-url" label="Base URL" overridden={locked('baseUrl')} hint="Empty uses the provider's own URL.">
+          <Field id="base-url" label={t('settings.baseUrl')} overridden={locked('baseUrl')} hint={t('settings.baseUrlHint')}>
             <input
               id="base-url"
               type="url"
               value={draft.baseUrl}
               readOnly={locked('baseUrl')}
-              placeholder="Provider default"
+              placeholder={t('common.providerDefault')}
               {...noteFor('base-url', 'baseUrl', true)}
               onChange={(event) => change('baseUrl', event.target.value)}
             />
           </Field>
-          <Field id="model" label="Model" overridden={locked('model')} hint="Empty uses the provider's default model.">
+          <Field id="model" label={t('settings.model')} overridden={locked('model')} hint={t('settings.modelHint')}>
             <input
               id="model"
               value={draft.model}
               readOnly={locked('model')}
-              placeholder="Provider default"
+              placeholder={t('common.providerDefault')}
               {...noteFor('model', 'model', true)}
               onChange={(event) => change('model', event.target.value)}
             />
           </Field>
           <SecretField
             id="api-key"
-            words={API_KEY_WORDS}
+            words={apiKeyWords(t)}
             hasValue={settings.hasApiKey}
             overridden={locked('apiKey')}
             action={draft.keyAction}
@@ -142,7 +151,7 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
           />
           <SecretField
             id="headers"
-            words={headerWords(settings.headerNames)}
+            words={headerWords(settings.headerNames, t)}
             hasValue={settings.headerNames.length > 0}
             overridden={locked('headers')}
             action={draft.headersAction}
@@ -150,7 +159,7 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
             onAction={(value) => change('headersAction', value)}
             onValue={(value) => change('newHeaders', value)}
           />
-          <Field id="hotkey" label="Hotkey" overridden={locked('hotkey')} hint="An Electron accelerator, such as Alt+Space.">
+          <Field id="hotkey" label={t('settings.hotkey')} overridden={locked('hotkey')} hint={t('settings.hotkeyHint')}>
             <input
               id="hotkey"
               value={draft.hotkey}
@@ -159,7 +168,7 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
               onChange={(event) => change('hotkey', event.target.value)}
             />
           </Field>
-          <Field id="approval-policy" label="Approvals" overridden={locked('approvalPolicy')}>
+          <Field id="approval-policy" label={t('settings.approvals')} overridden={locked('approvalPolicy')}>
             <select
               id="approval-policy"
               value={draft.approvalPolicy}
@@ -169,7 +178,7 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
             >
               {APPROVAL_POLICIES.map((policy) => (
                 <option key={policy} value={policy}>
-                  {POLICY_LABELS[policy]}
+                  {t(`settings.policy.${policy}`)}
                 </option>
               ))}
             </select>
@@ -182,9 +191,9 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
               disabled={locked('openAtLogin')}
               onChange={(event) => change('openAtLogin', event.target.checked)}
             />
-            <label htmlFor="open-at-login">Open at login</label>
+            <label htmlFor="open-at-login">{t('settings.openAtLogin')}</label>
           </div>
-          <Field id="history-limit" label="Chat entries kept" overridden={locked('historyLimit')}>
+          <Field id="history-limit" label={t('settings.historyLimit')} overridden={locked('historyLimit')}>
             <input
               id="history-limit"
               type="number"
@@ -199,15 +208,15 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
           </Field>
           <Field
             id="embedding-model"
-            label="Embeddings"
+            label={t('settings.embeddings')}
             overridden={locked('embeddingModel')}
-            hint="The embedding model documentation search uses. Empty uses the provider's own: OpenAI, Ollama and Gemini have one."
+            hint={t('settings.embeddingsHint')}
           >
             <input
               id="embedding-model"
               value={draft.embeddingModel}
               readOnly={locked('embeddingModel')}
-              placeholder="Provider default"
+              placeholder={t('common.providerDefault')}
               {...noteFor('embedding-model', 'embeddingModel', true)}
               onChange={(event) => change('embeddingModel', event.target.value)}
             />
@@ -218,14 +227,14 @@ export function SettingsView({ hotkeyError, onClose, onSaved }: Props) {
             </p>
           )}
           <p role="status" className="form-status">
-            {saved ? 'Saved.' : ''}
+            {saved ? t('common.saved') : ''}
           </p>
           <div className="form-buttons">
             <button type="submit" className="primary" disabled={saving}>
-              Save
+              {t('common.save')}
             </button>
             <button type="button" onClick={onClose}>
-              Back to chat
+              {t('settings.back')}
             </button>
           </div>
         </form>

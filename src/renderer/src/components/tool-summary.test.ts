@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEntry } from '../../../shared/transcript';
-import { prettyArguments, toolSummary } from './tool-summary';
+import { createI18n } from '../../../shared/i18n/i18n';
+import { prettyArguments, toolSummary as summarize } from './tool-summary';
+
+const EN = createI18n('en');
+const toolSummary = (entry: Extract<ChatEntry, { kind: 'tool' }>) => summarize(entry, EN.t);
 
 function tool(name: string, args: string, extra: Partial<Extract<ChatEntry, { kind: 'tool' }>> = {}): Extract<ChatEntry, { kind: 'tool' }> {
   return { kind: 'tool', id: 'c1', askId: 'a', name, arguments: args, status: 'ok', logs: [], ...extra };
@@ -27,5 +31,12 @@ describe('toolSummary', () => {
     expect(toolSummary(tool('ui_tree', '{"rootId":'))).toEqual(['tree']);
     expect(prettyArguments('{"rootId":')).toBe('{"rootId":');
     expect(prettyArguments('{"a":1}')).toBe('{\n  "a": 1\n}');
+  });
+
+  it('speaks Portuguese, plural forms included', () => {
+    const { t } = createI18n('pt-BR');
+    expect(summarize(tool('ui_action', '{"action":"click","id":"k3"}', { method: 'input', changed: false }), t)).toEqual(['click', 'k3', 'entrada simulada', 'sem mudança']);
+    const form = (count: number) => summarize(tool('ui_fill_form', JSON.stringify({ fields: Array.from({ length: count }, () => ({})) })), t)[1];
+    expect([form(0), form(1), form(2)]).toEqual(['0 campo', '1 campo', '2 campos']);
   });
 });

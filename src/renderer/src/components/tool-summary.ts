@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ChatEntry } from '../../../shared/transcript';
 
 type Entry = Extract<ChatEntry, { kind: 'tool' }>;
@@ -15,12 +16,15 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
-/** "click · Save button · accessibility · changed": what a glance needs; the rest is behind the toggle. */
-export function toolSummary(entry: Entry): string[] {
+/**
+ * "click · Save button · accessibility · changed": what a glance needs; the rest is behind the
+ * toggle. Tool and action names stay as the model wrote them (they are what the log shows).
+ */
+export function toolSummary(entry: Entry, t: TFunction): string[] {
   const args = parseArguments(entry.arguments) ?? {};
   // The built-ins share the `ui_` prefix, which tells a glance nothing.
   const action = entry.name === 'ui_action' ? (text(args['action']) ?? 'act') : entry.name.replace(/^ui_/, '').replaceAll('_', ' ');
-  const fields = Array.isArray(args['fields']) ? `${args['fields'].length} field${args['fields'].length === 1 ? '' : 's'}` : undefined;
+  const fields = Array.isArray(args['fields']) ? t('tool.fields', { count: args['fields'].length }) : undefined;
   const target =
     entry.target ??
     text(args['name']) ??
@@ -34,8 +38,8 @@ export function toolSummary(entry: Entry): string[] {
     fields;
   const parts = [action];
   if (target !== undefined) parts.push(target);
-  if (entry.method !== undefined) parts.push(entry.method);
-  if (entry.changed !== undefined) parts.push(entry.changed ? 'changed' : 'no change');
+  if (entry.method !== undefined) parts.push(entry.method === 'accessibility' || entry.method === 'input' ? t(`tool.method.${entry.method}`) : entry.method);
+  if (entry.changed !== undefined) parts.push(entry.changed ? t('tool.changed') : t('tool.noChange'));
   return parts;
 }
 

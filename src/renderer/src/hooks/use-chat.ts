@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppEvent, AppStatus } from '../../../shared/ipc';
 import type { ApprovalDecision } from '../../../shared/settings';
 import { chatReducer, initialChatState, isRunning } from './chat-state';
+
+/** The catalog keys of the requests that can fail; each takes the error's message. */
+type FailureKey = 'chat.couldNotAsk' | 'chat.couldNotStop' | 'chat.couldNotAnswer' | 'chat.couldNotClear' | 'chat.couldNotRestart';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -16,6 +20,7 @@ export type ShownView = NonNullable<Extract<AppEvent, { type: 'shown' }>['view']
  */
 export function useChat(onShown?: (view: ShownView) => void) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
+  const { i18n } = useTranslation();
   const [status, setStatus] = useState<AppStatus | undefined>();
   const [statusError, setStatusError] = useState<string | undefined>();
   // Bumped when main shows the window, so the input takes focus.
@@ -43,18 +48,20 @@ export function useChat(onShown?: (view: ShownView) => void) {
       (entries) => dispatch({ type: 'history', entries }),
       (error: unknown) => {
         dispatch({ type: 'history', entries: [] });
-        dispatch({ type: 'notice', level: 'error', text: `Could not load the history: ${messageOf(error)}`, now: Date.now() });
+        dispatch({ type: 'notice', level: 'error', text: i18n.t('chat.couldNotLoadHistory', { error: messageOf(error) }), now: Date.now() });
       },
     );
     api.status().then(setStatus, (error: unknown) => setStatusError(messageOf(error)));
     return unsubscribe;
-  }, []);
+    // i18n is one instance for the window's life: this runs once.
+  }, [i18n]);
 
+  /** A failed request as a notice, in the language of the moment it failed (notices are kept as text). */
   const report = useCallback(
-    (what: string) => (error: unknown) => {
-      dispatch({ type: 'notice', level: 'error', text: `${what}: ${messageOf(error)}`, now: Date.now() });
+    (what: FailureKey) => (error: unknown) => {
+      dispatch({ type: 'notice', level: 'error', text: i18n.t(what, { error: messageOf(error) }), now: Date.now() });
     },
-    [],
+    [i18n],
   );
 
   /** Rejects when main refused the question, so the caller can keep the text and say why. */
@@ -64,12 +71,12 @@ export function useChat(onShown?: (view: ShownView) => void) {
   /** For asks with no input to keep the text in (an error entry's Retry): the failure goes into the chat. */
   const askOrReport = useCallback(
     (text: string) => {
-      ask(text).catch(report('Could not ask'));
+      ask(text).catch(report('chat.couldNotAsk'));
     },
     [ask, report],
   );
   const stop = useCallback(() => {
-    window.deskpilot.stop().catch(report('Could not stop'));
+    window.deskpilot.stop().catch(report('chat.couldNotStop'));
   }, [report]);
   /** Resolves false when main refused the answer, so the card can offer its buttons again. */
   const approve = useCallback(
@@ -80,17 +87,17 @@ export function useChat(onShown?: (view: ShownView) => void) {
           return true;
         },
         (error: unknown) => {
-          report('Could not answer')(error);
+          report('chat.couldNotAnswer')(error);
           return false;
         },
       ),
     [report],
   );
   const clear = useCallback(() => {
-    window.deskpilot.clearHistory().then(() => dispatch({ type: 'cleared' }), report('Could not clear the history'));
+    window.deskpilot.clearHistory().then(() => dispatch({ type: 'cleared' }), report('chat.couldNotClear'));
   }, [report]);
   const restartHost = useCallback(() => {
-    window.deskpilot.restartHost().catch(report('Could not restart the automation host'));
+    window.deskpilot.restartHost().catch(report('chat.couldNotRestart'));
   }, [report]);
   const refreshStatus = useCallback(() => {
     window.deskpilot.status().then(setStatus, (error: unknown) => setStatusError(messageOf(error)));
