@@ -74,7 +74,7 @@ export default tseslint.config(
   },
   {
     // Main's words to people (tray, dialogs, notices, the hotkey's error) and the CLI's approval prompt.
-    files: ['src/main/**/*.ts', 'src/cli/ask.ts'],
+    files: ['src/main/**/*.ts', 'src/cli/approval.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { 'user-text': userText },
     rules: {

@@ -6,7 +6,7 @@
  * or passed to one of the `callees`, is refused. Log lines and error codes are not user-facing.
  */
 
-/** @param {any} node */
+/** @param {any} node @returns {boolean} */
 function hasWords(node) {
   if (node.type === 'Literal') return typeof node.value === 'string' && /\p{L}/u.test(node.value);
   if (node.type === 'TemplateLiteral') return node.quasis.some((/** @type {any} */ quasi) => /\p{L}/u.test(quasi.value.cooked ?? ''));
@@ -31,7 +31,10 @@ const userTextRule = {
     schema: [
       {
         type: 'object',
-        properties: { properties: { type: 'array', items: { type: 'string' } }, callees: { type: 'object', additionalProperties: { type: 'array', items: { type: 'integer' } } } },
+        properties: {
+          properties: { type: 'array', items: { type: 'string' } },
+          callees: { type: 'object', additionalProperties: { type: 'array', items: { type: 'integer' } } },
+        },
         additionalProperties: false,
       },
     ],

@@ -1,11 +1,11 @@
 import type { AgentEvent } from '../shared/agent-events';
 import { ValidationError } from '../shared/errors';
-import { createInterface } from 'node:readline';
 import { docsServiceFromEnv } from '../core/docs/endpoint';
 import { Agent } from '../core/agent';
-import type { ApprovalDecider, ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import { OpenAICompatibleProvider, PRESETS, isPresetName, type PresetName } from '../core/agent/provider';
 import { createToolRegistry } from '../core/agent/tools';
+import { LANGUAGES, languageFromEnv, matchLanguage, type Language } from '../shared/i18n/i18n';
+import { terminalDecider } from './approval';
 import type { CommandContext } from './context';
 
 /** Exit code after Ctrl-C, as shells report a SIGINT death. */
@@ -63,49 +63,13 @@ function presetFlag(context: CommandContext): PresetName | undefined {
   return raw;
 }
 
-/** One line from process.stdin, or undefined at end of input. */
-function readStdinLine(): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const reader = createInterface({ input: process.stdin, terminal: false });
-    let answered = false;
-    reader.once('line', (line) => {
-      answered = true;
-      reader.close();
-      resolve(line);
-    });
-    reader.once('close', () => {
-      if (!answered) resolve(undefined);
-    });
-  });
-}
-
-export function describeRequest(request: ApprovalRequest, args = request.summary): string {
-  const app = request.app === undefined ? (request.pid === undefined ? '' : ` in pid ${request.pid}`) : ` in ${request.app}`;
-  return `${request.tool}${args === '' ? '' : ` ${args}`}${app}: ${request.reason}`;
-}
-
-/** y = allow once, a = allow for this app, anything else (or no answer) = deny. */
-export function parseDecision(line: string | undefined): ApprovalDecision {
-  const answer = (line ?? '').trim().toLowerCase();
-  if (answer === 'y' || answer === 'yes') return 'allow_once';
-  if (answer === 'a' || answer === 'app') return 'allow_app';
-  return 'deny';
-}
-
-/** Terminal approvals: a prompt on stderr and one line from stdin; with no terminal, a denial that says to pass --yes. */
-export function terminalDecider(io: CommandContext['io'], argsOf: (request: ApprovalRequest) => string = (request) => request.summary): ApprovalDecider {
-  return async (request) => {
-    const described = describeRequest(request, argsOf(request));
-    const tty = io.stdinIsTTY ?? process.stdin.isTTY === true;
-    if (!tty) {
-      io.stderr(`deskpilot: denied ${described}. stdin is not a terminal, so nobody can approve it; pass --yes to allow actions without asking.`);
-      return 'deny';
-    }
-    io.stderr(`? allow ${described} — [y] once, [a] for this app, [n] no:`);
-    const decision = parseDecision(await (io.readLine ?? readStdinLine)());
-    if (decision === 'deny') io.stderr('  denied');
-    return decision;
-  };
+/** `--lang`: the answers' language, and the approval prompt's; a Portuguese of any country is Brazilian Portuguese. */
+function langFlag(context: CommandContext): Language | undefined {
+  const raw = context.values['lang'];
+  if (raw === undefined || raw === '') return undefined;
+  const language = typeof raw === 'string' ? matchLanguage(raw) : undefined;
+  if (language === undefined) throw new ValidationError(`unknown language '${String(raw)}'; languages: ${LANGUAGES.join(', ')}`);
+  return language;
 }
 
 /** Runs until SIGINT arrives; returns the function that removes the handler. */
@@ -125,6 +89,9 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
   const question = context.positionals.join(' ').trim();
   if (question === '') throw new ValidationError(`ask needs a question, e.g. deskpilot ask --app gedit "what is this document about?"`);
   const preset = presetFlag(context);
+  const lang = langFlag(context);
+  // The terminal's language (gettext's variables) when --lang does not fix one.
+  const ui = lang ?? languageFromEnv(io.env);
   const env = preset === undefined ? io.env : { ...io.env, DESKPILOT_PROVIDER: preset };
   // No settings store in the CLI: the environment, or a local model server when nothing is set.
   const provider = new OpenAICompatibleProvider({ settings: () => ({}), env: () => env });
@@ -169,8 +136,9 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
     platform,
     onEvent,
     approvalPolicy: yes ? 'auto' : 'confirm-risky',
+    languages: () => ({ ui, answer: lang ?? 'auto' }),
     docs: docsServiceFromEnv(io.env, (text) => io.stderr(`deskpilot docs: ${text}`)),
-    ...(yes ? {} : { decide: terminalDecider(io, (request) => calls.get(request.callId) ?? request.summary) }),
+    ...(yes ? {} : { decide: terminalDecider(io, (request) => calls.get(request.callId) ?? request.summary, ui) }),
   });
   let interrupted = false;
   const remove = onInterrupt(context, () => {

@@ -22,6 +22,7 @@ export const OPTIONS = {
   text: { type: 'string' },
   limit: { type: 'string' },
   preset: { type: 'string' },
+  lang: { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
   'max-chars': { type: 'string' },
   'read-only': { type: 'boolean' },

@@ -43,6 +43,8 @@ export function buildAgent(parts: AgentParts): Agent {
     approvalPolicy: parts.settings().approvalPolicy,
     decide: parts.decide,
     ownPids: parts.ownPids,
+    // Read on every ask, so a language changed in Settings applies to the next question.
+    languages: () => ({ ui: parts.settings().language, answer: parts.settings().answerLanguage }),
     ...(parts.docs === undefined ? {} : { docs: parts.docs }),
   });
 }

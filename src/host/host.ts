@@ -20,7 +20,9 @@ export const DEFAULT_HOST_SETTINGS: HostSettings = {
   model: '',
   headers: '',
   approvalPolicy: 'confirm-risky',
-  embeddingModel: '', language: 'en', answerLanguage: 'auto',
+  embeddingModel: '',
+  language: 'en',
+  answerLanguage: 'auto',
   docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
 

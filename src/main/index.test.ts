@@ -18,6 +18,7 @@ const app = Object.assign(new EventEmitter(), {
   getVersion: () => '0.1.0',
   getAppPath: () => '/app',
   getAppMetrics: () => [{ pid: process.pid }],
+  getPreferredSystemLanguages: () => ['pt-BR', 'en-US'],
   setLoginItemSettings: vi.fn(),
   isPackaged: false,
 });
@@ -116,7 +117,10 @@ vi.mock('./settings/stores', async () => {
   const { SETTINGS_DEFAULTS } = await import('./settings/settings-store');
   const memory = (initial: Record<string, unknown>) => {
     const values = new Map(Object.entries(initial));
-    return { get: (key: string) => values.get(key), set: (key: string, value: unknown) => values.set(key, value) };
+    const set = (key: string | Record<string, unknown>, value?: unknown) => {
+      for (const [name, each] of typeof key === 'string' ? [[key, value] as const] : Object.entries(key)) values.set(name, each);
+    };
+    return { get: (key: string) => values.get(key), set };
   };
   return { createSettingsStore: () => memory({ ...SETTINGS_DEFAULTS }), createHistoryStore: () => memory({ entries: [] }) };
 });
@@ -132,7 +136,8 @@ describe('main process', () => {
     expect(FakeWindow.last?.visible).toBe(false);
     expect(FakeHostProcess.forks).toEqual([{ modulePath: expect.stringMatching(/host\.js$/) as unknown, args: [`--main-pid=${process.pid}`] }]);
     expect([...shortcuts.keys()]).toEqual(['Alt+Space']);
-    expect(trayMenus[0]?.map((item) => item.label).filter(Boolean)).toEqual(['Show Deskpilot', 'Settings…', 'Quit Deskpilot']);
+    // The OS prefers Brazilian Portuguese (getPreferredSystemLanguages above), and the setting says `system`.
+    expect(trayMenus[0]?.map((item) => item.label).filter(Boolean)).toEqual(['Mostrar o Deskpilot', 'Configurações…', 'Sair do Deskpilot']);
     expect([...ipcHandlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
   });
 
@@ -183,5 +188,21 @@ describe('main process', () => {
       if (platform !== undefined) Object.defineProperty(process, 'platform', platform);
     }
     expect(opened).toEqual(['https://example.org', 'x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility']);
+  });
+
+  it('switches its own words (the tray) when the language setting changes, without a restart', async () => {
+    const window = FakeWindow.last;
+    if (window === undefined) throw new Error('no window');
+    const ours = { sender: window.webContents, senderFrame: window.webContents.mainFrame };
+    const update = ipcHandlers.get(CHANNELS.updateSettings) as (event: unknown, payload: unknown) => Promise<unknown>;
+    expect(await update(ours, { language: 'en' })).toMatchObject({ ok: true, value: { language: 'en' } });
+    expect(
+      trayMenus
+        .at(-1)
+        ?.map((item) => item.label)
+        .filter(Boolean),
+    ).toEqual(['Show Deskpilot', 'Settings…', 'Quit Deskpilot']);
+    expect(await update(ours, { language: 'system' })).toMatchObject({ ok: true });
+    expect(trayMenus.at(-1)?.[0]?.label).toBe('Mostrar o Deskpilot');
   });
 });

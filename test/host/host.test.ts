@@ -57,7 +57,9 @@ beforeEach(async () => {
     headers: '',
     apiKey: 'dummy-key',
     approvalPolicy: 'confirm-risky',
-    embeddingModel: '', language: 'en', answerLanguage: 'auto',
+    embeddingModel: '',
+    language: 'en',
+    answerLanguage: 'auto',
     docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
   };
   supervisor = new HostSupervisor({

@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentToolCall, AgentUsage, DoneReason, EndStateCheck } from '../../shared/agent-events';
 import { DeskpilotError, serializeError } from '../../shared/errors';
+import type { Language } from '../../shared/i18n/i18n';
 import type { ActionEngine } from '../actions/engine';
 import { systemClock, type Clock } from '../clock';
 import type { Platform } from '../platform/types';
@@ -12,6 +13,8 @@ import { ResponseCache, conversationKey, isCacheableToolUse, type CacheScope, ty
 import { SafetyGate, type AskSafetyState } from './safety/gate';
 import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
 import { defaultSystemPrompt } from './system-prompt';
+import { answerLanguage, DEFAULT_LANGUAGES, type LanguageSettings } from './language';
+import { agentText } from './text/agent-text';
 import { OwnAppError } from '../tools/target';
 import type { DocsService } from '../docs/service';
 import type { ToolContext, ToolResult } from '../tools/types';
@@ -46,7 +49,12 @@ export interface AgentOptions {
   platform: Platform;
   clock?: Clock;
   onEvent: (event: AgentEvent) => void;
-  systemPrompt?: (tools: ToolRegistry) => string;
+  systemPrompt?: (tools: ToolRegistry, language: Language) => string;
+  /**
+   * The UI's language and the answer-language setting, read on each ask. The answer follows the
+   * setting, else the question's language, else the UI's. Default: English UI, `auto`.
+   */
+  languages?: () => LanguageSettings;
   /** The context message for one ask; injected so a richer builder (item 3) can replace the minimal one. */
   buildContext?: (target: AskTarget) => Promise<string>;
   /** Model calls per ask; the last one that still asks for tools ends the ask with a message instead. */
@@ -114,6 +122,8 @@ export class Agent {
   private readonly cache: ResponseCache | undefined;
   private readonly gate: SafetyGate;
   private readonly ownPids: readonly number[];
+  /** The running ask's answer language: its prompt, tool descriptions and the words the agent writes itself. */
+  private language: Language = 'en';
 
   constructor(options: AgentOptions) {
     this.options = options;
@@ -189,7 +199,7 @@ export class Agent {
    * kept under the conversation as it is now, with this exchange in it.
    */
   private rememberRepeat(question: string, context: string, text: string, model: string, storedAt = this.clock.now()): void {
-    this.cache?.set(question, context, text, { conversation: conversationKey(this.messages), model }, storedAt);
+    this.cache?.set(question, context, text, { conversation: conversationKey(this.messages), model, language: this.language }, storedAt);
   }
 
   /**
@@ -201,7 +211,8 @@ export class Agent {
     const conversation = conversationKey(this.messages);
     try {
       const model = await abortable(this.options.provider.identity?.() ?? Promise.resolve(''), signal);
-      return { conversation, model };
+      // An answer in another language is not this one's either (the setting may have changed).
+      return { conversation, model, language: this.language };
     } catch (error) {
       if (signal.aborted) throw error;
       return undefined;
@@ -227,6 +238,7 @@ export class Agent {
     const { signal } = controller;
     try {
       if (this.ownPids.includes(pending.target.pid)) throw new OwnAppError(pending.target.pid);
+      this.language = answerLanguage(pending.text, this.options.languages?.() ?? DEFAULT_LANGUAGES);
       const context = await abortable(this.buildContext(pending.target), signal);
       // The conversation before this ask is part of the key: "and now?" means something else after another turn.
       // So is the model: after a switch, another model's answer is not this one's.
@@ -234,7 +246,7 @@ export class Agent {
       const cached = scope === undefined ? undefined : this.cache?.entry(pending.text, context, scope);
       if (cached !== undefined && scope !== undefined) return this.answerFromCache(askId, pending.text, context, scope.model, cached);
       await this.compact(signal);
-      const systemPrompt = (this.options.systemPrompt ?? defaultSystemPrompt)(this.options.tools);
+      const systemPrompt = (this.options.systemPrompt ?? defaultSystemPrompt)(this.options.tools, this.language);
       const before = [...this.messages];
       this.messages.push({ role: 'user', content: pending.text });
       // The context sits just before the question and is not kept: the next ask observes afresh.
@@ -283,9 +295,9 @@ export class Agent {
     let text = outcome.text;
     if (!check.confirmed) {
       const separator = text === '' ? '' : '\n\n';
-      const addition = `${separator}${unconfirmedNote(problems)}`;
+      const addition = `${separator}${unconfirmedNote(problems, this.language)}`;
       const last = this.messages.at(-1);
-      if (last?.role === 'assistant') last.content = `${text}${separator}${unconfirmedSummary(problems)}`;
+      if (last?.role === 'assistant') last.content = `${text}${separator}${unconfirmedSummary(problems, this.language)}`;
       text += addition;
       this.emit({ type: 'ai_chunk', askId, delta: addition });
     }
@@ -357,7 +369,7 @@ export class Agent {
       }
       if (signal.aborted) return STOPPED;
     }
-    const text = `I stopped after ${this.maxIterations} tool steps without finishing. Tell me how to continue, or ask again with a narrower request.`;
+    const text = agentText(this.language)('answers.iterationLimit', { count: this.maxIterations });
     this.messages.push({ role: 'assistant', content: text });
     return { text, reason: 'iteration_limit' };
   }
@@ -412,7 +424,7 @@ export class Agent {
    */
   private async streamTurn(askId: string, messages: ProviderMessage[], signal: AbortSignal): Promise<Turn | 'stopped'> {
     const turn: Turn = { text: '', toolCalls: [], finishReason: '' };
-    const iterator = this.options.provider.stream({ messages, tools: this.options.tools.definitions() }, signal)[Symbol.asyncIterator]();
+    const iterator = this.options.provider.stream({ messages, tools: this.options.tools.definitions(this.language) }, signal)[Symbol.asyncIterator]();
     try {
       for (;;) {
         const next = await abortable(iterator.next(), signal);

@@ -7,6 +7,8 @@ import { indexTree, type IndexedNode } from '../ui/tree-index';
 import type { FieldResult } from '../tools/fill-form';
 import { isReadOnly, type Tool, type ToolResult } from '../tools/types';
 import { argumentObject } from './tools/registry';
+import type { Language } from '../../shared/i18n/i18n';
+import { agentText } from './text/agent-text';
 
 export interface EndStateFindings {
   check: EndStateCheck;
@@ -330,14 +332,14 @@ export class ActionLedger {
 }
 
 /** The sentence appended to an answer whose result could not be confirmed, for the user. */
-export function unconfirmedNote(problems: readonly string[]): string {
-  return `I could not confirm that this worked: ${problems.join('; ')}.`;
+export function unconfirmedNote(problems: readonly string[], language: Language = 'en'): string {
+  return agentText(language)('answers.unconfirmed', { problems: problems.join('; ') });
 }
 
 /**
  * The same sentence for the history, where the model reads it later as its own words: no
  * app text in it (names and values could carry instructions), only how many checks failed.
  */
-export function unconfirmedSummary(problems: readonly string[]): string {
-  return `I could not confirm that this worked: ${problems.length} check${problems.length === 1 ? '' : 's'} failed.`;
+export function unconfirmedSummary(problems: readonly string[], language: Language = 'en'): string {
+  return agentText(language)('answers.unconfirmedCount', { count: problems.length });
 }

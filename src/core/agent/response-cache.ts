@@ -45,6 +45,8 @@ export interface CacheScope {
   conversation?: string;
   /** Which model answered (Provider.identity()): another model's answer is not this one's. */
   model?: string;
+  /** The answer's language: the same question under a fixed other language wants another answer. */
+  language?: string;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface CacheScope {
  * of a whole UI tree collides often enough to replay the answer for another screen.
  */
 export function responseCacheKey(question: string, context: string, scope: CacheScope = {}): string {
-  return JSON.stringify([normalizeQuestion(question), digest(context), scope.conversation ?? '', scope.model ?? '']);
+  return JSON.stringify([normalizeQuestion(question), digest(context), scope.conversation ?? '', scope.model ?? '', scope.language ?? '']);
 }
 
 export interface ResponseCacheOptions {

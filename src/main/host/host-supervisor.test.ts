@@ -54,7 +54,12 @@ class FakeTimers implements Timers {
   }
 }
 
-const DOCS_OFF = { embeddingModel: '', language: 'en' as const, answerLanguage: 'auto' as const, docs: { folders: [], appHelp: true, manPages: true, userFolders: true } };
+const DOCS_OFF = {
+  embeddingModel: '',
+  language: 'en' as const,
+  answerLanguage: 'auto' as const,
+  docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
+};
 const SETTINGS: HostSettings = { preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky', ...DOCS_OFF };
 
 let hosts: FakeHost[];

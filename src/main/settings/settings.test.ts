@@ -40,9 +40,13 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function service(safeStorage = fakeSafeStorage(), platform = 'linux') {
+function service(safeStorage = fakeSafeStorage(), platform = 'linux', systemLanguages?: () => readonly string[]) {
   const store = createSettingsStore(dir);
-  return { store, safeStorage, settings: new SettingsService({ store, safeStorage, env: () => env, platform }) };
+  return {
+    store,
+    safeStorage,
+    settings: new SettingsService({ store, safeStorage, env: () => env, platform, ...(systemLanguages === undefined ? {} : { systemLanguages }) }),
+  };
 }
 
 describe('settings', () => {
@@ -62,8 +66,23 @@ describe('settings', () => {
       docsManPages: true,
       docsUserFolders: true,
       embeddingModel: '',
+      language: 'system',
+      answerLanguage: 'auto',
       envOverrides: [],
     });
+  });
+
+  it('resolves the system language from the OS list, Portuguese of any country to pt-BR, and fixes it on request', () => {
+    const languages = ['pt-PT', 'en-US'];
+    const { settings } = service(fakeSafeStorage(), 'linux', () => languages);
+    expect(settings.language()).toBe('pt-BR');
+    expect(settings.hostSettings()).toMatchObject({ language: 'pt-BR', answerLanguage: 'auto' });
+    settings.update({ language: 'en', answerLanguage: 'pt-BR' });
+    expect(settings.language()).toBe('en');
+    expect(settings.hostSettings()).toMatchObject({ language: 'en', answerLanguage: 'pt-BR' });
+    languages.splice(0, 2, 'fr-FR', 'de');
+    settings.update({ language: 'system' });
+    expect(settings.language()).toBe('en');
   });
 
   it('stores the key as the encrypted buffer, decrypts it for the host only, and never shows it', () => {

@@ -64,7 +64,9 @@ export function App() {
   } else if (status.accessibility === 'denied') {
     view = <PermissionHelp onCheckAgain={chat.refreshStatus} />;
   } else if (settingsOpen) {
-    view = <SettingsView hotkeyError={hotkeyError} systemLanguage={status.systemLanguage} onClose={() => setSettingsOpen(false)} onSaved={chat.refreshStatus} />;
+    view = (
+      <SettingsView hotkeyError={hotkeyError} systemLanguage={status.systemLanguage} onClose={() => setSettingsOpen(false)} onSaved={chat.refreshStatus} />
+    );
   } else if (!status.configured) {
     view = <FirstRun configError={status.configError} onDone={chat.refreshStatus} />;
   } else {

@@ -1,6 +1,5 @@
 import i18next, { type i18n } from 'i18next';
-import en from './locales/en.json';
-import ptBR from './locales/pt-BR.json';
+import { CATALOGS } from './catalog-keys';
 
 /** The languages Deskpilot ships, each with a full catalog. English is the fallback for any key. */
 export const LANGUAGES = ['en', 'pt-BR'] as const;
@@ -17,7 +16,8 @@ export type AnswerLanguageChoice = (typeof ANSWER_LANGUAGE_CHOICES)[number];
 /** Each language in its own words: a reader who cannot read the current UI still finds theirs. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', 'pt-BR': 'Português (Brasil)' };
 
-export const RESOURCES = { en: { translation: en }, 'pt-BR': { translation: ptBR } } as const;
+/** The UI's catalogs (the agent's words load apart, in the core). */
+const RESOURCES = Object.fromEntries(LANGUAGES.map((language) => [language, { translation: CATALOGS[language]?.translation ?? {} }]));
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -8,7 +8,9 @@ export const STATUS: AppStatus = {
   hotkey: { accelerator: 'Alt+Space', registered: true },
   accessibility: 'not_needed',
   host: 'running',
-  configured: true, language: 'en', systemLanguage: 'en',
+  configured: true,
+  language: 'en',
+  systemLanguage: 'en',
 };
 
 export const SETTINGS: PublicSettings = {
@@ -26,7 +28,9 @@ export const SETTINGS: PublicSettings = {
   docsManPages: true,
   docsUserFolders: true,
   embeddingModel: '',
-  language: 'system', answerLanguage: 'auto', envOverrides: [],
+  language: 'system',
+  answerLanguage: 'auto',
+  envOverrides: [],
 };
 
 /** An index of a dozen files, updated at a fixed time, as Settings shows it. */

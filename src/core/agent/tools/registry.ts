@@ -3,7 +3,9 @@ import { DeskpilotError, serializeError } from '../../../shared/errors';
 import { describeIssues } from '../../../shared/validation';
 import { builtinTools } from '../../tools/builtin';
 import type { Tool, ToolContext, ToolResult } from '../../tools/types';
+import type { Language } from '../../../shared/i18n/i18n';
 import type { ProviderTool } from '../provider/types';
+import { toolText, translateParameters } from '../text/tool-text';
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -81,17 +83,32 @@ export class ToolRegistry {
     return this.tools.get(name)?.tool;
   }
 
-  /** OpenAI-style function tools, for the provider request. */
-  definitions(): ProviderTool[] {
-    return [...this.tools.values()].map(({ tool, parameters }) => ({
-      type: 'function',
-      function: { name: tool.name, description: tool.description, parameters },
-    }));
+  /**
+   * OpenAI-style function tools, for the provider request, described in `language` where a
+   * translation exists (a registered plugin's tool keeps its own words).
+   */
+  definitions(language: Language = 'en'): ProviderTool[] {
+    return [...this.tools.values()].map(({ tool, parameters }) => {
+      const text = toolText(language, tool.name);
+      return {
+        type: 'function',
+        function: {
+          name: tool.name,
+          description: text?.description ?? tool.description,
+          parameters: text?.params === undefined ? parameters : translateParameters(parameters, text.params),
+        },
+      };
+    });
   }
 
   /** The tools' prompt snippets, one line each, for the system prompt. */
-  promptSnippets(): string {
-    return [...this.tools.values()].flatMap(({ tool }) => (tool.promptSnippet === undefined ? [] : [`- ${tool.name}: ${tool.promptSnippet}`])).join('\n');
+  promptSnippets(language: Language = 'en'): string {
+    return [...this.tools.values()]
+      .flatMap(({ tool }) => {
+        const snippet = tool.promptSnippet === undefined ? undefined : (toolText(language, tool.name)?.snippet ?? tool.promptSnippet);
+        return snippet === undefined ? [] : [`- ${tool.name}: ${snippet}`];
+      })
+      .join('\n');
   }
 
   async call(name: string, rawArguments: string, context: ToolContext): Promise<ToolResult> {

@@ -16,7 +16,8 @@ export const AssistantMessage = memo(function AssistantMessage({ entry }: { entr
       {entry.streaming && entry.text === '' ? <p className="muted">{t('chat.thinking')}</p> : null}
       {check !== undefined && !check.confirmed ? (
         <p className="check-warning">
-          <strong>{t('chat.notConfirmed')}</strong> {t('chat.notConfirmedText')}{check.notes.length > 0 ? ` ${check.notes.join(' ')}` : ''}
+          <strong>{t('chat.notConfirmed')}</strong> {t('chat.notConfirmedText')}
+          {check.notes.length > 0 ? ` ${check.notes.join(' ')}` : ''}
         </p>
       ) : null}
       {check?.confirmed === true ? <p className="check-ok">{t('chat.checked')}</p> : null}

@@ -91,7 +91,13 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
             <Icon name="stop" />
           </button>
         ) : null}
-        <button type="submit" className="icon-button send-button" aria-label={t('composer.send')} title={t('composer.sendTitle')} disabled={text.trim() === '' || sending}>
+        <button
+          type="submit"
+          className="icon-button send-button"
+          aria-label={t('composer.send')}
+          title={t('composer.sendTitle')}
+          disabled={text.trim() === '' || sending}
+        >
           <Icon name="send" />
         </button>
       </form>

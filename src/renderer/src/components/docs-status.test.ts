@@ -18,8 +18,14 @@ describe('documentation status in Settings', () => {
   });
 
   it('says what the index holds, whether it is full-text only, and how far indexing and embedding are', () => {
-    expect(describeDocsStatus(base, EN)).toEqual(['12 files, 40 sections, 176 kB; never updated.', 'Full-text search (no embedding model set for this provider).']);
-    const busy = describeDocsStatus({ ...base, skipped: 2, indexing: { done: 3, total: 12 }, embedding: { model: 'nomic-embed-text', embedded: 10, total: 40 } }, EN);
+    expect(describeDocsStatus(base, EN)).toEqual([
+      '12 files, 40 sections, 176 kB; never updated.',
+      'Full-text search (no embedding model set for this provider).',
+    ]);
+    const busy = describeDocsStatus(
+      { ...base, skipped: 2, indexing: { done: 3, total: 12 }, embedding: { model: 'nomic-embed-text', embedded: 10, total: 40 } },
+      EN,
+    );
     expect(busy[0]).toBe('Indexing: 3 of 12 files…');
     expect(busy[1]).toMatch(/^12 files, 2 skipped/);
     expect(busy[2]).toBe('Embedding with nomic-embed-text: 10 of 40 sections; full-text search until then.');

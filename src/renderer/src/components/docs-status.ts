@@ -11,7 +11,13 @@ export function formatBytes(bytes: number, locale?: string): string {
     unit += 1;
   }
   const digits = unit > 0 && value < 10 ? 1 : 0;
-  const format = new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const format = new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
   return format.format(value);
 }
 

@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES, LANGUAGE_NAMES, type AnswerLanguageChoice, type Language, type LanguageChoice } from '../../../shared/i18n/i18n';
+import {
+  ANSWER_LANGUAGE_CHOICES,
+  LANGUAGE_CHOICES,
+  LANGUAGE_NAMES,
+  type AnswerLanguageChoice,
+  type Language,
+  type LanguageChoice,
+} from '../../../shared/i18n/i18n';
 import type { PublicSettings, SettingsPatch } from '../../../shared/settings';
 import { Field } from './field';
 
@@ -13,7 +20,8 @@ interface Props {
 /** The UI's language and the answers'. Each language is named in itself, so a user lost in the other one still finds theirs. */
 export function LanguageSettings({ settings, systemLanguage, onChange }: Props) {
   const { t } = useTranslation();
-  const name = (choice: LanguageChoice) => (choice === 'system' ? t('settings.languageSystem', { language: LANGUAGE_NAMES[systemLanguage] }) : LANGUAGE_NAMES[choice]);
+  const name = (choice: LanguageChoice) =>
+    choice === 'system' ? t('settings.languageSystem', { language: LANGUAGE_NAMES[systemLanguage] }) : LANGUAGE_NAMES[choice];
   return (
     <div className="language-settings">
       <Field id="language" label={t('settings.language')}>

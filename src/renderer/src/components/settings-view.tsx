@@ -206,12 +206,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               onChange={(event) => change('historyLimit', event.target.value)}
             />
           </Field>
-          <Field
-            id="embedding-model"
-            label={t('settings.embeddings')}
-            overridden={locked('embeddingModel')}
-            hint={t('settings.embeddingsHint')}
-          >
+          <Field id="embedding-model" label={t('settings.embeddings')} overridden={locked('embeddingModel')} hint={t('settings.embeddingsHint')}>
             <input
               id="embedding-model"
               value={draft.embeddingModel}

@@ -35,7 +35,12 @@ describe('toolSummary', () => {
 
   it('speaks Portuguese, plural forms included', () => {
     const { t } = createI18n('pt-BR');
-    expect(summarize(tool('ui_action', '{"action":"click","id":"k3"}', { method: 'input', changed: false }), t)).toEqual(['click', 'k3', 'entrada simulada', 'sem mudança']);
+    expect(summarize(tool('ui_action', '{"action":"click","id":"k3"}', { method: 'input', changed: false }), t)).toEqual([
+      'click',
+      'k3',
+      'entrada simulada',
+      'sem mudança',
+    ]);
     const form = (count: number) => summarize(tool('ui_fill_form', JSON.stringify({ fields: Array.from({ length: count }, () => ({})) })), t)[1];
     expect([form(0), form(1), form(2)]).toEqual(['0 campo', '1 campo', '2 campos']);
   });
