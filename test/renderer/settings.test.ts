@@ -131,12 +131,12 @@ describe('first run', () => {
     const configError = 'LM Studio needs a model name: set one in Settings or with DESKPILOT_MODEL.';
     const { page } = await harness().open(options({ status: { ...STATUS, configured: false, configError } }));
     await page.getByRole('heading', { name: 'Welcome to Deskpilot' }).waitFor();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe(configError);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(`The model provider is not set up. ${configError}`);
     await screenshot(page, 'first-run-config-error');
     await page.getByRole('radio', { name: /LM Studio/ }).check();
     await page.getByRole('button', { name: 'Start' }).click();
     await expect.poll(async () => (await calls(page, 'status')).length).toBe(2);
-    await expect(page.getByRole('alert').textContent()).resolves.toBe(configError);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(`The model provider is not set up. ${configError}`);
     await page.getByRole('heading', { name: 'Welcome to Deskpilot' }).waitFor();
   });
 

@@ -76,7 +76,12 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
 
   const api: DeskpilotApi = {
     appInfo: async () => (record('appInfo'), { name: 'Deskpilot', version: '0.1.0', platform: 'linux' }),
-    status: async () => (record('status'), copy(options.status)),
+    // Like main: the status' language is the setting, with `system` resolved to the system's.
+    status: async () => {
+      record('status');
+      const { language } = options.settings;
+      return copy({ ...options.status, language: language === 'system' ? options.status.systemLanguage : language });
+    },
     ask: async (request) => {
       record('ask', request);
       fail('ask');

@@ -61,7 +61,7 @@ export function FirstRun({ configError, onDone }: Props) {
         )
       ) : (
         <p key={saves} role="alert" className="form-error">
-          {configError}
+          {t('errors.PROVIDER_CONFIG')} {configError}
         </p>
       )}
       <form

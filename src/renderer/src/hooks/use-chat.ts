@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AppEvent, AppStatus } from '../../../shared/ipc';
 import type { ApprovalDecision } from '../../../shared/settings';
+import { i18n } from '../i18n';
 import { chatReducer, initialChatState, isRunning } from './chat-state';
 
 /** The catalog keys of the requests that can fail; each takes the error's message. */
@@ -20,7 +20,6 @@ export type ShownView = NonNullable<Extract<AppEvent, { type: 'shown' }>['view']
  */
 export function useChat(onShown?: (view: ShownView) => void) {
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
-  const { i18n } = useTranslation();
   const [status, setStatus] = useState<AppStatus | undefined>();
   const [statusError, setStatusError] = useState<string | undefined>();
   // Bumped when main shows the window, so the input takes focus.
@@ -53,15 +52,14 @@ export function useChat(onShown?: (view: ShownView) => void) {
     );
     api.status().then(setStatus, (error: unknown) => setStatusError(messageOf(error)));
     return unsubscribe;
-    // i18n is one instance for the window's life: this runs once.
-  }, [i18n]);
+  }, []);
 
   /** A failed request as a notice, in the language of the moment it failed (notices are kept as text). */
   const report = useCallback(
     (what: FailureKey) => (error: unknown) => {
       dispatch({ type: 'notice', level: 'error', text: i18n.t(what, { error: messageOf(error) }), now: Date.now() });
     },
-    [i18n],
+    [],
   );
 
   /** Rejects when main refused the question, so the caller can keep the text and say why. */

@@ -1,0 +1,216 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../src/shared/i18n/i18n';
+import type { ChatEntry } from '../../src/shared/transcript';
+import { calls, emit, screenshot } from './harness/browser';
+import { useHarness } from './harness/suite';
+import { options, SETTINGS, STATUS } from './harness/fixtures';
+import type { FakeBridgeOptions } from './harness/fake-bridge';
+
+const harness = useHarness();
+
+/** A conversation with one of every kind of entry, so each kind's words are on screen. */
+const HISTORY: ChatEntry[] = [
+  { kind: 'user', id: 'u1', askId: 'a1', text: 'Fill the form and save it', at: 0 },
+  {
+    kind: 'tool',
+    id: 'c1',
+    askId: 'a1',
+    name: 'ui_fill_form',
+    arguments: '{"fields":[{"label":"Name","value":"Ada"},{"label":"City","value":"Rio"}]}',
+    status: 'ok',
+    logs: [],
+  },
+  {
+    kind: 'tool',
+    id: 'c2',
+    askId: 'a1',
+    name: 'ui_action',
+    arguments: '{"action":"click","id":"k3x9a"}',
+    status: 'failed',
+    method: 'input',
+    changed: false,
+    target: 'Save button',
+    message: 'NOT_SETTABLE',
+    logs: ['resolved k3x9a'],
+  },
+  { kind: 'tool', id: 'c3', askId: 'a1', name: 'ui_tree', arguments: '{}', status: 'running', logs: [] },
+  {
+    kind: 'assistant',
+    id: 'r1',
+    askId: 'a1',
+    text: 'I filled in **Name** and **City**.',
+    streaming: false,
+    check: { confirmed: false, notes: ['City is "", not the "Rio" asked for.'] },
+  },
+  { kind: 'assistant', id: 'r2', askId: 'a2', text: 'Done.', streaming: false, cached: true, interrupted: true, check: { confirmed: true, notes: [] } },
+  { kind: 'approval', id: 'p1', askId: 'a3', tool: 'ui_action', summary: 'click Delete', reason: 'a button that deletes', app: 'gedit' },
+  { kind: 'approval', id: 'p2', askId: 'a3', tool: 'ui_close_window', summary: 'close', reason: 'closes a window', decision: 'allow_app' },
+  { kind: 'error', id: 'e1', askId: 'a4', error: { code: 'PROVIDER_RATE_LIMIT', message: '429 Too Many Requests', isRetryable: true }, retryText: 'try again' },
+  { kind: 'notice', id: 'n1', level: 'info', text: 'The automation host is running again.', at: 0 },
+];
+
+type Theme = 'light' | 'dark';
+
+/** Opens the app with the UI in `language` (the system's language, the setting left at System). */
+async function openIn(language: Language, theme: Theme, overrides: Partial<FakeBridgeOptions> = {}): Promise<Page> {
+  const base = options(overrides);
+  const { page } = await harness().open({ ...base, status: { ...base.status, systemLanguage: language } }, { colorScheme: theme });
+  await page.waitForFunction(`document.documentElement.lang === '${language}' && document.querySelector('.header') !== null`);
+  return page;
+}
+
+/**
+ * Every visible piece of our text that does not fit: a box narrower than its text (clipped or
+ * spilling out), text past the 420-px window, a select too narrow for its chosen option, or an
+ * input that cuts its placeholder. Boxes made to cut app data (window titles, tool arguments,
+ * folder paths) with an ellipsis, and boxes that scroll on purpose (code, answers' markdown),
+ * are not ours to fit. Page-side JavaScript, as text: the test files are typed for Node, not the DOM.
+ */
+const OVERFLOW_CHECK = `(() => {
+  const DATA = '.target-title, .tool-summary, .docs-folder, pre, code, .markdown';
+  const problems = [];
+  const canvas = document.createElement('canvas').getContext('2d');
+  const name = (element) => element.tagName.toLowerCase() + '#' + element.id + '.' + String(element.className).replace(/ /g, '.') + ' "' + (element.textContent || '').trim().slice(0, 40) + '"';
+  const scrolls = (value) => value === 'auto' || value === 'scroll';
+  const fits = (element, style, text, extra) => {
+    canvas.font = style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;
+    return canvas.measureText(text).width <= element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - extra;
+  };
+  for (const element of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    if (style.display === 'none' || style.visibility === 'hidden' || box.width === 0) continue;
+    if (element.closest('details:not([open]) > :not(summary)') !== null || element.closest(DATA) !== null) continue;
+    const text = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== '');
+    if (text && (box.right > window.innerWidth + 0.5 || box.left < -0.5)) problems.push(name(element) + ' goes past the window');
+    const block = style.display !== 'inline' && element.clientWidth > 0;
+    if (block && !scrolls(style.overflowX) && element.scrollWidth > element.clientWidth + 1) problems.push(name(element) + ' is wider than its box');
+    if (block && text && !scrolls(style.overflowY) && element.scrollHeight > element.clientHeight + 1) problems.push(name(element) + ' is taller than its box');
+    // The arrow takes about 16 px of a select.
+    if (element.tagName === 'SELECT' && element.selectedOptions[0] && !fits(element, style, element.selectedOptions[0].text, 16)) problems.push(name(element) + ' cuts its option');
+    if ((element.tagName === 'INPUT' || element.tagName === 'TEXTAREA') && element.placeholder && !fits(element, style, element.placeholder, 0)) problems.push(name(element) + ' cuts its placeholder');
+  }
+  return problems;
+})()`;
+
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(OVERFLOW_CHECK) as Promise<string[]>;
+}
+
+const LANGUAGES: Language[] = ['en', 'pt-BR'];
+const THEMES: Theme[] = ['light', 'dark'];
+
+/** Each view the window has, set up in the page; the name is the screenshot's. */
+const VIEWS: { name: string; overrides?: Partial<FakeBridgeOptions>; setUp?: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'chat',
+    overrides: {
+      history: HISTORY,
+      status: { ...STATUS, host: 'restarting', hotkey: { accelerator: 'Alt+Space', registered: false, error: 'Alt+Space is taken.' } },
+    },
+    setUp: async (page) => {
+      await page.locator('.tool-card').nth(1).locator('summary').click();
+      await page.locator('.message-scroller').evaluate((element) => element.scrollTo(0, 0));
+    },
+  },
+  { name: 'chat-empty', setUp: (page) => page.getByRole('button').first().hover() },
+  {
+    name: 'host-failed',
+    overrides: { status: { ...STATUS, host: 'failed' } },
+    setUp: (page) => page.locator('.header-buttons button').nth(1).click(),
+  },
+  {
+    name: 'settings',
+    overrides: { settings: { ...SETTINGS, headerNames: ['Authorization'], envOverrides: ['baseUrl'] } },
+    setUp: async (page) => {
+      await page.locator('.header-buttons button').first().click();
+      await page.locator('#model').waitFor();
+      await page.locator('.api-key button').first().click();
+    },
+  },
+  { name: 'first-run', overrides: { status: { ...STATUS, configured: false, configError: 'PROVIDER_CONFIG: no model.' } } },
+  { name: 'permission-help', overrides: { status: { ...STATUS, accessibility: 'denied' } } },
+];
+
+describe('every view in English and Brazilian Portuguese', () => {
+  for (const view of VIEWS) {
+    it(`${view.name}: no text clipped or overflowing in the 420-px window, either language, either theme`, async () => {
+      const found: string[] = [];
+      const words: Record<string, string> = {};
+      for (const language of LANGUAGES) {
+        for (const theme of THEMES) {
+          const page = await openIn(language, theme, view.overrides);
+          await view.setUp?.(page);
+          await page.locator('.view, .message-area').first().waitFor();
+          found.push(...(await overflowing(page)).map((problem) => `${language} ${theme}: ${problem}`));
+          words[language] = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+          await screenshot(page, `i18n-${view.name}-${language}-${theme}`);
+        }
+      }
+      expect(found).toEqual([]);
+      // The view really changed language: a Portuguese window is not the English one.
+      expect(words['pt-BR']).not.toBe(words['en']);
+    }, 60_000);
+  }
+
+  it('translates the approval question around the tool name, and keeps app text as it is', async () => {
+    const page = await openIn('pt-BR', 'light', { history: HISTORY });
+    const title = page.locator('.approval-title').first();
+    await expect(title.textContent()).resolves.toBe('Permitir ui action em gedit?');
+    await expect(title.locator('strong').textContent()).resolves.toBe('ui action');
+    await page.getByText('Permitido neste app').waitFor();
+    // The error: translated sentence, code and the provider's own words as the detail.
+    await expect(page.locator('.error-entry').textContent()).resolves.toContain('(PROVIDER_RATE_LIMIT): O provedor do modelo está limitando os pedidos');
+    await expect(page.locator('.error-detail').textContent()).resolves.toBe('429 Too Many Requests');
+    // The user's own words and the notice from main are data, untranslated.
+    await page.getByText('Fill the form and save it').waitFor();
+    await expect(page.locator('.tool-card').nth(0).locator('.tool-summary').textContent()).resolves.toBe('fill form · 2 campos');
+  });
+});
+
+/** In the page: from the language select's change event to the Settings heading in Portuguese, in ms. */
+const SWITCH_TIMER = `new Promise((resolve) => {
+  document.getElementById('language').addEventListener('change', () => {
+    const start = performance.now();
+    const observer = new MutationObserver(() => {
+      if (document.getElementById('settings-heading').textContent !== 'Configurações') return;
+      observer.disconnect();
+      resolve(performance.now() - start);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, { once: true });
+})`;
+
+describe('switching language', () => {
+  it('follows Settings at once, without a reload, and sets <html lang> for screen readers', async () => {
+    const page = await openIn('en', 'light');
+    await page.locator('.header-buttons button').first().click();
+    await page.locator('#language').waitFor();
+    // A reload would lose this.
+    const marker = await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = Math.random()));
+    // Timed in the page: from the change event to the heading in Portuguese.
+    const elapsed = page.evaluate(SWITCH_TIMER) as Promise<number>;
+    await page.locator('#language').selectOption('pt-BR');
+    const ms = await elapsed;
+    console.warn(`language switch re-rendered in ${ms.toFixed(1)} ms`);
+    expect(ms).toBeLessThan(500);
+    expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
+    expect(await page.evaluate(() => (globalThis as unknown as { marker: number }).marker)).toBe(marker);
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ language: 'pt-BR' }]);
+    await page.getByRole('button', { name: 'Voltar à conversa' }).waitFor();
+    // Main's own status push (another window, the tray) moves the window too.
+    await emit(page, { type: 'status', status: { ...STATUS, language: 'en' } });
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+
+  it('names each language in itself, and System by what the system uses', async () => {
+    const page = await openIn('pt-BR', 'light');
+    await page.locator('.header-buttons button').first().click();
+    const labels = await page.locator('#language option').allTextContents();
+    expect(labels).toEqual(['Sistema (Português (Brasil))', 'English', 'Português (Brasil)']);
+    await page.locator('#answer-language').selectOption('en');
+    expect((await calls(page, 'updateSettings')).at(-1)?.payload).toEqual({ answerLanguage: 'en' });
+  });
+});
