@@ -19,6 +19,7 @@ const { Hotkey } = await import('./shell/hotkey');
 const { SettingsService } = await import('./settings/settings');
 const { SETTINGS_DEFAULTS } = await import('./settings/settings-store');
 const { Transcript } = await import('./settings/transcript-store');
+const { createI18n } = await import('../shared/i18n/i18n');
 
 const SECRET = 'sk-never-to-the-renderer';
 const TEXT_EDITOR: TargetApp = { pid: 4242, app: 'gedit', title: 'notes.txt' };
@@ -61,6 +62,7 @@ function build() {
     now: () => 1000,
     writeDelayMs: 0,
   });
+  const i18n = createI18n('en');
   const hotkey = new Hotkey(
     {
       register: (accelerator) => {
@@ -71,6 +73,7 @@ function build() {
       unregister: (accelerator) => calls.push(`unregister ${accelerator}`),
     },
     () => undefined,
+    i18n,
   );
   const supervisor = {
     hostState: 'running' as HostState,
@@ -113,6 +116,7 @@ function build() {
     setOpenAtLogin: (open) => openAtLogin.push(open),
     pickFolder: () => Promise.resolve(pickedFolder),
     log: () => undefined,
+    languageChanged: (language) => void i18n.changeLanguage(language),
     frontmostTimeoutMs: 50,
   });
   return { controller, supervisor, settings, transcript };
@@ -323,6 +327,15 @@ describe('hotkey', () => {
     const { hotkey } = subject.controller.status();
     expect(hotkey).toMatchObject({ accelerator: 'Alt+Space', registered: false, error: expect.stringContaining('already used') });
     expect(pushed).toContainEqual({ type: 'notice', level: 'error', text: hotkey.error });
+  });
+
+  it('says the hotkey error in the new language once the language changes', async () => {
+    taken.add('Alt+Space');
+    subject.controller.applyHotkey();
+    expect(subject.controller.status().hotkey.error).toContain('already used');
+    expect(await call(CHANNELS.updateSettings, { language: 'pt-BR' })).toMatchObject({ ok: true });
+    expect(subject.controller.status()).toMatchObject({ language: 'pt-BR', hotkey: { registered: false, error: expect.stringContaining('já é usado') } });
+    expect(pushed.at(-1)).toMatchObject({ type: 'status', status: { language: 'pt-BR' } });
   });
 
   it('notices a hotkey that fails on every launch once, not once per launch', () => {

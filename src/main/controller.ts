@@ -204,12 +204,13 @@ export class MainController {
       if (switched) deps.hotkey.change(before.hotkey);
       throw error;
     }
+    // First, so what follows (the hotkey's error below) is said in the new language.
+    const language = deps.settings.language();
+    if (language !== before.language) deps.languageChanged?.(language);
     // The stored one failed at start-up (another app held it then): try it again, quietly.
     if (!deps.hotkey.status.registered) deps.hotkey.set(updated.hotkey);
     if (updated.openAtLogin !== before.openAtLogin) deps.setOpenAtLogin(updated.openAtLogin);
     if (patch.historyLimit !== undefined) deps.transcript.applyLimit();
-    const language = deps.settings.language();
-    if (language !== before.language) deps.languageChanged?.(language);
     deps.supervisor.settingsChanged();
     this.pushStatus();
     return updated;

@@ -4,7 +4,13 @@ import { CHANNELS, EVENT_CHANNEL, type AppEvent, type DeskpilotApi, type IpcRepl
 
 async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
   const reply = (await ipcRenderer.invoke(channel, payload)) as IpcReply<T>;
-  if (!reply.ok) throw deserializeError(reply.error);
+  // The context bridge keeps only an error's message, so the code travels at its start
+  // (`VALIDATION: …`), where the window finds it to explain the error in the user's language.
+  if (!reply.ok) {
+    const error = deserializeError(reply.error);
+    error.message = `${error.code}: ${error.message}`;
+    throw error;
+  }
   return reply.value;
 }
 

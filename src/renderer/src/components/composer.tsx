@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureText } from '../failure';
 import { Icon } from './icons';
 
 /** The input grows with its text up to this height, then scrolls. */
@@ -41,7 +42,7 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
       .then(
         // Cleared only once main took it, and only if the user has not started the next one meanwhile.
         () => setText((current) => (current === sent ? '' : current)),
-        (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)),
+        (reason: unknown) => setError(failureText(reason, t)),
       )
       .finally(() => setSending(false));
   };

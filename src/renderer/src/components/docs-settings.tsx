@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocsStatus } from '../../../shared/ipc';
 import type { PublicSettings, SettingsPatch } from '../../../shared/settings';
+import { failureText } from '../failure';
+import { i18n } from '../i18n';
 import { describeDocsStatus } from './docs-status';
 
 interface Props {
@@ -22,10 +24,11 @@ const SOURCES = [
  * host indexes in the background and reports progress here.
  */
 export function DocsSettings({ settings, onChange, onSettings }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [status, setStatus] = useState<DocsStatus | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
-  const fail = (reason: unknown) => setProblem(reason instanceof Error ? reason.message : String(reason));
+  // The module's i18n, not the hook's t: the subscription below is made once.
+  const fail = (reason: unknown) => setProblem(failureText(reason, i18n.t));
 
   useEffect(() => {
     let live = true;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRESET_INFO, PRESET_NAMES, type PresetName, type SettingsPatch } from '../../../shared/settings';
+import { failureText } from '../failure';
 import { presetLabel } from './presets';
 
 interface Props {
@@ -44,7 +45,7 @@ export function FirstRun({ configError, onDone }: Props) {
       },
       (reason: unknown) => {
         setSaving(false);
-        setError(reason instanceof Error ? reason.message : String(reason));
+        setError(failureText(reason, t));
       },
     );
   };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/i18n';
 import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PublicSettings, type SettingsPatch } from '../../../shared/settings';
+import { failureText } from '../failure';
 import { DocsSettings } from './docs-settings';
 import { Field } from './field';
 import { LanguageSettings } from './language-settings';
@@ -32,7 +33,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
         setSettings(loaded);
         setDraft(draftOf(loaded));
       },
-      (reason: unknown) => setError(t('settings.couldNotLoad', { error: reason instanceof Error ? reason.message : String(reason) })),
+      (reason: unknown) => setError(t('settings.couldNotLoad', { error: failureText(reason, t) })),
     );
     heading.current?.focus();
     // Once, on opening: a language switch re-renders this view and must not reload it.
@@ -56,7 +57,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
         onSaved();
       },
       (reason: unknown) => {
-        setError(reason instanceof Error ? reason.message : String(reason));
+        setError(failureText(reason, t));
         setSaving(false);
       },
     );
@@ -70,7 +71,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
         setSettings(updated);
         onSaved();
       },
-      (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)),
+      (reason: unknown) => setError(failureText(reason, t)),
     );
   };
 

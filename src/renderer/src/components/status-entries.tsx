@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatEntry } from '../../../shared/transcript';
+import { errorSentence } from '../failure';
 
 /**
  * An ask that failed: what went wrong in the user's language, and the question again at one click.
@@ -10,7 +11,7 @@ export const ErrorEntry = memo(function ErrorEntry({ entry, onRetry }: { entry: 
   const { t } = useTranslation();
   const { code, message } = entry.error;
   // A code from a newer host than this window knows still gets a sentence.
-  const summary: string = t(`errors.${code}`, { defaultValue: t('errors.INTERNAL') });
+  const summary = errorSentence(code, t);
   return (
     // No role="alert": the log around it already announces new entries, and a loaded history would announce every old error at once.
     <div className="error-entry">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AppEvent, AppStatus } from '../../../shared/ipc';
 import type { ApprovalDecision } from '../../../shared/settings';
+import { failureText } from '../failure';
 import { i18n } from '../i18n';
 import { chatReducer, initialChatState, isRunning } from './chat-state';
 
@@ -8,7 +9,7 @@ import { chatReducer, initialChatState, isRunning } from './chat-state';
 type FailureKey = 'chat.couldNotAsk' | 'chat.couldNotStop' | 'chat.couldNotAnswer' | 'chat.couldNotClear' | 'chat.couldNotRestart';
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return failureText(error, i18n.t);
 }
 
 export type ShownView = NonNullable<Extract<AppEvent, { type: 'shown' }>['view']>;
