@@ -257,7 +257,7 @@ export class Agent {
         ...this.messages.slice(before.length),
       ];
       const toolsUsed = new Set<string>();
-      const ledger = new ActionLedger();
+      const ledger = new ActionLedger(this.language);
       const outcome = await this.loop(askId, pending.target, request, signal, toolsUsed, ledger, { userText: pending.text, readContent: false });
       if (outcome.reason === 'stopped') return this.finish(askId, '', 'stopped');
       if (ledger.acted) return await this.finishChecked(askId, outcome, ledger, signal);

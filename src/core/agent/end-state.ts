@@ -8,7 +8,7 @@ import type { FieldResult } from '../tools/fill-form';
 import { isReadOnly, type Tool, type ToolResult } from '../tools/types';
 import { argumentObject } from './tools/registry';
 import type { Language } from '../../shared/i18n/i18n';
-import { agentText } from './text/agent-text';
+import { agentText, type AgentText } from './text/agent-text';
 
 export interface EndStateFindings {
   check: EndStateCheck;
@@ -67,8 +67,8 @@ function label(node: { role: string; name: string }): string {
   return node.name === '' ? node.role : `${node.role} ${JSON.stringify(cut(node.name, NAME_CHARS))}`;
 }
 
-function show(value: unknown): string {
-  if (value === undefined) return 'nothing';
+function show(value: unknown, t: AgentText): string {
+  if (value === undefined) return t('endState.nothing');
   return typeof value === 'string' ? JSON.stringify(cut(value, VALUE_CHARS)) : cut(JSON.stringify(value), VALUE_CHARS);
 }
 
@@ -87,14 +87,16 @@ function sameValue(asked: string | number, value: string | number | undefined): 
 }
 
 /** The parts of a node an action sets and a user would notice undone. Focus and bounds move legitimately. */
-function differences(expected: UiNode, now: UiNode): string[] {
+function differences(expected: UiNode, now: UiNode, t: AgentText): string[] {
   const found: string[] = [];
-  if (expected.name !== now.name) found.push(`its name is ${show(now.name)}, not ${show(expected.name)}`);
-  if (!now.states.secret && expected.value !== now.value) found.push(`its value is ${show(now.value)}, not ${show(expected.value)}`);
+  if (expected.name !== now.name) found.push(t('endState.nameChanged', { now: show(now.name, t), before: show(expected.name, t) }));
+  if (!now.states.secret && expected.value !== now.value) found.push(t('endState.valueChanged', { now: show(now.value, t), before: show(expected.value, t) }));
   for (const state of ['checked', 'selected', 'expanded'] as const) {
     const before = expected.states[state];
     const after = now.states[state];
-    if (before !== undefined && before !== after) found.push(`it is ${after === true ? '' : 'not '}${state} any more`);
+    const named = t(`endState.state.${state}`);
+    if (before !== undefined && before !== after)
+      found.push(after === true ? t('endState.stateCame', { state: named }) : t('endState.stateGone', { state: named }));
   }
   return found;
 }
@@ -111,6 +113,12 @@ export class ActionLedger {
   private readonly unchecked = new Set<string>();
   private order = 0;
   private calls = 0;
+  /** The ask's answer language: what the checks find is said in it. */
+  private readonly t: AgentText;
+
+  constructor(language: Language = 'en') {
+    this.t = agentText(language);
+  }
 
   /** True once an acting tool ran (successfully or not); read-only asks get no check. */
   get acted(): boolean {
@@ -151,7 +159,7 @@ export class ActionLedger {
         this.put(`${pid}:`, {
           pid,
           id: '',
-          label: `the ${action}`,
+          label: this.t('endState.theAction', { action }),
           action,
           ok: false,
           changed: false,
@@ -174,7 +182,7 @@ export class ActionLedger {
       {
         pid,
         id,
-        label: subject === null || subject === undefined ? (id === '' ? `the ${action}` : `[${id}]`) : label(subject),
+        label: subject === null || subject === undefined ? (id === '' ? this.t('endState.theAction', { action }) : `[${id}]`) : label(subject),
         action,
         ok: outcome.success,
         changed: outcome.changed,
@@ -230,6 +238,7 @@ export class ActionLedger {
    * reported. Never throws: a read that fails is itself a reason the result is not confirmed.
    */
   async check(engine: ActionEngine, platform: Platform, signal: AbortSignal): Promise<EndStateFindings> {
+    const { t } = this;
     const notes: string[] = [];
     const problems: string[] = [];
     const fail = (note: string): void => {
@@ -245,18 +254,18 @@ export class ActionLedger {
     for (const record of this.windows.values()) {
       const app = apps?.find((each) => each.pid === record.pid);
       const count = app?.windows.length ?? 0;
-      if (!record.ok) fail('closing the window did not work');
-      else if (apps === undefined) fail('I could not list the windows to see that the window stayed closed');
-      else if (count > record.windowsAfter) fail(`the app shows ${count} windows again after the close`);
-      else notes.push(`window closed (${count} left)`);
+      if (!record.ok) fail(t('endState.closeFailed'));
+      else if (apps === undefined) fail(t('endState.windowsUnknown'));
+      else if (count > record.windowsAfter) fail(t('endState.windowsBack', { count }));
+      else notes.push(t('endState.windowClosed', { count }));
     }
     const quit = new Set([...this.nodes.values()].filter((record) => record.exited).map((record) => record.pid));
     for (const [pid, ok] of this.focusedApps) {
-      if (!ok) fail('switching to the other app did not work');
-      else if (quit.has(pid)) notes.push(`the app I switched to (pid ${pid}) was closed on purpose`);
-      else if (!(await platform.apps.isAlive(pid).catch(() => false))) fail(`the app I switched to (pid ${pid}) is no longer running`);
+      if (!ok) fail(t('endState.switchFailed'));
+      else if (quit.has(pid)) notes.push(t('endState.switchedClosed', { pid }));
+      else if (!(await platform.apps.isAlive(pid).catch(() => false))) fail(t('endState.switchedGone', { pid }));
     }
-    for (const tool of this.unchecked) notes.push(`${tool} was not re-checked: Deskpilot cannot observe what it does`);
+    for (const tool of this.unchecked) notes.push(t('endState.unchecked', { tool }));
     return { check: { confirmed: problems.length === 0, notes: [...problems, ...notes] }, problems };
   }
 
@@ -269,14 +278,15 @@ export class ActionLedger {
     fail: (note: string) => void,
     notes: string[],
   ): Promise<void> {
+    const { t } = this;
     const alive = await platform.apps.isAlive(pid).catch(() => false);
     if (!alive) {
       // One action meant to end the app (Quit) explains why the others can no longer be seen.
       const quit = records.find((record) => record.exited);
       for (const record of records) {
-        if (record.exited) notes.push(`the app closed, as ${record.label} should make it`);
-        else if (quit !== undefined) notes.push(`${record.label}: not re-checked, as the app closed on purpose`);
-        else fail(`the app (pid ${pid}) is no longer running, so I could not see ${record.label}`);
+        if (record.exited) notes.push(t('endState.appClosedAsExpected', { label: record.label }));
+        else if (quit !== undefined) notes.push(t('endState.notRecheckedQuit', { label: record.label }));
+        else fail(t('endState.appGone', { pid, label: record.label }));
       }
       return;
     }
@@ -285,36 +295,37 @@ export class ActionLedger {
       index = indexTree((await engine.observe(pid, { fresh: true, bounds: 'none', signal })).root);
     } catch (error) {
       if (signal.aborted) throw error;
-      fail(`I could not read the app again (${cut(error instanceof Error ? error.message : String(error), ERROR_CHARS)})`);
+      fail(t('endState.readFailed', { error: cut(error instanceof Error ? error.message : String(error), ERROR_CHARS) }));
       return;
     }
     for (const record of records) {
       if (!record.ok) {
-        fail(`the last attempt to ${record.action} ${record.label} failed${record.error === undefined ? '' : ` (${record.error})`}`);
+        const { action, label, error } = record;
+        fail(error === undefined ? t('endState.lastAttemptFailed', { action, label }) : t('endState.lastAttemptFailedWhy', { action, label, error }));
       } else if (record.exited) {
-        fail(`${record.label} should have closed the app, but it is still running`);
+        fail(t('endState.shouldHaveClosed', { label: record.label }));
       } else if (!record.changed && record.action !== 'scroll') {
-        fail(`${record.action} on ${record.label} showed no change`);
+        fail(t('endState.noChange', { action: record.action, label: record.label }));
       } else if (record.gone || record.after === undefined) {
-        notes.push(`${record.label}: ${record.gone ? 'went away as a result, as expected' : 'nothing to compare'}`);
+        notes.push(t(record.gone ? 'endState.wentAway' : 'endState.nothingToCompare', { label: record.label }));
       } else {
         const now = index.get(record.id);
         // A later action that changed the app may rightly undo this one: Save closes the dialog
         // holding the field just set, a submit resets its form, return clears a search field.
         const later = records.some((other) => other.call > record.call && other.ok && other.changed);
         if (now === undefined) {
-          if (later) notes.push(`${record.label}: gone after a later action, as a closed dialog or a new page would make it`);
-          else fail(`${record.label} is no longer in the app, or it was renamed`);
-        } else if (this.replacedByLaterChoice(record, now, records, index)) notes.push(`${record.label}: replaced by a later choice`);
+          if (later) notes.push(t('endState.goneAfterLater', { label: record.label }));
+          else fail(t('endState.gone', { label: record.label }));
+        } else if (this.replacedByLaterChoice(record, now, records, index)) notes.push(t('endState.replaced', { label: record.label }));
         else {
-          const found = differences(record.after, now.node);
+          const found = differences(record.after, now.node, t);
           const asked = record.asked;
           // What the app reports is not always what was asked: a slider clamps 150 to 100.
           if (found.length === 0 && asked !== undefined && !now.node.states.secret && !sameValue(asked, now.node.value)) {
-            fail(`${record.label} is ${show(now.node.value)}, not the ${show(asked)} asked for`);
-          } else if (found.length === 0) notes.push(`${record.label}: as set`);
-          else if (later) notes.push(`${record.label}: changed by a later action: ${found.join(', ')}`);
-          else fail(`${record.label} changed back: ${found.join(', ')}`);
+            fail(t('endState.notAsked', { label: record.label, now: show(now.node.value, t), asked: show(asked, t) }));
+          } else if (found.length === 0) notes.push(t('endState.asSet', { label: record.label }));
+          else if (later) notes.push(t('endState.changedLater', { label: record.label, changes: found.join(', ') }));
+          else fail(t('endState.changedBack', { label: record.label, changes: found.join(', ') }));
         }
       }
     }

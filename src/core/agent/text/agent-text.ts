@@ -15,7 +15,9 @@ void instance.init({
   interpolation: { escapeValue: false },
 });
 
+export type AgentText = TFunction<'agent'>;
+
 /** The agent's own words (its system prompt, the answers it writes itself) in one language. */
-export function agentText(language: Language): TFunction<'agent'> {
+export function agentText(language: Language): AgentText {
   return instance.getFixedT(language, 'agent');
 }
