@@ -56,7 +56,10 @@ type Theme = 'light' | 'dark';
 async function openIn(language: Language, theme: Theme, overrides: Partial<FakeBridgeOptions> = {}): Promise<Page> {
   const base = options(overrides);
   const { page } = await harness().open({ ...base, status: { ...base.status, systemLanguage: language } }, { colorScheme: theme });
-  await page.waitForFunction(`document.documentElement.lang === '${language}' && document.querySelector('.header') !== null`);
+  // Locators, not waitForFunction: a polled string predicate is eval, which the window's CSP refuses.
+  await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+  // The status has arrived once the header names the target app.
+  await page.locator('.header .target-app').waitFor();
   return page;
 }
 
