@@ -67,6 +67,25 @@ describe('deskpilot ask', () => {
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer dummy-key');
   });
 
+  it('answers in the question’s language, the terminal’s when it does not tell, or the one --lang fixes', async () => {
+    const system = (index: number) => (server.requests[index]?.body as { messages: { content: string }[] }).messages[0]?.content ?? '';
+    const tools = (index: number) => JSON.stringify((server.requests[index]?.body as { tools: unknown[] }).tools);
+    server.reply(
+      { kind: 'stream', steps: textSteps(['Uma janela.']) },
+      { kind: 'stream', steps: textSteps(['Ok.']) },
+      { kind: 'stream', steps: textSteps(['Uma janela.']) },
+    );
+    expect(await cli(serverEnv(), 'ask', '--pid', String(FIXTURE_PID), 'o que tem nesta tela?')).toBe(0);
+    expect(system(0)).toContain('Responda em português do Brasil');
+    expect(tools(0)).toContain('Observar: a árvore de acessibilidade');
+    expect(await cli({ ...serverEnv(), LANG: 'pt_BR.UTF-8' }, 'ask', '--pid', String(FIXTURE_PID), 'ok')).toBe(0);
+    expect(system(1)).toContain('Responda em português do Brasil');
+    expect(await cli(serverEnv(), 'ask', '--lang', 'pt-BR', '--pid', String(FIXTURE_PID), 'what is this?')).toBe(0);
+    expect(system(2)).toContain('Responda em português do Brasil');
+    expect(await cli(serverEnv(), 'ask', '--lang', 'klingon', '--pid', String(FIXTURE_PID), 'what is this?')).toBe(2);
+    expect(err.at(-1)).toMatch(/VALIDATION.*unknown language 'klingon'; languages: en, pt-BR/);
+  });
+
   it('runs tool calls, prints one line per call on stderr, and the click lands', async () => {
     server.reply(...findAndClickCheckbox(), { kind: 'stream', steps: textSteps(['Done: the feature is enabled.']) });
     expect(await cli(serverEnv(), 'ask', '--app', 'deskpilot fixture', 'enable the feature')).toBe(0);
