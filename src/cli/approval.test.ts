@@ -9,7 +9,8 @@ const REQUEST = {
   callId: 'c1',
   tool: 'ui_action',
   summary: 'click k3x9a',
-  reason: 'a button that deletes',
+  reason: 'clicks "Delete"',
+  why: { code: 'clicks', values: { name: '"Delete"' } },
   app: 'gedit',
 } as ApprovalRequest;
 
@@ -23,16 +24,16 @@ describe('terminal approvals', () => {
   it('asks in Brazilian Portuguese and takes s (sim) for yes', async () => {
     const { io, lines } = terminal('s');
     expect(await terminalDecider(io, undefined, 'pt-BR')(REQUEST)).toBe('allow_once');
-    expect(lines).toEqual(['? permitir ui_action click k3x9a em gedit: a button that deletes — [s] uma vez, [a] neste app, [n] não:']);
+    expect(lines).toEqual(['? permitir ui_action click k3x9a em gedit: clica em "Delete" — [s] uma vez, [a] neste app, [n] não:']);
   });
 
   it('asks in English by default, and says why it denies without a terminal, in the chosen language', async () => {
     const english = terminal('n');
     expect(await terminalDecider(english.io)(REQUEST)).toBe('deny');
-    expect(english.lines).toEqual(['? allow ui_action click k3x9a in gedit: a button that deletes — [y] once, [a] for this app, [n] no:', '  denied']);
+    expect(english.lines).toEqual(['? allow ui_action click k3x9a in gedit: clicks "Delete" — [y] once, [a] for this app, [n] no:', '  denied']);
     const none = terminal(undefined, false);
     expect(await terminalDecider(none.io, undefined, 'pt-BR')(REQUEST)).toBe('deny');
-    expect(none.lines[0]).toMatch(/^deskpilot: ui_action click k3x9a em gedit: a button that deletes negado\. .*--yes/);
+    expect(none.lines[0]).toMatch(/^deskpilot: ui_action click k3x9a em gedit: clica em "Delete" negado\. .*--yes/);
   });
 
   it('reads answers in either language', () => {

@@ -4,6 +4,7 @@
  * prints them; a class instance would lose its shape on the way.
  */
 import type { SerializedError } from './errors';
+import type { RiskReason } from './risk';
 
 /** One tool call the model asked for; `arguments` is the raw JSON string it sent. */
 export interface AgentToolCall {
@@ -44,7 +45,18 @@ export type AgentEvent =
    * An acting tool call waits for the user: the UI or CLI answers through the Agent's `decide`
    * option with allow once, allow for this app, or deny. `summary` is the arguments, shortened.
    */
-  | { type: 'approval_request'; id: string; askId: string; callId: string; tool: string; summary: string; reason: string; pid?: number; app?: string }
+  | {
+      type: 'approval_request';
+      id: string;
+      askId: string;
+      callId: string;
+      tool: string;
+      summary: string;
+      reason: string;
+      why?: RiskReason;
+      pid?: number;
+      app?: string;
+    }
   | { type: 'tool_log'; askId: string; callId: string; text: string }
   | { type: 'tool_result'; askId: string; callId: string; name: string; success: boolean; message: string; data?: unknown }
   /** The ask is over (`cached` when the answer was replayed from the response cache). A stop is a `done` with `stopped: true`, never an `error`: cancelling is not a failure. */

@@ -8,6 +8,7 @@
  */
 import type { AgentEvent, EndStateCheck } from './agent-events';
 import type { SerializedError } from './errors';
+import type { RiskReason } from './risk';
 import type { ApprovalDecision } from './settings';
 
 export type ChatEntry =
@@ -54,6 +55,8 @@ export type ChatEntry =
       tool: string;
       summary: string;
       reason: string;
+      /** The reason as a code, said in the window's language; absent in entries saved before it existed. */
+      why?: RiskReason;
       app?: string;
       decision?: ApprovalDecision;
       /** The ask ended (stop, error) before anyone answered; it can no longer be answered. */
@@ -270,6 +273,7 @@ export function applyAgentEvent(entries: readonly ChatEntry[], event: AgentEvent
         tool: event.tool,
         summary: event.summary,
         reason: event.reason,
+        ...(event.why === undefined ? {} : { why: event.why }),
         ...(event.app === undefined ? {} : { app: event.app }),
       });
     case 'done':

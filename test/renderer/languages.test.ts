@@ -44,8 +44,26 @@ const HISTORY: ChatEntry[] = [
     check: { confirmed: false, notes: ['City is "", not the "Rio" asked for.'] },
   },
   { kind: 'assistant', id: 'r2', askId: 'a2', text: 'Done.', streaming: false, cached: true, interrupted: true, check: { confirmed: true, notes: [] } },
-  { kind: 'approval', id: 'p1', askId: 'a3', tool: 'ui_action', summary: 'click Delete', reason: 'a button that deletes', app: 'gedit' },
-  { kind: 'approval', id: 'p2', askId: 'a3', tool: 'ui_close_window', summary: 'close', reason: 'closes a window', decision: 'allow_app' },
+  {
+    kind: 'approval',
+    id: 'p1',
+    askId: 'a3',
+    tool: 'ui_action',
+    summary: 'click Delete',
+    reason: 'clicks "Delete"',
+    why: { code: 'clicks', values: { name: '"Delete"' } },
+    app: 'gedit',
+  },
+  {
+    kind: 'approval',
+    id: 'p2',
+    askId: 'a3',
+    tool: 'ui_close_window',
+    summary: 'close',
+    reason: 'closes a window',
+    why: { code: 'closesWindow' },
+    decision: 'allow_app',
+  },
   { kind: 'error', id: 'e1', askId: 'a4', error: { code: 'PROVIDER_RATE_LIMIT', message: '429 Too Many Requests', isRetryable: true }, retryText: 'try again' },
   { kind: 'notice', id: 'n1', level: 'info', text: 'The automation host is running again.', at: 0 },
 ];
@@ -163,6 +181,9 @@ describe('every view in English and Brazilian Portuguese', () => {
     await expect(title.textContent()).resolves.toBe('Permitir ui action em gedit?');
     await expect(title.locator('strong').textContent()).resolves.toBe('ui action');
     await page.getByText('Permitido neste app').waitFor();
+    // Why it asks, said in Portuguese around the app's own button name.
+    await page.getByText('clica em "Delete"').waitFor();
+    await page.getByText('fecha uma janela').waitFor();
     // The error: translated sentence, code and the provider's own words as the detail.
     await expect(page.locator('.error-entry').textContent()).resolves.toContain('(PROVIDER_RATE_LIMIT): O provedor do modelo está limitando os pedidos');
     await expect(page.locator('.error-detail').textContent()).resolves.toBe('429 Too Many Requests');

@@ -89,7 +89,7 @@ export const actionTool = defineTool({
       if (args.action === 'key' && args.key !== undefined) return riskyCombo(args.key, args.modifiers ?? []);
       if (args.action === 'click' && args.id !== undefined && tree !== undefined) {
         const target = findById(tree, args.id);
-        if (target !== undefined && riskyName(target.name)) return `clicks ${JSON.stringify(target.name)}`;
+        if (target !== undefined && riskyName(target.name)) return { code: 'clicks', values: { name: JSON.stringify(target.name) } };
       }
       return undefined;
     },

@@ -190,7 +190,7 @@ export const fillFormTool = defineTool({
     typedText: (args) => args.fields.map(({ label, value }) => ({ label, text: String(value) })),
     risk: (args, _tree, locate) => {
       for (const { label } of args.fields) {
-        for (const text of [label, locate(label)?.name]) if (riskyName(text)) return `fills ${JSON.stringify(text)}`;
+        for (const text of [label, locate(label)?.name]) if (riskyName(text)) return { code: 'fills', values: { name: JSON.stringify(text) } };
       }
       return undefined;
     },

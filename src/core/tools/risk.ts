@@ -1,5 +1,6 @@
 import type { UiNode } from '../../shared/ui-node';
 import { walk } from '../ui/tree-index';
+import type { RiskReason } from '../../shared/risk';
 
 /** Control names whose click is hard to undo or spends money or speaks for the user. */
 export const RISKY_NAME = /\b(delete|remove|discard|send|buy|pay|purchase|submit\s+order|place\s+order|erase|format)\b/i;
@@ -36,13 +37,13 @@ export function normalizeCombo(key: string, modifiers: readonly string[] = []): 
  * and delete/backspace held with cmd, ctrl or shift (delete a file, a message, a whole line).
  * Plain delete and backspace edit text and are not asked about.
  */
-export function riskyCombo(key: string, modifiers: readonly string[] = []): string | undefined {
+export function riskyCombo(key: string, modifiers: readonly string[] = []): RiskReason | undefined {
   const { mods, key: main } = normalizeCombo(key, modifiers);
-  const label = [...mods, main].join('+');
+  const values = { combo: [...mods, main].join('+') };
   const command = mods.has('cmd') || mods.has('ctrl');
-  if (command && (main === 'q' || main === 'w')) return `presses ${label} (quits or closes)`;
-  if (mods.has('alt') && main === 'f4') return `presses ${label} (closes the window)`;
-  if ((main === 'delete' || main === 'backspace') && (command || mods.has('shift'))) return `presses ${label} (deletes)`;
+  if (command && (main === 'q' || main === 'w')) return { code: 'quitsOrCloses', values };
+  if (mods.has('alt') && main === 'f4') return { code: 'closesWindowKey', values };
+  if ((main === 'delete' || main === 'backspace') && (command || mods.has('shift'))) return { code: 'deletesKey', values };
   return undefined;
 }
 

@@ -6,6 +6,7 @@ import type { Platform } from '../platform/types';
 import type { IdStyle } from '../ui/serialize';
 import type { AppAllowList } from './allow-list';
 import type { DocsService } from '../docs/service';
+import type { RiskReason } from '../../shared/risk';
 
 /** What every tool returns. A failure is a result too: the model reads it and recovers. */
 export interface ToolResult {
@@ -44,7 +45,7 @@ export interface ToolSafety<A> {
   /** Text this call types or sets, and where. */
   typedText?(args: A): TypedText[];
   /** Why this call is risky enough to ask the user, read against the app's tree; undefined when it is not. */
-  risk?(args: A, tree: UiNode | undefined, locate: (label: string) => UiNode | undefined): string | undefined;
+  risk?(args: A, tree: UiNode | undefined, locate: (label: string) => UiNode | undefined): RiskReason | undefined;
   /** For a reading tool: the node whose subtree its result shows (undefined: the whole app), or null for none. */
   readRoot?(args: A): string | undefined | null;
   /** The app the call is about when it is not the current target (ui_focus_app's pid). */

@@ -5,6 +5,11 @@ import { readsContent } from '../../tools/risk';
 import { isReadOnly, type Tool, type ToolContext, type ToolResult } from '../../tools/types';
 import { argumentObject as parse } from '../tools/registry';
 import type { ApprovalPolicy, ApprovalRequest } from './types';
+import { createI18n } from '../../../shared/i18n/i18n';
+import { riskText, type RiskReason } from '../../../shared/risk';
+
+/** The reason in English, for logs and the model; programs say `why` in their user's language. */
+const ENGLISH = createI18n('en');
 
 const SUMMARY_WIDTH = 120;
 
@@ -78,11 +83,9 @@ export class SafetyGate {
     if (secret !== undefined) return { kind: 'refuse', result: secret };
     if (this.policy === 'auto') return { kind: 'run' };
 
-    const reason =
-      this.policy === 'confirm-all'
-        ? (this.riskReason(definition, args, tree, state) ?? 'every action is confirmed (confirm-all)')
-        : this.riskReason(definition, args, tree, state);
-    if (reason === undefined) return { kind: 'run' };
+    const risk = this.riskReason(definition, args, tree, state);
+    const why: RiskReason | undefined = this.policy === 'confirm-all' ? (risk ?? { code: 'confirmAll' }) : risk;
+    if (why === undefined) return { kind: 'run' };
     const key = `${call.tool}:${pid ?? 'none'}`;
     if (this.allowed.has(key)) return { kind: 'run' };
     this.requests += 1;
@@ -93,7 +96,8 @@ export class SafetyGate {
       callId: call.callId,
       tool: call.tool,
       summary: summarize(call.rawArguments),
-      reason,
+      reason: riskText(why, ENGLISH),
+      why,
       ...(pid === undefined ? {} : { pid }),
       ...(app === undefined ? {} : { app }),
     };
@@ -139,13 +143,13 @@ export class SafetyGate {
     return undefined;
   }
 
-  private riskReason(definition: Tool, args: Record<string, unknown>, tree: UiNode | undefined, state: AskSafetyState): string | undefined {
+  private riskReason(definition: Tool, args: Record<string, unknown>, tree: UiNode | undefined, state: AskSafetyState): RiskReason | undefined {
     const safety = definition.safety;
     // A tool that acts and says nothing of its risks (a plugin's) cannot be judged, so it is asked about.
-    if (safety === undefined) return `runs ${definition.name}, a tool that may change things and declares no safety facts`;
+    if (safety === undefined) return { code: 'undeclared', values: { tool: definition.name } };
     const risk = safety.risk?.(args as never, tree, (label) => (tree === undefined ? undefined : locateField(tree, label)));
     if (risk !== undefined) return risk;
-    if (state.readContent) return 'acts right after reading document or web content, which may carry instructions that are not the user’s';
+    if (state.readContent) return { code: 'afterReading' };
     return undefined;
   }
 }

@@ -1,4 +1,5 @@
 import { APPROVAL_POLICIES, type ApprovalDecision, type ApprovalPolicy } from '../../../shared/settings';
+import type { RiskReason } from '../../../shared/risk';
 
 // The policy and decision names are shared with the settings view and the approve channel.
 export { APPROVAL_POLICIES, type ApprovalDecision, type ApprovalPolicy };
@@ -13,8 +14,10 @@ export interface ApprovalRequest {
   tool: string;
   /** The arguments, shortened for a prompt line. */
   summary: string;
-  /** Why it is asked, for the user: "presses ctrl+q (quits or closes)". */
+  /** Why it is asked, in English (logs, the model): "presses ctrl+q (quits or closes)". */
   reason: string;
+  /** The same as a code, which each program says in its user's language. */
+  why: RiskReason;
   /** The app it acts on, when known. */
   pid?: number;
   app?: string;

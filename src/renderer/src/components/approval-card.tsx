@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalDecision } from '../../../shared/settings';
+import { riskText } from '../../../shared/risk';
 import type { ChatEntry } from '../../../shared/transcript';
 
 type Entry = Extract<ChatEntry, { kind: 'approval' }>;
@@ -42,7 +43,7 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
           {after}
         </p>
         <p className="approval-summary">{entry.summary}</p>
-        <p className="muted">{entry.reason}</p>
+        <p className="muted">{entry.why === undefined ? entry.reason : riskText(entry.why, { t })}</p>
       </div>
       {open ? (
         <div className="approval-buttons">
