@@ -11,6 +11,7 @@ const REQUEST = {
   summary: 'click k3x9a',
   reason: 'clicks "Delete"',
   why: { code: 'clicks', values: { name: '"Delete"' } },
+  plan: { verb: 'click', target: 'Delete' },
   app: 'gedit',
 } as ApprovalRequest;
 

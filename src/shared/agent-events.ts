@@ -4,7 +4,7 @@
  * prints them; a class instance would lose its shape on the way.
  */
 import type { SerializedError } from './errors';
-import type { RiskReason } from './risk';
+import type { ActionPlan, RiskReason } from './risk';
 
 /** One tool call the model asked for; `arguments` is the raw JSON string it sent. */
 export interface AgentToolCall {
@@ -54,6 +54,7 @@ export type AgentEvent =
       summary: string;
       reason: string;
       why?: RiskReason;
+      plan?: ActionPlan;
       pid?: number;
       app?: string;
     }

@@ -28,3 +28,15 @@ export interface RiskReason {
 export function riskText(why: RiskReason, { t }: Translator): string {
   return t(`approval.reason.${why.code}`, { replace: why.values ?? {} });
 }
+
+/** What an action will do, in words a person checks before allowing it: "Click **Delete** in gedit?". */
+export const PLAN_VERBS = ['click', 'set_value', 'type', 'key', 'scroll', 'drag', 'fill', 'close', 'focus', 'run'] as const;
+export type PlanVerb = (typeof PLAN_VERBS)[number];
+
+export interface ActionPlan {
+  verb: PlanVerb;
+  /** What it acts on, as the app names it (a button's name, field labels, a key combo, a tool's name); never an id. */
+  target?: string;
+  /** The value it sets or types, the key it presses, where a drag ends. */
+  value?: string;
+}

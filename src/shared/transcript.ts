@@ -8,7 +8,7 @@
  */
 import type { AgentEvent, EndStateCheck } from './agent-events';
 import type { SerializedError } from './errors';
-import type { RiskReason } from './risk';
+import type { ActionPlan, RiskReason } from './risk';
 import type { ApprovalDecision } from './settings';
 
 export type ChatEntry =
@@ -57,6 +57,7 @@ export type ChatEntry =
       reason: string;
       /** The reason as a code, said in the window's language; absent in entries saved before it existed. */
       why?: RiskReason;
+      plan?: ActionPlan;
       app?: string;
       decision?: ApprovalDecision;
       /** The ask ended (stop, error) before anyone answered; it can no longer be answered. */
@@ -64,7 +65,8 @@ export type ChatEntry =
     }
   /** `retryText` is the question to send again ('' when the question is no longer known). */
   | { kind: 'error'; id: string; askId: string; error: SerializedError; retryText: string }
-  | { kind: 'notice'; id: string; level: 'info' | 'error'; text: string; at: number };
+  /** `detail`: the technical words (an error's code and message), shown folded for bug reports. */
+  | { kind: 'notice'; id: string; level: 'info' | 'error'; text: string; detail?: string; at: number };
 
 export type ChatEntryKind = ChatEntry['kind'];
 
@@ -274,6 +276,7 @@ export function applyAgentEvent(entries: readonly ChatEntry[], event: AgentEvent
         summary: event.summary,
         reason: event.reason,
         ...(event.why === undefined ? {} : { why: event.why }),
+        ...(event.plan === undefined ? {} : { plan: event.plan }),
         ...(event.app === undefined ? {} : { app: event.app }),
       });
     case 'done':
@@ -298,8 +301,9 @@ export function foldAgentEvents(events: readonly AgentEvent[], now: number, entr
 }
 
 /** Something the user should know that is not part of an ask (the host restarted). */
-export function addNotice(entries: readonly ChatEntry[], level: 'info' | 'error', text: string, now: number): ChatEntry[] {
-  return [...entries, { kind: 'notice', id: uniqueId(entries, 'notice', `notice-${now}`), level, text, at: now }];
+export function addNotice(entries: readonly ChatEntry[], level: 'info' | 'error', text: string, now: number, detail?: string): ChatEntry[] {
+  const id = uniqueId(entries, 'notice', `notice-${now}`);
+  return [...entries, { kind: 'notice', id, level, text, ...(detail === undefined ? {} : { detail }), at: now }];
 }
 
 /** Records the user's answer on its approval card; unknown, already answered or expired ids change nothing. */

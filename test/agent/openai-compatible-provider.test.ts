@@ -181,7 +181,10 @@ describe('error mapping', () => {
     await closed.close();
     env['DESKPILOT_BASE_URL'] = closed.baseUrl;
     const remote = await failure(provider().stream(ask));
-    expect(remote.error).toMatchObject({ code: 'PROVIDER_CONNECTION', isRetryable: true });
+    expect(remote.error).toMatchObject({ code: 'PROVIDER_CONNECTION', isRetryable: true, data: { server: closed.baseUrl, reason: 'refused' } });
+    // Only a base URL was set: the message names that server and why, not the preset (OpenRouter).
+    expect(remote.error.message).toMatch(new RegExp(`^Could not reach the server at ${closed.baseUrl.replaceAll('.', '\\.')}: the connection was refused\\.`));
+    expect(remote.error.message).not.toContain('OpenRouter');
     const local = await failure(provider({ preset: 'ollama' }).stream(ask));
     expect(local.error.code).toBe('PROVIDER_CONNECTION');
     expect(local.error.message).toContain('ollama serve');
@@ -195,8 +198,8 @@ describe('error mapping', () => {
       Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.example'), { code: 'ENOTFOUND' }) }));
     const offline = new OpenAICompatibleProvider({ settings: () => ({ preset: 'openai' }), env: () => ({ OPENAI_API_KEY: KEY }), fetch: dnsFailure });
     const { error } = await failure(offline.stream(ask));
-    expect(error).toMatchObject({ code: 'PROVIDER_CONNECTION', isRetryable: true });
-    expect(error.message).toContain('https://api.openai.com/v1');
+    expect(error).toMatchObject({ code: 'PROVIDER_CONNECTION', isRetryable: true, data: { server: 'OpenAI', reason: 'dns' } });
+    expect(error.message).toContain('Could not reach OpenAI at https://api.openai.com/v1: the name could not be found (DNS).');
     expect(visibleText(error)).not.toContain(KEY);
   });
 

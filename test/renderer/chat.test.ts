@@ -186,9 +186,14 @@ describe('tool cards and approvals', () => {
     await stream(page, toolEvents);
     const cards = page.locator('.tool-card');
     await expect.poll(() => cards.count()).toBe(3);
-    await expect(cards.nth(0).locator('.tool-summary').textContent()).resolves.toBe('find · Save');
-    await expect(cards.nth(1).locator('.tool-summary').textContent()).resolves.toBe('click · Save button · accessibility · changed');
+    await expect(cards.nth(0).locator('.tool-summary').textContent()).resolves.toBe('Looked for “Save”');
+    await expect(cards.nth(1).locator('.tool-summary').textContent()).resolves.toBe('Clicked Save button');
+    await expect(cards.nth(1).locator('.tool-summary strong').textContent()).resolves.toBe('Save button');
     await expect(cards.nth(2).locator('.tool-status').textContent()).resolves.toBe('Failed');
+    // A failed card says why while closed, without the code; method and ids wait inside.
+    await expect(cards.nth(2).locator('summary').textContent()).resolves.toContain(
+      "Did not work: set_value failed: NOT_SETTABLE: element does not support set_value; try 'type'",
+    );
     // Keyboard: Tab to the card's summary and open it with Enter.
     await cards.nth(1).locator('summary').focus();
     await page.keyboard.press('Enter');
@@ -201,45 +206,70 @@ describe('tool cards and approvals', () => {
       { type: 'ai_chunk', askId: 'ask-1', delta: 'Saved **notes.txt**.' },
       { type: 'done', askId: 'ask-1', answer: 'Saved **notes.txt**.', stopped: false, reason: 'answered', check: { confirmed: true, notes: [] } },
     ]);
-    await page.getByText('End state checked.').waitFor();
+    await page.getByText('Checked: the app shows the result.').waitFor();
     await screenshot(page, 'chat-tool-cards');
   });
 
-  it('answers approvals with the button pressed and then shows the decision', async () => {
+  /** Waits until the open card's Deny button has the keyboard. */
+  const denyFocused = (page: Page) =>
+    expect
+      .poll(() =>
+        page.evaluate(
+          () => (globalThis as unknown as { document: { activeElement: { textContent: string | null } | null } }).document.activeElement?.textContent,
+        ),
+      )
+      .toBe('Deny N');
+
+  it('asks in plain words with Deny as the default, and takes answers from buttons and keys', async () => {
     const page = await openChat();
     await askQuestion(page, 'delete the draft');
-    const requests = (['a1', 'a2', 'a3'] as const).map((id): AgentEvent => ({
+    const requests = (['a1', 'a2', 'a3', 'a4'] as const).map((id): AgentEvent => ({
       type: 'approval_request',
       id,
       askId: 'ask-1',
       callId: `call-${id}`,
       tool: 'ui_action',
-      summary: `click ${id} "Delete"`,
-      reason: 'clicking Delete may remove data',
+      summary: `click ${id}`,
+      reason: 'clicks "Delete"',
+      why: { code: 'clicks', values: { name: '"Delete"' } },
+      plan: { verb: 'click', target: 'Delete' },
       app: 'gedit',
     }));
     await stream(page, requests.slice(0, 1));
     const card = page.getByRole('region', { name: 'Approval needed' });
     await card.getByRole('button', { name: 'Allow once' }).waitFor();
     // Announced at once: an alert, and the log around it is not busy while the ask runs.
-    await expect(card.getByRole('alert').textContent()).resolves.toContain('click a1 "Delete"');
+    await expect(card.getByRole('alert').textContent()).resolves.toBe('Click Delete in gedit?clicks "Delete"');
+    await expect(card.locator('.approval-title strong').textContent()).resolves.toBe('Delete');
+    // The tool and its arguments (ids) only under Details.
+    expect(await card.locator('.approval-title, .approval-reason').allInnerTexts()).not.toContain('a1');
     expect(await log(page).getAttribute('aria-busy')).toBeNull();
     expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    // Deny is the default: it has the focus, so Enter denies; nothing is red.
+    await denyFocused(page);
+    expect(await card.locator('button.danger').count()).toBe(0);
     await screenshot(page, 'chat-approval');
-    await card.getByRole('button', { name: 'Allow once' }).click();
-    await card.getByText('Allowed once').waitFor();
+    await page.keyboard.press('Enter');
+    await card.getByText('Denied').waitFor();
     expect(await card.getByRole('alert').count()).toBe(0);
-    await stream(page, requests.slice(1));
-    await page.getByRole('region', { name: 'Approval needed' }).nth(1).getByRole('button', { name: 'Allow for this app' }).click();
-    await page.getByRole('region', { name: 'Approval needed' }).nth(2).getByRole('button', { name: 'Deny' }).click();
-    await page.getByText('Denied').waitFor();
+    await stream(page, requests.slice(1, 2));
+    await denyFocused(page);
+    await page.keyboard.press('y');
+    await page.getByText('Allowed once').waitFor();
+    await stream(page, requests.slice(2, 3));
+    await denyFocused(page);
+    await page.keyboard.press('a');
     await page.getByText('Allowed for this app').waitFor();
+    await stream(page, requests.slice(3));
+    await page.getByRole('region', { name: 'Approval needed' }).nth(3).getByRole('button', { name: 'Allow once' }).click();
     expect((await calls(page, 'approve')).map((call) => call.payload)).toEqual([
-      { id: 'a1', decision: 'allow_once' },
-      { id: 'a2', decision: 'allow_app' },
-      { id: 'a3', decision: 'deny' },
+      { id: 'a1', decision: 'deny' },
+      { id: 'a2', decision: 'allow_once' },
+      { id: 'a3', decision: 'allow_app' },
+      { id: 'a4', decision: 'allow_once' },
     ]);
   });
+
   it('offers the buttons again when main refuses the answer', async () => {
     const page = await openChat({ failures: { approve: 'agent:approve: no such approval' } });
     await askQuestion(page, 'close it');

@@ -52,6 +52,7 @@ const HISTORY: ChatEntry[] = [
     summary: 'click Delete',
     reason: 'clicks "Delete"',
     why: { code: 'clicks', values: { name: '"Delete"' } },
+    plan: { verb: 'click', target: 'Delete' },
     app: 'gedit',
   },
   {
@@ -138,7 +139,7 @@ const VIEWS: { name: string; overrides?: Partial<FakeBridgeOptions>; setUp?: (pa
   { name: 'chat-empty', setUp: (page) => page.getByRole('button').first().hover() },
   {
     name: 'host-failed',
-    overrides: { status: { ...STATUS, host: 'failed' } },
+    overrides: { status: { ...STATUS, host: 'failed' }, history: HISTORY.slice(0, 1) },
     setUp: (page) => page.locator('.header-buttons button').nth(1).click(),
   },
   {
@@ -178,18 +179,21 @@ describe('every view in English and Brazilian Portuguese', () => {
   it('translates the approval question around the tool name, and keeps app text as it is', async () => {
     const page = await openIn('pt-BR', 'light', { history: HISTORY });
     const title = page.locator('.approval-title').first();
-    await expect(title.textContent()).resolves.toBe('Permitir ui action em gedit?');
-    await expect(title.locator('strong').textContent()).resolves.toBe('ui action');
+    await expect(title.textContent()).resolves.toBe('Clicar em Delete em gedit?');
+    await expect(title.locator('strong').textContent()).resolves.toBe('Delete');
     await page.getByText('Permitido neste app').waitFor();
     // Why it asks, said in Portuguese around the app's own button name.
     await page.getByText('clica em "Delete"').waitFor();
     await page.getByText('fecha uma janela').waitFor();
     // The error: translated sentence, code and the provider's own words as the detail.
-    await expect(page.locator('.error-entry').textContent()).resolves.toContain('(PROVIDER_RATE_LIMIT): O provedor do modelo está limitando os pedidos');
-    await expect(page.locator('.error-detail').textContent()).resolves.toBe('429 Too Many Requests');
+    // The error: the sentence in Portuguese; the code and the provider's words folded under Detalhes.
+    await expect(page.locator('.error-entry .failure > span').textContent()).resolves.toBe(
+      'O provedor do modelo está limitando os pedidos; tente de novo daqui a pouco.',
+    );
+    await expect(page.locator('.error-entry .failure-details').textContent()).resolves.toBe('DetalhesPROVIDER_RATE_LIMIT: 429 Too Many Requests');
     // The user's own words and the notice from main are data, untranslated.
     await page.getByText('Fill the form and save it').waitFor();
-    await expect(page.locator('.tool-card').nth(0).locator('.tool-summary').textContent()).resolves.toBe('fill form · 2 campos');
+    await expect(page.locator('.tool-card').nth(0).locator('.tool-summary').textContent()).resolves.toBe('Preenchi Name e City');
   });
 });
 

@@ -85,6 +85,24 @@ export const actionTool = defineTool({
       if (args.action === 'set_value' && args.value !== undefined) return [{ ...(args.id === undefined ? {} : { id: args.id }), text: String(args.value) }];
       return [];
     },
+    plan: (args, tree) => {
+      const node = args.id === undefined || tree === undefined ? undefined : findById(tree, args.id);
+      const target = node === undefined ? undefined : node.name.trim() === '' ? node.role : node.name;
+      const to = args.toId === undefined || tree === undefined ? undefined : findById(tree, args.toId);
+      const value =
+        args.action === 'key'
+          ? [...(args.modifiers ?? []), args.key ?? ''].join('+')
+          : args.action === 'drag'
+            ? to?.name
+            : args.action === 'type'
+              ? args.text
+              : args.action === 'scroll'
+                ? args.direction
+                : args.value === undefined
+                  ? undefined
+                  : String(args.value);
+      return { verb: args.action, ...(target === undefined ? {} : { target }), ...(value === undefined ? {} : { value }) };
+    },
     risk: (args, tree) => {
       if (args.action === 'key' && args.key !== undefined) return riskyCombo(args.key, args.modifiers ?? []);
       if (args.action === 'click' && args.id !== undefined && tree !== undefined) {

@@ -85,7 +85,10 @@ export const focusAppTool = defineTool({
   effects: 'act',
   reports: 'target',
   scope: 'conversation',
-  safety: { otherApp: (args) => ({ ...(args.pid === undefined ? {} : { pid: args.pid }), ...(args.name === undefined ? {} : { name: args.name }) }) },
+  safety: {
+    otherApp: (args) => ({ ...(args.pid === undefined ? {} : { pid: args.pid }), ...(args.name === undefined ? {} : { name: args.name }) }),
+    plan: (args) => ({ verb: 'focus', ...(args.name === undefined ? {} : { target: args.name }) }),
+  },
   async handler(args, context) {
     if (args.pid !== undefined && isOwnPid(context, args.pid)) throw new OwnAppError(args.pid);
     const apps = await visibleApps(context);

@@ -188,6 +188,7 @@ export const fillFormTool = defineTool({
   reports: 'fields',
   safety: {
     typedText: (args) => args.fields.map(({ label, value }) => ({ label, text: String(value) })),
+    plan: (args) => ({ verb: 'fill', target: args.fields.map(({ label }) => label).join(', ') }),
     risk: (args, _tree, locate) => {
       for (const { label } of args.fields) {
         for (const text of [label, locate(label)?.name]) if (riskyName(text)) return { code: 'fills', values: { name: JSON.stringify(text) } };

@@ -6,7 +6,7 @@ import type { Platform } from '../platform/types';
 import type { IdStyle } from '../ui/serialize';
 import type { AppAllowList } from './allow-list';
 import type { DocsService } from '../docs/service';
-import type { RiskReason } from '../../shared/risk';
+import type { ActionPlan, RiskReason } from '../../shared/risk';
 
 /** What every tool returns. A failure is a result too: the model reads it and recovers. */
 export interface ToolResult {
@@ -50,6 +50,8 @@ export interface ToolSafety<A> {
   readRoot?(args: A): string | undefined | null;
   /** The app the call is about when it is not the current target (ui_focus_app's pid). */
   otherApp?(args: A): { pid?: number; name?: string } | undefined;
+  /** What the call will do, in the app's own names, for the approval question. */
+  plan?(args: A, tree: UiNode | undefined): ActionPlan;
 }
 
 /**

@@ -352,7 +352,8 @@ export class HostSupervisor {
     this.setState('restarting');
     if (!this.streakNoticed) {
       this.streakNoticed = true;
-      this.options.onNotice('error', this.t('host.crashed', { how, delay: formatDelay(delay) }));
+      // Neutral, not red: it heals itself and nothing is lost; the give-up above is the real problem.
+      this.options.onNotice('info', this.t('host.crashed', { how, delay: formatDelay(delay) }));
     }
     this.options.onLog('error', `automation host exited (${how}); restart ${this.crashes} in ${delay} ms`);
     this.later(delay, () => {

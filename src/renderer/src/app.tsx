@@ -98,6 +98,7 @@ export function App() {
       <Header
         target={status?.target}
         settingsOpen={settingsOpen}
+        canClear={chat.entries.length > 0}
         onToggleSettings={() => setSettingsOpen((open) => !open)}
         onClearHistory={() => setConfirmingClear(true)}
         onHide={() => void window.deskpilot.hideWindow().catch((error: unknown) => console.warn('could not hide', error))}

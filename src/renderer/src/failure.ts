@@ -8,14 +8,18 @@ export function errorSentence(code: string, t: TFunction): string {
   return t(`errors.${code}`, { defaultValue: t('errors.INTERNAL') });
 }
 
+/** A failure for people: `text` in their words, `detail` the code and main's own message, folded away for bug reports. */
+export interface Failure {
+  text: string;
+  detail?: string;
+}
+
 /**
- * A failed call to main in words: the code's sentence in the UI's language, then the code and
- * main's own message (scripts and bug reports rely on those, so they stay as they are).
+ * A failed call to main: the code's sentence in the UI's language, never the code, a channel
+ * name or a schema's wording, which stay in `detail`. A message with no code is already words.
  */
-export function failureText(reason: unknown, t: TFunction): string {
+export function describeFailure(reason: unknown, t: TFunction): Failure {
   const message = reason instanceof Error ? reason.message : String(reason);
   const code = CODE_PREFIX.exec(message)?.[1];
-  if (code === undefined) return message;
-  const sentence: string = t(`errors.${code}`, { defaultValue: '' });
-  return sentence === '' ? message : `${sentence} (${message})`;
+  return code === undefined ? { text: message } : { text: errorSentence(code, t), detail: message };
 }

@@ -10,16 +10,20 @@ import { isLoopback, type ResolvedProviderConfig } from './config';
 export function mapRequestError(error: unknown, config: ResolvedProviderConfig, now: () => number = Date.now): DeskpilotError {
   if (error instanceof DeskpilotError) return error;
   const cause = redactedCause(error, config.apiKey);
-  const label = config.presetInfo.label;
+  // What the user configured: a base URL of their own is "the server at …", not the preset's name.
+  const own = config.baseUrl.replace(/\/+$/, '') !== config.presetInfo.baseUrl.replace(/\/+$/, '');
+  const label = own ? `the server at ${config.baseUrl}` : config.presetInfo.label;
   if (error instanceof APIConnectionError) {
+    const reason = connectionFailure(error);
     const hint = config.presetInfo.local
       ? ` Is ${label} running? ${config.presetInfo.startHint ?? ''}`.trimEnd()
       : isLoopback(config.baseUrl)
         ? ' Is the local server running? For Ollama run `ollama serve`; for LM Studio start its local server.'
         : ' Check the network connection and the base URL.';
-    return new DeskpilotError('PROVIDER_CONNECTION', `Could not reach ${label} at ${config.baseUrl}.${hint}`, {
+    return new DeskpilotError('PROVIDER_CONNECTION', `Could not reach ${label}${own ? '' : ` at ${config.baseUrl}`}: ${CONNECTION_WORDS[reason]}.${hint}`, {
       cause,
       isRetryable: true,
+      data: { server: own ? config.baseUrl : config.presetInfo.label, reason },
     });
   }
   if (error instanceof APIError && typeof error.status === 'number') {
@@ -56,6 +60,31 @@ export function mapRequestError(error: unknown, config: ResolvedProviderConfig, 
     });
   }
   return new DeskpilotError('PROVIDER_CONNECTION', `The request to ${label} failed.`, { cause, isRetryable: true });
+}
+
+/** Why a connection failed, from the error codes Node puts on the cause chain. */
+export type ConnectionFailure = 'refused' | 'timeout' | 'dns' | 'reset' | 'tls' | 'other';
+
+const CONNECTION_WORDS: Readonly<Record<ConnectionFailure, string>> = {
+  refused: 'the connection was refused',
+  timeout: 'it timed out',
+  dns: 'the name could not be found (DNS)',
+  reset: 'the connection was reset',
+  tls: 'the certificate was not accepted',
+  other: 'the connection failed',
+};
+
+export function connectionFailure(error: unknown): ConnectionFailure {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 6; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    const text = `${typeof code === 'string' ? code : ''} ${current.name} ${current.message}`;
+    if (/ECONNREFUSED/.test(text)) return 'refused';
+    if (/ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|TimeoutError|timed out/i.test(text)) return 'timeout';
+    if (/ENOTFOUND|EAI_AGAIN/.test(text)) return 'dns';
+    if (/ECONNRESET|EPIPE|UND_ERR_SOCKET/.test(text)) return 'reset';
+    if (/CERT|SSL|TLS/.test(text)) return 'tls';
+  }
+  return 'other';
 }
 
 /** `retry-after-ms` (OpenAI's) wins; `retry-after` is seconds or an HTTP date. */

@@ -98,6 +98,7 @@ export class SafetyGate {
       summary: summarize(call.rawArguments),
       reason: riskText(why, ENGLISH),
       why,
+      plan: definition.safety?.plan?.(args as never, tree) ?? { verb: 'run', target: definition.title ?? definition.name },
       ...(pid === undefined ? {} : { pid }),
       ...(app === undefined ? {} : { app }),
     };

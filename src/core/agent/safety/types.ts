@@ -1,5 +1,5 @@
 import { APPROVAL_POLICIES, type ApprovalDecision, type ApprovalPolicy } from '../../../shared/settings';
-import type { RiskReason } from '../../../shared/risk';
+import type { ActionPlan, RiskReason } from '../../../shared/risk';
 
 // The policy and decision names are shared with the settings view and the approve channel.
 export { APPROVAL_POLICIES, type ApprovalDecision, type ApprovalPolicy };
@@ -18,6 +18,8 @@ export interface ApprovalRequest {
   reason: string;
   /** The same as a code, which each program says in its user's language. */
   why: RiskReason;
+  /** What will happen, in the app's names ("click" on "Delete"), for the question put to the user. */
+  plan: ActionPlan;
   /** The app it acts on, when known. */
   pid?: number;
   app?: string;

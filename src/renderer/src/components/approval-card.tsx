@@ -1,65 +1,123 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { riskText, type ActionPlan } from '../../../shared/risk';
 import type { ApprovalDecision } from '../../../shared/settings';
-import { riskText } from '../../../shared/risk';
 import type { ChatEntry } from '../../../shared/transcript';
 
 type Entry = Extract<ChatEntry, { kind: 'approval' }>;
 
-/** Stands in for the tool's name in the translated question, so the name can be bold wherever the language puts it. */
-const TOOL_MARK = '\u{E000}';
+/** Stands in for the target in the translated question, so it can be bold wherever the language puts it. */
+const MARK = '\u{E000}';
+const VALUE_CHARS = 60;
 
 interface Props {
   entry: Entry;
   onAnswer(id: string, decision: ApprovalDecision): Promise<boolean>;
 }
 
-/** An action waiting for the user; the agent is blocked until one of the three buttons is pressed. */
+function quoted(value: string): string {
+  const chars = [...value];
+  return `“${chars.length > VALUE_CHARS ? `${chars.slice(0, VALUE_CHARS - 1).join('')}…` : value}”`;
+}
+
+/** "Click **Delete** in gedit?": the question in plain words, split around the bold target. Never an id. */
+function question(entry: Entry, t: TFunction): { before: string; target: string; after: string } {
+  // Entries saved before plans existed name the tool.
+  const plan: ActionPlan = entry.plan ?? { verb: 'run', target: entry.tool.replaceAll('_', ' ') };
+  const fallback = {
+    click: t('approval.element'),
+    set_value: t('approval.element'),
+    scroll: t('approval.page'),
+    drag: t('approval.element'),
+    type: t('approval.focusedField'),
+    fill: t('approval.element'),
+    close: t('approval.window'),
+    focus: entry.app ?? t('approval.otherApp'),
+    key: plan.value ?? '',
+    run: entry.tool,
+  }[plan.verb];
+  const target = plan.verb === 'key' ? (plan.value ?? '') : (plan.target ?? fallback);
+  const app = entry.app?.replaceAll(MARK, '');
+  const where = app === undefined || plan.verb === 'focus' ? '' : t('approval.where', { app });
+  const value = plan.value === undefined ? '' : quoted(plan.value.replaceAll(MARK, ''));
+  const text = t(`approval.plan.${plan.verb}`, { target: MARK, value, where });
+  const [before = '', after = ''] = text.split(MARK);
+  return { before, target: target.replaceAll(MARK, ''), after };
+}
+
+/**
+ * An action waiting for the user; the agent is blocked until it is answered. Deny is the
+ * default: it has the focus, Enter presses it, and nothing here is red, so the quick answer
+ * is the safe one. Single keys answer too (n, y or s, a), named on the card.
+ */
 export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Props) {
   const { t } = useTranslation();
   const [sent, setSent] = useState<ApprovalDecision | undefined>();
+  const deny = useRef<HTMLButtonElement>(null);
+  const open = entry.decision === undefined && entry.expired !== true;
+  useEffect(() => {
+    if (open) deny.current?.focus();
+  }, [open]);
   const answer = (decision: ApprovalDecision) => {
     setSent(decision);
     void onAnswer(entry.id, decision).then((answered) => {
       if (!answered) setSent(undefined);
     });
   };
-  const open = entry.decision === undefined && entry.expired !== true;
-  // The app's name is data: marks in it are dropped, so only ours splits the sentence.
-  const app = entry.app?.replaceAll(TOOL_MARK, '');
-  const question = app === undefined ? t('approval.allowTool', { tool: TOOL_MARK }) : t('approval.allowToolIn', { tool: TOOL_MARK, app });
-  const [before = '', after = ''] = question.split(TOOL_MARK);
+  const keys = { deny: t('approval.denyKey'), once: t('approval.allowOnceKey'), app: t('approval.allowAppKey') };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!open || sent !== undefined || event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.toLowerCase();
+    const decision = key === keys.deny ? 'deny' : key === keys.once ? 'allow_once' : key === keys.app ? 'allow_app' : undefined;
+    if (decision === undefined) return;
+    event.preventDefault();
+    answer(decision);
+  };
+  const { before, target, after } = question(entry, t);
+  const reason = entry.why === undefined ? entry.reason : riskText(entry.why, { t });
   return (
-    <section className={`approval-card${open ? ' open' : ''}`} aria-label={t('approval.label')}>
+    <section className={`approval-card${open ? ' open' : ''}`} aria-label={t('approval.label')} onKeyDown={onKeyDown}>
       {/*
         The agent waits on the user here, so the question is an alert while it is open: the log's
-        polite announcements can be missed or queued behind a streaming answer. Not the buttons'
-        focus: that would take the keyboard from someone typing in the composer.
+        polite announcements can be missed or queued behind a streaming answer.
       */}
       <div role={open ? 'alert' : undefined}>
         <p className="approval-title">
           {before}
-          <strong>{entry.tool.replaceAll('_', ' ')}</strong>
+          <strong>{target}</strong>
           {after}
         </p>
-        <p className="approval-summary">{entry.summary}</p>
-        <p className="muted">{entry.why === undefined ? entry.reason : riskText(entry.why, { t })}</p>
+        <p className="approval-reason">{reason}</p>
       </div>
       {open ? (
-        <div className="approval-buttons">
-          <button type="button" className="primary" disabled={sent !== undefined} onClick={() => answer('allow_once')}>
-            {t('approval.allowOnce')}
-          </button>
-          <button type="button" disabled={sent !== undefined} onClick={() => answer('allow_app')}>
-            {t('approval.allowApp')}
-          </button>
-          <button type="button" className="danger" disabled={sent !== undefined} onClick={() => answer('deny')}>
-            {t('approval.deny')}
-          </button>
-        </div>
+        <>
+          <div className="approval-buttons">
+            <button type="button" ref={deny} className="primary" disabled={sent !== undefined} onClick={() => answer('deny')}>
+              {t('approval.deny')} <kbd>{keys.deny.toUpperCase()}</kbd>
+            </button>
+            <button type="button" disabled={sent !== undefined} onClick={() => answer('allow_once')}>
+              {t('approval.allowOnce')} <kbd>{keys.once.toUpperCase()}</kbd>
+            </button>
+            <button type="button" disabled={sent !== undefined} onClick={() => answer('allow_app')}>
+              {t('approval.allowApp')} <kbd>{keys.app.toUpperCase()}</kbd>
+            </button>
+          </div>
+          <p className="approval-keys">
+            {t('approval.keysHint', { deny: keys.deny.toUpperCase(), once: keys.once.toUpperCase(), app: keys.app.toUpperCase() })}
+          </p>
+        </>
       ) : (
         <p className="approval-decision">{entry.decision === undefined ? t('approval.ended') : t(`approval.decision.${entry.decision}`)}</p>
       )}
+      <details className="approval-details">
+        <summary>{t('common.details')}</summary>
+        <p>
+          <code>
+            {entry.tool} {entry.summary}
+          </code>
+        </p>
+      </details>
     </section>
   );
 });

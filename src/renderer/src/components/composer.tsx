@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../failure';
+import { describeFailure, type Failure } from '../failure';
+import { FailureText } from './failure-text';
 import { Icon } from './icons';
 
 /** The input grows with its text up to this height, then scrolls. */
@@ -18,7 +19,7 @@ interface Props {
 export function Composer({ running, onSend, onStop, focusSignal }: Props) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<Failure | undefined>();
   const input = useRef<HTMLTextAreaElement>(null);
   const { t } = useTranslation();
 
@@ -42,7 +43,7 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
       .then(
         // Cleared only once main took it, and only if the user has not started the next one meanwhile.
         () => setText((current) => (current === sent ? '' : current)),
-        (reason: unknown) => setError(failureText(reason, t)),
+        (reason: unknown) => setError(describeFailure(reason, t)),
       )
       .finally(() => setSending(false));
   };
@@ -64,7 +65,9 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
     <>
       {error === undefined ? null : (
         <div className="composer-error" role="alert">
-          <p>{t('composer.couldNotSend', { error })}</p>
+          <div className="failure">
+            <FailureText failure={{ ...error, text: t('composer.couldNotSend', { error: error.text }) }} />
+          </div>
           <button type="button" onClick={retry} disabled={sending || text.trim() === ''}>
             {t('common.retry')}
           </button>

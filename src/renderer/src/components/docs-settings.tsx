@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocsStatus } from '../../../shared/ipc';
 import type { PublicSettings, SettingsPatch } from '../../../shared/settings';
-import { failureText } from '../failure';
+import { describeFailure, type Failure } from '../failure';
 import { i18n } from '../i18n';
 import { describeDocsStatus } from './docs-status';
+import { FailureText } from './failure-text';
 
 interface Props {
   settings: PublicSettings;
@@ -26,9 +27,9 @@ const SOURCES = [
 export function DocsSettings({ settings, onChange, onSettings }: Props) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<DocsStatus | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
+  const [problem, setProblem] = useState<Failure | undefined>();
   // The module's i18n, not the hook's t: the subscription below is made once.
-  const fail = (reason: unknown) => setProblem(failureText(reason, i18n.t));
+  const fail = (reason: unknown) => setProblem(describeFailure(reason, i18n.t));
 
   useEffect(() => {
     let live = true;
@@ -94,9 +95,9 @@ export function DocsSettings({ settings, onChange, onSettings }: Props) {
         {status === undefined ? null : describeDocsStatus(status, i18n).map((line) => <p key={line}>{line}</p>)}
       </div>
       {problem === undefined ? null : (
-        <p role="alert" className="form-error">
-          {problem}
-        </p>
+        <div role="alert" className="form-error">
+          <FailureText failure={problem} />
+        </div>
       )}
     </section>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRESET_INFO, PRESET_NAMES, type PresetName, type SettingsPatch } from '../../../shared/settings';
-import { failureText } from '../failure';
+import { describeFailure, type Failure } from '../failure';
+import { FailureText } from './failure-text';
 import { presetLabel } from './presets';
 
 interface Props {
@@ -19,7 +20,7 @@ export function FirstRun({ configError, onDone }: Props) {
   const [preset, setPreset] = useState<PresetName>('openrouter');
   const [apiKey, setApiKey] = useState('');
   const [model, setModel] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<Failure | undefined>();
   const [saving, setSaving] = useState(false);
   // Saves so far: the config message is announced again after each, even when its words stay the same.
   const [saves, setSaves] = useState(0);
@@ -29,7 +30,7 @@ export function FirstRun({ configError, onDone }: Props) {
 
   const submit = () => {
     if (keyNeeded && apiKey.trim() === '') {
-      setError(t('firstRun.needsKey', { provider: label }));
+      setError({ text: t('firstRun.needsKey', { provider: label }) });
       return;
     }
     const patch: SettingsPatch = { preset };
@@ -45,7 +46,7 @@ export function FirstRun({ configError, onDone }: Props) {
       },
       (reason: unknown) => {
         setSaving(false);
-        setError(failureText(reason, t));
+        setError(describeFailure(reason, t));
       },
     );
   };
@@ -103,9 +104,9 @@ export function FirstRun({ configError, onDone }: Props) {
           <input id="first-run-model" value={model} placeholder={t('common.providerDefault')} onChange={(event) => setModel(event.target.value)} />
         </div>
         {error === undefined ? null : (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
+          <div role="alert" className="form-error">
+            <FailureText failure={error} />
+          </div>
         )}
         <div className="form-buttons">
           <button type="submit" className="primary" disabled={saving}>

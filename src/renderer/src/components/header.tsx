@@ -5,13 +5,15 @@ import { Icon } from './icons';
 interface Props {
   target: TargetApp | null | undefined;
   settingsOpen: boolean;
+  /** False with nothing in the chat: the trash button goes away rather than do nothing. */
+  canClear: boolean;
   onToggleSettings(): void;
   onClearHistory(): void;
   onHide(): void;
 }
 
 /** The title bar: the window is dragged by it, so its buttons opt out of the drag region. */
-export function Header({ target, settingsOpen, onToggleSettings, onClearHistory, onHide }: Props) {
+export function Header({ target, settingsOpen, canClear, onToggleSettings, onClearHistory, onHide }: Props) {
   const { t } = useTranslation();
   return (
     <header className="header">
@@ -36,9 +38,11 @@ export function Header({ target, settingsOpen, onToggleSettings, onClearHistory,
         >
           <Icon name="settings" />
         </button>
-        <button type="button" className="icon-button" aria-label={t('header.clearHistory')} title={t('header.clearHistory')} onClick={onClearHistory}>
-          <Icon name="trash" />
-        </button>
+        {canClear ? (
+          <button type="button" className="icon-button" aria-label={t('header.clearHistory')} title={t('header.clearHistory')} onClick={onClearHistory}>
+            <Icon name="trash" />
+          </button>
+        ) : null}
         <button type="button" className="icon-button" aria-label={t('header.hide')} title={t('header.hideTitle')} onClick={onHide}>
           <Icon name="hide" />
         </button>

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/i18n';
 import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PublicSettings, type SettingsPatch } from '../../../shared/settings';
-import { failureText } from '../failure';
+import { describeFailure, type Failure } from '../failure';
+import { FailureText } from './failure-text';
 import { DocsSettings } from './docs-settings';
 import { Field } from './field';
 import { LanguageSettings } from './language-settings';
@@ -22,7 +23,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
   const { t } = useTranslation();
   const [settings, setSettings] = useState<PublicSettings | undefined>();
   const [draft, setDraft] = useState<SettingsDraft | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<Failure | undefined>();
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -33,7 +34,10 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
         setSettings(loaded);
         setDraft(draftOf(loaded));
       },
-      (reason: unknown) => setError(t('settings.couldNotLoad', { error: failureText(reason, t) })),
+      (reason: unknown) => {
+        const failure = describeFailure(reason, t);
+        setError({ ...failure, text: t('settings.couldNotLoad', { error: failure.text }) });
+      },
     );
     heading.current?.focus();
     // Once, on opening: a language switch re-renders this view and must not reload it.
@@ -57,7 +61,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
         onSaved();
       },
       (reason: unknown) => {
-        setError(failureText(reason, t));
+        setError(describeFailure(reason, t));
         setSaving(false);
       },
     );
@@ -71,7 +75,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
         setSettings(updated);
         onSaved();
       },
-      (reason: unknown) => setError(failureText(reason, t)),
+      (reason: unknown) => setError(describeFailure(reason, t)),
     );
   };
 
@@ -89,9 +93,9 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
         error === undefined ? (
           <p className="muted">{t('common.loading')}</p>
         ) : (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
+          <div role="alert" className="form-error">
+            <FailureText failure={error} />
+          </div>
         )
       ) : (
         <form
@@ -100,7 +104,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
           onSubmit={(event) => {
             event.preventDefault();
             const result = patchOf(settings, draft);
-            if ('error' in result) setError(t(result.error));
+            if ('error' in result) setError({ text: t(result.error) });
             else save(result.patch);
           }}
         >
@@ -218,9 +222,9 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
             />
           </Field>
           {error === undefined ? null : (
-            <p role="alert" className="form-error">
-              {error}
-            </p>
+            <div role="alert" className="form-error">
+              <FailureText failure={error} />
+            </div>
           )}
           <p role="status" className="form-status">
             {saved ? t('common.saved') : ''}

@@ -1,22 +1,41 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatEntry } from '../../../shared/transcript';
-import { prettyArguments, toolSummary } from './tool-summary';
+import { failureLine, prettyArguments, toolLabel } from './tool-summary';
 
 type Entry = Extract<ChatEntry, { kind: 'tool' }>;
 
+/** One tool call: a plain sentence while closed (and why it failed), the technical record inside. */
 export const ToolCard = memo(function ToolCard({ entry }: { entry: Entry }) {
-  const { t } = useTranslation();
-  const summary = toolSummary(entry, t).join(' · ');
+  const { t, i18n } = useTranslation();
+  const { before, target, after } = toolLabel(entry, t, i18n.language);
   const status = t(`tool.status.${entry.status}`);
+  const failure = failureLine(entry);
+  const how = [
+    ...(entry.method === 'accessibility' || entry.method === 'input' ? [t(`tool.method.${entry.method}`)] : []),
+    ...(entry.changed === undefined ? [] : [entry.changed ? t('tool.changed') : t('tool.noChange')]),
+  ];
   return (
     <details className={`tool-card ${entry.status}`}>
-      <summary aria-label={`${status}: ${summary}`}>
+      <summary aria-label={`${status}: ${before}${target}${after}`}>
         <span className={`status-dot ${entry.status}`} aria-hidden="true" />
-        <span className="tool-summary">{summary}</span>
+        <span className="tool-text">
+          <span className="tool-summary">
+            {before}
+            <strong>{target}</strong>
+            {after}
+          </span>
+          {/* In the summary, so a failed card says why while closed. */}
+          {failure === undefined ? null : <span className="tool-failure">{t('tool.failedBecause', { reason: failure })}</span>}
+        </span>
         <span className="tool-status">{status}</span>
       </summary>
       <div className="tool-details">
+        <h3>{t('tool.details')}</h3>
+        <pre>
+          {entry.name}
+          {how.length === 0 ? '' : ` · ${how.join(' · ')}`}
+        </pre>
         <h3>{t('tool.arguments')}</h3>
         <pre>{prettyArguments(entry.arguments)}</pre>
         {entry.message === undefined ? null : (

@@ -1,47 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatEntry } from '../../../shared/transcript';
 import { createI18n } from '../../../shared/i18n/i18n';
-import { prettyArguments, toolSummary as summarize } from './tool-summary';
+import type { ChatEntry } from '../../../shared/transcript';
+import { failureLine, prettyArguments, toolLabel } from './tool-summary';
 
-const EN = createI18n('en');
-const toolSummary = (entry: Extract<ChatEntry, { kind: 'tool' }>) => summarize(entry, EN.t);
+type Entry = Extract<ChatEntry, { kind: 'tool' }>;
 
-function tool(name: string, args: string, extra: Partial<Extract<ChatEntry, { kind: 'tool' }>> = {}): Extract<ChatEntry, { kind: 'tool' }> {
+function tool(name: string, args: string, extra: Partial<Entry> = {}): Entry {
   return { kind: 'tool', id: 'c1', askId: 'a', name, arguments: args, status: 'ok', logs: [], ...extra };
 }
 
-describe('toolSummary', () => {
-  it('reads action, target, method and changed for ui_action', () => {
-    expect(toolSummary(tool('ui_action', '{"action":"click","id":"k3"}', { target: 'Save button', method: 'accessibility', changed: true }))).toEqual([
-      'click',
-      'Save button',
-      'accessibility',
-      'changed',
-    ]);
-    expect(toolSummary(tool('ui_action', '{"action":"type","id":"k3"}', { method: 'input', changed: false }))).toEqual(['type', 'k3', 'input', 'no change']);
+const EN = createI18n('en');
+const label = (entry: Entry, i18n = EN) => {
+  const { before, target, after } = toolLabel(entry, i18n.t, i18n.language);
+  return `${before}[${target}]${after}`;
+};
+
+describe('tool card labels', () => {
+  it('says what each action did, in plain words, with the target in bold and never an id', () => {
+    expect(label(tool('ui_action', '{"action":"click","id":"k3x9a"}', { target: 'Save button', method: 'accessibility', changed: true }))).toBe(
+      'Clicked [Save button]',
+    );
+    expect(label(tool('ui_action', '{"action":"set_value","id":"k3x9a","value":"Ada"}', { target: 'Name textfield' }))).toBe('Set [Name textfield] to “Ada”');
+    expect(label(tool('ui_action', '{"action":"click","id":"k3x9a"}'))).toBe('Clicked [an element]');
+    expect(label(tool('ui_action', '{"action":"key","key":"s","modifiers":["ctrl"]}'))).toBe('Pressed [ctrl+s]');
+    expect(label(tool('ui_action', '{"action":"click","id":"k3x9a"}', { status: 'running' }))).toBe('Clicking [an element]…');
   });
 
-  it('names other tools by their most telling argument', () => {
-    expect(toolSummary(tool('ui_focus_app', '{"name":"Firefox"}'))).toEqual(['focus app', 'Firefox']);
-    expect(toolSummary(tool('ui_fill_form', '{"fields":[{"label":"a","value":1},{"label":"b","value":2}]}'))).toEqual(['fill form', '2 fields']);
-    expect(toolSummary(tool('ui_apps', '{}'))).toEqual(['apps']);
+  it('names the other tools by what they looked at', () => {
+    expect(label(tool('ui_find', '{"role":"button","name":"Save"}'))).toBe('Looked for [“Save”]');
+    expect(label(tool('ui_fill_form', '{"fields":[{"label":"Name","value":1},{"label":"City","value":2},{"label":"Email","value":3}]}'))).toBe(
+      'Filled in [Name, City, and Email]',
+    );
+    expect(label(tool('ui_tree', '{}'))).toBe('Read [the window]');
+    expect(label(tool('search_docs', '{"query":"print on both sides"}'))).toBe('Searched the help for [“print on both sides”]');
+    expect(label(tool('my_plugin_tool', '{"rootId":'))).toBe('Ran [my_plugin_tool]');
   });
 
-  it('copes with arguments that are not JSON', () => {
-    expect(toolSummary(tool('ui_tree', '{"rootId":'))).toEqual(['tree']);
+  it('speaks Portuguese, lists included', () => {
+    const pt = createI18n('pt-BR');
+    expect(label(tool('ui_action', '{"action":"click","id":"k3"}', { target: 'Salvar' }), pt)).toBe('Cliquei em [Salvar]');
+    expect(label(tool('ui_fill_form', '{"fields":[{"label":"Nome"},{"label":"Cidade"}]}'), pt)).toBe('Preenchi [Nome e Cidade]');
+  });
+
+  it('says why a call failed without its code, and keeps the raw arguments for the opened card', () => {
+    expect(failureLine(tool('ui_action', '{}', { status: 'failed', message: 'NODE_NOT_FOUND: no node k3x9a; closest: a1b2c\nmore' }))).toBe(
+      'no node k3x9a; closest: a1b2c',
+    );
+    expect(failureLine(tool('ui_action', '{}', { status: 'ok', message: 'fine' }))).toBeUndefined();
     expect(prettyArguments('{"rootId":')).toBe('{"rootId":');
     expect(prettyArguments('{"a":1}')).toBe('{\n  "a": 1\n}');
-  });
-
-  it('speaks Portuguese, plural forms included', () => {
-    const { t } = createI18n('pt-BR');
-    expect(summarize(tool('ui_action', '{"action":"click","id":"k3"}', { method: 'input', changed: false }), t)).toEqual([
-      'click',
-      'k3',
-      'entrada simulada',
-      'sem mudança',
-    ]);
-    const form = (count: number) => summarize(tool('ui_fill_form', JSON.stringify({ fields: Array.from({ length: count }, () => ({})) })), t)[1];
-    expect([form(0), form(1), form(2)]).toEqual(['0 campo', '1 campo', '2 campos']);
   });
 });

@@ -3,6 +3,14 @@ import type { ChatEntry } from '../../../shared/transcript';
 
 type Entry = Extract<ChatEntry, { kind: 'tool' }>;
 
+/** Stands in for the target in a translated label, so it can be bold wherever the language puts it. */
+export const MARK = '\u{E000}';
+const VALUE_CHARS = 40;
+const REASON_CHARS = 140;
+
+const ACTIONS = new Set(['click', 'set_value', 'type', 'key', 'scroll', 'drag']);
+const TOOLS = new Set(['ui_find', 'ui_tree', 'ui_read', 'ui_apps', 'ui_focus_app', 'ui_fill_form', 'ui_wait_for', 'ui_close_window', 'search_docs']);
+
 export function parseArguments(raw: string): Record<string, unknown> | undefined {
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -13,34 +21,84 @@ export function parseArguments(raw: string): Record<string, unknown> | undefined
 }
 
 function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+
+function cut(value: string, max: number): string {
+  const chars = [...value.replace(/\s+/g, ' ').trim()];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
+}
+
+const quoted = (value: string): string => `“${cut(value, VALUE_CHARS)}”`;
+
+/** A label split around its bold part: "Clicked **Save button**". */
+export interface Label {
+  before: string;
+  target: string;
+  after: string;
 }
 
 /**
- * "click · Save button · accessibility · changed": what a glance needs; the rest is behind the
- * toggle. Tool and action names stay as the model wrote them (they are what the log shows).
+ * "Clicked **Save**", "Set **Name** to “Ada”", "Looked for **“Save”**": what a glance needs, in
+ * the user's words. Ids, methods and codes stay inside the opened card.
  */
-export function toolSummary(entry: Entry, t: TFunction): string[] {
+export function toolLabel(entry: Entry, t: TFunction, language: string): Label {
   const args = parseArguments(entry.arguments) ?? {};
-  // The built-ins share the `ui_` prefix, which tells a glance nothing.
-  const action = entry.name === 'ui_action' ? (text(args['action']) ?? 'act') : entry.name.replace(/^ui_/, '').replaceAll('_', ' ');
-  const fields = Array.isArray(args['fields']) ? t('tool.fields', { count: args['fields'].length }) : undefined;
-  const target =
-    entry.target ??
-    text(args['name']) ??
-    text(args['text']) ??
-    text(args['app']) ??
-    text(args['id']) ??
-    text(args['rootId']) ??
-    text(args['query']) ??
-    text(args['role']) ??
-    text(args['pid']) ??
-    fields;
-  const parts = [action];
-  if (target !== undefined) parts.push(target);
-  if (entry.method !== undefined) parts.push(entry.method === 'accessibility' || entry.method === 'input' ? t(`tool.method.${entry.method}`) : entry.method);
-  if (entry.changed !== undefined) parts.push(entry.changed ? t('tool.changed') : t('tool.noChange'));
-  return parts;
+  const action = text(args['action']);
+  const key = entry.name === 'ui_action' ? (action !== undefined && ACTIONS.has(action) ? action : 'act') : TOOLS.has(entry.name) ? entry.name : 'other';
+  let target: string;
+  let value = '';
+  switch (key) {
+    case 'key':
+      target = [...(Array.isArray(args['modifiers']) ? args['modifiers'].filter((each) => typeof each === 'string') : []), text(args['key']) ?? ''].join('+');
+      break;
+    case 'type':
+    case 'set_value':
+      value = quoted(text(args['text']) ?? text(args['value']) ?? '');
+      target = entry.target ?? t('tool.anElement');
+      break;
+    case 'scroll':
+      target = entry.target ?? t('tool.thePage');
+      break;
+    case 'ui_find':
+    case 'ui_wait_for': {
+      const named = text(args['name']) ?? text(args['text']) ?? text(args['description']);
+      target = named === undefined ? (text(args['role']) ?? t('tool.anElement')) : quoted(named);
+      break;
+    }
+    case 'ui_tree':
+      target = text(args['app']) ?? t('tool.theWindow');
+      break;
+    case 'ui_focus_app':
+      target = text(args['name']) ?? entry.target ?? '';
+      break;
+    case 'ui_fill_form': {
+      const labels = Array.isArray(args['fields'])
+        ? args['fields'].map((field) => text((field as { label?: unknown } | null)?.label)).filter((label) => label !== undefined)
+        : [];
+      target = new Intl.ListFormat(language, { type: 'conjunction' }).format(labels.map((label) => cut(label, VALUE_CHARS)));
+      break;
+    }
+    case 'search_docs':
+      target = quoted(text(args['query']) ?? '');
+      break;
+    case 'other':
+      target = entry.name;
+      break;
+    default:
+      target = entry.target ?? t('tool.anElement');
+  }
+  const form = entry.status === 'ok' ? 'done' : 'doing';
+  const sentence = t(`tool.${form}.${key}` as 'tool.done.click', { target: MARK, value });
+  const [before = '', after = ''] = sentence.split(MARK);
+  return { before, target: target.replaceAll(MARK, ''), after: entry.status === 'running' ? `${after}…` : after };
+}
+
+/** Why a call failed, in one line for the closed card: the tool's first line, without a leading code. */
+export function failureLine(entry: Entry): string | undefined {
+  if (entry.status !== 'failed' || entry.message === undefined) return undefined;
+  const first = entry.message.split('\n')[0] ?? '';
+  return cut(first.replace(/^[A-Z][A-Z_]+:\s*/, ''), REASON_CHARS);
 }
 
 export function prettyArguments(raw: string): string {

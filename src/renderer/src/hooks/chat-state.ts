@@ -14,7 +14,7 @@ export interface ChatState {
 export type ChatAction =
   | { type: 'history'; entries: ChatEntry[] }
   | { type: 'agent'; event: AgentEvent; now: number }
-  | { type: 'notice'; level: 'info' | 'error'; text: string; now: number }
+  | { type: 'notice'; level: 'info' | 'error'; text: string; detail?: string; now: number }
   | { type: 'approved'; id: string; decision: ApprovalDecision }
   | { type: 'cleared' };
 
@@ -33,7 +33,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return { ...state, entries: applyAgentEvent(state.entries, event, action.now), openAsks };
     }
     case 'notice':
-      return { ...state, entries: addNotice(state.entries, action.level, action.text, action.now) };
+      return { ...state, entries: addNotice(state.entries, action.level, action.text, action.now, action.detail) };
     case 'approved':
       return { ...state, entries: answerApproval(state.entries, action.id, action.decision) };
     case 'cleared':

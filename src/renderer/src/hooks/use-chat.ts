@@ -1,15 +1,21 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AppEvent, AppStatus } from '../../../shared/ipc';
 import type { ApprovalDecision } from '../../../shared/settings';
-import { failureText } from '../failure';
+import { describeFailure } from '../failure';
 import { i18n } from '../i18n';
-import { chatReducer, initialChatState, isRunning } from './chat-state';
+import { chatReducer, initialChatState, isRunning, type ChatAction } from './chat-state';
 
 /** The catalog keys of the requests that can fail; each takes the error's message. */
-type FailureKey = 'chat.couldNotAsk' | 'chat.couldNotStop' | 'chat.couldNotAnswer' | 'chat.couldNotClear' | 'chat.couldNotRestart';
+type FailureKey = 'chat.couldNotLoadHistory' | 'chat.couldNotAsk' | 'chat.couldNotStop' | 'chat.couldNotAnswer' | 'chat.couldNotClear' | 'chat.couldNotRestart';
 
 function messageOf(error: unknown): string {
-  return failureText(error, i18n.t);
+  return describeFailure(error, i18n.t).text;
+}
+
+/** A failed request as a notice, in the language of the moment it failed (notices are kept as text), its code folded in `detail`. */
+function failureNotice(what: FailureKey, error: unknown): ChatAction {
+  const { text, detail } = describeFailure(error, i18n.t);
+  return { type: 'notice', level: 'error', text: i18n.t(what, { error: text }), ...(detail === undefined ? {} : { detail }), now: Date.now() };
 }
 
 export type ShownView = NonNullable<Extract<AppEvent, { type: 'shown' }>['view']>;
@@ -48,17 +54,16 @@ export function useChat(onShown?: (view: ShownView) => void) {
       (entries) => dispatch({ type: 'history', entries }),
       (error: unknown) => {
         dispatch({ type: 'history', entries: [] });
-        dispatch({ type: 'notice', level: 'error', text: i18n.t('chat.couldNotLoadHistory', { error: messageOf(error) }), now: Date.now() });
+        dispatch(failureNotice('chat.couldNotLoadHistory', error));
       },
     );
     api.status().then(setStatus, (error: unknown) => setStatusError(messageOf(error)));
     return unsubscribe;
   }, []);
 
-  /** A failed request as a notice, in the language of the moment it failed (notices are kept as text). */
   const report = useCallback(
     (what: FailureKey) => (error: unknown) => {
-      dispatch({ type: 'notice', level: 'error', text: i18n.t(what, { error: messageOf(error) }), now: Date.now() });
+      dispatch(failureNotice(what, error));
     },
     [],
   );
