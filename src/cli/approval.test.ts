@@ -25,16 +25,23 @@ describe('terminal approvals', () => {
   it('asks in Brazilian Portuguese and takes s (sim) for yes', async () => {
     const { io, lines } = terminal('s');
     expect(await terminalDecider(io, undefined, 'pt-BR')(REQUEST)).toBe('allow_once');
-    expect(lines).toEqual(['? permitir ui_action click k3x9a em gedit: clica em "Delete" — [s] uma vez, [a] neste app, [n] não:']);
+    expect(lines).toEqual([
+      '? permitir ui_action click k3x9a em gedit: "Delete" pode apagar, enviar ou comprar algo, o que nem sempre dá para desfazer — [s] uma vez, [a] neste app, [n] não:',
+    ]);
   });
 
   it('asks in English by default, and says why it denies without a terminal, in the chosen language', async () => {
     const english = terminal('n');
     expect(await terminalDecider(english.io)(REQUEST)).toBe('deny');
-    expect(english.lines).toEqual(['? allow ui_action click k3x9a in gedit: clicks "Delete" — [y] once, [a] for this app, [n] no:', '  denied']);
+    expect(english.lines).toEqual([
+      '? allow ui_action click k3x9a in gedit: "Delete" may delete, send or buy something, which cannot always be undone — [y] once, [a] for this app, [n] no:',
+      '  denied',
+    ]);
     const none = terminal(undefined, false);
     expect(await terminalDecider(none.io, undefined, 'pt-BR')(REQUEST)).toBe('deny');
-    expect(none.lines[0]).toMatch(/^deskpilot: ui_action click k3x9a em gedit: clica em "Delete" negado\. .*--yes/);
+    expect(none.lines[0]).toMatch(
+      /^deskpilot: ui_action click k3x9a em gedit: "Delete" pode apagar, enviar ou comprar algo, o que nem sempre dá para desfazer negado\. .*--yes/,
+    );
   });
 
   it('reads answers in either language', () => {

@@ -58,7 +58,9 @@ describe('deskpilot ask approvals', () => {
     scriptDeleteClick();
     expect(await cli({ stdinIsTTY: false }, 'ask', '--pid', String(FIXTURE_PID), 'delete everything')).toBe(0);
     expect(platform.app(FIXTURE_PID).clicks).toBe(0);
-    expect(err).toContainEqual(expect.stringMatching(/^deskpilot: denied ui_action .*clicks "Delete all".*stdin is not a terminal.*pass --yes/));
+    expect(err).toContainEqual(
+      expect.stringMatching(/^deskpilot: denied ui_action .*"Delete all" may delete, send or buy something.*stdin is not a terminal.*pass --yes/),
+    );
     expect(err).toContainEqual(expect.stringMatching(/^→ ui_action click \w+ … failed: DENIED/));
   });
 
@@ -66,7 +68,11 @@ describe('deskpilot ask approvals', () => {
     scriptDeleteClick();
     const lines = ['y'];
     expect(await cli({ stdinIsTTY: true, readLine: async () => lines.shift() }, 'ask', '--pid', String(FIXTURE_PID), 'delete everything')).toBe(0);
-    expect(err).toContainEqual(expect.stringMatching(/^\? allow ui_action click \w+ .*clicks "Delete all" — \[y\] once, \[a\] for this app, \[n\] no:$/));
+    expect(err).toContainEqual(
+      expect.stringMatching(
+        /^\? allow ui_action click \w+ .*"Delete all" may delete, send or buy something, which cannot always be undone — \[y\] once, \[a\] for this app, \[n\] no:$/,
+      ),
+    );
     expect(platform.app(FIXTURE_PID).clicks).toBe(1);
   });
 

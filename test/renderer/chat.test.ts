@@ -191,9 +191,7 @@ describe('tool cards and approvals', () => {
     await expect(cards.nth(1).locator('.tool-summary strong').textContent()).resolves.toBe('Save button');
     await expect(cards.nth(2).locator('.tool-status').textContent()).resolves.toBe('Failed');
     // A failed card says why while closed, without the code; method and ids wait inside.
-    await expect(cards.nth(2).locator('summary').textContent()).resolves.toContain(
-      "Did not work: set_value failed: NOT_SETTABLE: element does not support set_value; try 'type'",
-    );
+    await expect(cards.nth(2).locator('summary').textContent()).resolves.toContain('Did not work: That element cannot take a value directly.');
     // Keyboard: Tab to the card's summary and open it with Enter.
     await cards.nth(1).locator('summary').focus();
     await page.keyboard.press('Enter');
@@ -239,7 +237,9 @@ describe('tool cards and approvals', () => {
     const card = page.getByRole('region', { name: 'Approval needed' });
     await card.getByRole('button', { name: 'Allow once' }).waitFor();
     // Announced at once: an alert, and the log around it is not busy while the ask runs.
-    await expect(card.getByRole('alert').textContent()).resolves.toBe('Click Delete in gedit?clicks "Delete"');
+    await expect(card.getByRole('alert').textContent()).resolves.toBe(
+      'Click Delete in gedit?"Delete" may delete, send or buy something, which cannot always be undone',
+    );
     await expect(card.locator('.approval-title strong').textContent()).resolves.toBe('Delete');
     // The tool and its arguments (ids) only under Details.
     expect(await card.locator('.approval-title, .approval-reason').allInnerTexts()).not.toContain('a1');

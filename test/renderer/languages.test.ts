@@ -1,73 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/shared/i18n/i18n';
-import type { ChatEntry } from '../../src/shared/transcript';
 import { calls, emit, screenshot } from './harness/browser';
 import { useHarness } from './harness/suite';
-import { options, SETTINGS, STATUS } from './harness/fixtures';
+import { HISTORY, options, SETTINGS, STATUS } from './harness/fixtures';
 import type { FakeBridgeOptions } from './harness/fake-bridge';
 
 const harness = useHarness();
-
-/** A conversation with one of every kind of entry, so each kind's words are on screen. */
-const HISTORY: ChatEntry[] = [
-  { kind: 'user', id: 'u1', askId: 'a1', text: 'Fill the form and save it', at: 0 },
-  {
-    kind: 'tool',
-    id: 'c1',
-    askId: 'a1',
-    name: 'ui_fill_form',
-    arguments: '{"fields":[{"label":"Name","value":"Ada"},{"label":"City","value":"Rio"}]}',
-    status: 'ok',
-    logs: [],
-  },
-  {
-    kind: 'tool',
-    id: 'c2',
-    askId: 'a1',
-    name: 'ui_action',
-    arguments: '{"action":"click","id":"k3x9a"}',
-    status: 'failed',
-    method: 'input',
-    changed: false,
-    target: 'Save button',
-    message: 'NOT_SETTABLE',
-    logs: ['resolved k3x9a'],
-  },
-  { kind: 'tool', id: 'c3', askId: 'a1', name: 'ui_tree', arguments: '{}', status: 'running', logs: [] },
-  {
-    kind: 'assistant',
-    id: 'r1',
-    askId: 'a1',
-    text: 'I filled in **Name** and **City**.',
-    streaming: false,
-    check: { confirmed: false, notes: ['City is "", not the "Rio" asked for.'] },
-  },
-  { kind: 'assistant', id: 'r2', askId: 'a2', text: 'Done.', streaming: false, cached: true, interrupted: true, check: { confirmed: true, notes: [] } },
-  {
-    kind: 'approval',
-    id: 'p1',
-    askId: 'a3',
-    tool: 'ui_action',
-    summary: 'click Delete',
-    reason: 'clicks "Delete"',
-    why: { code: 'clicks', values: { name: '"Delete"' } },
-    plan: { verb: 'click', target: 'Delete' },
-    app: 'gedit',
-  },
-  {
-    kind: 'approval',
-    id: 'p2',
-    askId: 'a3',
-    tool: 'ui_close_window',
-    summary: 'close',
-    reason: 'closes a window',
-    why: { code: 'closesWindow' },
-    decision: 'allow_app',
-  },
-  { kind: 'error', id: 'e1', askId: 'a4', error: { code: 'PROVIDER_RATE_LIMIT', message: '429 Too Many Requests', isRetryable: true }, retryText: 'try again' },
-  { kind: 'notice', id: 'n1', level: 'info', text: 'The automation host is running again.', at: 0 },
-];
 
 type Theme = 'light' | 'dark';
 
@@ -183,7 +122,7 @@ describe('every view in English and Brazilian Portuguese', () => {
     await expect(title.locator('strong').textContent()).resolves.toBe('Delete');
     await page.getByText('Permitido neste app').waitFor();
     // Why it asks, said in Portuguese around the app's own button name.
-    await page.getByText('clica em "Delete"').waitFor();
+    await page.getByText('"Delete" pode apagar, enviar ou comprar algo').waitFor();
     await page.getByText('fecha uma janela').waitFor();
     // The error: translated sentence, code and the provider's own words as the detail.
     // The error: the sentence in Portuguese; the code and the provider's words folded under Detalhes.

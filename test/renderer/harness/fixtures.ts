@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../../../src/shared/agent-events';
 import type { AppStatus, DocsStatus } from '../../../src/shared/ipc';
 import type { PublicSettings } from '../../../src/shared/settings';
+import type { ChatEntry } from '../../../src/shared/transcript';
 import type { FakeBridgeOptions } from './fake-bridge';
 
 export const STATUS: AppStatus = {
@@ -79,3 +80,63 @@ export function uiActionResult(name: string, role: string, changed: boolean) {
     changes: changed ? ['title: "notes.txt" → "notes.txt (saved)"'] : [],
   };
 }
+
+/** A conversation with one of every kind of entry, so each kind's words are on screen. */
+export const HISTORY: ChatEntry[] = [
+  { kind: 'user', id: 'u1', askId: 'a1', text: 'Fill the form and save it', at: 0 },
+  {
+    kind: 'tool',
+    id: 'c1',
+    askId: 'a1',
+    name: 'ui_fill_form',
+    arguments: '{"fields":[{"label":"Name","value":"Ada"},{"label":"City","value":"Rio"}]}',
+    status: 'ok',
+    logs: [],
+  },
+  {
+    kind: 'tool',
+    id: 'c2',
+    askId: 'a1',
+    name: 'ui_action',
+    arguments: '{"action":"click","id":"k3x9a"}',
+    status: 'failed',
+    method: 'input',
+    changed: false,
+    target: 'Save button',
+    message: 'NOT_SETTABLE',
+    logs: ['resolved k3x9a'],
+  },
+  { kind: 'tool', id: 'c3', askId: 'a1', name: 'ui_tree', arguments: '{}', status: 'running', logs: [] },
+  {
+    kind: 'assistant',
+    id: 'r1',
+    askId: 'a1',
+    text: 'I filled in **Name** and **City**.',
+    streaming: false,
+    check: { confirmed: false, notes: ['City is "", not the "Rio" asked for.'] },
+  },
+  { kind: 'assistant', id: 'r2', askId: 'a2', text: 'Done.', streaming: false, cached: true, interrupted: true, check: { confirmed: true, notes: [] } },
+  {
+    kind: 'approval',
+    id: 'p1',
+    askId: 'a3',
+    tool: 'ui_action',
+    summary: 'click Delete',
+    reason: 'clicks "Delete"',
+    why: { code: 'clicks', values: { name: '"Delete"' } },
+    plan: { verb: 'click', target: 'Delete' },
+    app: 'gedit',
+  },
+  {
+    kind: 'approval',
+    id: 'p2',
+    askId: 'a3',
+    tool: 'ui_close_window',
+    summary: 'close',
+    reason: 'closes a window',
+    why: { code: 'closesWindow' },
+    decision: 'allow_app',
+  },
+  { kind: 'error', id: 'e1', askId: 'a4', error: { code: 'PROVIDER_RATE_LIMIT', message: '429 Too Many Requests', isRetryable: true }, retryText: 'try again' },
+  { kind: 'notice', id: 'n1', level: 'info', text: 'The automation host is running again.', at: 0 },
+];

@@ -104,7 +104,13 @@ describe('approval policy in the agent loop', () => {
     expect(result).toMatchObject({ reason: 'answered', text: 'I did not delete it.' });
     expect(platform.app(FIXTURE_PID).clicks).toBe(0);
     expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatchObject({ tool: 'ui_action', callId: 'c1', reason: 'clicks "Delete file"', pid: FIXTURE_PID });
+    expect(asked[0]).toMatchObject({
+      tool: 'ui_action',
+      callId: 'c1',
+      reason: '"Delete file" may delete, send or buy something, which cannot always be undone',
+      plan: { verb: 'click', target: 'Delete file' },
+      pid: FIXTURE_PID,
+    });
     expect(asked[0]?.app).toBeTypeOf('string');
     expect(requests()).toHaveLength(1);
     expect(results()[0]).toMatchObject({

@@ -10,14 +10,14 @@ export const ToolCard = memo(function ToolCard({ entry }: { entry: Entry }) {
   const { t, i18n } = useTranslation();
   const { before, target, after } = toolLabel(entry, t, i18n.language);
   const status = t(`tool.status.${entry.status}`);
-  const failure = failureLine(entry);
+  const failure = failureLine(entry, t);
   const how = [
     ...(entry.method === 'accessibility' || entry.method === 'input' ? [t(`tool.method.${entry.method}`)] : []),
     ...(entry.changed === undefined ? [] : [entry.changed ? t('tool.changed') : t('tool.noChange')]),
   ];
   return (
     <details className={`tool-card ${entry.status}`}>
-      <summary aria-label={`${status}: ${before}${target}${after}`}>
+      <summary>
         <span className={`status-dot ${entry.status}`} aria-hidden="true" />
         <span className="tool-text">
           <span className="tool-summary">

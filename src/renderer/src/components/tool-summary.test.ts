@@ -43,10 +43,10 @@ describe('tool card labels', () => {
   });
 
   it('says why a call failed without its code, and keeps the raw arguments for the opened card', () => {
-    expect(failureLine(tool('ui_action', '{}', { status: 'failed', message: 'NODE_NOT_FOUND: no node k3x9a; closest: a1b2c\nmore' }))).toBe(
-      'no node k3x9a; closest: a1b2c',
-    );
-    expect(failureLine(tool('ui_action', '{}', { status: 'ok', message: 'fine' }))).toBeUndefined();
+    const failed = (message: string) => failureLine(tool('ui_action', '{}', { status: 'failed', message }), EN.t);
+    expect(failed('set_value failed: NOT_SETTABLE: element does not support set_value')).toBe('That element cannot take a value directly.');
+    expect(failed('the window did not close\nmore')).toBe('the window did not close');
+    expect(failureLine(tool('ui_action', '{}', { status: 'ok', message: 'fine' }), EN.t)).toBeUndefined();
     expect(prettyArguments('{"rootId":')).toBe('{"rootId":');
     expect(prettyArguments('{"a":1}')).toBe('{\n  "a": 1\n}');
   });

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ChatEntry } from '../../../shared/transcript';
+import { errorSentence } from '../failure';
 
 type Entry = Extract<ChatEntry, { kind: 'tool' }>;
 
@@ -94,11 +95,15 @@ export function toolLabel(entry: Entry, t: TFunction, language: string): Label {
   return { before, target: target.replaceAll(MARK, ''), after: entry.status === 'running' ? `${after}…` : after };
 }
 
-/** Why a call failed, in one line for the closed card: the tool's first line, without a leading code. */
-export function failureLine(entry: Entry): string | undefined {
+/**
+ * Why a call failed, in one line for the closed card: the sentence for the error code it names
+ * (codes are for the opened card), else the tool's own first line.
+ */
+export function failureLine(entry: Entry, t: TFunction): string | undefined {
   if (entry.status !== 'failed' || entry.message === undefined) return undefined;
-  const first = entry.message.split('\n')[0] ?? '';
-  return cut(first.replace(/^[A-Z][A-Z_]+:\s*/, ''), REASON_CHARS);
+  const code = /\b([A-Z][A-Z_]{3,})\b/.exec(entry.message)?.[1];
+  if (code !== undefined) return errorSentence(code, t);
+  return cut(entry.message.split('\n')[0] ?? '', REASON_CHARS);
 }
 
 export function prettyArguments(raw: string): string {
