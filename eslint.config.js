@@ -67,7 +67,7 @@ export default tseslint.config(
             ],
           },
           // Calls inside JSX whose strings are ids, setting names or log text, never shown.
-          callees: { exclude: ['i18n(ext)?', 't', 'noteFor', 'locked', 'change', 'console.warn', 'console.error'] },
+          callees: { exclude: ['i18n(ext)?', 't', 'noteFor', 'locked', 'variable', 'errorFor', 'change', 'console.warn', 'console.error'] },
         },
       ],
     },

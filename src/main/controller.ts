@@ -196,7 +196,7 @@ export class MainController {
         // register is not saved, and the working one stays.
         if (patch.hotkey === undefined || patch.hotkey === before.hotkey) return;
         const result = deps.hotkey.change(patch.hotkey);
-        if (result.error !== undefined) throw new ValidationError(`hotkey: ${result.error}`);
+        if (result.error !== undefined) throw new ValidationError(result.error);
         switched = true;
       });
     } catch (error) {

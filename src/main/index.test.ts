@@ -21,7 +21,9 @@ const app = Object.assign(new EventEmitter(), {
   getPreferredSystemLanguages: () => ['pt-BR', 'en-US'],
   setLoginItemSettings: vi.fn(),
   isPackaged: false,
+  commandLine: { appendSwitch: vi.fn() },
 });
+const HOTKEY = process.platform === 'darwin' ? 'Alt+Space' : 'Control+Alt+Space';
 
 class FakeWindow extends EventEmitter {
   static last: FakeWindow | undefined;
@@ -135,7 +137,7 @@ describe('main process', () => {
     expect(FakeWindow.last?.options.show).toBe(false);
     expect(FakeWindow.last?.visible).toBe(false);
     expect(FakeHostProcess.forks).toEqual([{ modulePath: expect.stringMatching(/host\.js$/) as unknown, args: [`--main-pid=${process.pid}`] }]);
-    expect([...shortcuts.keys()]).toEqual(['Alt+Space']);
+    expect([...shortcuts.keys()]).toEqual([HOTKEY]);
     // The OS prefers Brazilian Portuguese (getPreferredSystemLanguages above), and the setting says `system`.
     expect(trayMenus[0]?.map((item) => item.label).filter(Boolean)).toEqual(['Mostrar o Deskpilot', 'Configurações…', 'Sair do Deskpilot']);
     expect([...ipcHandlers.keys()].sort()).toEqual(Object.values(CHANNELS).sort());
@@ -150,7 +152,7 @@ describe('main process', () => {
 
   it('the hotkey records the frontmost app, then shows the window', async () => {
     order.length = 0;
-    shortcuts.get('Alt+Space')?.();
+    shortcuts.get(HOTKEY)?.();
     await settle();
     expect(order).toEqual(['frontmost', 'show']);
     const status = FakeWindow.last?.sent.findLast((entry) => (entry as [string, { type: string }])[1].type === 'status') as [
@@ -161,9 +163,16 @@ describe('main process', () => {
     expect(status[1].status.target).toEqual({ pid: 4242, app: 'gedit', title: 'notes' });
   });
 
-  it('a second instance shows the window; closing it only hides it', async () => {
+  it('a second instance shows the window, --toggle toggles it; closing it only hides it', async () => {
     FakeWindow.last?.hide();
-    app.emit('second-instance');
+    app.emit('second-instance', {}, ['electron', '.']);
+    await settle();
+    expect(FakeWindow.last?.visible).toBe(true);
+    FakeWindow.last?.emit('focus');
+    app.emit('second-instance', {}, ['deskpilot', '--toggle']);
+    await settle();
+    expect(FakeWindow.last?.visible).toBe(false);
+    app.emit('second-instance', {}, ['deskpilot', '--toggle']);
     await settle();
     expect(FakeWindow.last?.visible).toBe(true);
     const event = { preventDefault: vi.fn() };

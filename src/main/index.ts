@@ -15,6 +15,9 @@ import { createTray, labelTray, type TrayActions } from './shell/tray';
 import { createChatWindow, devServerUrl, rememberBounds } from './window/window';
 import { visibleBounds } from './window/window-bounds';
 
+/** The command-line flag a desktop shortcut runs Deskpilot with to show or hide its window. */
+const TOGGLE_FLAG = '--toggle';
+
 /** A constant, so it bypasses the https-only rule for links on purpose. */
 const ACCESSIBILITY_SETTINGS_URL = 'x-apple.systempreferences:com.apple.preference.security?Privacy_Accessibility';
 
@@ -145,7 +148,9 @@ function start(): void {
   });
   // Hidden until the hotkey, except on a first run: with no model set up there is no other sign the app started.
   if (!settings.configured()) window.once('ready-to-show', () => void main.show());
-  app.on('second-instance', () => void main.show());
+  // `deskpilot --toggle` from the desktop's own shortcut settings: the fallback where global
+  // shortcuts cannot be registered (Wayland without the GlobalShortcuts portal).
+  app.on('second-instance', (_event, argv: string[]) => void (argv.includes(TOGGLE_FLAG) ? main.toggle() : main.show()));
   app.on('will-quit', () => {
     hotkey.dispose();
     tray?.destroy();
@@ -153,6 +158,10 @@ function start(): void {
     transcript.flush();
   });
 }
+
+// On Wayland, global shortcuts go through the desktop's GlobalShortcuts portal, which Chromium
+// only asks when this feature is on (and which matches the app by package.json's desktopName).
+if (process.platform === 'linux' && process.env['XDG_SESSION_TYPE'] === 'wayland') app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
 
 if (!app.requestSingleInstanceLock()) app.quit();
 else void app.whenReady().then(start);

@@ -12,12 +12,13 @@ export type PresetName = (typeof PRESET_NAMES)[number];
  * What the settings view and the core both say about a preset: its name for people, and whether
  * it is a server on this computer (which takes no API key). The core's PRESETS reads these.
  */
-export const PRESET_INFO: Readonly<Record<PresetName, { label: string; local: boolean }>> = {
-  openrouter: { label: 'OpenRouter', local: false },
-  openai: { label: 'OpenAI', local: false },
+export const PRESET_INFO: Readonly<Record<PresetName, { label: string; local: boolean; keyUrl?: string; modelRequired?: boolean }>> = {
+  openrouter: { label: 'OpenRouter', local: false, keyUrl: 'https://openrouter.ai/keys' },
+  openai: { label: 'OpenAI', local: false, keyUrl: 'https://platform.openai.com/api-keys' },
   ollama: { label: 'Ollama', local: true },
-  lmstudio: { label: 'LM Studio', local: true },
-  gemini: { label: 'Google Gemini', local: false },
+  // LM Studio serves whatever model the user loaded, so there is no default to fall back on.
+  lmstudio: { label: 'LM Studio', local: true, modelRequired: true },
+  gemini: { label: 'Google Gemini', local: false, keyUrl: 'https://aistudio.google.com/app/apikey' },
 };
 
 /** How much the agent may do without asking the user. */
@@ -60,6 +61,8 @@ export interface PublicSettings {
   answerLanguage: AnswerLanguageChoice;
   /** Names of settings an environment variable overrides right now (DESKPILOT_MODEL → `model`); the UI shows them read-only. */
   envOverrides: (keyof SettingsPatch)[];
+  /** For each of those, the variable that overrides it, so the window can name it. */
+  envVariables: Partial<Record<keyof SettingsPatch, string>>;
 }
 
 /**

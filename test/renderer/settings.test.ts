@@ -34,23 +34,36 @@ describe('settings', () => {
 
   it('shows the validation error main sends back', async () => {
     const page = await openSettings({ failures: { updateSettings: 'settings:update: invalid payload: Invalid URL' } });
-    await page.getByLabel('Base URL').fill('not a url');
+    // Caught here first, under the field, naming it; nothing is sent.
+    await page.getByLabel('Base URL').fill('localhost:11434');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('Invalid URL');
+    await expect(page.locator('#base-url-error').textContent()).resolves.toBe('Base URL must start with http:// or https://.');
+    expect(await page.getByLabel('Base URL').getAttribute('aria-describedby')).toBe('base-url-note base-url-error');
+    await screenshot(page, 'settings-field-error');
+    expect(await calls(page, 'updateSettings')).toEqual([]);
+    // What main refuses: in words, the channel and schema wording folded under Details.
+    await page.getByLabel('Base URL').fill('http://localhost:11434/v1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const alert = page.locator('.form-error[role="alert"]');
+    await expect(alert.locator('.failure-details').textContent()).resolves.toContain('Invalid URL');
+    expect(await alert.innerText()).not.toContain('settings:update');
     await screenshot(page, 'settings-validation-error');
   });
 
   it('shows settings an environment variable overrides as read-only and never sends them', async () => {
-    const page = await openSettings({ settings: { ...SETTINGS, model: 'from-env', envOverrides: ['model', 'apiKey'] } });
-    const model = page.getByLabel('Model');
+    const page = await openSettings({
+      settings: { ...SETTINGS, model: 'from-env', envOverrides: ['model', 'apiKey'], envVariables: { model: 'DESKPILOT_MODEL', apiKey: 'OPENROUTER_API_KEY' } },
+    });
+    const model = page.getByLabel('Model', { exact: true });
     expect(await model.getAttribute('readonly')).toBe('');
     expect(await model.getAttribute('aria-describedby')).toBe('model-note');
-    await expect(page.locator('#model-note').textContent()).resolves.toContain('environment variable');
+    await expect(page.locator('#model-note').textContent()).resolves.toBe('Set by DESKPILOT_MODEL, which overrides this setting.');
+    await page.getByText('Set by OPENROUTER_API_KEY, which overrides this setting.').waitFor();
     expect(await page.getByRole('button', { name: 'Replace key' }).count()).toBe(0);
-    await page.getByLabel('Hotkey').fill('Ctrl+Alt+D');
+    await page.getByLabel('Approvals').selectOption('confirm-all');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
-    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ hotkey: 'Ctrl+Alt+D' }]);
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ approvalPolicy: 'confirm-all' }]);
     await screenshot(page, 'settings-env-override');
   });
 

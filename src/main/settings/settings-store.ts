@@ -38,8 +38,14 @@ export interface StoredSettings {
   windowBounds?: WindowBounds;
 }
 
-/** Option+Space on macOS (Electron's Alt is the Option key), Alt+Space elsewhere. */
-export const DEFAULT_HOTKEY = 'Alt+Space';
+/**
+ * Option+Space on macOS (Electron's Alt is the Option key). Elsewhere Control+Alt+Space: Alt+Space
+ * opens the window menu in GNOME, KDE, Xfce and Windows, and Super+Space switches keyboard layouts
+ * in GNOME; none of them binds Control+Alt+Space by default.
+ */
+export function defaultHotkey(platform: string): string {
+  return platform === 'darwin' ? 'Alt+Space' : 'Control+Alt+Space';
+}
 export const DEFAULT_HISTORY_LIMIT = 500;
 
 export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
@@ -49,7 +55,7 @@ export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
   headers: '',
   headersEncrypted: '',
   apiKeyEncrypted: '',
-  hotkey: DEFAULT_HOTKEY,
+  hotkey: defaultHotkey(process.platform),
   approvalPolicy: 'confirm-risky',
   openAtLogin: false,
   historyLimit: DEFAULT_HISTORY_LIMIT,

@@ -50,14 +50,14 @@ function service(safeStorage = fakeSafeStorage(), platform = 'linux', systemLang
 }
 
 describe('settings', () => {
-  it('starts from defaults: openrouter, Alt+Space, confirm-risky, no key', () => {
+  it('starts from defaults: openrouter, the platform’s hotkey, confirm-risky, no key', () => {
     expect(service().settings.publicSettings()).toEqual({
       preset: 'openrouter',
       baseUrl: '',
       model: '',
       headerNames: [],
       hasApiKey: false,
-      hotkey: 'Alt+Space',
+      hotkey: process.platform === 'darwin' ? 'Alt+Space' : 'Control+Alt+Space',
       approvalPolicy: 'confirm-risky',
       openAtLogin: false,
       historyLimit: 500,
@@ -69,6 +69,7 @@ describe('settings', () => {
       language: 'system',
       answerLanguage: 'auto',
       envOverrides: [],
+      envVariables: {},
     });
   });
 
@@ -174,6 +175,12 @@ describe('settings', () => {
     env = { DESKPILOT_MODEL: 'env-model', DESKPILOT_HEADERS: 'Authorization: Bearer env-secret', DESKPILOT_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-env' };
     const publicSettings = settings.publicSettings();
     expect(publicSettings.envOverrides).toEqual(['preset', 'model', 'headers', 'apiKey']);
+    expect(publicSettings.envVariables).toEqual({
+      preset: 'DESKPILOT_PROVIDER',
+      model: 'DESKPILOT_MODEL',
+      headers: 'DESKPILOT_HEADERS',
+      apiKey: 'OPENAI_API_KEY',
+    });
     expect(JSON.stringify(publicSettings)).not.toMatch(/env-secret|sk-env|env-model/);
     expect(settings.hostSettings().preset).toBe('openai');
     env = { DESKPILOT_PROVIDER: 'nonsense', DESKPILOT_BASE_URL: ' ' };

@@ -45,6 +45,7 @@ export class SettingsService {
 
   publicSettings(): PublicSettings {
     const { store } = this.options;
+    const overrides = this.envOverrides();
     return {
       preset: store.get('preset'),
       baseUrl: store.get('baseUrl'),
@@ -62,7 +63,8 @@ export class SettingsService {
       embeddingModel: store.get('embeddingModel'),
       language: store.get('language'),
       answerLanguage: store.get('answerLanguage'),
-      envOverrides: this.envOverrides(),
+      envOverrides: Object.keys(overrides) as EnvOverride[],
+      envVariables: overrides,
     };
   }
 
@@ -211,15 +213,18 @@ export class SettingsService {
     }
   }
 
-  private envOverrides(): EnvOverride[] {
+  /** The settings an environment variable overrides right now, each with the variable's name. */
+  private envOverrides(): Partial<Record<EnvOverride, string>> {
     const env = this.options.env();
-    const set = (name: string | undefined): boolean => name !== undefined && (env[name]?.trim() ?? '') !== '';
-    const overrides: EnvOverride[] = [];
-    if (this.envPreset() !== undefined) overrides.push('preset');
-    if (set('DESKPILOT_BASE_URL')) overrides.push('baseUrl');
-    if (set('DESKPILOT_MODEL')) overrides.push('model');
-    if (set('DESKPILOT_HEADERS')) overrides.push('headers');
-    if (set('DESKPILOT_API_KEY') || set(PRESETS[this.effectivePreset()].keyEnv)) overrides.push('apiKey');
+    const set = (name: string | undefined): name is string => name !== undefined && (env[name]?.trim() ?? '') !== '';
+    const overrides: Partial<Record<EnvOverride, string>> = {};
+    if (this.envPreset() !== undefined) overrides.preset = 'DESKPILOT_PROVIDER';
+    if (set('DESKPILOT_BASE_URL')) overrides.baseUrl = 'DESKPILOT_BASE_URL';
+    if (set('DESKPILOT_MODEL')) overrides.model = 'DESKPILOT_MODEL';
+    if (set('DESKPILOT_HEADERS')) overrides.headers = 'DESKPILOT_HEADERS';
+    const keyEnv = PRESETS[this.effectivePreset()].keyEnv;
+    if (set('DESKPILOT_API_KEY')) overrides.apiKey = 'DESKPILOT_API_KEY';
+    else if (set(keyEnv)) overrides.apiKey = keyEnv;
     return overrides;
   }
 }

@@ -56,7 +56,8 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
   };
   const fail = (name: keyof DeskpilotApi) => {
     const message = options.failures?.[name];
-    if (message !== undefined) throw new Error(message);
+    // Like the preload: the error's code leads its message (main's refusals are VALIDATION).
+    if (message !== undefined) throw new Error(/^[A-Z][A-Z_]+: /.test(message) ? message : `VALIDATION: ${message}`);
   };
   const settingsAfter = (patch: SettingsPatch): PublicSettings => {
     const { apiKey, headers, ...rest } = patch;

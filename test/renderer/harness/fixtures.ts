@@ -32,6 +32,7 @@ export const SETTINGS: PublicSettings = {
   language: 'system',
   answerLanguage: 'auto',
   envOverrides: [],
+  envVariables: {},
 };
 
 /** An index of a dozen files, updated at a fixed time, as Settings shows it. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRESET_INFO, PRESET_NAMES, type PresetName, type SettingsPatch } from '../../../shared/settings';
 import { describeFailure, type Failure } from '../failure';
@@ -25,17 +25,37 @@ export function FirstRun({ configError, onDone }: Props) {
   // Saves so far: the config message is announced again after each, even when its words stay the same.
   const [saves, setSaves] = useState(0);
   const { t } = useTranslation();
-  const keyNeeded = !PRESET_INFO[preset].local;
-  const label = PRESET_INFO[preset].label;
+  const info = PRESET_INFO[preset];
+  const keyNeeded = !info.local;
+  const label = info.label;
+  const [modelError, setModelError] = useState(false);
+  const [storedModel, setStoredModel] = useState('');
+
+  // Starts from what was saved before (a choice that did not work yet), not from the first preset.
+  useEffect(() => {
+    window.deskpilot.settings().then(
+      (stored) => {
+        setPreset(stored.preset);
+        setModel(stored.model);
+        setStoredModel(stored.model);
+      },
+      () => undefined,
+    );
+  }, []);
 
   const submit = () => {
     if (keyNeeded && apiKey.trim() === '') {
       setError({ text: t('firstRun.needsKey', { provider: label }) });
       return;
     }
+    if (info.modelRequired === true && model.trim() === '') {
+      setModelError(true);
+      document.getElementById('first-run-model')?.focus();
+      return;
+    }
     const patch: SettingsPatch = { preset };
     if (keyNeeded) patch.apiKey = apiKey.trim();
-    if (model.trim() !== '') patch.model = model.trim();
+    if (model.trim() !== '' && model.trim() !== storedModel) patch.model = model.trim();
     setSaving(true);
     setError(undefined);
     window.deskpilot.updateSettings(patch).then(
@@ -77,7 +97,16 @@ export function FirstRun({ configError, onDone }: Props) {
           <legend>{t('firstRun.provider')}</legend>
           {PRESET_NAMES.map((name) => (
             <label key={name} className="radio">
-              <input type="radio" name="preset" value={name} checked={preset === name} onChange={() => setPreset(name)} />
+              <input
+                type="radio"
+                name="preset"
+                value={name}
+                checked={preset === name}
+                onChange={() => {
+                  setPreset(name);
+                  setModelError(false);
+                }}
+              />
               {presetLabel(name, t)}
               {PRESET_INFO[name].local ? <span className="muted">{t('firstRun.noKeyNeeded')}</span> : null}
             </label>
@@ -95,13 +124,39 @@ export function FirstRun({ configError, onDone }: Props) {
               onChange={(event) => setApiKey(event.target.value)}
             />
             <p className="field-note">{t('firstRun.keyNote')}</p>
+            {info.keyUrl === undefined ? null : (
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => void window.deskpilot.openExternal({ url: info.keyUrl as string }).catch(() => undefined)}
+              >
+                {t('settings.getKey', { provider: label })}
+              </button>
+            )}
           </div>
         ) : (
           <p className="field-note">{t('firstRun.running', { provider: label })}</p>
         )}
         <div className="field">
-          <label htmlFor="first-run-model">{t('firstRun.model')}</label>
-          <input id="first-run-model" value={model} placeholder={t('common.providerDefault')} onChange={(event) => setModel(event.target.value)} />
+          {/* The label follows the provider: LM Studio has no default model, so there it is required. */}
+          <label htmlFor="first-run-model">{info.modelRequired === true ? t('settings.modelRequired') : t('firstRun.model')}</label>
+          <input
+            id="first-run-model"
+            value={model}
+            required={info.modelRequired === true}
+            aria-invalid={modelError}
+            aria-describedby={modelError ? 'first-run-model-error' : undefined}
+            placeholder={info.modelRequired === true ? '' : t('common.providerDefault')}
+            onChange={(event) => {
+              setModel(event.target.value);
+              setModelError(false);
+            }}
+          />
+          {modelError ? (
+            <p className="field-error" id="first-run-model-error" role="alert">
+              {t('settings.modelNeeded', { provider: label })}
+            </p>
+          ) : null}
         </div>
         {error === undefined ? null : (
           <div role="alert" className="form-error">

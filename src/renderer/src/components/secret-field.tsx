@@ -21,7 +21,8 @@ interface Props {
   id: string;
   words: SecretWords;
   hasValue: boolean;
-  overridden: boolean;
+  /** The environment variable that overrides it, if one does. */
+  overriddenBy: string | undefined;
   action: SecretAction;
   value: string;
   onAction(action: SecretAction): void;
@@ -32,13 +33,13 @@ interface Props {
  * A credential that never comes back from main (the API key, the extra headers' values): this
  * only says whether one is stored, and can replace or remove it. New values go in a password input.
  */
-export function SecretField({ id, words, hasValue, overridden, action, value, onAction, onValue }: Props) {
+export function SecretField({ id, words, hasValue, overriddenBy, action, value, onAction, onValue }: Props) {
   const { t } = useTranslation();
-  if (overridden) {
+  if (overriddenBy !== undefined) {
     return (
       <div className="field overridden">
         <span className="label">{words.legend}</span>
-        <p className="field-note">{t('common.overridden')}</p>
+        <p className="field-note">{t('common.overriddenBy', { variable: overriddenBy })}</p>
       </div>
     );
   }

@@ -20,6 +20,7 @@ const SETTINGS: PublicSettings = {
   docsUserFolders: true,
   embeddingModel: '',
   envOverrides: [],
+  envVariables: {},
 };
 
 describe('patchOf', () => {
@@ -58,5 +59,8 @@ describe('patchOf', () => {
     expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), historyLimit: '2.5' })).toHaveProperty('error');
     expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), historyLimit: '-1' })).toHaveProperty('error');
     expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), historyLimit: '' })).toHaveProperty('error');
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), historyLimit: '-1' })).toEqual({ error: 'settings.historyLimitInvalid', field: 'history-limit' });
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), baseUrl: 'localhost:11434' })).toEqual({ error: 'settings.baseUrlInvalid', field: 'base-url' });
+    expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), baseUrl: ' http://127.0.0.1:1234/v1 ' })).toEqual({ patch: { baseUrl: 'http://127.0.0.1:1234/v1' } });
   });
 });

@@ -1,7 +1,13 @@
 import type { ApprovalPolicy, PresetName, PublicSettings, SettingsPatch } from '../../../shared/settings';
 
 /** Why a draft cannot be sent, as its catalog key. */
-export type FormError = 'settings.historyLimitInvalid' | 'settings.newKeyMissing' | 'settings.newHeadersMissing';
+export type FormError = 'settings.baseUrlInvalid' | 'settings.historyLimitInvalid' | 'settings.newKeyMissing' | 'settings.newHeadersMissing';
+
+/** A draft that cannot be sent: what is wrong, and the id of the field it is about. */
+export interface FieldError {
+  error: FormError;
+  field: string;
+}
 
 /** What the settings view does with a stored credential it cannot read back. */
 export type SecretAction = 'keep' | 'replace' | 'remove';
@@ -11,7 +17,6 @@ export interface SettingsDraft {
   preset: PresetName;
   baseUrl: string;
   model: string;
-  hotkey: string;
   approvalPolicy: ApprovalPolicy;
   openAtLogin: boolean;
   historyLimit: string;
@@ -28,7 +33,6 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
     preset: settings.preset,
     baseUrl: settings.baseUrl,
     model: settings.model,
-    hotkey: settings.hotkey,
     approvalPolicy: settings.approvalPolicy,
     openAtLogin: settings.openAtLogin,
     historyLimit: String(settings.historyLimit),
@@ -45,33 +49,34 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
  * stored value anyway, and the user could not see the effect). Returns the catalog key of the
  * error for input that cannot be sent at all.
  */
-export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch: SettingsPatch } | { error: FormError } {
+export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch: SettingsPatch } | FieldError {
   const patch: SettingsPatch = {};
   const locked = new Set(settings.envOverrides);
   const set = <K extends keyof SettingsPatch>(key: K, value: SettingsPatch[K], before: unknown) => {
     if (!locked.has(key) && value !== before) patch[key] = value;
   };
   set('preset', draft.preset, settings.preset);
-  set('baseUrl', draft.baseUrl.trim(), settings.baseUrl);
+  const baseUrl = draft.baseUrl.trim();
+  if (!locked.has('baseUrl') && baseUrl !== '' && !/^https?:\/\/\S+$/i.test(baseUrl)) return { error: 'settings.baseUrlInvalid', field: 'base-url' };
+  set('baseUrl', baseUrl, settings.baseUrl);
   set('model', draft.model.trim(), settings.model);
-  set('hotkey', draft.hotkey.trim(), settings.hotkey);
   set('approvalPolicy', draft.approvalPolicy, settings.approvalPolicy);
   set('openAtLogin', draft.openAtLogin, settings.openAtLogin);
   const limit = Number(draft.historyLimit);
-  if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'settings.historyLimitInvalid' };
+  if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'settings.historyLimitInvalid', field: 'history-limit' };
   set('historyLimit', limit, settings.historyLimit);
   set('embeddingModel', draft.embeddingModel.trim(), settings.embeddingModel);
   if (!locked.has('apiKey')) {
     if (draft.keyAction === 'remove') patch.apiKey = null;
     if (draft.keyAction === 'replace') {
-      if (draft.newKey.trim() === '') return { error: 'settings.newKeyMissing' };
+      if (draft.newKey.trim() === '') return { error: 'settings.newKeyMissing', field: 'api-key' };
       patch.apiKey = draft.newKey.trim();
     }
   }
   if (!locked.has('headers')) {
     if (draft.headersAction === 'remove') patch.headers = null;
     if (draft.headersAction === 'replace') {
-      if (draft.newHeaders.trim() === '') return { error: 'settings.newHeadersMissing' };
+      if (draft.newHeaders.trim() === '') return { error: 'settings.newHeadersMissing', field: 'headers' };
       patch.headers = draft.newHeaders.trim();
     }
   }

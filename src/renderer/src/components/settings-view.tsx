@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/i18n';
-import { APPROVAL_POLICIES, PRESET_NAMES, type ApprovalPolicy, type PublicSettings, type SettingsPatch } from '../../../shared/settings';
+import { APPROVAL_POLICIES, PRESET_INFO, PRESET_NAMES, type ApprovalPolicy, type PublicSettings, type SettingsPatch } from '../../../shared/settings';
 import { describeFailure, type Failure } from '../failure';
 import { FailureText } from './failure-text';
+import { HotkeyField } from './hotkey-field';
 import { DocsSettings } from './docs-settings';
 import { Field } from './field';
 import { LanguageSettings } from './language-settings';
@@ -26,6 +27,8 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
   const [error, setError] = useState<Failure | undefined>();
   const [saved, setSaved] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field: string; text: string } | undefined>();
+  const [platform, setPlatform] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -39,6 +42,10 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
         setError({ ...failure, text: t('settings.couldNotLoad', { error: failure.text }) });
       },
     );
+    window.deskpilot.appInfo().then(
+      (info) => setPlatform(info.platform),
+      () => undefined,
+    );
     heading.current?.focus();
     // Once, on opening: a language switch re-renders this view and must not reload it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -47,6 +54,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
   const change = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => {
     setDraft((current) => (current === undefined ? current : { ...current, [key]: value }));
     setSaved(false);
+    setFieldError(undefined);
   };
 
   const save = (patch: SettingsPatch) => {
@@ -80,7 +88,13 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
   };
 
   const locked = (key: keyof SettingsPatch) => settings?.envOverrides.includes(key) ?? false;
-  const noteFor = (id: string, key: keyof SettingsPatch, hasHint = false) => (locked(key) || hasHint ? { 'aria-describedby': `${id}-note` } : {});
+  const variable = (key: keyof SettingsPatch) => settings?.envVariables[key];
+  const errorFor = (id: string) => (fieldError?.field === id ? fieldError.text : undefined);
+  /** The control points to its note and, when there is one, its error. */
+  const noteFor = (id: string, key: keyof SettingsPatch, hasHint = false) => {
+    const ids = [...(locked(key) || hasHint ? [`${id}-note`] : []), ...(errorFor(id) === undefined ? [] : [`${id}-error`])];
+    return ids.length === 0 ? {} : { 'aria-describedby': ids.join(' '), ...(errorFor(id) === undefined ? {} : { 'aria-invalid': true }) };
+  };
 
   return (
     <section className="view settings-view" aria-labelledby="settings-heading">
@@ -104,11 +118,14 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
           onSubmit={(event) => {
             event.preventDefault();
             const result = patchOf(settings, draft);
-            if ('error' in result) setError({ text: t(result.error) });
-            else save(result.patch);
+            if ('error' in result) {
+              setFieldError({ field: result.field, text: t(result.error) });
+              document.getElementById(result.field)?.focus();
+            } else save(result.patch);
           }}
         >
-          <Field id="preset" label={t('settings.provider')} overridden={locked('preset')}>
+          <h3 className="settings-section">{t('settings.sectionModel')}</h3>
+          <Field id="preset" label={t('settings.provider')} overriddenBy={variable('preset')} error={errorFor('preset')}>
             <select
               id="preset"
               value={draft.preset}
@@ -123,7 +140,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               ))}
             </select>
           </Field>
-          <Field id="base-url" label={t('settings.baseUrl')} overridden={locked('baseUrl')} hint={t('settings.baseUrlHint')}>
+          <Field id="base-url" label={t('settings.baseUrl')} overriddenBy={variable('baseUrl')} error={errorFor('base-url')} hint={t('settings.baseUrlHint')}>
             <input
               id="base-url"
               type="url"
@@ -134,7 +151,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               onChange={(event) => change('baseUrl', event.target.value)}
             />
           </Field>
-          <Field id="model" label={t('settings.model')} overridden={locked('model')} hint={t('settings.modelHint')}>
+          <Field id="model" label={t('settings.model')} overriddenBy={variable('model')} error={errorFor('model')} hint={t('settings.modelHint')}>
             <input
               id="model"
               value={draft.model}
@@ -148,32 +165,61 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
             id="api-key"
             words={apiKeyWords(t)}
             hasValue={settings.hasApiKey}
-            overridden={locked('apiKey')}
+            overriddenBy={variable('apiKey')}
             action={draft.keyAction}
             value={draft.newKey}
             onAction={(value) => change('keyAction', value)}
             onValue={(value) => change('newKey', value)}
           />
+          {PRESET_INFO[draft.preset].keyUrl === undefined || locked('apiKey') ? null : (
+            <button
+              type="button"
+              className="link-button get-key"
+              onClick={() => void window.deskpilot.openExternal({ url: PRESET_INFO[draft.preset].keyUrl as string }).catch(() => undefined)}
+            >
+              {t('settings.getKey', { provider: PRESET_INFO[draft.preset].label })}
+            </button>
+          )}
           <SecretField
             id="headers"
             words={headerWords(settings.headerNames, t)}
             hasValue={settings.headerNames.length > 0}
-            overridden={locked('headers')}
+            overriddenBy={variable('headers')}
             action={draft.headersAction}
             value={draft.newHeaders}
             onAction={(value) => change('headersAction', value)}
             onValue={(value) => change('newHeaders', value)}
           />
-          <Field id="hotkey" label={t('settings.hotkey')} overridden={locked('hotkey')} hint={t('settings.hotkeyHint')}>
+          <Field
+            id="embedding-model"
+            label={t('settings.embeddings')}
+            overriddenBy={variable('embeddingModel')}
+            error={errorFor('embedding-model')}
+            hint={t('settings.embeddingsHint')}
+          >
             <input
-              id="hotkey"
-              value={draft.hotkey}
-              readOnly={locked('hotkey')}
-              {...noteFor('hotkey', 'hotkey', true)}
-              onChange={(event) => change('hotkey', event.target.value)}
+              id="embedding-model"
+              value={draft.embeddingModel}
+              readOnly={locked('embeddingModel')}
+              placeholder={t('common.providerDefault')}
+              {...noteFor('embedding-model', 'embeddingModel', true)}
+              onChange={(event) => change('embeddingModel', event.target.value)}
             />
           </Field>
-          <Field id="approval-policy" label={t('settings.approvals')} overridden={locked('approvalPolicy')}>
+          <h3 className="settings-section">{t('settings.sectionHotkey')}</h3>
+          <HotkeyField settings={settings} platform={platform} onSettings={setSettings} />
+          <div className={`field checkbox-field${locked('openAtLogin') ? ' overridden' : ''}`}>
+            <input
+              id="open-at-login"
+              type="checkbox"
+              checked={draft.openAtLogin}
+              disabled={locked('openAtLogin')}
+              onChange={(event) => change('openAtLogin', event.target.checked)}
+            />
+            <label htmlFor="open-at-login">{t('settings.openAtLogin')}</label>
+          </div>
+          <h3 className="settings-section">{t('settings.sectionSafety')}</h3>
+          <Field id="approval-policy" label={t('settings.approvals')} overriddenBy={variable('approvalPolicy')} error={errorFor('approval-policy')}>
             <select
               id="approval-policy"
               value={draft.approvalPolicy}
@@ -188,17 +234,8 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               ))}
             </select>
           </Field>
-          <div className={`field checkbox-field${locked('openAtLogin') ? ' overridden' : ''}`}>
-            <input
-              id="open-at-login"
-              type="checkbox"
-              checked={draft.openAtLogin}
-              disabled={locked('openAtLogin')}
-              onChange={(event) => change('openAtLogin', event.target.checked)}
-            />
-            <label htmlFor="open-at-login">{t('settings.openAtLogin')}</label>
-          </div>
-          <Field id="history-limit" label={t('settings.historyLimit')} overridden={locked('historyLimit')}>
+          <h3 className="settings-section">{t('settings.sectionData')}</h3>
+          <Field id="history-limit" label={t('settings.historyLimit')} overriddenBy={variable('historyLimit')} error={errorFor('history-limit')}>
             <input
               id="history-limit"
               type="number"
@@ -211,16 +248,6 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               onChange={(event) => change('historyLimit', event.target.value)}
             />
           </Field>
-          <Field id="embedding-model" label={t('settings.embeddings')} overridden={locked('embeddingModel')} hint={t('settings.embeddingsHint')}>
-            <input
-              id="embedding-model"
-              value={draft.embeddingModel}
-              readOnly={locked('embeddingModel')}
-              placeholder={t('common.providerDefault')}
-              {...noteFor('embedding-model', 'embeddingModel', true)}
-              onChange={(event) => change('embeddingModel', event.target.value)}
-            />
-          </Field>
           {error === undefined ? null : (
             <div role="alert" className="form-error">
               <FailureText failure={error} />
@@ -229,7 +256,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
           <p role="status" className="form-status">
             {saved ? t('common.saved') : ''}
           </p>
-          <div className="form-buttons">
+          <div className="form-buttons settings-footer">
             <button type="submit" className="primary" disabled={saving}>
               {t('common.save')}
             </button>
