@@ -13,6 +13,8 @@ import { providerSettings } from '../core/agent/provider/provider-settings';
 import type { Platform } from '../core/platform/types';
 import { buildAgent } from './build-agent';
 import type { HostPort } from './port';
+import type { SuggestionKind } from '../shared/suggestions';
+import { suggestPrompts } from '../core/agent/suggestions';
 
 export const DEFAULT_HOST_SETTINGS: HostSettings = {
   preset: 'openrouter',
@@ -141,9 +143,16 @@ export class AutomationHost {
       return;
     }
     const request = parsed.request;
-    if (request.type === 'ask' || request.type === 'frontmost' || request.type === 'docsStatus') {
+    if (request.type === 'ask' || request.type === 'frontmost' || request.type === 'docsStatus' || request.type === 'suggest') {
       try {
-        const value = request.type === 'ask' ? this.ask(request.text, request.pid) : request.type === 'frontmost' ? await this.frontmost() : this.docsStatus();
+        const value =
+          request.type === 'ask'
+            ? this.ask(request.text, request.pid)
+            : request.type === 'frontmost'
+              ? await this.frontmost()
+              : request.type === 'suggest'
+                ? await this.suggest(request.pid)
+                : this.docsStatus();
         this.options.port.post({ type: 'reply', requestId: request.requestId, ok: true, value });
       } catch (error) {
         this.options.port.post({ type: 'reply', requestId: request.requestId, ok: false, error: serializeError(error) });
@@ -157,7 +166,7 @@ export class AutomationHost {
     }
   }
 
-  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' | 'docsStatus' }>): Promise<void> {
+  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' | 'docsStatus' | 'suggest' }>): Promise<void> {
     switch (request.type) {
       case 'stop':
         this.stop();
@@ -285,6 +294,15 @@ export class AutomationHost {
 
   private postHistory(): void {
     this.options.port.post({ type: 'history', messages: this.agent.history() as unknown as HistoryMessage[] });
+  }
+
+  /** What the empty chat may offer to ask about the app; the generic two when it cannot be read. */
+  private async suggest(pid: number): Promise<SuggestionKind[]> {
+    try {
+      return suggestPrompts((await this.engine.observe(pid, { bounds: 'none' })).root);
+    } catch {
+      return ['whatCanIDo', 'summarize'];
+    }
   }
 
   private async frontmost(): Promise<TargetApp | null> {

@@ -88,6 +88,7 @@ function build() {
     settingsChanged: vi.fn(),
     restart: vi.fn(),
     docsStatus: vi.fn(() => Promise.resolve(DOCS_STATUS)),
+    suggest: vi.fn((pid: number) => Promise.resolve(pid === TEXT_EDITOR.pid ? (['whatCanIDo', 'readDocument', 'summarize'] as const).slice() : [])),
   };
   const controller = new MainController({
     appInfo: { name: 'Deskpilot', version: '0.1.0', platform: 'darwin' },
@@ -218,7 +219,16 @@ describe('target and window', () => {
     await subject.controller.toggle();
     expect(calls).toEqual(['frontmost', 'show']);
     expect(subject.controller.status().target).toEqual(TEXT_EDITOR);
-    expect(pushed.map((event) => event.type)).toEqual(['status', 'shown']);
+    expect(pushed.slice(0, 2).map((event) => event.type)).toEqual(['status', 'shown']);
+  });
+
+  it('then asks the host what the empty chat may suggest for that app, once per app', async () => {
+    await subject.controller.toggle();
+    await vi.waitFor(() => expect(subject.controller.status().suggestions).toEqual(['whatCanIDo', 'readDocument', 'summarize']));
+    expect(pushed.at(-1)).toMatchObject({ type: 'status', status: { suggestions: ['whatCanIDo', 'readDocument', 'summarize'] } });
+    subject.controller.hide();
+    await subject.controller.toggle();
+    expect(subject.supervisor.suggest).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the previous target when the frontmost app is Deskpilot, fails, or is slow', async () => {

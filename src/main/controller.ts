@@ -3,6 +3,7 @@ import { ValidationError } from '../shared/errors';
 import type { AppEvent, AppInfoReply, AppStatus, PermissionState, TargetApp } from '../shared/ipc';
 import { pickLanguage, type Language } from '../shared/i18n/i18n';
 import type { PublicSettings } from '../shared/settings';
+import type { SuggestionKind } from '../shared/suggestions';
 import { isHttpsUrl } from '../shared/urls';
 import type { HostSupervisor } from './host/host-supervisor';
 import type { Hotkey } from './shell/hotkey';
@@ -21,7 +22,7 @@ export interface WindowControl {
 
 export interface ControllerDeps {
   appInfo: AppInfoReply;
-  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus'>;
+  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus' | 'suggest'>;
   settings: SettingsService;
   transcript: Transcript;
   hotkey: Hotkey;
@@ -50,6 +51,8 @@ export interface ControllerDeps {
 export class MainController {
   private readonly deps: ControllerDeps;
   private target: TargetApp | null = null;
+  /** The empty chat's suggestions, for the app they were made for. */
+  private suggestions: { pid: number; kinds: SuggestionKind[] } | undefined;
   private accessibilityState: PermissionState;
 
   constructor(deps: ControllerDeps) {
@@ -67,6 +70,7 @@ export class MainController {
       ...(this.deps.supervisor.hostProblem === undefined ? {} : { hostError: this.deps.supervisor.hostProblem }),
       configured: configError === undefined,
       ...(configError === undefined ? {} : { configError }),
+      ...(this.suggestions !== undefined && this.suggestions.pid === this.target?.pid ? { suggestions: this.suggestions.kinds } : {}),
       language: this.deps.settings.language(),
       systemLanguage: pickLanguage(this.deps.settings.systemLanguages()),
     };
@@ -130,7 +134,20 @@ export class MainController {
     this.accessibilityState = this.deps.accessibility();
     this.deps.window.show();
     this.pushStatus();
+    this.suggestFor(this.target);
     this.deps.push(view === 'chat' ? { type: 'shown' } : { type: 'shown', view });
+  }
+
+  /** Asks the host what the empty chat may offer for this app, then tells the window; never in the way of showing it. */
+  private suggestFor(target: TargetApp | null): void {
+    if (target === null || this.suggestions?.pid === target.pid) return;
+    this.deps.supervisor.suggest(target.pid).then(
+      (kinds) => {
+        this.suggestions = { pid: target.pid, kinds };
+        this.pushStatus();
+      },
+      () => undefined,
+    );
   }
 
   /**

@@ -12,6 +12,7 @@ import { ANSWER_LANGUAGE_CHOICES, LANGUAGES } from './i18n/i18n';
 import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES } from './settings';
 import { MAX_ASK_CHARS } from './ipc-schemas';
 import { describeIssues } from './validation';
+import type { SuggestionKind } from './suggestions';
 
 /**
  * One provider message as the `openai` SDK shapes it. Main keeps them opaque: it only stores
@@ -55,6 +56,8 @@ export const HOST_REQUEST_SCHEMA = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('restore'), messages: z.array(historyMessage).max(10_000) }),
   /** Replied with the index's DocsStatus. */
   z.strictObject({ type: z.literal('docsStatus'), requestId }),
+  /** Replied with what the empty chat may suggest asking about the app `pid` (SuggestionKind[]). */
+  z.strictObject({ type: z.literal('suggest'), requestId, pid: z.int().positive() }),
   /** Deletes the documentation index; the host builds it again and reports progress. */
   z.strictObject({ type: z.literal('docsRebuild') }),
 ]);
@@ -65,6 +68,7 @@ export interface HostReplies {
   ask: { askId: string };
   frontmost: TargetApp | null;
   docsStatus: DocsStatus;
+  suggest: SuggestionKind[];
 }
 
 const serializedError = z.strictObject({

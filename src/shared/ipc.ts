@@ -1,6 +1,7 @@
 import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
 import type { Language } from './i18n/i18n';
+import type { SuggestionKind } from './suggestions';
 import type { ApprovalDecision, PublicSettings, SettingsPatch } from './settings';
 import type { ChatEntry } from './transcript';
 
@@ -70,6 +71,8 @@ export interface AppStatus {
   language: Language;
   /** What `system` means here: the language the OS asks for. */
   systemLanguage: Language;
+  /** What the empty chat offers to ask about the target app (absent until the host has looked). */
+  suggestions?: SuggestionKind[];
 }
 
 export interface AskRequest {

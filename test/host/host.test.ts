@@ -204,6 +204,12 @@ describe('automation host', () => {
     expect(messages.map((message) => message.content)).toContain('hello');
   });
 
+  it('suggests what to ask from the app’s tree: the fixture has a form and a long list', async () => {
+    expect(await supervisor.suggest(FIXTURE_PID)).toEqual(['whatCanIDo', 'fillForm', 'findItem']);
+    // An app that is gone still gets the generic two.
+    expect(await supervisor.suggest(999_999)).toEqual(['whatCanIDo', 'summarize']);
+  });
+
   it('reports the frontmost app as the target', async () => {
     expect(await supervisor.frontmost()).toMatchObject({ pid: FIXTURE_PID });
   });

@@ -88,6 +88,23 @@ describe('streaming', () => {
   });
 });
 
+describe('an empty chat', () => {
+  it('offers what to ask about this app: one click asks, a form suggestion waits in the input for the details', async () => {
+    const page = await openChat({ status: { ...options().status, suggestions: ['whatCanIDo', 'fillForm', 'summarize'] } });
+    const list = page.getByRole('list', { name: 'Suggestions' });
+    expect(await list.getByRole('button').allTextContents()).toEqual(['What can I do here?', 'Fill this form…', 'Summarize this window']);
+    await screenshot(page, 'chat-suggestions');
+    await list.getByRole('button', { name: 'Fill this form…' }).click();
+    const input = page.getByRole('textbox', { name: 'Ask Deskpilot' });
+    await expect.poll(() => input.inputValue()).toBe('Fill this form with ');
+    expect(await calls(page, 'ask')).toEqual([]);
+    await input.fill('');
+    await list.getByRole('button', { name: 'What can I do here?' }).click();
+    await page.locator('.message.user', { hasText: 'What can I do here?' }).waitFor();
+    expect((await calls(page, 'ask')).map((call) => call.payload)).toEqual([{ text: 'What can I do here?' }]);
+  });
+});
+
 describe('scrolling', () => {
   it('follows new content at the bottom, stops when the user scrolls up, and jumps back', async () => {
     const history = foldAgentEvents(

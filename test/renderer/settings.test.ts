@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { calls, emit, pageErrors, screenshot } from './harness/browser';
+import type { PageGlobal } from './harness/fake-bridge';
 import { useHarness } from './harness/suite';
 import { options, SETTINGS, STATUS } from './harness/fixtures';
 
@@ -65,6 +66,34 @@ describe('settings', () => {
     await page.getByText('Saved.').waitFor();
     expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ approvalPolicy: 'confirm-all' }]);
     await screenshot(page, 'settings-env-override');
+  });
+
+  it('records a hotkey from the keys pressed, saves it at once, and says when another app holds it', async () => {
+    const page = await openSettings();
+    const record = page.getByRole('button', { name: 'Record a shortcut' });
+    await record.click();
+    await page.getByText('Press the combination you want').waitFor();
+    // A modifier alone records nothing yet; the whole combination does.
+    await page.keyboard.down('Control');
+    await page.keyboard.down('Alt');
+    await page.keyboard.press('KeyK');
+    await page.keyboard.up('Alt');
+    await page.keyboard.up('Control');
+    await page.getByText('Saved as the hotkey.').waitFor();
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ hotkey: 'Control+Alt+K' }]);
+    await expect(page.locator('.hotkey-current').textContent()).resolves.toBe('Control+Alt+K');
+    await page.evaluate(() => {
+      (globalThis as PageGlobal).__fake.options.failures = {
+        updateSettings: 'VALIDATION: Control+Alt+J is already used by another app or the system, so Control+Alt+K stays the hotkey.',
+      };
+    });
+    await record.click();
+    await page.keyboard.press('Control+Alt+KeyJ');
+    await expect(page.locator('.field-error[role="alert"]').textContent()).resolves.toBe(
+      'Control+Alt+J is already used by another app or the system, so Control+Alt+K stays the hotkey.',
+    );
+    await expect(page.locator('.hotkey-current').textContent()).resolves.toBe('Control+Alt+K');
+    await screenshot(page, 'settings-hotkey-taken');
   });
 
   it('only says whether a key is set, replaces it, and never shows it again', async () => {

@@ -18,6 +18,9 @@ export interface HostChild {
   kill(): void;
 }
 
+/** Suggestions are a nicety: a busy host's answer after this long is not waited for. */
+const SUGGEST_TIMEOUT_MS = 2000;
+
 export type HostState = AppStatus['host'];
 
 export interface Timers {
@@ -142,6 +145,11 @@ export class HostSupervisor {
   }
 
   /** The documentation index as the host has it; waits for a host that is starting. */
+  /** What the empty chat may suggest for the app `pid`; nothing special when the host is slow to say. */
+  suggest(pid: number): Promise<HostReplies['suggest']> {
+    return this.request((requestId) => ({ type: 'suggest', requestId, pid }), { ms: SUGGEST_TIMEOUT_MS, value: [] }) as Promise<HostReplies['suggest']>;
+  }
+
   docsStatus(): Promise<HostReplies['docsStatus']> {
     return this.request((requestId) => ({ type: 'docsStatus', requestId })) as Promise<HostReplies['docsStatus']>;
   }

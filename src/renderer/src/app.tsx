@@ -8,6 +8,7 @@ import { MessageList } from './components/message-list';
 import { PermissionHelp } from './components/permission-help';
 import { SettingsView } from './components/settings-view';
 import { useChat } from './hooks/use-chat';
+import type { SuggestionKind } from '../../shared/suggestions';
 import { applyLanguage } from './i18n';
 
 /** The chat window: header, then one view (permission help, first run, settings or the chat). */
@@ -17,6 +18,7 @@ export function App() {
   const { status, running, stop, ask, askOrReport } = chat;
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [followSignal, setFollowSignal] = useState(0);
+  const [draft, setDraft] = useState<{ text: string } | undefined>();
   const { t } = useTranslation();
   const language = status?.language;
 
@@ -55,6 +57,15 @@ export function App() {
     [askOrReport, follow],
   );
 
+  /** A suggestion that needs the user's details ("Fill this form with …") goes to the input; the others are asked at once. */
+  const suggest = useCallback(
+    (kind: SuggestionKind) => {
+      if (kind === 'fillForm' || kind === 'findItem') setDraft({ text: t(`chat.prefill.${kind}`) });
+      else retry(t(`chat.suggest.${kind}`));
+    },
+    [retry, t],
+  );
+
   const hotkeyError =
     status?.hotkey.registered === false ? (status.hotkey.error ?? t('app.hotkeyUnregistered', { accelerator: status.hotkey.accelerator })) : undefined;
 
@@ -87,8 +98,16 @@ export function App() {
         ) : status.host === 'running' ? null : (
           <p className="banner info">{t(`app.hostState.${status.host}`)}</p>
         )}
-        <MessageList entries={chat.entries} running={running} onAnswer={chat.approve} onRetry={retry} followSignal={followSignal} />
-        <Composer running={running} onSend={send} onStop={stop} focusSignal={chat.shownCount} />
+        <MessageList
+          entries={chat.entries}
+          running={running}
+          onAnswer={chat.approve}
+          onRetry={retry}
+          followSignal={followSignal}
+          suggestions={status.suggestions ?? []}
+          onSuggest={suggest}
+        />
+        <Composer running={running} onSend={send} onStop={stop} focusSignal={chat.shownCount} draft={draft} />
       </>
     );
   }

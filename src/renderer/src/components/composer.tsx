@@ -14,9 +14,11 @@ interface Props {
   onStop(): void;
   /** Bumped when main shows the window: the input takes focus. */
   focusSignal: number;
+  /** Text a suggestion puts in the input for the user to finish (a new object each time). */
+  draft?: { text: string } | undefined;
 }
 
-export function Composer({ running, onSend, onStop, focusSignal }: Props) {
+export function Composer({ running, onSend, onStop, focusSignal, draft }: Props) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<Failure | undefined>();
@@ -33,6 +35,15 @@ export function Composer({ running, onSend, onStop, focusSignal }: Props) {
   }, [text]);
 
   useEffect(() => input.current?.focus(), [focusSignal]);
+
+  useEffect(() => {
+    if (draft === undefined) return;
+    setText(draft.text);
+    const element = input.current;
+    element?.focus();
+    // The caret after the words, where the user goes on typing.
+    element?.setSelectionRange(draft.text.length, draft.text.length);
+  }, [draft]);
 
   const send = () => {
     if (text.trim() === '' || sending) return;

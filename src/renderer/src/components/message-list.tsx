@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalDecision } from '../../../shared/settings';
+import type { SuggestionKind } from '../../../shared/suggestions';
 import type { ChatEntry } from '../../../shared/transcript';
 import { useAutoScroll } from '../hooks/use-auto-scroll';
 import { ApprovalCard } from './approval-card';
@@ -17,6 +18,9 @@ interface Props {
   onRetry(text: string): void;
   /** Bumped when the user sends a question: the list scrolls to it and follows again. */
   followSignal: number;
+  /** What an empty chat offers to ask about the app (from its tree). */
+  suggestions: readonly SuggestionKind[];
+  onSuggest(kind: SuggestionKind): void;
 }
 
 function EntryView({ entry, onAnswer, onRetry }: { entry: ChatEntry } & Pick<Props, 'onAnswer' | 'onRetry'>) {
@@ -45,7 +49,7 @@ function isQuiet(last: ChatEntry | undefined): boolean {
   return true;
 }
 
-export function MessageList({ entries, running, onAnswer, onRetry, followSignal }: Props) {
+export function MessageList({ entries, running, onAnswer, onRetry, followSignal, suggestions, onSuggest }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { following, onScroll, jump } = useAutoScroll(scroller, content);
@@ -60,7 +64,22 @@ export function MessageList({ entries, running, onAnswer, onRetry, followSignal 
       {/* Focusable so the keyboard can scroll it, and so a region with a name; the log inside keeps the announcing. */}
       <div className="message-scroller" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={t('chat.conversation')}>
         <div className="message-list" ref={content} role="log" aria-live="polite" aria-label={t('chat.messages')}>
-          {entries.length === 0 ? <p className="empty muted">{t('chat.empty')}</p> : null}
+          {entries.length === 0 ? (
+            <div className="empty">
+              <p className="muted">{t('chat.empty')}</p>
+              {suggestions.length === 0 ? null : (
+                <ul className="suggestions" aria-label={t('chat.suggestions')}>
+                  {suggestions.map((kind) => (
+                    <li key={kind}>
+                      <button type="button" onClick={() => onSuggest(kind)}>
+                        {t(`chat.suggest.${kind}`)}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ) : null}
           {entries.map((entry) => (
             // Ids are unique per kind (the reducer makes them so), not across kinds.
             <EntryView key={`${entry.kind}:${entry.id}`} entry={entry} onAnswer={onAnswer} onRetry={onRetry} />
