@@ -5,6 +5,8 @@ import { Agent } from '../core/agent';
 import { OpenAICompatibleProvider, PRESETS, isPresetName, type PresetName } from '../core/agent/provider';
 import { createToolRegistry } from '../core/agent/tools';
 import { LANGUAGES, languageFromEnv, matchLanguage, type Language } from '../shared/i18n/i18n';
+import { loadMcpConfigFile } from '../core/mcp-client/config';
+import { McpToolbox } from '../core/mcp-client/toolbox';
 import { terminalDecider } from './approval';
 import type { CommandContext } from './context';
 
@@ -129,6 +131,11 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
   };
 
   const yes = context.values['yes'] === true;
+  const mcpConfig = context.values['mcp-config'];
+  const toolbox =
+    typeof mcpConfig === 'string' && mcpConfig !== ''
+      ? new McpToolbox(await loadMcpConfigFile(mcpConfig), { onNotice: (_level, text) => io.stderr(`deskpilot: ${text}`) })
+      : undefined;
   const agent = new Agent({
     provider,
     tools: createToolRegistry(),
@@ -137,6 +144,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
     onEvent,
     approvalPolicy: yes ? 'auto' : 'confirm-risky',
     languages: () => ({ ui, answer: lang ?? 'auto' }),
+    ...(toolbox === undefined ? {} : { externalTools: () => toolbox.tools() }),
     docs: docsServiceFromEnv(io.env, (text) => io.stderr(`deskpilot docs: ${text}`)),
     ...(yes ? {} : { decide: terminalDecider(io, (request) => calls.get(request.callId) ?? request.summary, ui) }),
   });
@@ -165,5 +173,6 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
     return answer.reason === 'answered' ? 0 : 1;
   } finally {
     remove();
+    await toolbox?.close();
   }
 }

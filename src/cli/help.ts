@@ -44,7 +44,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   {
     name: 'ask',
     operand: '"question"',
-    options: [...TARGET, '--preset', '--lang', '--yes'],
+    options: [...TARGET, '--preset', '--lang', '--mcp-config', '--yes'],
     summary: 'ask the model about the app and let it act; the answer streams to stdout, tool calls go to stderr',
     exits: { 0: 'answered', 1: 'stopped at the step limit', 130: 'interrupted (Ctrl-C)' },
   },
@@ -83,6 +83,7 @@ const VALUES: Readonly<Record<string, string>> = {
   '--max-chars': 'N',
   '--preset': 'NAME',
   '--lang': 'en|pt-BR',
+  '--mcp-config': 'FILE',
   '--apps': 'NAME,NAME',
   '--folder': 'DIR',
   '--top': 'N',
@@ -115,6 +116,7 @@ export function usage(version: string): string {
     'DESKPILOT_MODEL, DESKPILOT_BASE_URL, DESKPILOT_HEADERS. A key variable alone picks its service (OPENAI_API_KEY: OpenAI);',
     'with nothing configured, a local Ollama or LM Studio server is used if one answers. --yes allows risky actions without asking.',
     "ask answers in the question's language (English or Brazilian Portuguese), else LC_ALL/LC_MESSAGES/LANG's; --lang fixes it.",
+    '--mcp-config FILE gives ask the tools of the MCP servers in a Claude Desktop or Cursor config (its mcpServers).',
     'Options: --debug prints stack traces; --version; --help. DESKPILOT_PLATFORM=fake uses an in-memory fixture desktop.',
     'Reference: docs/cli.md.',
   );

@@ -23,6 +23,7 @@ export const OPTIONS = {
   limit: { type: 'string' },
   preset: { type: 'string' },
   lang: { type: 'string' },
+  'mcp-config': { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
   'max-chars': { type: 'string' },
   'read-only': { type: 'boolean' },

@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'UI_NOT_AVAILABLE'
   | 'TIMEOUT'
   | 'ACTION_FAILED'
+  /** One of the user's MCP servers could not start, crashed, or failed a call. */
+  | 'TOOL_SERVER'
   | 'PROVIDER_AUTH'
   | 'PROVIDER_RATE_LIMIT'
   | 'PROVIDER_SERVER'

@@ -15,6 +15,7 @@ export const RISK_CODES = [
   'confirmAll',
   'undeclared',
   'afterReading',
+  'external',
 ] as const;
 export type RiskCode = (typeof RISK_CODES)[number];
 

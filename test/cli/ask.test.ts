@@ -2,6 +2,10 @@
  * `deskpilot ask` over FakePlatform and a real local OpenAI-compatible SSE server. It lives
  * under test/ because the core may not import test helpers (eslint deskpilot/layers).
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lastToolResult, startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-platform';
@@ -85,6 +89,28 @@ describe('deskpilot ask', () => {
     expect(await cli(serverEnv(), 'ask', '--lang', 'klingon', '--pid', String(FIXTURE_PID), 'what is this?')).toBe(2);
     expect(err.at(-1)).toMatch(/VALIDATION.*unknown language 'klingon'; languages: en, pt-BR/);
   });
+
+  it('uses a tool from an MCP server in a Claude Desktop config and a UI tool in the same answer', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deskpilot-ask-mcp-'));
+    const config = path.join(dir, 'claude_desktop_config.json');
+    const mcpServer = fileURLToPath(new URL('../mcp-client/misbehaving-server.ts', import.meta.url));
+    writeFileSync(config, JSON.stringify({ mcpServers: { odd: { command: process.execPath, args: ['--import', 'tsx', mcpServer] } } }));
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call_0', name: 'odd__echo', arguments: '{"text":"invoice total 42"}' }]) },
+      ...findAndClickCheckbox(),
+      { kind: 'stream', steps: textSteps(['The total is 42, and the feature is enabled.']) },
+    );
+    expect(await cli(serverEnv(), 'ask', '--mcp-config', config, '--app', 'deskpilot fixture', 'read the total and enable the feature')).toBe(0);
+    const first = server.requests[0]?.body as { tools: { function: { name: string } }[] };
+    expect(first.tools.map((tool) => tool.function.name)).toEqual(expect.arrayContaining(['ui_action', 'odd__echo', 'odd__hang']));
+    // The server's output reaches the model quoted as data, like text read from an app.
+    const quoted = lastToolResult(server.requests[1] as NonNullable<(typeof server.requests)[number]>);
+    expect(quoted).toContain('<ui_data>');
+    expect(quoted).toContain('echo: invoice total 42');
+    expect(err[0]).toMatch(/^deskpilot: MCP server odd started with \d+ tools$/);
+    expect(err).toContainEqual(expect.stringMatching(/^→ odd__echo text="invoice total 42" … ok: echo: invoice total 42/));
+    expect(platform.app(FIXTURE_PID).get('toggle').checked).toBe(true);
+  }, 30_000);
 
   it('runs tool calls, prints one line per call on stderr, and the click lands', async () => {
     server.reply(...findAndClickCheckbox(), { kind: 'stream', steps: textSteps(['Done: the feature is enabled.']) });

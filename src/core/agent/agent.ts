@@ -17,7 +17,7 @@ import { answerLanguage, DEFAULT_LANGUAGES, type LanguageSettings } from './lang
 import { agentText } from './text/agent-text';
 import { OwnAppError } from '../tools/target';
 import type { DocsService } from '../docs/service';
-import type { ToolContext, ToolResult } from '../tools/types';
+import type { Tool, ToolContext, ToolResult } from '../tools/types';
 import { argumentObject, type ToolRegistry } from './tools/registry';
 
 export const DEFAULT_MAX_ITERATIONS = 10;
@@ -44,6 +44,11 @@ export interface AgentOptions {
   provider: Provider;
   /** Documentation search for search_docs; the tool says it is not set up without it. */
   docs?: DocsService;
+  /**
+   * Tools from the user's MCP servers, asked for on every ask (servers start on the first one;
+   * afterwards the list is at hand). They join the registry beside the built-ins.
+   */
+  externalTools?: () => Promise<Tool[]>;
   tools: ToolRegistry;
   engine: ActionEngine;
   platform: Platform;
@@ -239,6 +244,7 @@ export class Agent {
     try {
       if (this.ownPids.includes(pending.target.pid)) throw new OwnAppError(pending.target.pid);
       this.language = answerLanguage(pending.text, this.options.languages?.() ?? DEFAULT_LANGUAGES);
+      if (this.options.externalTools !== undefined) this.options.tools.setExternalTools(await abortable(this.options.externalTools(), signal));
       const context = await abortable(this.buildContext(pending.target), signal);
       // The conversation before this ask is part of the key: "and now?" means something else after another turn.
       // So is the model: after a switch, another model's answer is not this one's.

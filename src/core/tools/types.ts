@@ -91,6 +91,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   description: string;
   /** The one source of truth: arguments are validated by it and the JSON schema is derived from it. */
   schema: S;
+  /** The JSON schema the model sees when it does not come from `schema`: an external MCP tool's own. */
+  parameters?: Record<string, unknown>;
   /** The shape of `data` for programs (MCP's output schema), where the tool promises one. */
   output?: z.ZodObject;
   /** See ToolEffects. Undefined counts as 'act'. */

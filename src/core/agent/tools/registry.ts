@@ -54,6 +54,8 @@ interface Registered {
  */
 export class ToolRegistry {
   private readonly tools = new Map<string, Registered>();
+  /** The names setExternalTools registered. */
+  private readonly external = new Set<string>();
 
   constructor(tools: Tool[] = []) {
     for (const tool of tools) this.registerTool(tool);
@@ -67,7 +69,21 @@ export class ToolRegistry {
       throw new DeskpilotError('VALIDATION', `a tool named '${tool.name}' is already registered; pick another name`);
     }
     // Derived once here, so a schema that cannot be a function schema fails at registration, not mid-ask.
-    this.tools.set(tool.name, { tool: tool as unknown as Tool, parameters: toParametersSchema(tool.schema) });
+    this.tools.set(tool.name, { tool: tool as unknown as Tool, parameters: tool.parameters ?? toParametersSchema(tool.schema) });
+  }
+
+  /**
+   * The tools from the user's MCP servers, replacing the last set: a server's list changes, and
+   * one that is down is left out until it is back. A name a built-in holds is skipped.
+   */
+  setExternalTools(tools: readonly Tool[]): void {
+    for (const name of this.external) this.tools.delete(name);
+    this.external.clear();
+    for (const tool of tools) {
+      if (this.tools.has(tool.name)) continue;
+      this.registerTool(tool);
+      this.external.add(tool.name);
+    }
   }
 
   has(name: string): boolean {

@@ -1,0 +1,166 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { DeskpilotError } from '../../shared/errors';
+import { systemClock, type Clock } from '../clock';
+import type { ToolResult } from '../tools/types';
+import type { McpServerConfig } from './config';
+import { toolResultOf } from './tool-result';
+
+export interface McpServerOptions {
+  /** Most time one call may take. */
+  callTimeoutMs?: number;
+  /** Most time starting the server and listing its tools may take. */
+  startTimeoutMs?: number;
+  /** Something the user should know (a server started, crashed, is restarting). */
+  onNotice?: (level: 'info' | 'error', text: string) => void;
+  clock?: Clock;
+  /** Injected by tests; the stdio or HTTP transport of `config` otherwise. */
+  transport?: (config: McpServerConfig) => Transport;
+}
+
+const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+const DEFAULT_START_TIMEOUT_MS = 20_000;
+const FIRST_BACKOFF_MS = 1_000;
+const MAX_BACKOFF_MS = 60_000;
+
+function transportOf(config: McpServerConfig): Transport {
+  if ('url' in config) return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers ?? {} } });
+  const env = Object.fromEntries(Object.entries({ ...process.env, ...config.env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return new StdioClientTransport({
+    command: config.command,
+    args: config.args ?? [],
+    env,
+    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+    stderr: 'ignore',
+  });
+}
+
+/**
+ * One of the user's MCP servers, as the agent's tools see it. It starts on first use; its tool
+ * list follows `tools/list_changed`; a call has a timeout and is cancelled (notifications/cancelled)
+ * when the ask stops. A server that crashes fails the calls in flight with a typed error and is
+ * started again on the next use, no sooner than its backoff allows.
+ */
+export class McpServer {
+  readonly name: string;
+  private readonly config: McpServerConfig;
+  private readonly options: McpServerOptions;
+  private readonly clock: Clock;
+  private client: Client | undefined;
+  private starting: Promise<Client> | undefined;
+  private list: McpTool[] = [];
+  private failures = 0;
+  private retryAt = 0;
+  private lastProblem = '';
+  private closing = false;
+
+  constructor(name: string, config: McpServerConfig, options: McpServerOptions = {}) {
+    this.name = name;
+    this.config = config;
+    this.options = options;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Its tools, starting the server first if it is not running. */
+  async tools(): Promise<McpTool[]> {
+    await this.connected();
+    return this.list;
+  }
+
+  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+    const client = await this.connected();
+    try {
+      const result = await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
+        signal,
+        timeout: this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+      });
+      // Old servers answer with `toolResult` alone: text is all the model can take from it.
+      return 'content' in result ? toolResultOf(result as CallToolResult) : { success: true, message: JSON.stringify(result.toolResult) };
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw this.callError(tool, error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const client = this.client;
+    this.client = undefined;
+    await client?.close().catch(() => undefined);
+  }
+
+  private callError(tool: string, error: unknown): DeskpilotError {
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      return new DeskpilotError('TIMEOUT', `the ${this.name} server did not answer ${tool} in time`, { cause: error, isRetryable: true });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new DeskpilotError('TOOL_SERVER', `the ${this.name} server failed on ${tool}: ${message}`, { cause: error, isRetryable: true });
+  }
+
+  private connected(): Promise<Client> {
+    if (this.client !== undefined) return Promise.resolve(this.client);
+    this.starting ??= this.start().finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  private async start(): Promise<Client> {
+    const now = this.clock.now();
+    if (now < this.retryAt) {
+      throw new DeskpilotError(
+        'TOOL_SERVER',
+        `the ${this.name} server is not running (${this.lastProblem}); it is tried again in ${Math.ceil((this.retryAt - now) / 1000)} s`,
+        {
+          isRetryable: true,
+        },
+      );
+    }
+    this.closing = false;
+    const client = new Client(
+      { name: 'deskpilot', version: '1' },
+      {
+        listChanged: {
+          tools: {
+            debounceMs: 0,
+            onChanged: (error, tools) => {
+              if (error === null && tools !== null) this.list = tools;
+            },
+          },
+        },
+      },
+    );
+    const transport = (this.options.transport ?? transportOf)(this.config);
+    // Ignored until the client is ours (lost() checks): a failed start is reported below, once.
+    client.onclose = () => this.lost(client);
+    try {
+      await client.connect(transport, { timeout: this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS });
+      this.list = (await client.listTools(undefined, { timeout: this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS })).tools;
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      this.backOff(error instanceof Error ? error.message : String(error));
+      this.options.onNotice?.('error', `MCP server ${this.name} could not start: ${this.lastProblem}`);
+      throw new DeskpilotError('TOOL_SERVER', `the ${this.name} server could not start: ${this.lastProblem}`, { cause: error, isRetryable: true });
+    }
+    this.client = client;
+    this.failures = 0;
+    this.options.onNotice?.('info', `MCP server ${this.name} started with ${this.list.length} tools`);
+    return client;
+  }
+
+  /** The server went away on its own (a crash, an exit): calls in flight fail, the next use restarts it. */
+  private lost(client: Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    if (this.closing) return;
+    this.backOff('it stopped');
+    this.options.onNotice?.('error', `MCP server ${this.name} stopped; it is started again when its tools are next used`);
+  }
+
+  private backOff(problem: string): void {
+    this.lastProblem = problem;
+    this.failures += 1;
+    this.retryAt = this.clock.now() + Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.failures - 1));
+  }
+}
