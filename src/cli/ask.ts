@@ -6,6 +6,7 @@ import { OpenAICompatibleProvider, PRESETS, isPresetName, type PresetName } from
 import { createToolRegistry } from '../core/agent/tools';
 import { LANGUAGES, languageFromEnv, matchLanguage, type Language } from '../shared/i18n/i18n';
 import { loadMcpConfigFile } from '../core/mcp-client/config';
+import { describeMcpNotice } from '../core/mcp-client/server';
 import { McpToolbox } from '../core/mcp-client/toolbox';
 import { terminalDecider } from './approval';
 import type { CommandContext } from './context';
@@ -134,7 +135,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
   const mcpConfig = context.values['mcp-config'];
   const toolbox =
     typeof mcpConfig === 'string' && mcpConfig !== ''
-      ? new McpToolbox(await loadMcpConfigFile(mcpConfig), { onNotice: (_level, text) => io.stderr(`deskpilot: ${text}`) })
+      ? new McpToolbox(await loadMcpConfigFile(mcpConfig), { onNotice: (notice) => io.stderr(`deskpilot: ${describeMcpNotice(notice)}`) })
       : undefined;
   const agent = new Agent({
     provider,

@@ -8,6 +8,7 @@ import { providerSettings } from '../core/agent/provider/provider-settings';
 import { createToolRegistry } from '../core/agent/tools';
 import type { DocsService } from '../core/docs/service';
 import type { Platform } from '../core/platform/types';
+import type { Tool } from '../core/tools/types';
 
 export interface AgentParts {
   platform: Platform;
@@ -21,6 +22,8 @@ export interface AgentParts {
   onEvent: (event: AgentEvent) => void;
   decide: ApprovalDecider;
   docs?: DocsService;
+  /** The tools of the user's MCP servers, fetched on every ask. */
+  externalTools?: () => Promise<Tool[]>;
 }
 
 /**
@@ -46,5 +49,6 @@ export function buildAgent(parts: AgentParts): Agent {
     // Read on every ask, so a language changed in Settings applies to the next question.
     languages: () => ({ ui: parts.settings().language, answer: parts.settings().answerLanguage }),
     ...(parts.docs === undefined ? {} : { docs: parts.docs }),
+    ...(parts.externalTools === undefined ? {} : { externalTools: parts.externalTools }),
   });
 }

@@ -15,6 +15,10 @@ import { buildAgent } from './build-agent';
 import type { HostPort } from './port';
 import type { SuggestionKind } from '../shared/suggestions';
 import { suggestPrompts } from '../core/agent/suggestions';
+import { parseMcpServers, type McpServers } from '../shared/mcp-servers';
+import { describeMcpNotice } from '../core/mcp-client/server';
+import { McpToolbox } from '../core/mcp-client/toolbox';
+import type { Tool } from '../core/tools/types';
 
 export const DEFAULT_HOST_SETTINGS: HostSettings = {
   preset: 'openrouter',
@@ -25,6 +29,7 @@ export const DEFAULT_HOST_SETTINGS: HostSettings = {
   embeddingModel: '',
   language: 'en',
   answerLanguage: 'auto',
+  mcpServers: {},
   docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
 
@@ -66,6 +71,8 @@ export class AutomationHost {
   private docsAgain = false;
   /** The user asked for the index to be deleted and built again; done before the next run. */
   private docsRebuild = false;
+  /** The user's MCP servers, made on the first ask that needs them. */
+  private toolbox: McpToolbox | undefined;
   private lastAskId = '';
   private rebuildWhenIdle = false;
   /** Counts Agents built by this host (a policy change builds a new one, which numbers asks afresh too). */
@@ -108,7 +115,28 @@ export class AutomationHost {
       onEvent: (event) => this.forward(event, prefix),
       decide: (request) => this.decide(request, prefix),
       ...(this.docs === undefined ? {} : { docs: this.docs }),
+      externalTools: () => this.mcpTools(),
     });
+  }
+
+  /** The tools of the user's MCP servers; the servers start on the first ask that wants them. */
+  private mcpTools(): Promise<Tool[]> {
+    if (this.toolbox === undefined) {
+      let servers: McpServers = {};
+      try {
+        servers = parseMcpServers(this.settings.mcpServers);
+      } catch (error) {
+        this.log('error', `MCP servers ignored: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (Object.keys(servers).length === 0) return Promise.resolve([]);
+      this.toolbox = new McpToolbox(servers, {
+        onNotice: (notice) => {
+          this.options.port.post({ type: 'mcp', notice });
+          this.log(notice.kind === 'started' ? 'info' : 'warn', describeMcpNotice(notice));
+        },
+      });
+    }
+    return this.toolbox.tools();
   }
 
   private forward(event: AgentEvent, prefix: string): void {
@@ -186,6 +214,11 @@ export class AutomationHost {
         const docsChanged =
           JSON.stringify([request.settings.docs, request.settings.embeddingModel]) !== JSON.stringify([this.settings.docs, this.settings.embeddingModel]);
         const first = this.settings === DEFAULT_HOST_SETTINGS;
+        // Other servers: the running ones stop; the new ones start on the next ask.
+        if (JSON.stringify(request.settings.mcpServers) !== JSON.stringify(this.settings.mcpServers)) {
+          void this.toolbox?.close();
+          this.toolbox = undefined;
+        }
         this.settings = request.settings;
         if (policyChanged) this.rebuild();
         // The folders are indexed when the host starts and whenever they change.

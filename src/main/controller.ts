@@ -38,6 +38,8 @@ export interface ControllerDeps {
   setOpenAtLogin: (open: boolean) => void;
   /** The system's folder dialog; undefined when the user cancelled. */
   pickFolder: () => Promise<string | undefined>;
+  /** The system's file dialog for an MCP config, read and parsed as JSON; undefined when the user cancelled. */
+  pickMcpConfig?: () => Promise<unknown>;
   log: (level: 'info' | 'warn' | 'error', text: string) => void;
   /** The UI's language changed: main's own words (tray, dialogs, notices) follow it. */
   languageChanged?: (language: Language) => void;
@@ -198,6 +200,13 @@ export class MainController {
         const folder = await deps.pickFolder();
         if (folder === undefined) return deps.settings.publicSettings();
         return this.updateSettings({ docsFolders: [...deps.settings.get('docsFolders'), folder] });
+      },
+      importMcpServers: async () => {
+        const json = await deps.pickMcpConfig?.();
+        if (json === undefined) return deps.settings.publicSettings();
+        const updated = deps.settings.importMcpServers(json);
+        deps.supervisor.settingsChanged();
+        return updated;
       },
     };
   }

@@ -1,5 +1,7 @@
 import { app, dialog, globalShortcut, safeStorage, screen, shell, systemPreferences, type IpcMainInvokeEvent, type Tray } from 'electron';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ValidationError } from '../shared/errors';
 import { createI18n } from '../shared/i18n/i18n';
 import { EVENT_CHANNEL, type AppEvent, type PermissionState } from '../shared/ipc';
 import { MainController } from './controller';
@@ -114,6 +116,20 @@ function start(): void {
       if (process.platform === 'darwin') await shell.openExternal(ACCESSIBILITY_SETTINGS_URL);
     },
     setOpenAtLogin,
+    pickMcpConfig: async () => {
+      const picked = await dialog.showOpenDialog(window, {
+        title: i18n.t('settings.mcpImportTitle'),
+        properties: ['openFile', 'showHiddenFiles'],
+        filters: [{ name: 'JSON', extensions: ['json'] }],
+      });
+      const file = picked.canceled ? undefined : picked.filePaths[0];
+      if (file === undefined) return undefined;
+      try {
+        return JSON.parse(await readFile(file, 'utf8')) as unknown;
+      } catch (error) {
+        throw new ValidationError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
     pickFolder: async () => {
       const picked = await dialog.showOpenDialog(window, { title: i18n.t('docs.dialogTitle'), properties: ['openDirectory'] });
       return picked.canceled ? undefined : picked.filePaths[0];

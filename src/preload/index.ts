@@ -33,6 +33,7 @@ const api: DeskpilotApi = {
   docsStatus: () => invoke(CHANNELS.docsStatus),
   rebuildDocs: () => invoke(CHANNELS.rebuildDocs),
   addDocsFolder: () => invoke(CHANNELS.addDocsFolder),
+  importMcpServers: () => invoke(CHANNELS.importMcpServers),
   onEvent(listener) {
     // The IpcRendererEvent stays here: it carries `sender`, which the renderer must not get.
     const forward = (_event: IpcRendererEvent, message: AppEvent): void => listener(message);

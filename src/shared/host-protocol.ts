@@ -12,6 +12,7 @@ import { ANSWER_LANGUAGE_CHOICES, LANGUAGES } from './i18n/i18n';
 import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES } from './settings';
 import { MAX_ASK_CHARS } from './ipc-schemas';
 import { describeIssues } from './validation';
+import type { McpNotice } from './mcp-servers';
 import type { SuggestionKind } from './suggestions';
 
 /**
@@ -33,6 +34,8 @@ const hostSettings = z.strictObject({
   /** The UI's language, resolved: the answers' fallback when a question's own language is unclear. */
   language: z.enum(LANGUAGES),
   answerLanguage: z.enum(ANSWER_LANGUAGE_CHOICES),
+  /** The user's MCP servers, secrets included (main → host only); the host parses them again. */
+  mcpServers: z.record(z.string(), z.unknown()),
   docs: z.strictObject({
     folders: z.array(z.string().max(MAX_PATH_CHARS)).max(MAX_DOCS_FOLDERS),
     appHelp: z.boolean(),
@@ -100,6 +103,15 @@ export const HOST_MESSAGE_SCHEMA = z.union([
   z.strictObject({ type: z.literal('log'), level: z.enum(['info', 'warn', 'error']), text: z.string().max(4000) }),
   /** The documentation index changed or is being built (a DocsStatus; main passes it on as is). */
   z.strictObject({ type: z.literal('docs'), status: z.looseObject({ files: z.number(), indexing: z.unknown() }) }),
+  /** One of the user's MCP servers started, stopped or failed: main tells the user in their language. */
+  z.strictObject({
+    type: z.literal('mcp'),
+    notice: z.union([
+      z.strictObject({ kind: z.literal('started'), server: z.string().max(200), tools: z.int().nonnegative() }),
+      z.strictObject({ kind: z.literal('stopped'), server: z.string().max(200) }),
+      z.strictObject({ kind: z.literal('failed'), server: z.string().max(200), problem: z.string().max(2000) }),
+    ]),
+  }),
 ]);
 
 /** What the host sends. `agent.event` is the full AgentEvent; the schema checks its envelope. */
@@ -110,7 +122,8 @@ export type HostMessage =
   | { type: 'reply'; requestId: number; ok: true; value: unknown }
   | { type: 'reply'; requestId: number; ok: false; error: SerializedError }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; text: string }
-  | { type: 'docs'; status: DocsStatus };
+  | { type: 'docs'; status: DocsStatus }
+  | { type: 'mcp'; notice: McpNotice };
 
 /** A parse result that names what was wrong without echoing the message (it may hold a key). */
 export function parseHostRequest(raw: unknown): { ok: true; request: HostRequest } | { ok: false; problem: string } {

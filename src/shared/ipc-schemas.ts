@@ -36,6 +36,7 @@ const settingsPatch = z.strictObject({
   embeddingModel: z.string().trim().max(200).optional(),
   language: z.enum(LANGUAGE_CHOICES).optional(),
   answerLanguage: z.enum(ANSWER_LANGUAGE_CHOICES).optional(),
+  mcpServers: z.string().max(100_000).optional(),
 });
 
 /** The payload each channel accepts; main rejects anything else before a handler runs. */
@@ -56,4 +57,5 @@ export const REQUEST_SCHEMAS = {
   [CHANNELS.docsStatus]: noPayload,
   [CHANNELS.rebuildDocs]: noPayload,
   [CHANNELS.addDocsFolder]: noPayload,
+  [CHANNELS.importMcpServers]: noPayload,
 } as const satisfies Record<IpcChannel, z.ZodType>;

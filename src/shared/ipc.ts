@@ -27,6 +27,7 @@ export const CHANNELS = {
   docsStatus: 'docs:status',
   rebuildDocs: 'docs:rebuild',
   addDocsFolder: 'docs:add-folder',
+  importMcpServers: 'mcp:import',
 } as const;
 
 export type IpcChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -153,6 +154,8 @@ export interface DeskpilotApi {
   rebuildDocs(): Promise<void>;
   /** Asks for a folder with the system dialog and adds it to the indexed folders; the settings as they are after. */
   addDocsFolder(): Promise<PublicSettings>;
+  /** Adds the servers of a Claude Desktop or Cursor config the user picks (system dialog); the settings after. */
+  importMcpServers(): Promise<PublicSettings>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   onEvent(listener: (event: AppEvent) => void): () => void;
 }

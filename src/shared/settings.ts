@@ -59,6 +59,8 @@ export interface PublicSettings {
   language: LanguageChoice;
   /** The language answers are in: the question's own (`auto`), or one fixed apart from the UI's. */
   answerLanguage: AnswerLanguageChoice;
+  /** The MCP servers as JSON for the editor, every env and header value shown as STORED_SECRET; '' for none. */
+  mcpServers: string;
   /** Names of settings an environment variable overrides right now (DESKPILOT_MODEL → `model`); the UI shows them read-only. */
   envOverrides: (keyof SettingsPatch)[];
   /** For each of those, the variable that overrides it, so the window can name it. */
@@ -87,6 +89,8 @@ export interface SettingsPatch {
   embeddingModel?: string;
   language?: LanguageChoice;
   answerLanguage?: AnswerLanguageChoice;
+  /** The `mcpServers` JSON as edited; STORED_SECRET keeps a stored value. '' removes them all. */
+  mcpServers?: string;
 }
 
 /** Most folders documentation search indexes, and the longest path it takes. */

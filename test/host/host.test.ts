@@ -9,6 +9,7 @@ import type { DocsStatus } from '../../src/shared/ipc';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { HostSupervisor, type HostState } from '../../src/main/host/host-supervisor';
 import { FIXTURE_PID } from '../../src/core/platform/fake/fake-platform';
 import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
@@ -60,6 +61,7 @@ beforeEach(async () => {
     embeddingModel: '',
     language: 'en',
     answerLanguage: 'auto',
+    mcpServers: {},
     docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
   };
   supervisor = new HostSupervisor({
@@ -209,6 +211,38 @@ describe('automation host', () => {
     // An app that is gone still gets the generic two.
     expect(await supervisor.suggest(999_999)).toEqual(['whatCanIDo', 'summarize']);
   });
+
+  it('starts the user’s MCP servers on the first ask, says so, and offers their tools to the model', async () => {
+    const mcpServer = fileURLToPath(new URL('../mcp-client/misbehaving-server.ts', import.meta.url));
+    settings = { ...settings, mcpServers: { odd: { command: process.execPath, args: ['--import', 'tsx', mcpServer] } } };
+    supervisor.settingsChanged();
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'odd__echo', arguments: '{"text":"from the server"}' }]) },
+      { kind: 'stream', steps: textSteps(['It said: from the server.']) },
+    );
+    const { askId } = await supervisor.ask('ask the server', FIXTURE_PID);
+    await until(eventOf('done', askId), 'done', 30_000);
+    expect(events.find((event) => event.type === 'tool_result' && event.askId === askId)).toMatchObject({
+      name: 'odd__echo',
+      success: true,
+      message: 'echo: from the server',
+    });
+    expect(notices).toContainEqual(expect.stringMatching(/^MCP server odd started with \d+ tools\.$/));
+    // A crash mid-call is a tool error for the model and a notice for the user; the host lives on.
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call_2', name: 'odd__crash', arguments: '{}' }]) },
+      { kind: 'stream', steps: textSteps(['The server crashed.']) },
+    );
+    const second = await supervisor.ask('crash it', FIXTURE_PID);
+    // Not marked read-only, so it is risky: the card names the server, the tool and the arguments.
+    const approval = await until(eventOf('approval_request', second.askId), 'the approval request');
+    expect(approval).toMatchObject({ tool: 'odd__crash', why: { code: 'external' }, plan: { verb: 'run', target: 'odd › crash', value: '{}' } });
+    supervisor.send({ type: 'approve', id: approval.id, decision: 'allow_once' });
+    await until(eventOf('done', second.askId), 'the second done', 30_000);
+    expect(events.find((event) => event.type === 'tool_result' && event.askId === second.askId)).toMatchObject({ name: 'odd__crash', success: false });
+    await until(() => notices.some((notice) => notice.startsWith('MCP server odd stopped')), 'the stop notice');
+    expect(supervisor.hostState).toBe('running');
+  }, 60_000);
 
   it('reports the frontmost app as the target', async () => {
     expect(await supervisor.frontmost()).toMatchObject({ pid: FIXTURE_PID });

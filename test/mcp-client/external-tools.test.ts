@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { describeMcpNotice } from '../../src/core/mcp-client/server';
 import { McpToolbox } from '../../src/core/mcp-client/toolbox';
 import type { McpServers } from '../../src/core/mcp-client/config';
 import type { Tool, ToolContext } from '../../src/core/tools/types';
@@ -32,7 +33,7 @@ async function run(tools: Tool[], name: string, args: Record<string, unknown> = 
 describe('tools from MCP servers', () => {
   it('lists every server’s tools with the server as prefix, read-only ones as reading', async () => {
     const notices: string[] = [];
-    toolbox = new McpToolbox(SERVERS, { onNotice: (_level, text) => notices.push(text) });
+    toolbox = new McpToolbox(SERVERS, { onNotice: (notice) => notices.push(describeMcpNotice(notice)) });
     const tools = await toolbox.tools();
     const names = tools.map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(['desk__ui_apps', 'desk__ui_action', 'odd__echo', 'odd__hang']));
@@ -51,7 +52,10 @@ describe('tools from MCP servers', () => {
 
   it('turns each misbehaviour into a typed error or a cut result, and keeps the server usable', async () => {
     const notices: string[] = [];
-    toolbox = new McpToolbox({ odd: SERVERS['odd'] as McpServers[string] }, { callTimeoutMs: 1500, onNotice: (_level, text) => notices.push(text) });
+    toolbox = new McpToolbox(
+      { odd: SERVERS['odd'] as McpServers[string] },
+      { callTimeoutMs: 1500, onNotice: (notice) => notices.push(describeMcpNotice(notice)) },
+    );
     let tools = await toolbox.tools();
     // Hangs: a timeout, typed.
     await expect(run(tools, 'odd__hang')).rejects.toMatchObject({ code: 'TIMEOUT' });
@@ -84,7 +88,7 @@ describe('tools from MCP servers', () => {
     const notices: string[] = [];
     toolbox = new McpToolbox(
       { broken: { command: '/nonexistent/server' }, odd: SERVERS['odd'] as McpServers[string] },
-      { onNotice: (_level, text) => notices.push(text) },
+      { onNotice: (notice) => notices.push(describeMcpNotice(notice)) },
     );
     const tools = await toolbox.tools();
     expect(tools.some((tool) => tool.name.startsWith('broken__'))).toBe(false);

@@ -24,7 +24,7 @@ describe('settings', () => {
     await page.getByLabel('Approvals').selectOption('confirm-all');
     await page.getByLabel('Open at login').check();
     await page.getByLabel('Chat entries kept').fill('500');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([
       { model: 'anthropic/claude-sonnet-4', approvalPolicy: 'confirm-all', openAtLogin: true, historyLimit: 500 },
@@ -37,14 +37,14 @@ describe('settings', () => {
     const page = await openSettings({ failures: { updateSettings: 'settings:update: invalid payload: Invalid URL' } });
     // Caught here first, under the field, naming it; nothing is sent.
     await page.getByLabel('Base URL').fill('localhost:11434');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.locator('#base-url-error').textContent()).resolves.toBe('Base URL must start with http:// or https://.');
     expect(await page.getByLabel('Base URL').getAttribute('aria-describedby')).toBe('base-url-note base-url-error');
     await screenshot(page, 'settings-field-error');
     expect(await calls(page, 'updateSettings')).toEqual([]);
     // What main refuses: in words, the channel and schema wording folded under Details.
     await page.getByLabel('Base URL').fill('http://localhost:11434/v1');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const alert = page.locator('.form-error[role="alert"]');
     await expect(alert.locator('.failure-details').textContent()).resolves.toContain('Invalid URL');
     expect(await alert.innerText()).not.toContain('settings:update');
@@ -62,7 +62,7 @@ describe('settings', () => {
     await page.getByText('Set by OPENROUTER_API_KEY, which overrides this setting.').waitFor();
     expect(await page.getByRole('button', { name: 'Replace key' }).count()).toBe(0);
     await page.getByLabel('Approvals').selectOption('confirm-all');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved.').waitFor();
     expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ approvalPolicy: 'confirm-all' }]);
     await screenshot(page, 'settings-env-override');
@@ -96,6 +96,20 @@ describe('settings', () => {
     await screenshot(page, 'settings-hotkey-taken');
   });
 
+  it('edits the MCP servers as JSON, shows main’s refusal under the editor, and imports a Claude Desktop config', async () => {
+    const page = await openSettings({ failures: { updateSettings: "VALIDATION: mcpServers: 'files.command' is required (string)" } });
+    const editor = page.getByLabel('Servers, as JSON');
+    await editor.fill('{ "mcpServers": { "files": { "args": [] } } }');
+    await page.getByRole('button', { name: 'Save servers' }).click();
+    await expect(page.locator('#mcp-servers-error').textContent()).resolves.toBe("mcpServers: 'files.command' is required (string)");
+    expect(await editor.getAttribute('aria-invalid')).toBe('true');
+    await page.evaluate(() => delete (globalThis as PageGlobal).__fake.options.failures);
+    await page.getByRole('button', { name: 'Import from Claude Desktop or Cursor…' }).click();
+    await expect.poll(() => editor.inputValue()).toContain('"TOKEN": "(stored)"');
+    await page.getByText('Servers saved. They start on the next question.').waitFor();
+    await screenshot(page, 'settings-mcp-servers');
+  });
+
   it('only says whether a key is set, replaces it, and never shows it again', async () => {
     const page = await openSettings();
     await page.getByText('A key is set.').waitFor();
@@ -103,14 +117,14 @@ describe('settings', () => {
     const keyInput = page.getByLabel('New API key');
     expect(await keyInput.getAttribute('type')).toBe('password');
     await keyInput.fill(SECRET);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved.').waitFor();
     expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ apiKey: SECRET }]);
     expect(await page.getByLabel('New API key').count()).toBe(0);
     expect(await page.content()).not.toContain(SECRET);
     // Remove: apiKey null, and the view now says no key is set.
     await page.getByRole('button', { name: 'Remove key' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('No key is set.').waitFor();
     expect((await calls(page, 'updateSettings')).at(-1)?.payload).toEqual({ apiKey: null });
   });
@@ -125,12 +139,12 @@ describe('settings', () => {
     expect(await input.getAttribute('type')).toBe('password');
     await input.fill(`Authorization: Bearer ${SECRET}; X-Title: Deskpilot`);
     await screenshot(page, 'settings-headers');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved.').waitFor();
     expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ headers: `Authorization: Bearer ${SECRET}; X-Title: Deskpilot` }]);
     expect(await page.content()).not.toContain(SECRET);
     await headers.getByRole('button', { name: 'Remove headers' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await headers.getByText('No extra headers are set.').waitFor();
     expect((await calls(page, 'updateSettings')).at(-1)?.payload).toEqual({ headers: null });
   });

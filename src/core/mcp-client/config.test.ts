@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadMcpConfigFile, parseMcpServers } from './config';
+import { parseMcpServers } from '../../shared/mcp-servers';
+import { loadMcpConfigFile } from './config';
 
 describe('MCP server configuration', () => {
   it('reads a Claude Desktop or Cursor config unchanged, stdio and HTTP servers alike', () => {

@@ -6,16 +6,23 @@ import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type To
 import { DeskpilotError } from '../../shared/errors';
 import { systemClock, type Clock } from '../clock';
 import type { ToolResult } from '../tools/types';
-import type { McpServerConfig } from './config';
+import type { McpNotice, McpServerConfig } from '../../shared/mcp-servers';
 import { toolResultOf } from './tool-result';
+
+/** A notice in English, for the CLI's stderr and logs. */
+export function describeMcpNotice(notice: McpNotice): string {
+  if (notice.kind === 'started') return `MCP server ${notice.server} started with ${notice.tools} tools`;
+  if (notice.kind === 'stopped') return `MCP server ${notice.server} stopped; it is started again when its tools are next used`;
+  return `MCP server ${notice.server} could not start: ${notice.problem}`;
+}
 
 export interface McpServerOptions {
   /** Most time one call may take. */
   callTimeoutMs?: number;
   /** Most time starting the server and listing its tools may take. */
   startTimeoutMs?: number;
-  /** Something the user should know (a server started, crashed, is restarting). */
-  onNotice?: (level: 'info' | 'error', text: string) => void;
+  /** Something the user should know: a server started, stopped, or could not start. */
+  onNotice?: (notice: McpNotice) => void;
   clock?: Clock;
   /** Injected by tests; the stdio or HTTP transport of `config` otherwise. */
   transport?: (config: McpServerConfig) => Transport;
@@ -140,12 +147,12 @@ export class McpServer {
     } catch (error) {
       await client.close().catch(() => undefined);
       this.backOff(error instanceof Error ? error.message : String(error));
-      this.options.onNotice?.('error', `MCP server ${this.name} could not start: ${this.lastProblem}`);
+      this.options.onNotice?.({ kind: 'failed', server: this.name, problem: this.lastProblem });
       throw new DeskpilotError('TOOL_SERVER', `the ${this.name} server could not start: ${this.lastProblem}`, { cause: error, isRetryable: true });
     }
     this.client = client;
     this.failures = 0;
-    this.options.onNotice?.('info', `MCP server ${this.name} started with ${this.list.length} tools`);
+    this.options.onNotice?.({ kind: 'started', server: this.name, tools: this.list.length });
     return client;
   }
 
@@ -155,7 +162,7 @@ export class McpServer {
     this.client = undefined;
     if (this.closing) return;
     this.backOff('it stopped');
-    this.options.onNotice?.('error', `MCP server ${this.name} stopped; it is started again when its tools are next used`);
+    this.options.onNotice?.({ kind: 'stopped', server: this.name });
   }
 
   private backOff(problem: string): void {

@@ -58,6 +58,7 @@ const DOCS_OFF = {
   embeddingModel: '',
   language: 'en' as const,
   answerLanguage: 'auto' as const,
+  mcpServers: {},
   docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
 const SETTINGS: HostSettings = { preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky', ...DOCS_OFF };

@@ -323,6 +323,18 @@ export class HostSupervisor {
       case 'docs':
         this.options.onDocs?.(message.status);
         return;
+      case 'mcp': {
+        const { notice } = message;
+        // A start is news only the first time; a stop or a failure is a problem to see.
+        const text =
+          notice.kind === 'started'
+            ? this.t('host.mcpStarted', { server: notice.server, count: notice.tools })
+            : notice.kind === 'stopped'
+              ? this.t('host.mcpStopped', { server: notice.server })
+              : this.t('host.mcpFailed', { server: notice.server, problem: notice.problem });
+        this.options.onNotice(notice.kind === 'started' ? 'info' : 'error', text);
+        return;
+      }
     }
   }
 

@@ -25,6 +25,8 @@ const SECRETS = {
   },
   // An Authorization or api-key header authenticates as much as a key does.
   headers: { name: 'the extra headers', instead: 'Set the DESKPILOT_HEADERS environment variable instead.' },
+  // Their env and headers often hold tokens, so the whole config is a secret.
+  mcpServers: { name: 'the MCP servers', instead: 'Pass them to the CLI with --mcp-config instead, or keep the tokens out of the config.' },
 } as const;
 
 export type SecretKind = keyof typeof SECRETS;

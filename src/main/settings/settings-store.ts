@@ -34,6 +34,8 @@ export interface StoredSettings {
   embeddingModel: string;
   language: LanguageChoice;
   answerLanguage: AnswerLanguageChoice;
+  /** The user's MCP servers (`mcpServers` as JSON), encrypted: their env and headers may hold tokens. '' for none. */
+  mcpServersEncrypted: string;
   /** Absent until the user moved or resized the window. */
   windowBounds?: WindowBounds;
 }
@@ -66,6 +68,7 @@ export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
   embeddingModel: '',
   language: 'system',
   answerLanguage: 'auto',
+  mcpServersEncrypted: '',
 };
 
 const integer = { type: 'integer' } as const;
@@ -89,6 +92,7 @@ export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
   embeddingModel: { type: 'string', maxLength: 200 },
   language: { type: 'string', enum: [...LANGUAGE_CHOICES] },
   answerLanguage: { type: 'string', enum: [...ANSWER_LANGUAGE_CHOICES] },
+  mcpServersEncrypted: { type: 'string', maxLength: 400_000 },
   windowBounds: {
     type: 'object',
     properties: { x: integer, y: integer, width: { type: 'integer', minimum: 1 }, height: { type: 'integer', minimum: 1 } },

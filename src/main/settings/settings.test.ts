@@ -68,6 +68,7 @@ describe('settings', () => {
       embeddingModel: '',
       language: 'system',
       answerLanguage: 'auto',
+      mcpServers: '',
       envOverrides: [],
       envVariables: {},
     });
@@ -246,5 +247,65 @@ describe('presets', () => {
     const { PRESETS } = await import('../../core/agent/provider/presets');
     const { PRESET_INFO, PRESET_NAMES } = await import('../../shared/settings');
     for (const name of PRESET_NAMES) expect(PRESETS[name]).toMatchObject(PRESET_INFO[name]);
+  });
+
+  describe('MCP servers', () => {
+    const CONFIG = {
+      mcpServers: {
+        files: { command: 'npx', args: ['-y', 'server-filesystem'], env: { TOKEN: 'tok-secret' } },
+        web: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer hdr-secret' } },
+      },
+    };
+
+    it('keeps them encrypted, shows the editor every secret as (stored), and gives the host the real values', () => {
+      const { settings } = service();
+      settings.update({ mcpServers: JSON.stringify(CONFIG) });
+      expect(readFileSync(path.join(dir, 'settings.json'), 'utf8')).not.toMatch(/tok-secret|hdr-secret/);
+      const shown = settings.publicSettings().mcpServers;
+      expect(shown).not.toMatch(/tok-secret|hdr-secret/);
+      expect(JSON.parse(shown)).toEqual({
+        mcpServers: {
+          files: { command: 'npx', args: ['-y', 'server-filesystem'], env: { TOKEN: '(stored)' } },
+          web: { url: 'https://mcp.example.com/mcp', headers: { Authorization: '(stored)' } },
+        },
+      });
+      expect(settings.hostSettings().mcpServers).toEqual(CONFIG.mcpServers);
+    });
+
+    it('keeps a (stored) secret through an edit, takes a retyped one, and refuses (stored) with nothing behind it', () => {
+      const { settings } = service();
+      settings.update({ mcpServers: JSON.stringify(CONFIG) });
+      const edited = JSON.parse(settings.publicSettings().mcpServers) as {
+        mcpServers: { files: { args: string[] }; web: { headers: Record<string, string> } };
+      };
+      edited.mcpServers.files.args = ['-y', 'server-filesystem', '/home/ada'];
+      edited.mcpServers.web.headers['Authorization'] = 'Bearer new';
+      settings.update({ mcpServers: JSON.stringify(edited) });
+      expect(settings.hostSettings().mcpServers).toEqual({
+        files: { command: 'npx', args: ['-y', 'server-filesystem', '/home/ada'], env: { TOKEN: 'tok-secret' } },
+        web: { url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer new' } },
+      });
+      expect(() => settings.update({ mcpServers: JSON.stringify({ mcpServers: { other: { command: 'x', env: { KEY: '(stored)' } } } }) })).toThrow(
+        /other\.env\.KEY/,
+      );
+    });
+
+    it('names the field that is wrong, refuses what is not JSON, and stores nothing then', () => {
+      const { settings } = service();
+      expect(() => settings.update({ mcpServers: '{ "mcpServers": ' })).toThrow(/^mcpServers: not JSON/);
+      expect(() => settings.update({ mcpServers: JSON.stringify({ mcpServers: { files: { command: 7 } } }) })).toThrow(/files/);
+      expect(settings.publicSettings().mcpServers).toBe('');
+      settings.update({ mcpServers: JSON.stringify(CONFIG) });
+      settings.update({ mcpServers: '' });
+      expect(settings.hostSettings().mcpServers).toEqual({});
+    });
+
+    it('imports the servers of a Claude Desktop config beside the stored ones', () => {
+      const { settings } = service();
+      settings.update({ mcpServers: JSON.stringify(CONFIG) });
+      settings.importMcpServers({ mcpServers: { calendar: { command: 'calendar-mcp' } }, globalShortcut: 'x' });
+      expect(Object.keys(settings.hostSettings().mcpServers)).toEqual(['files', 'web', 'calendar']);
+      expect(settings.hostSettings().mcpServers['files']).toEqual(CONFIG.mcpServers.files);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { DeskpilotError, ValidationError } from '../../shared/errors';
 import { type HostSettings } from '../../shared/host-protocol';
 import { resolveLanguage, type Language } from '../../shared/i18n/i18n';
+import { parseMcpServers, redactMcpServers, restoreMcpSecrets, type McpServers } from '../../shared/mcp-servers';
 import type { PublicSettings, SettingsPatch } from '../../shared/settings';
 // The provider's pure config modules only: main never loads the openai SDK or the Agent.
 import { choosePreset, resolveProviderConfig, type Environment } from '../../core/agent/provider/config';
@@ -63,6 +64,7 @@ export class SettingsService {
       embeddingModel: store.get('embeddingModel'),
       language: store.get('language'),
       answerLanguage: store.get('answerLanguage'),
+      mcpServers: this.mcpServersForEditor(),
       envOverrides: Object.keys(overrides) as EnvOverride[],
       envVariables: overrides,
     };
@@ -80,6 +82,7 @@ export class SettingsService {
     if (typeof headers === 'string') parseHeaderList(headers, 'the headers setting');
     const encryptedHeaders = typeof headers === 'string' && headers !== '' ? encryptKey(safeStorage, platform, headers, 'headers') : undefined;
     const encrypted = typeof patch.apiKey === 'string' ? encryptKey(safeStorage, platform, patch.apiKey) : undefined;
+    const mcpServers = patch.mcpServers === undefined ? undefined : this.encryptMcpServers(patch.mcpServers);
     // The caller's own step that may refuse the patch (the hotkey registers here).
     beforeWrite?.();
     const changes: Partial<StoredSettings> = {};
@@ -103,6 +106,7 @@ export class SettingsService {
     if (patch.embeddingModel !== undefined) changes.embeddingModel = patch.embeddingModel.trim();
     if (patch.language !== undefined) changes.language = patch.language;
     if (patch.answerLanguage !== undefined) changes.answerLanguage = patch.answerLanguage;
+    if (mcpServers !== undefined) changes.mcpServersEncrypted = mcpServers;
     // One write: the store's schema checks every field first, so a refused one leaves all as they were.
     try {
       store.set(changes);
@@ -139,6 +143,7 @@ export class SettingsService {
       embeddingModel: store.get('embeddingModel'),
       language: this.language(),
       answerLanguage: store.get('answerLanguage'),
+      mcpServers: this.mcpServers(),
       docs: {
         folders: store.get('docsFolders'),
         appHelp: store.get('docsAppHelp'),
@@ -169,6 +174,43 @@ export class SettingsService {
   }
 
   /** The stored header list in clear, '' when none is stored or it can no longer be decrypted. Main → host only. */
+  /** The stored MCP servers, secrets included; none when there are none or they cannot be read. */
+  mcpServers(): McpServers {
+    const text = decryptKey(this.options.safeStorage, this.options.store.get('mcpServersEncrypted'));
+    if (text === undefined || text === '') return {};
+    try {
+      return parseMcpServers(JSON.parse(text));
+    } catch {
+      return {};
+    }
+  }
+
+  /** Adds the servers of a Claude Desktop or Cursor config file; one named like a stored server replaces it. */
+  importMcpServers(json: unknown): PublicSettings {
+    const merged = { ...this.mcpServers(), ...parseMcpServers(json) };
+    const { store, safeStorage, platform } = this.options;
+    store.set('mcpServersEncrypted', encryptKey(safeStorage, platform, JSON.stringify({ mcpServers: merged }), 'mcpServers'));
+    return this.publicSettings();
+  }
+
+  private mcpServersForEditor(): string {
+    const servers = this.mcpServers();
+    return Object.keys(servers).length === 0 ? '' : JSON.stringify({ mcpServers: redactMcpServers(servers) }, null, 2);
+  }
+
+  /** The edited JSON, checked (every problem named by its path), its STORED_SECRET values put back, and encrypted. */
+  private encryptMcpServers(text: string): string {
+    if (text.trim() === '') return '';
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new ValidationError(`mcpServers: not JSON: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const servers = restoreMcpSecrets(parseMcpServers(json), this.mcpServers());
+    return encryptKey(this.options.safeStorage, this.options.platform, JSON.stringify({ mcpServers: servers }), 'mcpServers');
+  }
+
   private storedHeaders(): string {
     const { store, safeStorage } = this.options;
     const encrypted = store.get('headersEncrypted');

@@ -8,6 +8,15 @@ export function errorSentence(code: string, t: TFunction): string {
   return t(`errors.${code}`, { defaultValue: t('errors.INTERNAL') });
 }
 
+/**
+ * Main's own words without the code in front, for refusals that are already addressed to the
+ * user and name what to fix (a taken hotkey, the field of a config that is wrong).
+ */
+export function refusalText(reason: unknown): string {
+  const message = reason instanceof Error ? reason.message : String(reason);
+  return message.replace(CODE_PREFIX, '');
+}
+
 /** A failure for people: `text` in their words, `detail` the code and main's own message, folded away for bug reports. */
 export interface Failure {
   text: string;

@@ -123,6 +123,14 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
       options.settings = { ...options.settings, docsFolders: [...options.settings.docsFolders, '/home/ada/Manuals'] };
       return copy(options.settings);
     },
+    importMcpServers: async () => {
+      record('importMcpServers');
+      options.settings = {
+        ...options.settings,
+        mcpServers: JSON.stringify({ mcpServers: { files: { command: 'npx', env: { TOKEN: '(stored)' } } } }, null, 2),
+      };
+      return copy(options.settings);
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

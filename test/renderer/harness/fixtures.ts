@@ -31,6 +31,7 @@ export const SETTINGS: PublicSettings = {
   embeddingModel: '',
   language: 'system',
   answerLanguage: 'auto',
+  mcpServers: '',
   envOverrides: [],
   envVariables: {},
 };

@@ -88,6 +88,8 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
           <strong>{target}</strong>
           {after}
         </p>
+        {/* A tool from an MCP server: its arguments are what the user judges it by. */}
+        {entry.plan?.verb === 'run' && entry.plan.value !== undefined ? <pre className="approval-args">{entry.plan.value}</pre> : null}
         <p className="approval-reason">{reason}</p>
       </div>
       {open ? (

@@ -1,18 +1,13 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicSettings } from '../../../shared/settings';
+import { refusalText } from '../failure';
 import { acceleratorOf } from './accelerator';
 
 interface Props {
   settings: PublicSettings;
   platform: string;
   onSettings(settings: PublicSettings): void;
-}
-
-/** Main's refusal ("… is already used by another app") is already in the user's words: only the code goes. */
-function refusal(reason: unknown): string {
-  const message = reason instanceof Error ? reason.message : String(reason);
-  return message.replace(/^[A-Z][A-Z_]+: /, '');
 }
 
 /**
@@ -45,7 +40,8 @@ export function HotkeyField({ settings, platform, onSettings }: Props) {
         setSaved(true);
         onSettings(updated);
       },
-      (reason: unknown) => setProblem(refusal(reason)),
+      // Main's refusal ("… is already used by another app") is addressed to the user already.
+      (reason: unknown) => setProblem(refusalText(reason)),
     );
   };
 

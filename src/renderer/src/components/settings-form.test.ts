@@ -12,6 +12,7 @@ const SETTINGS: PublicSettings = {
   approvalPolicy: 'confirm-risky',
   language: 'system',
   answerLanguage: 'auto',
+  mcpServers: '',
   openAtLogin: false,
   historyLimit: 200,
   docsFolders: [],

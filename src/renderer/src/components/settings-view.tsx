@@ -8,6 +8,7 @@ import { HotkeyField } from './hotkey-field';
 import { DocsSettings } from './docs-settings';
 import { Field } from './field';
 import { LanguageSettings } from './language-settings';
+import { McpSettings } from './mcp-settings';
 import { presetLabel } from './presets';
 import { apiKeyWords, headerWords, SecretField } from './secret-field';
 import { draftOf, patchOf, type SettingsDraft } from './settings-form';
@@ -267,6 +268,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
         </form>
       )}
       {settings === undefined ? null : <DocsSettings settings={settings} onChange={saveNow} onSettings={setSettings} />}
+      {settings === undefined ? null : <McpSettings settings={settings} onSettings={setSettings} />}
     </section>
   );
 }
