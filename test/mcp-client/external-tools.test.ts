@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeMcpNotice } from '../../src/core/mcp-client/server';
 import { McpToolbox } from '../../src/core/mcp-client/toolbox';
+import { FakeClock } from '../../src/core/clock';
 import type { McpServers } from '../../src/core/mcp-client/config';
 import type { Tool, ToolContext } from '../../src/core/tools/types';
 
@@ -41,7 +42,7 @@ describe('tools from MCP servers', () => {
     expect(tools.find((tool) => tool.name === 'desk__ui_action')?.effects).toBe('act');
     expect(tools.find((tool) => tool.name === 'odd__echo')?.parameters).toMatchObject({ type: 'object', properties: { text: { type: 'string' } } });
     // The first start is reported; a second look reuses the running servers.
-    expect(notices).toEqual(expect.arrayContaining([expect.stringMatching(/^MCP server desk started with \d+ tools$/), 'MCP server odd started with 7 tools']));
+    expect(notices).toEqual(expect.arrayContaining([expect.stringMatching(/^MCP server desk started with \d+ tools$/), 'MCP server odd started with 8 tools']));
     const started = performance.now();
     await toolbox.tools();
     expect(performance.now() - started).toBeLessThan(50);
@@ -84,11 +85,26 @@ describe('tools from MCP servers', () => {
     expect(await run(tools, 'odd__echo', { text: 'back' })).toMatchObject({ success: true, message: 'echo: back' });
   }, 60_000);
 
+  it('starts a server with its own env and a few safe variables, never this process’s secrets', async () => {
+    process.env['DESKPILOT_API_KEY'] = 'sk-not-for-servers';
+    try {
+      toolbox = new McpToolbox({ odd: { ...(SERVERS['odd'] as McpServers[string]), env: { INVOICES_TOKEN: 't' } } as McpServers[string] });
+      const names = (await run(await toolbox.tools(), 'odd__env')).message.split(',');
+      expect(names).toContain('INVOICES_TOKEN');
+      expect(names).toContain('PATH');
+      expect(names).not.toContain('DESKPILOT_API_KEY');
+    } finally {
+      delete process.env['DESKPILOT_API_KEY'];
+    }
+  }, 30_000);
+
   it('leaves out a server that cannot start, says why, and still offers the others', async () => {
     const notices: string[] = [];
+    const clock = new FakeClock();
     toolbox = new McpToolbox(
       { broken: { command: '/nonexistent/server' }, odd: SERVERS['odd'] as McpServers[string] },
-      { onNotice: (notice) => notices.push(describeMcpNotice(notice)) },
+      // A clock that stands still: the backoff is judged by it, not by how long the other server takes to start.
+      { clock, onNotice: (notice) => notices.push(describeMcpNotice(notice)) },
     );
     const tools = await toolbox.tools();
     expect(tools.some((tool) => tool.name.startsWith('broken__'))).toBe(false);
@@ -97,5 +113,9 @@ describe('tools from MCP servers', () => {
     // Until its backoff passes, it is not started again on every ask.
     await toolbox.tools();
     expect(notices.filter((notice) => notice.startsWith('MCP server broken could not start'))).toHaveLength(1);
+    // Once it has passed, the next ask tries again.
+    clock.time += 1_000;
+    await toolbox.tools();
+    expect(notices.filter((notice) => notice.startsWith('MCP server broken could not start'))).toHaveLength(2);
   }, 30_000);
 });

@@ -15,6 +15,9 @@ server.registerTool(
   { description: 'Says the text back', inputSchema: z.object({ text: z.string() }), annotations: { readOnlyHint: true } },
   ({ text: value }) => text(`echo: ${value}`),
 );
+server.registerTool('env', { description: 'Names the environment variables it was started with', annotations: { readOnlyHint: true } }, () =>
+  text(Object.keys(process.env).sort().join(',')),
+);
 server.registerTool('hang', { description: 'Never answers' }, () => new Promise<never>(() => undefined));
 server.registerTool('crash', { description: 'Exits mid-call' }, () => process.exit(3));
 server.registerTool('huge', { description: 'Returns a megabyte' }, () => text('x'.repeat(1_000_000)));

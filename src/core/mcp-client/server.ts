@@ -1,5 +1,5 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
@@ -35,7 +35,9 @@ const MAX_BACKOFF_MS = 60_000;
 
 function transportOf(config: McpServerConfig): Transport {
   if ('url' in config) return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers ?? {} } });
-  const env = Object.fromEntries(Object.entries({ ...process.env, ...config.env }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  // The SDK's few safe variables (HOME, PATH, USER…), as Claude Desktop does, never this process's
+  // whole environment: it may hold the model provider's key, which is not the server's business.
+  const env = { ...getDefaultEnvironment(), ...config.env };
   return new StdioClientTransport({
     command: config.command,
     args: config.args ?? [],
