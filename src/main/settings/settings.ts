@@ -187,9 +187,7 @@ export class SettingsService {
 
   /** Adds the servers of a Claude Desktop or Cursor config file; one named like a stored server replaces it. */
   importMcpServers(json: unknown): PublicSettings {
-    const merged = { ...this.mcpServers(), ...parseMcpServers(json) };
-    const { store, safeStorage, platform } = this.options;
-    store.set('mcpServersEncrypted', encryptKey(safeStorage, platform, JSON.stringify({ mcpServers: merged }), 'mcpServers'));
+    this.options.store.set('mcpServersEncrypted', this.sealMcpServers({ ...this.mcpServers(), ...parseMcpServers(json) }));
     return this.publicSettings();
   }
 
@@ -207,7 +205,11 @@ export class SettingsService {
     } catch (error) {
       throw new ValidationError(`mcpServers: not JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const servers = restoreMcpSecrets(parseMcpServers(json), this.mcpServers());
+    return this.sealMcpServers(restoreMcpSecrets(parseMcpServers(json), this.mcpServers()));
+  }
+
+  /** How the servers are stored: the whole config encrypted, as mcpServers() reads it back. */
+  private sealMcpServers(servers: McpServers): string {
     return encryptKey(this.options.safeStorage, this.options.platform, JSON.stringify({ mcpServers: servers }), 'mcpServers');
   }
 

@@ -43,6 +43,8 @@ export function argumentObject(raw: string): Record<string, unknown> {
 interface Registered {
   tool: Tool;
   parameters: JsonSchema;
+  /** The parameters described in another language, made once per language (every model turn asks for them). */
+  translated: Partial<Record<Language, JsonSchema>>;
 }
 
 /**
@@ -69,7 +71,7 @@ export class ToolRegistry {
       throw new DeskpilotError('VALIDATION', `a tool named '${tool.name}' is already registered; pick another name`);
     }
     // Derived once here, so a schema that cannot be a function schema fails at registration, not mid-ask.
-    this.tools.set(tool.name, { tool: tool as unknown as Tool, parameters: tool.parameters ?? toParametersSchema(tool.schema) });
+    this.tools.set(tool.name, { tool: tool as unknown as Tool, parameters: tool.parameters ?? toParametersSchema(tool.schema), translated: {} });
   }
 
   /**
@@ -104,15 +106,12 @@ export class ToolRegistry {
    * translation exists (a registered plugin's tool keeps its own words).
    */
   definitions(language: Language = 'en'): ProviderTool[] {
-    return [...this.tools.values()].map(({ tool, parameters }) => {
+    return [...this.tools.values()].map(({ tool, parameters, translated }) => {
       const text = toolText(language, tool.name);
+      if (text?.params !== undefined) translated[language] ??= translateParameters(parameters, text.params);
       return {
         type: 'function',
-        function: {
-          name: tool.name,
-          description: text?.description ?? tool.description,
-          parameters: text?.params === undefined ? parameters : translateParameters(parameters, text.params),
-        },
+        function: { name: tool.name, description: text?.description ?? tool.description, parameters: translated[language] ?? parameters },
       };
     });
   }

@@ -4,11 +4,10 @@ import type { TFunction } from 'i18next';
 import { riskText, type ActionPlan } from '../../../shared/risk';
 import type { ApprovalDecision } from '../../../shared/settings';
 import type { ChatEntry } from '../../../shared/transcript';
+import { emphasize, MARK, plain, quoted, type Emphasis } from './emphasis';
 
 type Entry = Extract<ChatEntry, { kind: 'approval' }>;
 
-/** Stands in for the target in the translated question, so it can be bold wherever the language puts it. */
-const MARK = '\u{E000}';
 const VALUE_CHARS = 60;
 
 interface Props {
@@ -16,13 +15,8 @@ interface Props {
   onAnswer(id: string, decision: ApprovalDecision): Promise<boolean>;
 }
 
-function quoted(value: string): string {
-  const chars = [...value];
-  return `“${chars.length > VALUE_CHARS ? `${chars.slice(0, VALUE_CHARS - 1).join('')}…` : value}”`;
-}
-
 /** "Click **Delete** in gedit?": the question in plain words, split around the bold target. Never an id. */
-function question(entry: Entry, t: TFunction): { before: string; target: string; after: string } {
+function question(entry: Entry, t: TFunction): Emphasis {
   // Entries saved before plans existed name the tool.
   const plan: ActionPlan = entry.plan ?? { verb: 'run', target: entry.tool.replaceAll('_', ' ') };
   const fallback = {
@@ -38,12 +32,9 @@ function question(entry: Entry, t: TFunction): { before: string; target: string;
     run: entry.tool,
   }[plan.verb];
   const target = plan.verb === 'key' ? (plan.value ?? '') : (plan.target ?? fallback);
-  const app = entry.app?.replaceAll(MARK, '');
-  const where = app === undefined || plan.verb === 'focus' ? '' : t('approval.where', { app });
-  const value = plan.value === undefined ? '' : quoted(plan.value.replaceAll(MARK, ''));
-  const text = t(`approval.plan.${plan.verb}`, { target: MARK, value, where });
-  const [before = '', after = ''] = text.split(MARK);
-  return { before, target: target.replaceAll(MARK, ''), after };
+  const where = entry.app === undefined || plan.verb === 'focus' ? '' : t('approval.where', { app: plain(entry.app) });
+  const value = plan.value === undefined ? '' : quoted(plan.value, VALUE_CHARS);
+  return emphasize(t(`approval.plan.${plan.verb}`, { target: MARK, value, where }), target);
 }
 
 /**
@@ -74,7 +65,7 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
     event.preventDefault();
     answer(decision);
   };
-  const { before, target, after } = question(entry, t);
+  const { before, strong, after } = question(entry, t);
   const reason = entry.why === undefined ? entry.reason : riskText(entry.why, { t });
   return (
     <section className={`approval-card${open ? ' open' : ''}`} aria-label={t('approval.label')} onKeyDown={onKeyDown}>
@@ -85,7 +76,7 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
       <div role={open ? 'alert' : undefined}>
         <p className="approval-title">
           {before}
-          <strong>{target}</strong>
+          <strong>{strong}</strong>
           {after}
         </p>
         {/* A tool from an MCP server: its arguments are what the user judges it by. */}

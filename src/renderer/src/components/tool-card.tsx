@@ -8,7 +8,7 @@ type Entry = Extract<ChatEntry, { kind: 'tool' }>;
 /** One tool call: a plain sentence while closed (and why it failed), the technical record inside. */
 export const ToolCard = memo(function ToolCard({ entry }: { entry: Entry }) {
   const { t, i18n } = useTranslation();
-  const { before, target, after } = toolLabel(entry, t, i18n.language);
+  const { before, strong, after } = toolLabel(entry, t, i18n.language);
   const status = t(`tool.status.${entry.status}`);
   const failure = failureLine(entry, t);
   const how = [
@@ -22,7 +22,7 @@ export const ToolCard = memo(function ToolCard({ entry }: { entry: Entry }) {
         <span className="tool-text">
           <span className="tool-summary">
             {before}
-            <strong>{target}</strong>
+            <strong>{strong}</strong>
             {after}
           </span>
           {/* In the summary, so a failed card says why while closed. */}

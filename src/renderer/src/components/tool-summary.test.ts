@@ -11,8 +11,8 @@ function tool(name: string, args: string, extra: Partial<Entry> = {}): Entry {
 
 const EN = createI18n('en');
 const label = (entry: Entry, i18n = EN) => {
-  const { before, target, after } = toolLabel(entry, i18n.t, i18n.language);
-  return `${before}[${target}]${after}`;
+  const { before, strong, after } = toolLabel(entry, i18n.t, i18n.language);
+  return `${before}[${strong}]${after}`;
 };
 
 describe('tool card labels', () => {

@@ -1,11 +1,10 @@
 import type { TFunction } from 'i18next';
 import type { ChatEntry } from '../../../shared/transcript';
+import { cut, emphasize, MARK, quoted, type Emphasis } from './emphasis';
 import { errorSentence } from '../failure';
 
 type Entry = Extract<ChatEntry, { kind: 'tool' }>;
 
-/** Stands in for the target in a translated label, so it can be bold wherever the language puts it. */
-export const MARK = '\u{E000}';
 const VALUE_CHARS = 40;
 const REASON_CHARS = 140;
 
@@ -25,25 +24,11 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
-function cut(value: string, max: number): string {
-  const chars = [...value.replace(/\s+/g, ' ').trim()];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
-}
-
-const quoted = (value: string): string => `“${cut(value, VALUE_CHARS)}”`;
-
-/** A label split around its bold part: "Clicked **Save button**". */
-export interface Label {
-  before: string;
-  target: string;
-  after: string;
-}
-
 /**
  * "Clicked **Save**", "Set **Name** to “Ada”", "Looked for **“Save”**": what a glance needs, in
  * the user's words. Ids, methods and codes stay inside the opened card.
  */
-export function toolLabel(entry: Entry, t: TFunction, language: string): Label {
+export function toolLabel(entry: Entry, t: TFunction, language: string): Emphasis {
   const args = parseArguments(entry.arguments) ?? {};
   const action = text(args['action']);
   const key = entry.name === 'ui_action' ? (action !== undefined && ACTIONS.has(action) ? action : 'act') : TOOLS.has(entry.name) ? entry.name : 'other';
@@ -55,7 +40,7 @@ export function toolLabel(entry: Entry, t: TFunction, language: string): Label {
       break;
     case 'type':
     case 'set_value':
-      value = quoted(text(args['text']) ?? text(args['value']) ?? '');
+      value = quoted(text(args['text']) ?? text(args['value']) ?? '', VALUE_CHARS);
       target = entry.target ?? t('tool.anElement');
       break;
     case 'scroll':
@@ -64,7 +49,7 @@ export function toolLabel(entry: Entry, t: TFunction, language: string): Label {
     case 'ui_find':
     case 'ui_wait_for': {
       const named = text(args['name']) ?? text(args['text']) ?? text(args['description']);
-      target = named === undefined ? (text(args['role']) ?? t('tool.anElement')) : quoted(named);
+      target = named === undefined ? (text(args['role']) ?? t('tool.anElement')) : quoted(named, VALUE_CHARS);
       break;
     }
     case 'ui_tree':
@@ -81,7 +66,7 @@ export function toolLabel(entry: Entry, t: TFunction, language: string): Label {
       break;
     }
     case 'search_docs':
-      target = quoted(text(args['query']) ?? '');
+      target = quoted(text(args['query']) ?? '', VALUE_CHARS);
       break;
     case 'other':
       target = entry.name;
@@ -90,9 +75,8 @@ export function toolLabel(entry: Entry, t: TFunction, language: string): Label {
       target = entry.target ?? t('tool.anElement');
   }
   const form = entry.status === 'ok' ? 'done' : 'doing';
-  const sentence = t(`tool.${form}.${key}` as 'tool.done.click', { target: MARK, value });
-  const [before = '', after = ''] = sentence.split(MARK);
-  return { before, target: target.replaceAll(MARK, ''), after: entry.status === 'running' ? `${after}…` : after };
+  const label = emphasize(t(`tool.${form}.${key}` as 'tool.done.click', { target: MARK, value }), target);
+  return entry.status === 'running' ? { ...label, after: `${label.after}…` } : label;
 }
 
 /**
