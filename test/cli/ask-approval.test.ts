@@ -26,7 +26,7 @@ function scriptDeleteClick(): void {
   server.reply(
     { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'ui_find', arguments: '{"role":"button","name":"Delete all"}' }]) },
     (request) => {
-      const id = /(\w{5}) button "Delete all"/.exec(lastToolResult(request))?.[1];
+      const id = /(\w{5}) button Delete all/.exec(lastToolResult(request))?.[1];
       if (id === undefined) throw new Error(`no button in ${lastToolResult(request)}`);
       return { kind: 'stream', steps: toolCallSteps([{ id: 'call_2', name: 'ui_action', arguments: JSON.stringify({ action: 'click', id }) }]) };
     },

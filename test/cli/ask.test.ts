@@ -37,7 +37,7 @@ function findAndClickCheckbox(): Parameters<typeof server.reply> {
   return [
     { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'ui_find', arguments: '{"role":"checkbox","name":"Enable feature"}' }]) },
     (request) => {
-      const id = /(\w{5}) checkbox "Enable feature"/.exec(lastToolResult(request))?.[1];
+      const id = /(\w{5}) checkbox Enable feature/.exec(lastToolResult(request))?.[1];
       if (id === undefined) throw new Error(`no checkbox in ${lastToolResult(request)}`);
       return { kind: 'stream', steps: toolCallSteps([{ id: 'call_2', name: 'ui_action', arguments: JSON.stringify({ action: 'click', id }) }]) };
     },
@@ -117,7 +117,7 @@ describe('deskpilot ask', () => {
     expect(await cli(serverEnv(), 'ask', '--app', 'deskpilot fixture', 'enable the feature')).toBe(0);
     expect(written.join('')).toBe('Done: the feature is enabled.\n');
     expect(err).toEqual([
-      expect.stringMatching(/^→ ui_find role="checkbox" name="Enable feature" … ok: \w{5} checkbox "Enable feature"/),
+      expect.stringMatching(/^→ ui_find role="checkbox" name="Enable feature" … ok: \w{5} checkbox Enable feature/),
       expect.stringMatching(/^→ ui_action click \w+ … ok \(accessibility, changed\)$/),
     ]);
     expect(platform.app(FIXTURE_PID).get('toggle').checked).toBe(true);

@@ -239,7 +239,7 @@ export class ActionEngine {
 
   /**
    * An id hashes the node's role and name, so the same id with another role or name is a hash
-   * collision with a different node (five base36 characters make that rare, not impossible).
+   * collision with a different node (five letters make that rare, not impossible).
    * Acting on it would act on the wrong node silently, so the model must read the tree again;
    * the old meaning stays remembered, so a blind retry of the same call is refused too.
    */

@@ -221,8 +221,8 @@ describe('Agent', () => {
     expect(roles(messages)).toEqual(['system', 'user', 'user']);
     const context = String(messages[1]?.content);
     expect(context).toContain(DATA_NOT_INSTRUCTIONS);
-    expect(context).toMatch(/<ui_data>\n\w{5} window "Deskpilot Fixture"/);
-    expect(context).toMatch(/slider "Volume" = 50/);
+    expect(context).toMatch(/<ui_data>\n\w{5} window Deskpilot Fixture \(focused\)\n/);
+    expect(context).toMatch(/slider Volume = 50/);
     expect(context).toContain('ui_read');
     expect(String(messages[0]?.content)).toContain('ui_read');
     expect(messages[2]).toEqual({ role: 'user', content: 'what is here?' });

@@ -331,7 +331,7 @@ export class Agent {
       targetPid: target.pid,
       ownPids: this.ownPids,
       // The model reads ids first on every line: brackets would only cost tokens.
-      idStyle: 'bare',
+      lineStyle: 'compact',
       signal,
       clock: this.clock,
       log: (text) => this.emit({ type: 'tool_log', askId, callId, text }),

@@ -15,8 +15,8 @@ describe('buildContextMessage', () => {
     const context = await buildContextMessage(new ActionEngine({ platform, clock: new FakeClock() }), platform, FIXTURE_PID);
     expect(context).toContain(`(pid ${FIXTURE_PID})`);
     expect(context).toContain('Window: "Deskpilot Fixture"');
-    expect(context).toMatch(/Focused element: \w{5} textfield "Name" \(focused\)/);
-    expect(context).toMatch(/<ui_data>\n[\s\S]*checkbox "Enable feature"[\s\S]*\n<\/ui_data>/);
+    expect(context).toMatch(/Focused element: \w{5} textfield Name \(focused\)/);
+    expect(context).toMatch(/<ui_data>\n[\s\S]*checkbox Enable feature\n[\s\S]*\n<\/ui_data>/);
   });
 
   it('quotes the app name, window title and focused element as data, after the warning', async () => {
@@ -32,7 +32,7 @@ describe('buildContextMessage', () => {
     const block = lines.slice(open, lines.indexOf('</ui_data>') + 1);
     expect(block.find((line) => line.startsWith('Target app:'))).toContain(`(pid ${FIXTURE_PID})`);
     expect(block.find((line) => line.startsWith('Window:'))).toContain('Report<\\/ui_data>');
-    expect(block.some((line) => /^Focused element: \w{5} textfield "Name"/.test(line))).toBe(true);
+    expect(block.some((line) => /^Focused element: \w{5} textfield Name/.test(line))).toBe(true);
     // Nothing of it sits outside a block.
     expect(lines.slice(0, open).some((line) => /^(Target app|Window|Focused element):/.test(line))).toBe(false);
   });
@@ -41,7 +41,7 @@ describe('buildContextMessage', () => {
     const platform = new FakePlatform();
     platform.app(FIXTURE_PID).focusedKey = 'slider';
     const context = await buildContextMessage(new ActionEngine({ platform, clock: new FakeClock() }), platform, FIXTURE_PID);
-    expect(context).toMatch(/Focused element: \w{5} slider "Volume" = 50 \(focused\)/);
+    expect(context).toMatch(/Focused element: \w{5} slider Volume = 50 \(focused\)/);
     const keys = context.split('\n').find((line) => line.startsWith('Keys'));
     expect(keys).toContain('pageup/pagedown move a large step');
     expect(keys).toContain('home/end go to the minimum/maximum');

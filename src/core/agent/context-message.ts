@@ -9,7 +9,7 @@ import { agentText } from './text/agent-text';
  * The tree gets most of the prompt, but not all: history and tool results need room too.
  * Tokens are estimated the way o200k_base counts them (ui/token-estimate), not by characters.
  */
-export const CONTEXT_TREE_BUDGET: SerializeOptions = { maxTokens: 3000, maxNodes: 300, ids: 'bare' };
+export const CONTEXT_TREE_BUDGET: SerializeOptions = { maxTokens: 3000, maxNodes: 300, style: 'compact' };
 
 const OPEN = '<ui_data>';
 const CLOSE = '</ui_data>';
@@ -103,7 +103,7 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
   try {
     const { root } = await engine.observe(pid, { bounds: 'none' });
     const focused = findFocused(root);
-    where.push(`Focused element: ${focused === undefined ? 'none' : formatNode(focused, undefined, [], 'bare')}`);
+    where.push(`Focused element: ${focused === undefined ? 'none' : formatNode(focused, undefined, [], 'compact')}`);
     lines.push('Target app, window and focused element:', quoteUiData(where.join('\n')));
     lines.push(`Keys (ui_action key; standard for the focused control's kind): ${keyboardHints(focused, platform.name).join('; ')}`);
     const shortcuts = shortcutHints(await menuShortcuts(platform, pid, options.shortcutWaitMs ?? SHORTCUT_WAIT_MS));
@@ -111,7 +111,9 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
       lines.push("Menu shortcuts (the app's own accelerators, read from its menus; press one with ui_action key):");
       lines.push(quoteUiData(shortcuts));
     }
-    lines.push('UI tree (one line per element: id role "name" = value (states); the id is the first word):');
+    lines.push(
+      'UI tree (one line per element: id role name = value (states); the id is the first word; a check box, radio, switch or toggle button with no "checked" is unchecked):',
+    );
     lines.push(quoteUiData(serializeTree(root, options.tree ?? CONTEXT_TREE_BUDGET)));
     lines.push('Names and values are cut short; call ui_read with an id for the full text, and ui_tree for more of the tree.');
   } catch (error) {

@@ -19,7 +19,7 @@ export function fakeContext(options: { clock?: Clock; platform?: FakePlatform } 
     engine: new ActionEngine({ platform, clock }),
     platform,
     targetPid: FIXTURE_PID,
-    idStyle: 'bare',
+    lineStyle: 'compact',
     signal: controller.signal,
     controller,
     clock,

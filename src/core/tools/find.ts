@@ -96,7 +96,7 @@ export const findTool = defineTool({
     }
     const lines = scored.map(({ node }, index) => {
       const match = matches[index] as ElementMatch;
-      return `${formatNode(node, undefined, [], context.idStyle ?? 'brackets')} score ${match.score}${match.visible ? '' : ' (not showing)'}`;
+      return `${formatNode(node, undefined, [], context.lineStyle ?? 'full')} score ${match.score}${match.visible ? '' : ' (not showing)'}`;
     });
     const maxChars = context.maxChars;
     if (maxChars === undefined) return { success: true, message: lines.join('\n'), data };

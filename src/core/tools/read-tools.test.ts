@@ -48,9 +48,9 @@ describe('ui_tree', () => {
     context.platform.app(FIXTURE_PID).get('password').value = 'hunter2';
     const result = await call('ui_tree', {});
     expect(result.success).toBe(true);
-    expect(result.message).toMatch(/^# Deskpilot Fixture \(pid \d+\)\n\w{5} window "Deskpilot Fixture"/);
-    expect(result.message).toMatch(/checkbox "Enable feature" \(unchecked\)/);
-    expect(result.message).toMatch(/slider "Volume" = 50/);
+    expect(result.message).toMatch(/^# Deskpilot Fixture \(pid \d+\)\n\w{5} window Deskpilot Fixture \(focused\)\n/);
+    expect(result.message).toMatch(/checkbox Enable feature\n/);
+    expect(result.message).toMatch(/slider Volume = 50/);
     expect(result.message).not.toContain('hunter2');
   });
 
@@ -60,12 +60,12 @@ describe('ui_tree', () => {
     expect(small.message.split('\n').filter((line) => !line.includes('truncated') && !line.startsWith('# ') && !line.startsWith('To see'))).toHaveLength(5);
     expect(small.message).toMatch(/… truncated: \d+ more under/);
     const list = await call('ui_tree', { rootId: await idOf('Items', 'list') });
-    expect(list.message.split('\n')[1]).toMatch(/list "Items"/);
+    expect(list.message.split('\n')[1]).toMatch(/list Items/);
     expect(list.message).not.toContain('Volume');
   });
 
   it('reads another app by pid and reports a missing root id or dead pid as results', async () => {
-    expect((await call('ui_tree', { pid: NOTES_PID })).message).toMatch(/window "Notes"/);
+    expect((await call('ui_tree', { pid: NOTES_PID })).message).toMatch(/window Notes/);
     const missing = await call('ui_tree', { rootId: 'zzz' });
     expect(missing).toMatchObject({ success: false });
     expect(missing.message).toMatch(/^NODE_NOT_FOUND: node not found: 'zzz' is not in the tree of pid \d+/);
@@ -85,7 +85,7 @@ describe('ui_find', () => {
     expect(matches).toHaveLength(1);
     expect(matches[0]).toMatchObject({ role: 'slider', name: 'Volume', value: 50, visible: true });
     expect(matches[0]?.score).toBeGreaterThan(0.8);
-    expect(result.message).toMatch(/\w{5} slider "Volume" = 50 score/);
+    expect(result.message).toMatch(/\w{5} slider Volume = 50 score/);
   });
 
   it('finds by role alone with a limit, marking nodes that are not showing', async () => {
@@ -156,7 +156,7 @@ describe('ui_apps and ui_focus_app', () => {
     expect(byName.data).toMatchObject({ raised: true });
     expect(context.targetPid).toBe(NOTES_PID);
     expect(context.platform.frontmostPid).toBe(NOTES_PID);
-    expect((await call('ui_tree', {})).message).toMatch(/window "Notes"/);
+    expect((await call('ui_tree', {})).message).toMatch(/window Notes/);
     await call('ui_focus_app', { pid: FIXTURE_PID });
     expect(context.targetPid).toBe(FIXTURE_PID);
     expect(context.platform.activations).toEqual([NOTES_PID, FIXTURE_PID]);

@@ -28,7 +28,7 @@ export const treeTool = defineTool({
   name: 'ui_tree',
   title: 'Accessibility tree',
   description: [
-    'Observe: the app\'s accessibility tree as compact text, one line per node: `id role "name" = value (states)`, indented by nesting.',
+    "Observe: the app's accessibility tree as compact text, one line per node: `id role name = value (states)`, indented by nesting; a name is quoted when it holds punctuation.",
     'Use the ids in ui_action, ui_read and as rootId. Ids are stable while the UI stays the same, but read again after the UI changes instead of guessing.',
     "Big trees are cut: lines like '… truncated: N more under <id>' or '… depth limit: N more under <id>' name the subtree to ask for next with rootId (and depth).",
     'Also the way to verify an action: read the affected part again and check the new state.',
@@ -45,7 +45,7 @@ export const treeTool = defineTool({
     const limited = limitDepth(subject, args.depth);
     const header = `# ${app.name} (pid ${app.pid})${args.rootId === undefined ? '' : `, subtree ${subject.id}`}`;
     const render = (maxTokens: number): { text: string; cut: boolean } => {
-      const body = serializeTree(limited.root, { maxTokens, maxNodes: args.maxNodes ?? DEFAULT_SERIALIZE.maxNodes, ids: context.idStyle ?? 'brackets' });
+      const body = serializeTree(limited.root, { maxTokens, maxNodes: args.maxNodes ?? DEFAULT_SERIALIZE.maxNodes, style: context.lineStyle ?? 'full' });
       const cut = limited.cuts.length > 0 || body.includes('… truncated: ');
       return { text: [header, body, ...depthNotes(limited.cuts), ...(cut ? [SUBTREE_HINT] : [])].join('\n'), cut };
     };

@@ -3,7 +3,7 @@ import type { UiNode } from '../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
 import type { Clock } from '../clock';
 import type { Platform } from '../platform/types';
-import type { IdStyle } from '../ui/serialize';
+import type { LineStyle } from '../ui/serialize';
 import type { AppAllowList } from './allow-list';
 import type { DocsService } from '../docs/service';
 import type { ActionPlan, RiskReason } from '../../shared/risk';
@@ -71,7 +71,7 @@ export interface ToolContext {
   /** Most characters in one result, where the program has a budget (MCP's --max-chars). */
   maxChars?: number;
   /** How ids are printed in tree text: `bare` for the agent's model, brackets where people read it too. */
-  idStyle?: IdStyle;
+  lineStyle?: LineStyle;
   signal: AbortSignal;
   /** Progress lines for tool_log events (ui_wait_for's polls, ui_fill_form's fields). */
   log(text: string): void;

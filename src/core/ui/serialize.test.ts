@@ -21,11 +21,42 @@ describe('formatNode', () => {
     expect(formatNode(node('s1', 'slider', 'Volume', { value: 40 }))).toBe('[s1] slider "Volume" = 40');
   });
 
-  it('prints the id bare, first on the line, for the agent', () => {
-    const field = node('k3x9a', 'textfield', 'Name', { value: 'Ada', states: { enabled: true, focused: true, editable: true } });
-    expect(formatNode(field, undefined, [], 'bare')).toBe('k3x9a textfield "Name" = "Ada" (focused)');
-    const tree = node('w0000', 'window', 'App', { children: [node('b0000', 'button', 'OK')] });
-    expect(serializeTree(tree, { ids: 'bare' })).toBe('w0000 window "App"\n  b0000 button "OK"');
+  it('prints compact lines for the agent: a bare id, and a name quoted only where it could be misread', () => {
+    const field = node('kqxza', 'textfield', 'Name', { value: 'Ada', states: { enabled: true, focused: true, editable: true } });
+    expect(formatNode(field, undefined, [], 'compact')).toBe('kqxza textfield Name = "Ada" (focused)');
+    const tree = node('wabcd', 'window', 'App – Untitled 1', { children: [node('babcd', 'button', 'OK')] });
+    expect(serializeTree(tree, { style: 'compact' })).toBe('wabcd window App – Untitled 1\n  babcd button OK');
+    const misread = ['Size = 12', 'Total (EUR)', 'Say "hi"', ' padded', 'two\nlines', '[x]', 'Name label Other', '@home', '…'];
+    for (const name of misread) expect(formatNode(node('aaaaa', 'label', name), undefined, [], 'compact')).toBe(`aaaaa label ${JSON.stringify(name)}`);
+    expect(formatNode(node('aaaaa', 'label', 'x'.repeat(130)), undefined, [], 'compact')).toBe(`aaaaa label "${'x'.repeat(120)}…"`);
+  });
+
+  it("leaves an app's own line out of compact lines, and still notes a top-level cut under its id", () => {
+    const windows = Array.from({ length: 30 }, (_unused, index) =>
+      node(`w${'abcdefghijklmnopqrstuvwxyz'[index % 26]}x${'yz'[Math.floor(index / 26)]}z`, 'window', `Window ${index}`),
+    );
+    const app = node('aaaaa', 'application', 'Editor', { children: windows.slice(0, 2) });
+    expect(serializeTree(app, { style: 'compact' })).toBe('waxyz window Window 0\nwbxyz window Window 1');
+    expect(serializeTree(app)).toBe('[aaaaa] application "Editor"\n  [waxyz] window "Window 0"\n  [wbxyz] window "Window 1"');
+    const cut = serializeTree(node('aaaaa', 'application', 'Editor', { children: windows }), { style: 'compact', maxNodes: 4 });
+    expect(cut.split('\n')).toEqual([
+      'waxyz window Window 0',
+      'wbxyz window Window 1',
+      'wcxyz window Window 2',
+      'wdxyz window Window 3',
+      '… truncated: 26 more under aaaaa',
+    ]);
+    // A subtree's root is printed as always.
+    expect(serializeTree(windows[0] as UiNode, { style: 'compact' })).toBe('waxyz window Window 0');
+  });
+
+  it('leaves unchecked implied for checkable roles in compact lines, and only there', () => {
+    const off = { enabled: true, focused: false, checked: false };
+    expect(formatNode(node('aaaaa', 'checkbox', 'Bold', { states: off }), undefined, [], 'compact')).toBe('aaaaa checkbox Bold');
+    expect(formatNode(node('aaaaa', 'radio', 'Left', { states: { ...off, checked: true } }), undefined, [], 'compact')).toBe('aaaaa radio Left (checked)');
+    // A menu item or a cell may or may not be checkable: its unchecked state is news.
+    expect(formatNode(node('aaaaa', 'menuitem', 'Wrap', { states: off }), undefined, [], 'compact')).toBe('aaaaa menuitem Wrap (unchecked)');
+    expect(formatNode(node('aaaaa', 'checkbox', 'Bold', { states: off }))).toBe('[aaaaa] checkbox "Bold" (unchecked)');
   });
 
   it('never prints the value of a secret field', () => {
@@ -131,11 +162,11 @@ describe('serializeTree', () => {
         ],
       });
     const tree = node('w', 'window', 'App', { children: [section('1', 0), section('2', 0)] });
-    for (const ids of ['brackets', 'bare'] as const) {
+    for (const style of ['full', 'compact'] as const) {
       for (const maxTokens of [30, 60, 150, 400, 1000, 2500, 6000]) {
-        const text = serializeTree(tree, { maxTokens, maxNodes: Number.POSITIVE_INFINITY, ids });
-        expect(text, `${ids} ${maxTokens}`).toContain('truncated');
-        expect(estimateTokens(text), `${ids} ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
+        const text = serializeTree(tree, { maxTokens, maxNodes: Number.POSITIVE_INFINITY, style });
+        expect(text, `${style} ${maxTokens}`).toContain('truncated');
+        expect(estimateTokens(text), `${style} ${maxTokens}`).toBeLessThanOrEqual(maxTokens);
       }
     }
   });

@@ -9,20 +9,22 @@ export interface SerializeOptions {
   maxTokens?: number;
   /** Longer names and values are cut; ui_read gives the full text. */
   maxTextChars?: number;
-  /** How a line starts: `[k3x9a] button` or, a fifth fewer tokens, `k3x9a button`. */
-  ids?: IdStyle;
+  /** `full`: `[kqxza] checkbox "Save" (unchecked)`; `compact`, for the agent's model: `kqxza checkbox Save`. */
+  style?: LineStyle;
   /** Print each node's screen rectangle where the tree has it: `@12,40 120x24`. */
   bounds?: boolean;
 }
 
 /**
- * `bare` is what the agent's model reads: with fixed-length ids first on every line the
- * brackets carry nothing, and each pair costs a token or two (measured with o200k_base
- * by bench:context). `brackets` stays the default for the CLI and MCP output.
+ * `compact` is what the agent's model reads, about a third fewer tokens (bench:context,
+ * o200k_base): with fixed-length ids first on every line the brackets carry nothing; a
+ * name is quoted only when it could be misread (it holds a quote, ` = `, a parenthesis or
+ * a line break); and a check box, radio, switch or toggle button with no `checked` is
+ * unchecked, so that is not spelled out. `full` stays the default for the CLI and MCP output.
  */
-export type IdStyle = 'brackets' | 'bare';
+export type LineStyle = 'full' | 'compact';
 
-export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120, ids: 'brackets', bounds: false };
+export const DEFAULT_SERIALIZE: Required<SerializeOptions> = { maxNodes: 500, maxTokens: 6000, maxTextChars: 120, style: 'full', bounds: false };
 
 /** Roles a model acts on; their names are always printed, even toolkit class names. */
 export const ACTIONABLE_ROLES: ReadonlySet<Role> = new Set<Role>([
@@ -64,12 +66,24 @@ function quote(text: string, maxChars: number): string {
   return JSON.stringify(cut);
 }
 
-function stateWords(node: UiNode): string[] {
+/** A name that reads unambiguously without quotes between the role and the rest of the line. */
+const PLAIN_NAME = /^[^\s"'=()[\]@…][^\n"=()]*$/u;
+
+function nameText(name: string, maxChars: number, style: LineStyle): string {
+  const plain = style === 'compact' && PLAIN_NAME.test(name) && name.trimEnd() === name && !name.includes(' label ') && !name.includes(' placeholder ');
+  return plain && [...name].length <= maxChars ? name : quote(name, maxChars);
+}
+
+/** Roles that are checkable by nature: in compact lines no `checked` means unchecked. */
+const CHECKABLE_ROLES = new Set<Role>(['checkbox', 'radio', 'switch', 'togglebutton']);
+
+function stateWords(node: UiNode, style: LineStyle): string[] {
   const { states } = node;
   const words: string[] = [];
   if (states.focused) words.push('focused');
   if (!states.enabled) words.push('disabled');
-  if (states.checked !== undefined) words.push(states.checked ? 'checked' : 'unchecked');
+  if (states.checked === true) words.push('checked');
+  else if (states.checked === false && !(style === 'compact' && CHECKABLE_ROLES.has(node.role))) words.push('unchecked');
   if (states.selected) words.push('selected');
   if (states.expanded !== undefined) words.push(states.expanded ? 'expanded' : 'collapsed');
   if (states.secret) words.push('secret');
@@ -84,18 +98,18 @@ export function formatNode(
   node: UiNode,
   maxTextChars = DEFAULT_SERIALIZE.maxTextChars,
   labels: readonly string[] = [],
-  ids: IdStyle = 'brackets',
+  style: LineStyle = 'full',
   bounds = false,
 ): string {
-  let text = `${ids === 'bare' ? node.id : `[${node.id}]`} ${node.role}`;
+  let text = `${style === 'compact' ? node.id : `[${node.id}]`} ${node.role}`;
   const classNameOnly = !ACTIONABLE_ROLES.has(node.role) && TOOLKIT_CLASS_NAME.test(node.name);
-  if (node.name !== '' && !classNameOnly) text += ` ${quote(node.name, maxTextChars)}`;
+  if (node.name !== '' && !classNameOnly) text += ` ${nameText(node.name, maxTextChars, style)}`;
   if (!node.states.secret && node.value !== undefined && node.value !== '' && node.value !== node.name) {
     text += ` = ${typeof node.value === 'number' ? node.value : quote(node.value, maxTextChars)}`;
   }
   if (node.placeholder !== undefined && (node.value === undefined || node.value === '')) text += ` placeholder ${quote(node.placeholder, maxTextChars)}`;
   for (const label of labels) text += ` label ${quote(label, maxTextChars)}`;
-  const words = stateWords(node);
+  const words = stateWords(node, style);
   if (words.length > 0) text += ` (${words.join(', ')})`;
   if (bounds && node.bounds !== undefined) text += ` @${node.bounds.x},${node.bounds.y} ${node.bounds.width}x${node.bounds.height}`;
   return text;
@@ -162,7 +176,16 @@ export function printsOwnLine(node: UiNode, parent: UiNode | undefined): boolean
   return parent === undefined || !(isCollapsible(node) || hasNoArea(node) || repeatsParent(node, parent));
 }
 
-function flatten(root: UiNode, maxTextChars: number, ids: IdStyle, bounds: boolean): Line[] {
+/**
+ * In compact lines an app's root is not printed: the context names the app and its pid
+ * already, and the app's own line only costs tokens. It stays in the bookkeeping (at depth
+ * -1) so a cut at the top level is still noted under its id.
+ */
+function rootDepth(root: UiNode, style: LineStyle): number {
+  return style === 'compact' && root.role === 'application' ? -1 : 0;
+}
+
+function flatten(root: UiNode, maxTextChars: number, style: LineStyle, bounds: boolean): Line[] {
   const lines: Line[] = [];
   const visit = (node: UiNode, depth: number, ancestors: string[], parent?: UiNode, taken: ReadonlySet<string> = new Set()): void => {
     if (node.states.visible === false && node !== root) return;
@@ -170,7 +193,7 @@ function flatten(root: UiNode, maxTextChars: number, ids: IdStyle, bounds: boole
     if (namesAField(node, taken)) return;
     const printed = node === root || printsOwnLine(node, parent);
     const labels = (node.children ?? []).filter((child) => isFoldedLabel(child, node) && !repeatsParent(child, node)).map((child) => child.name);
-    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels, ids, bounds), ancestors });
+    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels, style, bounds), ancestors });
     const childAncestors = printed ? [...ancestors, node.id] : ancestors;
     // Labels are folded only near their field: under its parent or grandparent, as forms lay them out.
     const below = labelNamesBelow(node);
@@ -186,7 +209,7 @@ function flatten(root: UiNode, maxTextChars: number, ids: IdStyle, bounds: boole
       });
     }
   };
-  visit(root, 0, []);
+  visit(root, rootDepth(root, style), []);
   return lines;
 }
 
@@ -231,17 +254,19 @@ function truncationNotes(lines: Line[], ends: number[], indexOf: Map<string, num
  * Those lines count against maxTokens too; only the root's line is printed whatever the token budget.
  */
 export function serializeTree(root: UiNode, options: SerializeOptions = {}): string {
-  const { maxNodes, maxTokens, maxTextChars, ids, bounds } = { ...DEFAULT_SERIALIZE, ...options };
-  const lines = flatten(root, maxTextChars, ids, bounds);
-  const rendered = lines.map((line) => `${'  '.repeat(line.depth)}${line.text}`);
+  const { maxNodes, maxTokens, maxTextChars, style, bounds } = { ...DEFAULT_SERIALIZE, ...options };
+  const lines = flatten(root, maxTextChars, style, bounds);
+  const rendered = lines.map((line) => (line.depth < 0 ? undefined : `${'  '.repeat(line.depth)}${line.text}`));
   // Each line is priced with the newline before it, so the costs add up to the joined text's.
   const costOf = (text: string): number => estimateTokens(`\n${text}`);
   const costs: number[] = [];
   let tokens = 0;
   let cut = lines.length;
+  // An app root left out of compact lines is no node line of the budget.
+  const unprinted = rendered[0] === undefined ? 1 : 0;
   for (const [index, text] of rendered.entries()) {
-    const cost = costOf(text);
-    if (index >= maxNodes || (index > 0 && tokens + cost > maxTokens)) {
+    const cost = text === undefined ? 0 : costOf(text);
+    if (index - unprinted >= maxNodes || (index > 0 && tokens + cost > maxTokens)) {
       cut = index;
       break;
     }
@@ -259,5 +284,5 @@ export function serializeTree(root: UiNode, options: SerializeOptions = {}): str
     tokens -= costs[cut] ?? 0;
     notes = truncationNotes(lines, ends, indexOf, cut, root.id);
   }
-  return [...rendered.slice(0, cut), ...notes].join('\n');
+  return [...rendered.slice(0, cut).filter((text) => text !== undefined), ...notes].join('\n');
 }

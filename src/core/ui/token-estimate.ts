@@ -1,3 +1,5 @@
+import { ID_LENGTH } from './ids';
+
 /**
  * A token count close to what OpenAI-style BPE tokenizers (o200k_base) give for UI text,
  * without shipping a tokenizer: its tables are megabytes, and a budget only needs to be
@@ -7,10 +9,20 @@
  * punctuation, whitespace), and each run is priced by its kind: a common word is one
  * token, a random letter-digit string (an id) about one per 1.4 characters, digits come in
  * groups of three, ASCII punctuation is about a token a character, and so is non-ASCII text.
+ * A node id (ID_LENGTH lowercase letters) is no word: where a tree line puts one, first on
+ * the line or in brackets, it is priced as o200k_base splits such ids, about three tokens.
  */
 const RUN = /[\p{L}\p{M}\p{N}]+|\n[ \t]*|[ \t]+|[^\s\p{L}\p{M}\p{N}]+/gu;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
+const ID_LIKE = new RegExp(`^[a-z]{${ID_LENGTH}}$`);
+const ID_TOKENS = 3;
+
+/** Whether the run at `index` sits where a tree line puts its id: first on a line, or after `[`. */
+function inIdPlace(runs: readonly string[], index: number): boolean {
+  const previous = runs[index - 1];
+  return previous === undefined || previous.startsWith('\n') || previous === '[' || (/^[ \t]+$/.test(previous) && (runs[index - 2] ?? '\n').startsWith('\n'));
+}
 
 function wordCost(run: string): number {
   if (!ASCII_WORD.test(run)) {
@@ -45,7 +57,7 @@ export function estimateTokens(text: string): number {
       const next = runs[index + 1];
       if (run.length > 1 || (next !== undefined && /^[0-9]/.test(next))) total += 1;
     } else if (/^[\p{L}\p{M}\p{N}]/u.test(run)) {
-      total += wordCost(run);
+      total += ID_LIKE.test(run) && inIdPlace(runs, index) ? ID_TOKENS : wordCost(run);
     } else {
       // One mark right before a word, with no space in front, is part of the word's token: `/home`, `-final`.
       const previous = runs[index - 1];
