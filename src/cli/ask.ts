@@ -2,7 +2,7 @@ import type { AgentEvent } from '../shared/agent-events';
 import { ValidationError } from '../shared/errors';
 import { docsServiceFromEnv } from '../core/docs/endpoint';
 import { Agent } from '../core/agent';
-import { OpenAICompatibleProvider, PRESETS, isPresetName, type PresetName } from '../core/agent/provider';
+import { OpenAICompatibleProvider, PRESETS, isPresetName, visionFromEnv, type PresetName } from '../core/agent/provider';
 import { createToolRegistry } from '../core/agent/tools';
 import { LANGUAGES, languageFromEnv, matchLanguage, type Language } from '../shared/i18n/i18n';
 import { loadMcpConfigFile } from '../core/mcp-client/config';
@@ -144,6 +144,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
     platform,
     onEvent,
     approvalPolicy: yes ? 'auto' : 'confirm-risky',
+    vision: visionFromEnv(env),
     languages: () => ({ ui, answer: lang ?? 'auto' }),
     ...(toolbox === undefined ? {} : { externalTools: () => toolbox.tools() }),
     docs: docsServiceFromEnv(io.env, (text) => io.stderr(`deskpilot docs: ${text}`)),

@@ -9,6 +9,7 @@ import { compactHistory, type CompactionOptions } from './compaction';
 import { buildContextMessage, quoteToolResult } from './context-message';
 import { ActionLedger, unconfirmedNote, unconfirmedSummary } from './end-state';
 import type { Provider, ProviderMessage } from './provider/types';
+import { rejectsImages, type VisionMode } from './provider/vision';
 import { ResponseCache, conversationKey, isCacheableToolUse, type CacheScope, type CachedAnswer } from './response-cache';
 import { SafetyGate, type AskSafetyState } from './safety/gate';
 import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
@@ -19,6 +20,7 @@ import { OwnAppError } from '../tools/target';
 import type { DocsService } from '../docs/service';
 import type { Tool, ToolContext, ToolResult } from '../tools/types';
 import { argumentObject, type ToolRegistry } from './tools/registry';
+import { dropImages, hasImages, imagesMessage, imagesNotShown, IMAGES_GONE, IMAGES_REFUSED, type ToolImages } from './tool-images';
 
 export const DEFAULT_MAX_ITERATIONS = 10;
 export const INTERRUPTED_MARK = '[interrupted: the response was cut off]';
@@ -81,6 +83,11 @@ export interface AgentOptions {
    * with OwnAppError. Default: this process.
    */
   ownPids?: readonly number[];
+  /**
+   * Whether images from tools (an MCP server's screenshot) go to the model: see VisionMode.
+   * Default `auto`: sent, until the provider refuses a request for them.
+   */
+  vision?: VisionMode;
 }
 
 interface Pending {
@@ -129,6 +136,8 @@ export class Agent {
   private readonly ownPids: readonly number[];
   /** The running ask's answer language: its prompt, tool descriptions and the words the agent writes itself. */
   private language: Language = 'en';
+  /** Set when the provider refused images (`auto`): the rest of the conversation names them only. */
+  private textOnly = false;
 
   constructor(options: AgentOptions) {
     this.options = options;
@@ -159,25 +168,34 @@ export class Agent {
     this.controller?.abort(new DeskpilotError('INTERNAL', 'stopped by the user'));
   }
 
-  /** The conversation so far, without the system prompt and context messages (they are rebuilt per ask). */
+  /**
+   * The conversation so far, without the system prompt and context messages (they are rebuilt per ask).
+   * Images are stubs in it, as they are in the conversation between asks (see run()): the
+   * snapshot travels to the app and is saved, and megabytes of base64 have no place there.
+   */
   history(): ProviderMessage[] {
-    return structuredClone(this.messages);
+    const messages = structuredClone(this.messages);
+    dropImages(messages, IMAGES_GONE);
+    return messages;
   }
 
   /**
    * Replaces the conversation with one saved earlier (from history()), so a restarted host
    * carries on where the old one stopped. Only between asks: a running ask owns the history.
+   * Images in a snapshot from elsewhere become stubs, as they would have after their ask.
    */
   restore(messages: readonly ProviderMessage[]): void {
     this.messages.length = 0;
     this.messages.push(...structuredClone(messages));
+    dropImages(this.messages, IMAGES_GONE);
   }
 
-  /** Forgets the conversation, the cached answers and the "allow for this app" approvals. */
+  /** Forgets the conversation, the cached answers, the "allow for this app" approvals and a refusal of images. */
   clear(): void {
     this.messages.length = 0;
     this.cache?.clear();
     this.gate.clear();
+    this.textOnly = false;
   }
 
   private emit(event: AgentEvent): void {
@@ -264,7 +282,15 @@ export class Agent {
       ];
       const toolsUsed = new Set<string>();
       const ledger = new ActionLedger(this.language);
-      const outcome = await this.loop(askId, pending.target, request, signal, toolsUsed, ledger, { userText: pending.text, readContent: false });
+      let outcome: Outcome;
+      try {
+        outcome = await this.loop(askId, pending.target, request, signal, toolsUsed, ledger, { userText: pending.text, readContent: false });
+      } finally {
+        // Images are seen in the ask that got them. Later asks read a stub: sending megabytes
+        // again on every call costs more than calling the tool again, and the running
+        // conversation stays the same as a saved and restored one (and its cache key).
+        dropImages(this.messages, IMAGES_GONE);
+      }
       if (outcome.reason === 'stopped') return this.finish(askId, '', 'stopped');
       if (ledger.acted) return await this.finishChecked(askId, outcome, ledger, signal);
       // Only plain answers: never a stop, an iteration limit, or anything that acted.
@@ -337,10 +363,10 @@ export class Agent {
       log: (text) => this.emit({ type: 'tool_log', askId, callId, text }),
       ...(this.options.docs === undefined ? {} : { docs: this.options.docs }),
     };
+    /** The last call whose images went to the model: a refusal of them is noted under it. */
+    let imagesFrom = '';
     for (let iteration = 1; iteration <= this.maxIterations; iteration += 1) {
-      const messages = request();
-      this.emit({ type: 'ai_request', askId, iteration, messageCount: messages.length });
-      const turn = await this.streamTurn(askId, messages, signal);
+      const turn = await this.modelTurn(askId, iteration, request, signal, imagesFrom);
       if (turn === 'stopped') return STOPPED;
       this.emit({ type: 'ai_response', askId, ...turn });
       if (turn.toolCalls.length === 0) {
@@ -352,6 +378,7 @@ export class Agent {
         content: turn.text === '' ? null : turn.text,
         tool_calls: turn.toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
       });
+      const shown: ToolImages[] = [];
       for (const [index, call] of turn.toolCalls.entries()) {
         if (signal.aborted) return this.stopRound(turn.toolCalls.slice(index));
         callId = call.id;
@@ -368,12 +395,25 @@ export class Agent {
           if (!signal.aborted) throw error;
           return this.stopRound(turn.toolCalls.slice(index));
         }
-        this.emit({ type: 'tool_result', askId, callId: call.id, name: call.name, ...result });
+        // Images stay out of events: they travel to the window, and people see the message.
+        const { images = [], ...plain } = result;
+        this.emit({ type: 'tool_result', askId, callId: call.id, name: call.name, ...plain });
         ledger.record(call.name, this.options.tools.tool(call.name), call.arguments, actedOn, result);
         // Events keep the plain message for people; the model gets it quoted as data.
-        this.messages.push({ role: 'tool', tool_call_id: call.id, content: quoteToolResult(call.name, result.message) });
+        let content = quoteToolResult(call.name, result.message);
+        if (images.length > 0) {
+          const notSent = this.imagesNotSent();
+          if (notSent !== undefined) content += `\n${imagesNotShown(images.length, notSent)}`;
+          else {
+            shown.push({ tool: call.name, images });
+            imagesFrom = call.id;
+          }
+        }
+        this.messages.push({ role: 'tool', tool_call_id: call.id, content });
       }
       if (signal.aborted) return STOPPED;
+      // After every tool message of the round: an assistant's tool_calls must be answered first.
+      if (shown.length > 0) this.messages.push(imagesMessage(shown));
     }
     const text = agentText(this.language)('answers.iterationLimit', { count: this.maxIterations });
     this.messages.push({ role: 'assistant', content: text });
@@ -416,6 +456,43 @@ export class Agent {
     const result = await this.options.tools.call(call.name, call.arguments, context);
     if (result.success && definition !== undefined) await this.gate.noteRead(definition, call.arguments, context, safety);
     return result;
+  }
+
+  /** Why images are not sent to this model, or undefined when they are. */
+  private imagesNotSent(): string | undefined {
+    if (this.options.vision === 'off') return 'images are off for this model';
+    return this.textOnly ? 'the model does not take images' : undefined;
+  }
+
+  /**
+   * One model call. In `auto`, a request refused for its images is made again at once without
+   * them (each named instead), and the conversation stays text-only from then on; the user is
+   * told once, under the call whose images were refused. Nothing else of the conversation changes.
+   */
+  private async modelTurn(
+    askId: string,
+    iteration: number,
+    request: () => ProviderMessage[],
+    signal: AbortSignal,
+    imagesFrom: string,
+  ): Promise<Turn | 'stopped'> {
+    const messages = request();
+    this.emit({ type: 'ai_request', askId, iteration, messageCount: messages.length });
+    try {
+      return await this.streamTurn(askId, messages, signal);
+    } catch (error) {
+      const auto = (this.options.vision ?? 'auto') === 'auto';
+      if (!auto || this.textOnly || !messages.some(hasImages) || !rejectsImages(error)) throw error;
+      this.textOnly = true;
+      dropImages(this.messages, IMAGES_REFUSED);
+      this.emit({
+        type: 'tool_log',
+        askId,
+        callId: imagesFrom,
+        text: 'The model does not take images, so images from tools are only named to it for the rest of this conversation.',
+      });
+      return this.modelTurn(askId, iteration, request, signal, imagesFrom);
+    }
   }
 
   /** Closes a tool round cut by stop(), so every tool_call id still gets its one tool message. */

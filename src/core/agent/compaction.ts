@@ -18,10 +18,15 @@ function cut(text: string): string {
   return text.length > MAX_PART_CHARS ? `${text.slice(0, MAX_PART_CHARS)}…` : text;
 }
 
+/**
+ * A message's text. Images (a tool's screenshot) are only named: the summarizer reads a
+ * transcript, and the summary that replaces them keeps what was said about them, not them.
+ * In practice they are stubs already, as the agent drops them after their ask.
+ */
 function contentText(content: ProviderMessage['content']): string {
   if (content === null || content === undefined) return '';
   if (typeof content === 'string') return content;
-  return content.map((part) => ('text' in part ? part.text : `[${part.type}]`)).join('');
+  return content.map((part) => ('text' in part ? part.text : part.type === 'image_url' ? '[image]' : `[${part.type}]`)).join('');
 }
 
 /** The old turns as plain text, so the summarizer sees them as a transcript, not as its own conversation. */

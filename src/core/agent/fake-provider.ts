@@ -15,6 +15,11 @@ export const toolCall = (id: string, name: string, args: unknown): StreamPart =>
   name,
   arguments: typeof args === 'string' ? args : JSON.stringify(args),
 });
+/** A request the server refused before answering, as an SDK error carries it: its `status` and the server's words. */
+export const refusal = (status: number, message: string): ScriptStep => ({
+  type: 'throw',
+  error: Object.assign(new Error(`${status} ${message}`), { status }),
+});
 /** A whole plain answer turn. */
 export const answer = (...deltas: string[]): ScriptedTurn => [...deltas.map(text), finish()];
 

@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { DeskpilotError } from '../../shared/errors';
@@ -32,6 +32,26 @@ const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 const DEFAULT_START_TIMEOUT_MS = 20_000;
 const FIRST_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 60_000;
+/** A problem is shown to the user and travels in a notice; an HTTP server may answer with a whole HTML page. */
+const MAX_PROBLEM_CHARS = 300;
+/** How long closing waits for an HTTP server to end its session. */
+const TERMINATE_WAIT_MS = 1_000;
+
+/** What went wrong, short, with the system's code when the message hides it (fetch's "fetch failed" is ECONNREFUSED). */
+function problemOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined;
+  const text = typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
+  return text.length > MAX_PROBLEM_CHARS ? `${text.slice(0, MAX_PROBLEM_CHARS)}…` : text;
+}
+
+/**
+ * An HTTP server that no longer knows our session (it restarted, or let the session expire)
+ * answers 404 to it; the spec says to start a new session then, and the call did not run.
+ */
+function sessionGone(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && error.code === 404;
+}
 
 function transportOf(config: McpServerConfig): Transport {
   if ('url' in config) return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers ?? {} } });
@@ -79,7 +99,7 @@ export class McpServer {
     return this.list;
   }
 
-  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal, again = true): Promise<ToolResult> {
     const client = await this.connected();
     try {
       const result = await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
@@ -90,6 +110,12 @@ export class McpServer {
       return 'content' in result ? toolResultOf(result as CallToolResult) : { success: true, message: JSON.stringify(result.toolResult) };
     } catch (error) {
       if (signal.aborted) throw error;
+      if (again && sessionGone(error) && this.client === client) {
+        // Dropped before closing, so lost() does not count it as a crash: the server is there.
+        this.client = undefined;
+        await client.close().catch(() => undefined);
+        return this.call(tool, args, signal, false);
+      }
       throw this.callError(tool, error);
     }
   }
@@ -98,6 +124,14 @@ export class McpServer {
     this.closing = true;
     const client = this.client;
     this.client = undefined;
+    // An HTTP server keeps a session until told (DELETE); a server that does not answer soon is not waited for.
+    const transport = client?.transport;
+    if (transport instanceof StreamableHTTPClientTransport) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, TERMINATE_WAIT_MS)));
+      await Promise.race([transport.terminateSession().catch(() => undefined), late]);
+      clearTimeout(timer);
+    }
     await client?.close().catch(() => undefined);
   }
 
@@ -105,8 +139,7 @@ export class McpServer {
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       return new DeskpilotError('TIMEOUT', `the ${this.name} server did not answer ${tool} in time`, { cause: error, isRetryable: true });
     }
-    const message = error instanceof Error ? error.message : String(error);
-    return new DeskpilotError('TOOL_SERVER', `the ${this.name} server failed on ${tool}: ${message}`, { cause: error, isRetryable: true });
+    return new DeskpilotError('TOOL_SERVER', `the ${this.name} server failed on ${tool}: ${problemOf(error)}`, { cause: error, isRetryable: true });
   }
 
   private connected(): Promise<Client> {
@@ -140,15 +173,15 @@ export class McpServer {
         },
       },
     );
-    const transport = (this.options.transport ?? transportOf)(this.config);
     // Ignored until the client is ours (lost() checks): a failed start is reported below, once.
     client.onclose = () => this.lost(client);
     try {
+      const transport = (this.options.transport ?? transportOf)(this.config);
       await client.connect(transport, { timeout: this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS });
       this.list = (await client.listTools(undefined, { timeout: this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS })).tools;
     } catch (error) {
       await client.close().catch(() => undefined);
-      this.backOff(error instanceof Error ? error.message : String(error));
+      this.backOff(problemOf(error));
       this.options.onNotice?.({ kind: 'failed', server: this.name, problem: this.lastProblem });
       throw new DeskpilotError('TOOL_SERVER', `the ${this.name} server could not start: ${this.lastProblem}`, { cause: error, isRetryable: true });
     }

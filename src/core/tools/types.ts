@@ -15,6 +15,11 @@ export interface ToolResult {
   message: string;
   /** Structured detail for programs (MCP structured content), the UI, events and tests. */
   data?: unknown;
+  /**
+   * Images for a model that can see (an MCP tool's screenshot), base64. `message` names each
+   * one too, for a model that cannot; the agent keeps them out of events and saved history.
+   */
+  images?: { mimeType: string; data: string }[];
 }
 
 /**

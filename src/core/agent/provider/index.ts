@@ -13,3 +13,4 @@ export { parseHeaderList } from './header-list';
 export { parseRetryAfter } from './map-error';
 export type { Provider, ProviderMessage, ProviderRequest, ProviderTool, ProviderUsage, StreamPart } from './types';
 export { PROBE_TIMEOUT_MS, defaultLocalServers, probeLocalServers, type LocalServer, type ProbeOptions, type ProbeResult } from './local-probe';
+export { rejectsImages, visionFromEnv, type VisionMode } from './vision';

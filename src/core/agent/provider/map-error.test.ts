@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter, redactedCause } from './map-error';
+import { APIError } from 'openai';
+import type { ResolvedProviderConfig } from './config';
+import { mapRequestError, parseRetryAfter, redactedCause } from './map-error';
+import { PRESETS } from './presets';
+import { rejectsImages } from './vision';
 
 describe('parseRetryAfter', () => {
   const now = (): number => Date.parse('2026-01-01T00:00:00Z');
@@ -25,5 +29,34 @@ describe('redactedCause', () => {
     expect(cause.message).toBe('outer [redacted]');
     expect(cause.stack).not.toContain('sk-k');
     expect((cause.cause as Error).message).toBe('inner [redacted]');
+  });
+});
+
+describe('a refusal of images', () => {
+  const config: ResolvedProviderConfig = {
+    preset: 'openai',
+    presetInfo: PRESETS.openai,
+    baseUrl: PRESETS.openai.baseUrl,
+    model: 'llava-vision',
+    apiKey: 'sk-k',
+    headers: {},
+  };
+  const refused = (status: number, message: string) => mapRequestError(APIError.generate(status, { error: { message } }, undefined, new Headers()), config);
+
+  it('is marked by the server’s words, and says what to do', () => {
+    const error = refused(400, 'image input is not supported by this model');
+    expect(error.data).toEqual({ status: 400, images: true });
+    expect(error.message).toMatch(/may not take images/);
+    expect(rejectsImages(error)).toBe(true);
+    expect(rejectsImages(refused(404, 'No endpoints found that support image input'))).toBe(true);
+  });
+
+  it('is not read into the model’s name or another refusal', () => {
+    expect(rejectsImages(refused(404, 'model llava-vision not found'))).toBe(false);
+    expect(rejectsImages(refused(400, 'max_tokens is too large'))).toBe(false);
+    expect(rejectsImages(refused(500, 'image decoder crashed'))).toBe(false);
+    // Another provider's error: judged by its own status and words.
+    expect(rejectsImages(Object.assign(new Error('400 vision is not enabled'), { status: 400 }))).toBe(true);
+    expect(rejectsImages(new Error('image'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { APIConnectionError, APIError } from 'openai';
 import { DeskpilotError } from '../../../shared/errors';
 import { isLoopback, type ResolvedProviderConfig } from './config';
+import { refusesImages } from './vision';
 
 /**
  * Turns what the SDK throws before the stream starts into PROVIDER_* errors. Messages
@@ -53,10 +54,16 @@ export function mapRequestError(error: unknown, config: ResolvedProviderConfig, 
       });
     }
     // 400/404/422: the request or the model name is wrong; repeating it will not help.
-    const hint = status === 404 ? ` Check the model name "${config.model}" and the base URL.` : '';
+    // A model without vision, by the server's words: the agent then goes on without images (see vision.ts).
+    const images = refusesImages(status, error.message, config.model);
+    const hint = images
+      ? ' The model may not take images; DESKPILOT_VISION=off sends it text only.'
+      : status === 404
+        ? ` Check the model name "${config.model}" and the base URL.`
+        : '';
     return new DeskpilotError('PROVIDER_SERVER', `${label} refused the request (HTTP ${status}).${hint}`, {
       cause,
-      data,
+      data: images ? { ...data, images: true } : data,
     });
   }
   return new DeskpilotError('PROVIDER_CONNECTION', `The request to ${label} failed.`, { cause, isRetryable: true });
