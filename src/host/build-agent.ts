@@ -44,6 +44,8 @@ export function buildAgent(parts: AgentParts): Agent {
     platform: parts.platform,
     onEvent: parts.onEvent,
     approvalPolicy: parts.settings().approvalPolicy,
+    // Read at each call, so an allowance given on a card or revoked in Settings applies at once.
+    toolAllowances: () => parts.settings().toolAllowances,
     decide: parts.decide,
     ownPids: parts.ownPids,
     vision: visionFromEnv(parts.env()),

@@ -30,6 +30,7 @@ export const DEFAULT_HOST_SETTINGS: HostSettings = {
   language: 'en',
   answerLanguage: 'auto',
   mcpServers: {},
+  toolAllowances: [],
   docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../shared/agent-events';
 import type { HostRequest } from '../shared/host-protocol';
 import { CHANNELS, type AppEvent, type DocsStatus, type IpcReply, type TargetApp } from '../shared/ipc';
+import type { PublicSettings } from '../shared/settings';
 import type { ChatEntry } from '../shared/transcript';
 import type { HostState } from './host/host-supervisor';
 
@@ -314,6 +315,38 @@ describe('asks', () => {
     // Already visible: nothing more.
     subject.controller.agentEvent({ ...approval, id: 'h1-approval-2' });
     expect(calls).toEqual(['show']);
+  });
+
+  it('stores "always" or "for this app" on a tool of an MCP server, tells the host, and Settings revokes it', async () => {
+    const external = { server: 'files', tool: 'write_file' };
+    const card = (id: string): AgentEvent => ({
+      type: 'approval_request',
+      id,
+      askId: 'h1-ask-1',
+      callId: id,
+      tool: 'files__write_file',
+      summary: '{}',
+      reason: 'r',
+      app: 'gedit',
+      external,
+    });
+    subject.controller.agentEvent({ type: 'ask', askId: 'h1-ask-1', text: 'save it', pid: 4242 });
+    subject.controller.agentEvent(card('h1-approval-1'));
+    subject.controller.agentEvent(card('h1-approval-2'));
+    subject.controller.agentEvent(card('h1-approval-3'));
+    await value(CHANNELS.approve, { id: 'h1-approval-1', decision: 'allow_once' });
+    expect(subject.supervisor.settingsChanged).not.toHaveBeenCalled();
+    await value(CHANNELS.approve, { id: 'h1-approval-2', decision: 'allow_app' });
+    await value(CHANNELS.approve, { id: 'h1-approval-3', decision: 'allow_server_always' });
+    // A card already answered grants nothing more.
+    await value(CHANNELS.approve, { id: 'h1-approval-3', decision: 'allow_always' });
+    const stored = [{ server: 'files', tool: 'write_file', app: 'gedit' }, { server: 'files' }];
+    expect(subject.settings.publicSettings().toolAllowances).toEqual(stored);
+    expect(subject.settings.hostSettings().toolAllowances).toEqual(stored);
+    expect(subject.supervisor.settingsChanged).toHaveBeenCalledTimes(2);
+    const revoked = (await value(CHANNELS.updateSettings, { toolAllowances: [{ server: 'files' }] })) as PublicSettings;
+    expect(revoked.toolAllowances).toEqual([{ server: 'files' }]);
+    await expect(value(CHANNELS.updateSettings, { toolAllowances: [{ server: '' }] })).rejects.toThrow(/toolAllowances/);
   });
 
   it('relays approvals and stop, and clears both copies of the conversation', async () => {

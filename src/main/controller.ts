@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../shared/agent-events';
+import { allowanceFor } from '../shared/tool-allowances';
 import { ValidationError } from '../shared/errors';
 import type { AppEvent, AppInfoReply, AppStatus, PermissionState, TargetApp } from '../shared/ipc';
 import { pickLanguage, type Language } from '../shared/i18n/i18n';
@@ -176,8 +177,15 @@ export class MainController {
       },
       stop: () => deps.supervisor.send({ type: 'stop' }),
       approve: ({ id, decision }) => {
+        const card = deps.transcript.openApproval(id);
         deps.transcript.answerApproval(id, decision);
         deps.supervisor.send({ type: 'approve', id, decision });
+        // "For this app" or "Always" on a tool of an MCP server lasts until revoked in Settings.
+        const external = card?.external;
+        const rule = external === undefined ? undefined : allowanceFor(decision, { ...external, ...(card?.app === undefined ? {} : { app: card.app }) });
+        if (rule === undefined) return;
+        deps.settings.allowTool(rule);
+        deps.supervisor.settingsChanged();
       },
       history: () => deps.transcript.list(),
       clearHistory: () => {

@@ -57,6 +57,8 @@ export type AgentEvent =
       plan?: ActionPlan;
       pid?: number;
       app?: string;
+      /** A tool of one of the user's MCP servers: the server, and the tool's own name there. */
+      external?: { server: string; tool: string };
     }
   | { type: 'tool_log'; askId: string; callId: string; text: string }
   | { type: 'tool_result'; askId: string; callId: string; name: string; success: boolean; message: string; data?: unknown }

@@ -5,6 +5,7 @@
  * Plain JSON only, because the same messages cross Electron's parentPort and Node's IPC channel.
  */
 import { z } from 'zod';
+import { TOOL_ALLOWANCES_SCHEMA } from './tool-allowances';
 import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
 import type { DocsStatus, TargetApp } from './ipc';
@@ -36,6 +37,8 @@ const hostSettings = z.strictObject({
   answerLanguage: z.enum(ANSWER_LANGUAGE_CHOICES),
   /** The user's MCP servers, secrets included (main → host only); the host parses them again. */
   mcpServers: z.record(z.string(), z.unknown()),
+  /** The MCP tools and servers the user allowed to run without asking. */
+  toolAllowances: TOOL_ALLOWANCES_SCHEMA,
   docs: z.strictObject({
     folders: z.array(z.string().max(MAX_PATH_CHARS)).max(MAX_DOCS_FOLDERS),
     appHelp: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOOL_ALLOWANCES_SCHEMA } from './tool-allowances';
 import { CHANNELS, type IpcChannel } from './ipc';
 import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES } from './i18n/i18n';
 import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES } from './settings';
@@ -37,6 +38,7 @@ const settingsPatch = z.strictObject({
   language: z.enum(LANGUAGE_CHOICES).optional(),
   answerLanguage: z.enum(ANSWER_LANGUAGE_CHOICES).optional(),
   mcpServers: z.string().max(100_000).optional(),
+  toolAllowances: TOOL_ALLOWANCES_SCHEMA.optional(),
 });
 
 /** The payload each channel accepts; main rejects anything else before a handler runs. */

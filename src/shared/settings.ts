@@ -1,4 +1,5 @@
 import type { AnswerLanguageChoice, LanguageChoice } from './i18n/i18n';
+import type { ToolAllowance } from './tool-allowances';
 
 /**
  * The user's settings as the renderer may see them. The API key and the header values are never
@@ -25,8 +26,12 @@ export const PRESET_INFO: Readonly<Record<PresetName, { label: string; local: bo
 export const APPROVAL_POLICIES = ['auto', 'confirm-risky', 'confirm-all'] as const;
 export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 
-/** The user's answer: this call only, this kind of tool on this app for the rest of the conversation, or no. */
-export const APPROVAL_DECISIONS = ['allow_once', 'allow_app', 'deny'] as const;
+/**
+ * The user's answer: this call only; this tool on this app (for the rest of the conversation,
+ * or until revoked for a tool of an MCP server); or no. A tool of an MCP server can also be
+ * allowed everywhere, and its whole server on this app or everywhere (see tool-allowances.ts).
+ */
+export const APPROVAL_DECISIONS = ['allow_once', 'allow_app', 'allow_always', 'allow_server_app', 'allow_server_always', 'deny'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
 export interface PublicSettings {
@@ -61,6 +66,8 @@ export interface PublicSettings {
   answerLanguage: AnswerLanguageChoice;
   /** The MCP servers as JSON for the editor, every env and header value shown as STORED_SECRET; '' for none. */
   mcpServers: string;
+  /** MCP tools and servers the user allowed to run without asking; Settings revokes them. */
+  toolAllowances: ToolAllowance[];
   /** Names of settings an environment variable overrides right now (DESKPILOT_MODEL → `model`); the UI shows them read-only. */
   envOverrides: (keyof SettingsPatch)[];
   /** For each of those, the variable that overrides it, so the window can name it. */
@@ -91,6 +98,8 @@ export interface SettingsPatch {
   answerLanguage?: AnswerLanguageChoice;
   /** The `mcpServers` JSON as edited; STORED_SECRET keeps a stored value. '' removes them all. */
   mcpServers?: string;
+  /** The whole list, as the user left it (a revoke sends the list without that allowance). */
+  toolAllowances?: ToolAllowance[];
 }
 
 /** Most folders documentation search indexes, and the longest path it takes. */

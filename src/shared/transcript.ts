@@ -59,6 +59,8 @@ export type ChatEntry =
       why?: RiskReason;
       plan?: ActionPlan;
       app?: string;
+      /** A tool of one of the user's MCP servers, which may be allowed for good (tool-allowances.ts). */
+      external?: { server: string; tool: string };
       decision?: ApprovalDecision;
       /** The ask ended (stop, error) before anyone answered; it can no longer be answered. */
       expired?: boolean;
@@ -278,6 +280,7 @@ export function applyAgentEvent(entries: readonly ChatEntry[], event: AgentEvent
         ...(event.why === undefined ? {} : { why: event.why }),
         ...(event.plan === undefined ? {} : { plan: event.plan }),
         ...(event.app === undefined ? {} : { app: event.app }),
+        ...(event.external === undefined ? {} : { external: event.external }),
       });
     case 'done':
       return applyDone(entries, event);

@@ -62,6 +62,7 @@ beforeEach(async () => {
     language: 'en',
     answerLanguage: 'auto',
     mcpServers: {},
+    toolAllowances: [],
     docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
   };
   supervisor = new HostSupervisor({

@@ -287,6 +287,49 @@ describe('tool cards and approvals', () => {
     ]);
   });
 
+  it('names the MCP server and tool, and lets the user allow the tool or its whole server for good', async () => {
+    const page = await openChat();
+    await askQuestion(page, 'save the notes');
+    const request = (id: string): AgentEvent => ({
+      type: 'approval_request',
+      id,
+      askId: 'ask-1',
+      callId: `call-${id}`,
+      tool: 'files__write_file',
+      summary: '{"path":"notes.txt"}',
+      reason: 'files › write_file is a tool from one of your MCP servers that is not marked read-only, so it may change things',
+      why: { code: 'external', values: { tool: 'files › write_file' } },
+      plan: { verb: 'run', target: 'files › write_file', value: '{"path":"notes.txt"}' },
+      app: 'gedit',
+      external: { server: 'files', tool: 'write_file' },
+    });
+    await stream(page, [request('a1')]);
+    const card = page.getByRole('region', { name: 'Approval needed' });
+    await card.getByText('write_file, a tool of the MCP server files').waitFor();
+    await denyFocused(page);
+    await screenshot(page, 'chat-approval-external');
+    await card.getByRole('button', { name: 'Always allow' }).click();
+    await card.getByText('Always allowed').waitFor();
+    await stream(page, [request('a2')]);
+    const second = page.getByRole('region', { name: 'Approval needed' }).nth(1);
+    await second.getByLabel('Every tool of files').check();
+    // The single key "for this app" widens too; "always" takes a click.
+    await page.keyboard.press('a');
+    await second.getByText('Every tool of this server allowed for this app').waitFor();
+    expect((await calls(page, 'approve')).map((call) => call.payload)).toEqual([
+      { id: 'a1', decision: 'allow_always' },
+      { id: 'a2', decision: 'allow_server_app' },
+    ]);
+    // A built-in tool's card offers neither.
+    await stream(page, [
+      { type: 'approval_request', id: 'a3', askId: 'ask-1', callId: 'c3', tool: 'ui_close_window', summary: '{}', reason: 'closes a window' },
+    ]);
+    const third = page.getByRole('region', { name: 'Approval needed' }).nth(2);
+    await third.getByRole('button', { name: 'Allow once' }).waitFor();
+    expect(await third.getByRole('button', { name: 'Always allow' }).count()).toBe(0);
+    expect(await third.getByRole('checkbox').count()).toBe(0);
+  });
+
   it('offers the buttons again when main refuses the answer', async () => {
     const page = await openChat({ failures: { approve: 'agent:approve: no such approval' } });
     await askQuestion(page, 'close it');

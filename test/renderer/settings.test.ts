@@ -110,6 +110,22 @@ describe('settings', () => {
     await screenshot(page, 'settings-mcp-servers');
   });
 
+  it('lists the MCP tools allowed without asking, and revokes one', async () => {
+    const toolAllowances = [{ server: 'files', tool: 'write_file', app: 'gedit' }, { server: 'mail' }];
+    const page = await openSettings({ settings: { ...SETTINGS, toolAllowances } });
+    const list = page.getByRole('list', { name: 'Allowed without asking' });
+    await expect(list.getByRole('listitem').allInnerTexts()).resolves.toEqual([
+      'write_file of files, in gedit\nRevoke',
+      'Every tool of mail, in every app\nRevoke',
+    ]);
+    await screenshot(page, 'settings-tool-allowances');
+    await page.getByRole('button', { name: 'Revoke: Every tool of mail, in every app' }).click();
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ toolAllowances: [toolAllowances[0]] }]);
+    await page.getByRole('button', { name: 'Revoke: write_file of files, in gedit' }).click();
+    await page.getByText('No MCP tool runs without asking yet.', { exact: false }).waitFor();
+  });
+
   it('only says whether a key is set, replaces it, and never shows it again', async () => {
     const page = await openSettings();
     await page.getByText('A key is set.').waitFor();

@@ -12,6 +12,7 @@ import type { Provider, ProviderMessage } from './provider/types';
 import { rejectsImages, type VisionMode } from './provider/vision';
 import { ResponseCache, conversationKey, isCacheableToolUse, type CacheScope, type CachedAnswer } from './response-cache';
 import { SafetyGate, type AskSafetyState } from './safety/gate';
+import type { ToolAllowance } from '../../shared/tool-allowances';
 import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
 import { defaultSystemPrompt } from './system-prompt';
 import { answerLanguage, DEFAULT_LANGUAGES, type LanguageSettings } from './language';
@@ -72,6 +73,8 @@ export interface AgentOptions {
   compaction?: CompactionOptions | false;
   /** Which acting tool calls need the user's approval (see SafetyGate). Default `confirm-risky`. */
   approvalPolicy?: ApprovalPolicy;
+  /** The user's standing allowances for tools of their MCP servers, read at each call (Settings changes them). */
+  toolAllowances?: () => readonly ToolAllowance[];
   /**
    * Answers an approval request (also emitted as an `approval_request` event). Without it,
    * every call that needs approval is denied with a message to the model.
@@ -144,7 +147,7 @@ export class Agent {
     this.clock = options.clock ?? systemClock;
     this.maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
     this.cache = options.cache === false ? undefined : (options.cache ?? new ResponseCache({ clock: this.clock }));
-    this.gate = new SafetyGate(options.approvalPolicy ?? DEFAULT_APPROVAL_POLICY);
+    this.gate = new SafetyGate(options.approvalPolicy ?? DEFAULT_APPROVAL_POLICY, options.toolAllowances);
     this.ownPids = [...(options.ownPids ?? [process.pid])];
   }
 
@@ -450,7 +453,7 @@ export class Agent {
             data: { code: 'DENIED', approvalId: request.id },
           };
         }
-        if (decision === 'allow_app') this.gate.remember(outcome.key);
+        this.gate.grant(outcome, decision);
       }
     }
     const result = await this.options.tools.call(call.name, call.arguments, context);

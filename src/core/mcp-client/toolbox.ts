@@ -32,6 +32,7 @@ function toolOf(server: McpServer, tool: McpTool): Tool<ArgsSchema> {
     description: `[MCP server ${server.name}] ${tool.description ?? tool.name}`,
     schema: ARGS,
     parameters: tool.inputSchema,
+    external: { server: server.name, tool: tool.name },
     effects: readOnly ? 'read' : 'act',
     safety: {
       plan: (args) => ({ verb: 'run', target, value: JSON.stringify(args) }),

@@ -98,6 +98,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** The JSON schema the model sees when it does not come from `schema`: an external MCP tool's own. */
   parameters?: Record<string, unknown>;
+  /** Where a tool from one of the user's MCP servers comes from: approvals name it, and the user may allow it or its server for good. */
+  external?: { server: string; tool: string };
   /** The shape of `data` for programs (MCP's output schema), where the tool promises one. */
   output?: z.ZodObject;
   /** See ToolEffects. Undefined counts as 'act'. */

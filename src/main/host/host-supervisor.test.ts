@@ -59,6 +59,7 @@ const DOCS_OFF = {
   language: 'en' as const,
   answerLanguage: 'auto' as const,
   mcpServers: {},
+  toolAllowances: [],
   docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
 const SETTINGS: HostSettings = { preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky', ...DOCS_OFF };

@@ -1,4 +1,5 @@
 import type { Schema } from 'electron-store';
+import { MAX_TOOL_ALLOWANCES, type ToolAllowance } from '../../shared/tool-allowances';
 import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES, type AnswerLanguageChoice, type LanguageChoice } from '../../shared/i18n/i18n';
 import { APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, type ApprovalPolicy, type PresetName } from '../../shared/settings';
 
@@ -36,6 +37,8 @@ export interface StoredSettings {
   answerLanguage: AnswerLanguageChoice;
   /** The user's MCP servers (`mcpServers` as JSON), encrypted: their env and headers may hold tokens. '' for none. */
   mcpServersEncrypted: string;
+  /** MCP tools and servers allowed to run without asking (tool-allowances.ts): names only, no secret. */
+  toolAllowances: ToolAllowance[];
   /** Absent until the user moved or resized the window. */
   windowBounds?: WindowBounds;
 }
@@ -69,9 +72,11 @@ export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
   language: 'system',
   answerLanguage: 'auto',
   mcpServersEncrypted: '',
+  toolAllowances: [],
 };
 
 const integer = { type: 'integer' } as const;
+const allowanceName = { type: 'string', minLength: 1, maxLength: 200 } as const;
 
 export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
   preset: { type: 'string', enum: [...PRESET_NAMES] },
@@ -93,6 +98,16 @@ export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
   language: { type: 'string', enum: [...LANGUAGE_CHOICES] },
   answerLanguage: { type: 'string', enum: [...ANSWER_LANGUAGE_CHOICES] },
   mcpServersEncrypted: { type: 'string', maxLength: 400_000 },
+  toolAllowances: {
+    type: 'array',
+    maxItems: MAX_TOOL_ALLOWANCES,
+    items: {
+      type: 'object',
+      properties: { server: allowanceName, tool: allowanceName, app: allowanceName },
+      required: ['server'],
+      additionalProperties: false,
+    },
+  },
   windowBounds: {
     type: 'object',
     properties: { x: integer, y: integer, width: { type: 'integer', minimum: 1 }, height: { type: 'integer', minimum: 1 } },

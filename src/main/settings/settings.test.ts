@@ -69,6 +69,7 @@ describe('settings', () => {
       language: 'system',
       answerLanguage: 'auto',
       mcpServers: '',
+      toolAllowances: [],
       envOverrides: [],
       envVariables: {},
     });

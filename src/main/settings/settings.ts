@@ -3,6 +3,7 @@ import { type HostSettings } from '../../shared/host-protocol';
 import { resolveLanguage, type Language } from '../../shared/i18n/i18n';
 import { parseMcpServers, redactMcpServers, restoreMcpSecrets, type McpServers } from '../../shared/mcp-servers';
 import type { PublicSettings, SettingsPatch } from '../../shared/settings';
+import { withAllowance, type ToolAllowance } from '../../shared/tool-allowances';
 // The provider's pure config modules only: main never loads the openai SDK or the Agent.
 import { choosePreset, resolveProviderConfig, type Environment } from '../../core/agent/provider/config';
 import { parseHeaderList } from '../../core/agent/provider/header-list';
@@ -65,6 +66,7 @@ export class SettingsService {
       language: store.get('language'),
       answerLanguage: store.get('answerLanguage'),
       mcpServers: this.mcpServersForEditor(),
+      toolAllowances: store.get('toolAllowances'),
       envOverrides: Object.keys(overrides) as EnvOverride[],
       envVariables: overrides,
     };
@@ -107,6 +109,7 @@ export class SettingsService {
     if (patch.language !== undefined) changes.language = patch.language;
     if (patch.answerLanguage !== undefined) changes.answerLanguage = patch.answerLanguage;
     if (mcpServers !== undefined) changes.mcpServersEncrypted = mcpServers;
+    if (patch.toolAllowances !== undefined) changes.toolAllowances = patch.toolAllowances;
     // One write: the store's schema checks every field first, so a refused one leaves all as they were.
     try {
       store.set(changes);
@@ -124,6 +127,11 @@ export class SettingsService {
 
   systemLanguages(): readonly string[] {
     return this.options.systemLanguages?.() ?? [];
+  }
+
+  /** Stores an allowance the user gave on an approval card; Settings lists and revokes it. */
+  allowTool(rule: ToolAllowance): void {
+    this.options.store.set('toolAllowances', withAllowance(this.options.store.get('toolAllowances'), rule));
   }
 
   setWindowBounds(bounds: WindowBounds): void {
@@ -144,6 +152,7 @@ export class SettingsService {
       language: this.language(),
       answerLanguage: store.get('answerLanguage'),
       mcpServers: this.mcpServers(),
+      toolAllowances: store.get('toolAllowances'),
       docs: {
         folders: store.get('docsFolders'),
         appHelp: store.get('docsAppHelp'),

@@ -51,6 +51,14 @@ export class Transcript {
     return this.entries.findLast((entry) => entry.kind === 'notice');
   }
 
+  /** The approval card `id`, while it waits for an answer. */
+  openApproval(id: string): Extract<ChatEntry, { kind: 'approval' }> | undefined {
+    return this.entries.find(
+      (entry): entry is Extract<ChatEntry, { kind: 'approval' }> =>
+        entry.kind === 'approval' && entry.id === id && entry.decision === undefined && entry.expired !== true,
+    );
+  }
+
   answerApproval(id: string, decision: ApprovalDecision): void {
     this.change(answerApproval(this.entries, id, decision));
   }

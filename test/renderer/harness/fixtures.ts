@@ -32,6 +32,7 @@ export const SETTINGS: PublicSettings = {
   language: 'system',
   answerLanguage: 'auto',
   mcpServers: '',
+  toolAllowances: [],
   envOverrides: [],
   envVariables: {},
 };

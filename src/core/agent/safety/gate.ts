@@ -7,6 +7,8 @@ import { argumentObject as parse } from '../tools/registry';
 import type { ApprovalPolicy, ApprovalRequest } from './types';
 import { createI18n } from '../../../shared/i18n/i18n';
 import { riskText, type RiskReason } from '../../../shared/risk';
+import type { ApprovalDecision } from '../../../shared/settings';
+import { allowanceFor, allows, type ExternalCall, type ToolAllowance } from '../../../shared/tool-allowances';
 
 /** The reason in English, for logs and the model; programs say `why` in their user's language. */
 const ENGLISH = createI18n('en');
@@ -29,7 +31,9 @@ export interface AskSafetyState {
   readContent: boolean;
 }
 
-export type GateOutcome = { kind: 'run' } | { kind: 'refuse'; result: ToolResult } | { kind: 'ask'; request: ApprovalRequest; key: string };
+/** `key` names (tool, pid) for a conversation-long "for this app"; `external`, the MCP tool and app a standing allowance would cover. */
+export type GateOutcome =
+  { kind: 'run' } | { kind: 'refuse'; result: ToolResult } | { kind: 'ask'; request: ApprovalRequest; key: string; external?: ExternalCall };
 
 function summarize(raw: string): string {
   const line = raw.replace(/\s+/g, ' ').trim();
@@ -54,21 +58,32 @@ export function secretRefusal(node: UiNode): ToolResult {
  *   window), when an acting tool declares no safety facts at all (a plugin's, which the gate cannot judge),
  *   or for any acting call once the model has, in this ask, read a subtree with document or web content
  *   (the rule stays on for the rest of the ask).
- * An `allow_app` answer remembers (tool, pid) for the rest of the conversation.
+ * An `allow_app` answer remembers (tool, pid) for the rest of the conversation. A tool of one
+ * of the user's MCP servers also runs without asking where a standing allowance covers it (the
+ * user's, from `allowances`, or one granted in this conversation, until the caller stores it).
  */
 export class SafetyGate {
   private readonly allowed = new Set<string>();
+  private granted: ToolAllowance[] = [];
   private requests = 0;
 
-  constructor(private readonly policy: ApprovalPolicy) {}
+  constructor(
+    private readonly policy: ApprovalPolicy,
+    private readonly allowances: () => readonly ToolAllowance[] = () => [],
+  ) {}
 
-  /** Forgets allow_app answers (a cleared conversation). */
+  /** Forgets this conversation's answers (a cleared conversation); stored allowances stay. */
   clear(): void {
     this.allowed.clear();
+    this.granted = [];
   }
 
-  remember(key: string): void {
-    this.allowed.add(key);
+  /** Takes an answer that allows more than this call: see APPROVAL_DECISIONS. */
+  grant(outcome: Extract<GateOutcome, { kind: 'ask' }>, decision: ApprovalDecision): void {
+    if (decision === 'allow_once' || decision === 'deny') return;
+    const rule = outcome.external === undefined ? undefined : allowanceFor(decision, outcome.external);
+    if (rule !== undefined) this.granted.push(rule);
+    else this.allowed.add(outcome.key);
   }
 
   async check(call: GateCall, context: ToolContext, state: AskSafetyState): Promise<GateOutcome> {
@@ -88,8 +103,10 @@ export class SafetyGate {
     if (why === undefined) return { kind: 'run' };
     const key = `${call.tool}:${pid ?? 'none'}`;
     if (this.allowed.has(key)) return { kind: 'run' };
-    this.requests += 1;
     const app = pid === undefined ? other?.name : await this.appName(context, pid);
+    const external = definition.external === undefined ? undefined : { ...definition.external, ...(app === undefined ? {} : { app }) };
+    if (external !== undefined && allows([...this.allowances(), ...this.granted], external)) return { kind: 'run' };
+    this.requests += 1;
     const request: ApprovalRequest = {
       id: `approval-${this.requests}`,
       askId: call.askId,
@@ -101,8 +118,9 @@ export class SafetyGate {
       plan: definition.safety?.plan?.(args as never, tree) ?? { verb: 'run', target: definition.title ?? definition.name },
       ...(pid === undefined ? {} : { pid }),
       ...(app === undefined ? {} : { app }),
+      ...(definition.external === undefined ? {} : { external: definition.external }),
     };
-    return { kind: 'ask', request, key };
+    return { kind: 'ask', request, key, ...(external === undefined ? {} : { external }) };
   }
 
   /** After a reading tool ran: did its result bring document or web text? */

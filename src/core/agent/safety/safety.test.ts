@@ -275,6 +275,66 @@ describe('approval policy in the agent loop', () => {
   });
 });
 
+describe("tools of the user's MCP servers", () => {
+  /** Two acting tools of server "files" and one of "mail", as McpToolbox shapes them. */
+  function external(calls: string[]) {
+    return ['files:write_file', 'files:delete_file', 'mail:send'].map((each) => {
+      const [server = '', tool = ''] = each.split(':');
+      return defineTool({
+        name: `${server}__${tool}`,
+        title: `${server} › ${tool}`,
+        description: tool,
+        schema: z.record(z.string(), z.unknown()),
+        external: { server, tool },
+        effects: 'act',
+        safety: { risk: () => ({ code: 'external', values: { tool } }) },
+        handler: () => {
+          calls.push(each);
+          return Promise.resolve({ success: true, message: 'done' });
+        },
+      });
+    });
+  }
+
+  it('asks with the server and tool named, and a stored allowance answers for the user', async () => {
+    const calls: string[] = [];
+    const allowances = [
+      { server: 'files', tool: 'write_file' },
+      { server: 'mail', app: 'Some Other App' },
+    ];
+    const { agent } = makeAgent(
+      [call('c1', 'files__write_file', { path: 'a' }), call('c2', 'files__delete_file', {}), call('c3', 'mail__send', {}), answer('ok')],
+      {
+        externalTools: () => Promise.resolve(external(calls)),
+        toolAllowances: () => allowances,
+        answers: ['deny', 'deny'],
+      },
+    );
+    await agent.ask('tidy up', target);
+    expect(calls).toEqual(['files:write_file']);
+    // delete_file is not covered; mail is allowed only in another app.
+    expect(asked.map((request) => [request.tool, request.external])).toEqual([
+      ['files__delete_file', { server: 'files', tool: 'delete_file' }],
+      ['mail__send', { server: 'mail', tool: 'send' }],
+    ]);
+    expect(requests()[0]).toMatchObject({ external: { server: 'files', tool: 'delete_file' }, app: 'Deskpilot Fixture' });
+  });
+
+  it("a whole-server answer covers the server's other tools at once, in this app only when asked so", async () => {
+    const calls: string[] = [];
+    const { agent, provider } = makeAgent([call('c1', 'files__write_file', {}), call('c2', 'files__delete_file', {}), answer('one')], {
+      externalTools: () => Promise.resolve(external(calls)),
+      answers: ['allow_server_app', 'allow_always'],
+    });
+    await agent.ask('write', target);
+    expect(calls).toEqual(['files:write_file', 'files:delete_file']);
+    provider.push(call('c3', 'mail__send', {}), call('c4', 'mail__send', {}), answer('two'));
+    await agent.ask('send twice', target);
+    expect(calls.slice(2)).toEqual(['mail:send', 'mail:send']);
+    expect(asked.map((request) => request.callId)).toEqual(['c1', 'c3']);
+  });
+});
+
 describe('secret fields', () => {
   it('quotes the field name in the refusal, so the name cannot break out of it', () => {
     const node: UiNode = {

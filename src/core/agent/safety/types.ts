@@ -23,6 +23,8 @@ export interface ApprovalRequest {
   /** The app it acts on, when known. */
   pid?: number;
   app?: string;
+  /** A tool of one of the user's MCP servers: which server, and the tool's own name there. */
+  external?: { server: string; tool: string };
 }
 
 /** Decides one request; the UI or the CLI answers it. */

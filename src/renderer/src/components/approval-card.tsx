@@ -37,20 +37,31 @@ function question(entry: Entry, t: TFunction): Emphasis {
   return emphasize(t(`approval.plan.${plan.verb}`, { target: MARK, value, where }), target);
 }
 
+/** "For this app" and "Always" widened to the whole server when the user ticked it. */
+function widened(decision: ApprovalDecision, wholeServer: boolean): ApprovalDecision {
+  if (!wholeServer) return decision;
+  return decision === 'allow_app' ? 'allow_server_app' : decision === 'allow_always' ? 'allow_server_always' : decision;
+}
+
 /**
  * An action waiting for the user; the agent is blocked until it is answered. Deny is the
  * default: it has the focus, Enter presses it, and nothing here is red, so the quick answer
- * is the safe one. Single keys answer too (n, y or s, a), named on the card.
+ * is the safe one. Single keys answer too (n, y or s, a), named on the card. A tool of an
+ * MCP server can also be allowed always, or its whole server: those last until revoked in
+ * Settings, so they take a click, never a single key.
  */
 export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Props) {
   const { t } = useTranslation();
   const [sent, setSent] = useState<ApprovalDecision | undefined>();
+  const [wholeServer, setWholeServer] = useState(false);
+  const { external } = entry;
   const deny = useRef<HTMLButtonElement>(null);
   const open = entry.decision === undefined && entry.expired !== true;
   useEffect(() => {
     if (open) deny.current?.focus();
   }, [open]);
-  const answer = (decision: ApprovalDecision) => {
+  const answer = (choice: ApprovalDecision) => {
+    const decision = widened(choice, wholeServer);
     setSent(decision);
     void onAnswer(entry.id, decision).then((answered) => {
       if (!answered) setSent(undefined);
@@ -80,6 +91,7 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
           {after}
         </p>
         {/* A tool from an MCP server: its arguments are what the user judges it by. */}
+        {external === undefined ? null : <p className="approval-external">{t('approval.externalTool', { tool: external.tool, server: external.server })}</p>}
         {entry.plan?.verb === 'run' && entry.plan.value !== undefined ? <pre className="approval-args">{entry.plan.value}</pre> : null}
         <p className="approval-reason">{reason}</p>
       </div>
@@ -95,7 +107,21 @@ export const ApprovalCard = memo(function ApprovalCard({ entry, onAnswer }: Prop
             <button type="button" disabled={sent !== undefined} onClick={() => answer('allow_app')}>
               {t('approval.allowApp')} <kbd>{keys.app.toUpperCase()}</kbd>
             </button>
+            {external === undefined ? null : (
+              <button type="button" disabled={sent !== undefined} onClick={() => answer('allow_always')}>
+                {t('approval.allowAlways')}
+              </button>
+            )}
           </div>
+          {external === undefined ? null : (
+            <>
+              <label className="approval-scope">
+                <input type="checkbox" checked={wholeServer} disabled={sent !== undefined} onChange={(event) => setWholeServer(event.target.checked)} />
+                {t('approval.wholeServer', { server: external.server })}
+              </label>
+              <p className="approval-keys">{t('approval.standing')}</p>
+            </>
+          )}
           <p className="approval-keys">
             {t('approval.keysHint', { deny: keys.deny.toUpperCase(), once: keys.once.toUpperCase(), app: keys.app.toUpperCase() })}
           </p>

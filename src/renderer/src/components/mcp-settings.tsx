@@ -1,10 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicSettings } from '../../../shared/settings';
+import type { ToolAllowance } from '../../../shared/tool-allowances';
+import type { TFunction } from 'i18next';
 import { refusalText } from '../failure';
 
 /** An example entry: JSON, the same in every language. */
 const EXAMPLE = '{ "mcpServers": { "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "~/Documents"] } } }';
+
+/** "write_file of files, in gedit": what an allowance lets run without asking. */
+function allowanceText(rule: ToolAllowance, t: TFunction): string {
+  const what =
+    rule.tool === undefined
+      ? t('settings.allowances.server', { server: rule.server })
+      : t('settings.allowances.tool', { tool: rule.tool, server: rule.server });
+  const where = rule.app === undefined ? t('settings.allowances.everywhere') : t('settings.allowances.inApp', { app: rule.app });
+  return `${what}, ${where}`;
+}
 
 interface Props {
   settings: PublicSettings;
@@ -74,6 +86,29 @@ export function McpSettings({ settings, onSettings }: Props) {
       <p role="status" className="form-status">
         {saved ? t('settings.mcpSaved') : ''}
       </p>
+      <h4 id="allowances-heading">{t('settings.allowances.title')}</h4>
+      {settings.toolAllowances.length === 0 ? (
+        <p className="field-note">{t('settings.allowances.none')}</p>
+      ) : (
+        <ul className="allowance-list" aria-labelledby="allowances-heading">
+          {settings.toolAllowances.map((rule, index) => {
+            const text = allowanceText(rule, t);
+            const rest = settings.toolAllowances.filter((_rule, other) => other !== index);
+            return (
+              <li key={text}>
+                <span>{text}</span>
+                <button
+                  type="button"
+                  aria-label={t('settings.allowances.revokeLabel', { rule: text })}
+                  onClick={() => void window.deskpilot.updateSettings({ toolAllowances: rest }).then(onSettings, fail)}
+                >
+                  {t('settings.allowances.revoke')}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </section>
   );
 }

@@ -13,6 +13,7 @@ const SETTINGS: PublicSettings = {
   language: 'system',
   answerLanguage: 'auto',
   mcpServers: '',
+  toolAllowances: [],
   openAtLogin: false,
   historyLimit: 200,
   docsFolders: [],
