@@ -15,6 +15,7 @@ import { createHistoryStore, createSettingsStore } from './settings/stores';
 import { Transcript } from './settings/transcript-store';
 import { createTray, labelTray, type TrayActions } from './shell/tray';
 import { createChatWindow, devServerUrl, rememberBounds } from './window/window';
+import { startUpdates } from './update/updates';
 import { visibleBounds } from './window/window-bounds';
 
 /** The command-line flag a desktop shortcut runs Deskpilot with to show or hide its window. */
@@ -162,6 +163,15 @@ function start(): void {
     event.preventDefault();
     main.hide();
   });
+  // From GitHub Releases in a packaged app only; a downloaded update is offered in the window.
+  void startUpdates({
+    isPackaged: app.isPackaged,
+    window,
+    i18n,
+    log,
+    notice: (level, text) => main.notice(level, text),
+    beforeRestart: () => (quitting = true),
+  }).catch((error: unknown) => log('warn', `updates are off: ${error instanceof Error ? error.message : String(error)}`));
   // Hidden until the hotkey, except on a first run: with no model set up there is no other sign the app started.
   if (!settings.configured()) window.once('ready-to-show', () => void main.show());
   // `deskpilot --toggle` from the desktop's own shortcut settings: the fallback where global
