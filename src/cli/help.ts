@@ -35,6 +35,12 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
     exits: { 0: 'printed' },
   },
   {
+    name: 'screenshot',
+    options: [...TARGET, '--ocr', '--out', '--json'],
+    summary: "the app's window as a PNG (password fields black), to --out or screenshot-PID.png; --ocr also prints the text read off it, with ids to act on",
+    exits: { 0: 'saved' },
+  },
+  {
     name: 'act',
     operand: "'<ui_action JSON>'",
     options: [...TARGET, '--json'],
@@ -81,6 +87,7 @@ const VALUES: Readonly<Record<string, string>> = {
   '--text': 'TEXT',
   '--limit': 'N',
   '--max-chars': 'N',
+  '--out': 'FILE',
   '--preset': 'NAME',
   '--lang': 'en|pt-BR',
   '--mcp-config': 'FILE',

@@ -26,6 +26,8 @@ export const OPTIONS = {
   'mcp-config': { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
   'max-chars': { type: 'string' },
+  ocr: { type: 'boolean' },
+  out: { type: 'string' },
   'read-only': { type: 'boolean' },
   apps: { type: 'string' },
   folder: { type: 'string', multiple: true },

@@ -20,10 +20,12 @@ function mainPidFrom(argv: readonly string[]): number | undefined {
 async function run(): Promise<void> {
   const port = processPort();
   port.onClose(() => process.exit(0));
-  const platform = await createPlatform(process.platform, process.env);
   const mainPid = mainPidFrom(process.argv) ?? process.ppid;
+  const ownPids = [mainPid, process.pid];
+  // Deskpilot's own window never shows in a window capture.
+  const platform = await createPlatform(process.platform, process.env, { hidePids: () => ownPids });
   // Main sets DESKPILOT_DATA_DIR to the app's data folder; the documentation index lives there.
-  new AutomationHost({ port, platform, ownPids: [mainPid, process.pid], docsDir: dataDir(process.env) }).start();
+  new AutomationHost({ port, platform, ownPids, docsDir: dataDir(process.env) }).start();
 }
 
 run().catch((error: unknown) => {

@@ -56,6 +56,7 @@ describe('MCP server over the fake platform', () => {
       'ui_tree',
       'ui_find',
       'ui_read',
+      'ui_screenshot',
       'ui_action',
       'ui_fill_form',
       'ui_wait_for',
@@ -249,7 +250,7 @@ describe('MCP server safety', () => {
     const platform = new FakePlatform();
     const client = await connect({ readOnly: true }, platform);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_wait_for', 'docs_search']);
+    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_screenshot', 'ui_wait_for', 'docs_search']);
     expect(client.getInstructions()).toMatch(/read-only/);
     const result = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: 'x' });
     expect(result).toMatchObject({ isError: true, text: expect.stringContaining('Tool ui_action not found') });

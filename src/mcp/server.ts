@@ -76,7 +76,9 @@ async function call(tool: Tool, args: unknown, context: ToolContext): Promise<Ca
   const text = fitText(result.message, maxChars ?? Number.POSITIVE_INFINITY, 'Ask for less: ui_tree with rootId and depth.').value;
   const data = typeof result.data === 'object' && result.data !== null && !Array.isArray(result.data) ? result.data : undefined;
   const structured = data === undefined ? {} : { structuredContent: fitJson(data, maxChars ?? Number.POSITIVE_INFINITY).value as Record<string, unknown> };
-  return { content: [{ type: 'text', text }], ...structured, ...(result.success ? {} : { isError: true }) };
+  // A window image goes as MCP image content beside the text (ui_screenshot); the text budget does not cut it.
+  const images = (result.images ?? []).map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
+  return { content: [{ type: 'text', text }, ...images], ...structured, ...(result.success ? {} : { isError: true }) };
 }
 
 export function createMcpServer(setup: ServerSetup): { server: McpServer } {

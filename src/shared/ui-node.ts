@@ -91,6 +91,11 @@ export interface UiNode {
   children?: UiNode[];
   /** Set on snapshots that leave `children` out, so a change in the number of children still shows. */
   childCount?: number;
+  /**
+   * `ocr`: text read off the window's pixels where the tree has nothing there (a canvas, an
+   * image). Its bounds are where it was seen; a click lands at their centre through synthetic input.
+   */
+  source?: 'ocr';
 }
 
 export interface WindowInfo {

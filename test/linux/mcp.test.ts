@@ -79,6 +79,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
       'ui_tree',
       'ui_find',
       'ui_read',
+      'ui_screenshot',
       'ui_action',
       'ui_fill_form',
       'ui_wait_for',
@@ -88,7 +89,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     // The five observe/act tools promise their structured shape; the others give text and free-form data.
     expect(tools.slice(0, 5).every((tool) => tool.outputSchema?.type === 'object')).toBe(true);
     expect(main.stderr[0]).toMatch(
-      /^deskpilot mcp: serving on stdio; tools: ui_apps, ui_tree, ui_find, ui_read, ui_action, ui_fill_form, ui_wait_for, ui_close_window, docs_search; max 20000 characters a result$/,
+      /^deskpilot mcp: serving on stdio; tools: ui_apps, ui_tree, ui_find, ui_read, ui_screenshot, ui_action, ui_fill_form, ui_wait_for, ui_close_window, docs_search; max 20000 characters a result$/,
     );
   });
 
@@ -178,7 +179,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
 
   it('--read-only leaves ui_action out; --apps lists and reads only the allowed app', async () => {
     const { tools } = await safe.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_wait_for', 'docs_search']);
+    expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_screenshot', 'ui_wait_for', 'docs_search']);
     const refused = await call(safe, 'ui_action', { pid: fixture.pid, action: 'click', id: 'x' });
     expect(refused).toMatchObject({ isError: true, text: expect.stringContaining('ui_action not found') });
 

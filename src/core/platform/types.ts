@@ -97,6 +97,40 @@ export interface InputBackend {
   readonly lastDriver?: string;
 }
 
+/** A window's pixels as RGBA rows, and where its top-left sits on the screen (in the tree's coordinates). */
+export interface WindowImage {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+/** Pixels of app windows, for apps whose tree shows too little (canvas UIs, remote desktops, images). */
+export interface ScreenCapture {
+  /**
+   * The app's frontmost window as the screen shows it. Windows of `hidePids` (Deskpilot's own)
+   * never show in it. Secret fields are not blacked out here: vision/capture.ts does that from the tree.
+   */
+  captureWindow(pid: number, options?: { hidePids?: readonly number[] }): Promise<WindowImage>;
+}
+
+/** A line of text read off a window's pixels, in screen coordinates. */
+export interface ScreenLine {
+  text: string;
+  bounds: Bounds;
+  /** 0 to 1. */
+  confidence: number;
+}
+
+/** Screen text for apps whose tree shows too little (see vision/screen-text.ts). */
+export interface ScreenVision {
+  /** The app's window with every secret field and Deskpilot's own windows painted black. */
+  capture(pid: number): Promise<WindowImage>;
+  /** The same, and its text lines; from then on the app's tree carries them as OCR nodes. */
+  read(pid: number): Promise<{ image: WindowImage; lines: readonly ScreenLine[] }>;
+}
+
 export type PlatformName = 'darwin' | 'linux' | 'win32' | 'fake' | 'unavailable';
 
 export interface Platform {
@@ -104,6 +138,10 @@ export interface Platform {
   apps: AppListing;
   accessibility: AccessibilityBackend;
   input: InputBackend;
+  /** Window capture, where the platform has it. */
+  screen?: ScreenCapture;
+  /** Captures with secrets blacked out and OCR, where the platform can capture (withScreenText). */
+  vision?: ScreenVision;
   /** Releases buses, handles and child processes. */
   close(): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { docsSearchTool } from './docs-search';
 import { fillFormTool } from './fill-form';
 import { findTool } from './find';
 import { readTool } from './read';
+import { screenshotTool } from './screenshot';
 import { treeTool } from './tree';
 import type { Tool } from './types';
 import { waitForTool } from './wait-for';
@@ -15,5 +16,17 @@ import { waitForTool } from './wait-for';
  * thin adapters over this list.
  */
 export function builtinTools(): Tool[] {
-  return [appsTool, treeTool, findTool, readTool, actionTool, fillFormTool, waitForTool, focusAppTool, closeWindowTool, docsSearchTool] as unknown as Tool[];
+  return [
+    appsTool,
+    treeTool,
+    findTool,
+    readTool,
+    screenshotTool,
+    actionTool,
+    fillFormTool,
+    waitForTool,
+    focusAppTool,
+    closeWindowTool,
+    docsSearchTool,
+  ] as unknown as Tool[];
 }

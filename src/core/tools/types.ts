@@ -75,7 +75,7 @@ export interface ToolContext {
   allowList?: AppAllowList;
   /** Most characters in one result, where the program has a budget (MCP's --max-chars). */
   maxChars?: number;
-  /** How ids are printed in tree text: `bare` for the agent's model, brackets where people read it too. */
+  /** How tree lines are printed: `compact` for the agent's model, `full` where people read them too. */
   lineStyle?: LineStyle;
   signal: AbortSignal;
   /** Progress lines for tool_log events (ui_wait_for's polls, ui_fill_form's fields). */

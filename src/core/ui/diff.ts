@@ -25,7 +25,8 @@ export function subtreeDigest(node: UiNode): number {
   let text = '';
   for (const descendant of walk(node)) {
     if (descendant === node) continue;
-    text += `${descendant.id}|${descendant.name}|${String(descendant.value)}|${JSON.stringify(descendant.states)}\n`;
+    // The description counts too: text read off the screen carries its pixels' digest there.
+    text += `${descendant.id}|${descendant.name}|${String(descendant.value)}|${descendant.description ?? ''}|${JSON.stringify(descendant.states)}\n`;
   }
   return fnv1a(text);
 }

@@ -90,6 +90,8 @@ function stateWords(node: UiNode, style: LineStyle): string[] {
   else if (states.editable && !EDITABLE_ROLES.has(node.role)) words.push('editable');
   // A name read off the layout is a guess; the model should be able to tell it from a fact.
   if (node.nameFrom === 'geometry') words.push('name guessed');
+  // Read off the pixels: the text may be misread, and only a click at its place acts on it.
+  if (node.source === 'ocr') words.push('read from screen');
   return words;
 }
 

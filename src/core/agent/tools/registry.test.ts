@@ -53,6 +53,7 @@ describe('ToolRegistry', () => {
       'ui_tree',
       'ui_find',
       'ui_read',
+      'ui_screenshot',
       'ui_action',
       'ui_fill_form',
       'ui_wait_for',

@@ -8,6 +8,7 @@ import { AppDirectory, type AppEntry } from './apps';
 import { isProcessAlive } from '../process';
 import { AtspiClient } from './client';
 import { assertDisplay } from './display';
+import { createScreen } from './screen';
 
 /**
  * Input is created on first use: reading trees needs only D-Bus, and a machine with
@@ -55,6 +56,7 @@ export async function createLinuxPlatform(env: Record<string, string | undefined
     },
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),
+    screen: createScreen(env, apps),
     close: () => {
       client.close();
       return Promise.resolve();

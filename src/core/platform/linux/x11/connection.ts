@@ -30,6 +30,10 @@ interface Pending {
 export class X11Connection {
   private sequence = 0;
   private buffered = Buffer.alloc(0);
+  private waiting: Buffer[] = [];
+  private waitingBytes = 0;
+  /** Bytes the packet at the head of `buffered` needs in all, while it is incomplete. */
+  private needed = 0;
   private readonly pending: Pending[] = [];
   private failure: Error | undefined;
 
@@ -115,13 +119,23 @@ export class X11Connection {
   }
 
   private receive(chunk: Buffer): void {
-    this.buffered = Buffer.concat([this.buffered, chunk]);
+    // A window image is megabytes in 64 kB chunks: gather them and join once, not once a chunk.
+    this.waiting.push(chunk);
+    this.waitingBytes += chunk.length;
+    if (this.buffered.length + this.waitingBytes < this.needed) return;
+    this.buffered = Buffer.concat([this.buffered, ...this.waiting]);
+    this.waiting = [];
+    this.waitingBytes = 0;
+    this.needed = 0;
     while (this.buffered.length >= 32) {
       const kind = this.buffered.readUInt8(0);
       // Replies and generic events (35) carry extra length; errors and other events are 32 bytes.
       const long = kind === 1 || (kind & 0x7f) === 35;
       const size = long ? 32 + this.buffered.readUInt32LE(4) * 4 : 32;
-      if (this.buffered.length < size) return;
+      if (this.buffered.length < size) {
+        this.needed = size;
+        return;
+      }
       const packet = this.buffered.subarray(0, size);
       this.buffered = this.buffered.subarray(size);
       if (kind > 1) continue;

@@ -1,0 +1,82 @@
+import { UnsupportedOperationError } from '../../../../shared/errors';
+import type { Bounds } from '../../../../shared/ui-node';
+import type { WindowImage } from '../../types';
+import { intersect, paintBlack } from '../../window-image';
+import { X11Connection } from './connection';
+import { OPCODE, pick, words, X11Session, type WindowMatch } from './session';
+
+const Z_PIXMAP = 2;
+const ALL_PLANES = 0xffffffff;
+
+function int16(value: number): Buffer {
+  const buffer = Buffer.alloc(2);
+  buffer.writeInt16LE(value, 0);
+  return buffer;
+}
+
+/** A window's rectangle on the screen: its origin translated to the root, its own size. */
+async function screenRect(session: X11Session, window: number): Promise<Bounds> {
+  const { x } = session;
+  const [geometry, origin] = await Promise.all([
+    x.request(OPCODE.getGeometry, 0, words(window), 'GetGeometry'),
+    x.request(OPCODE.translateCoordinates, 0, Buffer.concat([words(window, x.root), int16(0), int16(0)]), 'TranslateCoordinates'),
+  ]);
+  return { x: origin.readInt16LE(12), y: origin.readInt16LE(14), width: geometry.readUInt16LE(16), height: geometry.readUInt16LE(18) };
+}
+
+/** The 32-bit ZPixmap of a 24- or 32-deep TrueColor screen, little-endian (B, G, R, pad), as RGBA. */
+function toRgba(pixels: Buffer, count: number): Buffer {
+  const rgba = Buffer.alloc(count * 4);
+  for (let index = 0; index < count * 4; index += 4) {
+    rgba[index] = pixels[index + 2] as number;
+    rgba[index + 1] = pixels[index + 1] as number;
+    rgba[index + 2] = pixels[index] as number;
+    rgba[index + 3] = 255;
+  }
+  return rgba;
+}
+
+/**
+ * The pixels of an app's top-level window as the screen shows them (GetImage on the root over
+ * the window's rectangle, cut to the screen), with the windows of `hidePids` painted black
+ * wherever they overlap it: Deskpilot's own window never shows in a capture. Core X11 only,
+ * so it works under Xvfb and any X server, with no compositor or extension.
+ */
+export async function captureWindow(
+  env: Record<string, string | undefined>,
+  match: WindowMatch,
+  hidePids: readonly number[],
+  timeoutMs = 2000,
+): Promise<WindowImage> {
+  const x = await X11Connection.open(env, timeoutMs);
+  try {
+    const session = new X11Session(x);
+    const { windows } = await session.topLevel();
+    const window = await pick(session, windows, match);
+    if (window === undefined) throw new UnsupportedOperationError(`pid ${match.pid} has no window on this display to capture`);
+    const screen = await x.request(OPCODE.getGeometry, 0, words(x.root), 'GetGeometry(root)');
+    const shown = intersect(await screenRect(session, window), { x: 0, y: 0, width: screen.readUInt16LE(16), height: screen.readUInt16LE(18) });
+    if (shown === undefined) throw new UnsupportedOperationError(`pid ${match.pid}'s window is off the screen`);
+    const body = Buffer.concat([
+      words(x.root),
+      int16(shown.x),
+      int16(shown.y),
+      Buffer.from([shown.width & 0xff, shown.width >> 8, shown.height & 0xff, shown.height >> 8]),
+      words(ALL_PLANES),
+    ]);
+    const reply = await x.request(OPCODE.getImage, Z_PIXMAP, body, 'GetImage');
+    const depth = reply.readUInt8(1);
+    const count = shown.width * shown.height;
+    if ((depth !== 24 && depth !== 32) || reply.length < 32 + count * 4) {
+      throw new UnsupportedOperationError(`the screen is ${depth} bits deep; window capture reads 24- and 32-bit TrueColor screens`);
+    }
+    const image: WindowImage = { ...shown, data: toRgba(reply.subarray(32), count) };
+    // Only windows stacked above the app's can cover it; the list runs bottom to top.
+    for (const other of windows.slice(windows.indexOf(window) + 1)) {
+      if (hidePids.includes((await session.pidOf(other)) ?? -1)) paintBlack(image, await screenRect(session, other));
+    }
+    return image;
+  } finally {
+    x.close();
+  }
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { UiNode } from '../../shared/ui-node';
+import { ActionEngine } from '../actions/engine';
+import { FakeClock } from '../clock';
+import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
+import type { WindowImage } from '../platform/types';
+import { walk } from '../ui/tree-index';
+import type { OcrLine } from './ocr';
+import { withScreenText } from './screen-text';
+
+/** The fixture's 800×600 window as white pixels; `paint` marks a repaint. */
+function whiteWindow(shade = 255): WindowImage {
+  return { x: 0, y: 0, width: 800, height: 600, data: Buffer.alloc(800 * 600 * 4, shade) };
+}
+
+function line(text: string, x: number, y: number): OcrLine {
+  const bounds = { x, y, width: 60, height: 16 };
+  return { text, bounds, confidence: 0.95, words: [{ text, bounds, confidence: 0.95 }] };
+}
+
+function setup(lines: () => OcrLine[]) {
+  const platform = new FakePlatform();
+  let shade = 255;
+  const captures: WindowImage[] = [];
+  Object.assign(platform, {
+    screen: {
+      captureWindow: () => {
+        const image = whiteWindow(shade);
+        captures.push(image);
+        return Promise.resolve(image);
+      },
+    },
+  });
+  const reads: WindowImage[] = [];
+  const vision = withScreenText(platform, {
+    reader: {
+      read: (image) => {
+        reads.push(image);
+        return Promise.resolve(lines());
+      },
+    },
+  });
+  const engine = new ActionEngine({ platform: vision, clock: new FakeClock() });
+  return { platform, vision, engine, captures, reads, repaint: () => (shade -= 1) };
+}
+
+const ocrNodes = (root: UiNode): UiNode[] => [...walk(root)].filter((node) => node.source === 'ocr' && node.role === 'text');
+
+describe('screen text', () => {
+  it('is not read for an app with a good tree until a screenshot asks', async () => {
+    const { vision, engine, reads } = setup(() => [line('Submit', 600, 500)]);
+    expect(ocrNodes((await engine.observe(FIXTURE_PID, { fresh: true })).root)).toEqual([]);
+    expect(reads).toHaveLength(0);
+    await vision.vision?.read(FIXTURE_PID);
+    expect(ocrNodes((await engine.observe(FIXTURE_PID)).root).map((node) => node.name)).toEqual(['Submit']);
+  });
+
+  it('adds only text the tree has no named node for, under the window, marked as read from the screen', async () => {
+    // "Clicked 0 times" sits on the fixture's button: the tree says it already.
+    const { vision, engine } = setup(() => [line('Clicked 0 times', 25, 25), line('Submit', 600, 500)]);
+    await vision.vision?.read(FIXTURE_PID);
+    const { root } = await engine.observe(FIXTURE_PID);
+    const [submit] = ocrNodes(root);
+    expect(submit).toMatchObject({ name: 'Submit', bounds: { x: 600, y: 500, width: 60, height: 16 }, source: 'ocr' });
+    // Under one unnamed group at the end of the window, which the compact text does not print.
+    expect(root.children?.at(-1)).toMatchObject({ role: 'group', name: '', source: 'ocr', children: [submit] });
+  });
+
+  it('paints every password field black before the image leaves, and never reads the same pixels twice', async () => {
+    const { vision, reads, captures } = setup(() => []);
+    const image = await vision.vision?.capture(FIXTURE_PID);
+    const pixel = (x: number, y: number) => [...(image as WindowImage).data.subarray((y * 800 + x) * 4, (y * 800 + x) * 4 + 4)];
+    // The fixture's password field is at 20,180 200×28.
+    expect(pixel(30, 190)).toEqual([0, 0, 0, 255]);
+    expect(pixel(219, 207)).toEqual([0, 0, 0, 255]);
+    expect(pixel(221, 190)).toEqual([255, 255, 255, 255]);
+    await vision.vision?.read(FIXTURE_PID);
+    await vision.vision?.read(FIXTURE_PID);
+    expect(captures).toHaveLength(3);
+    expect(reads).toHaveLength(1);
+  });
+
+  it('clicks text read off the screen at its centre, and the verify sees the repaint', async () => {
+    let text = 'Submit';
+    const { platform, vision, engine, repaint } = setup(() => [line(text, 600, 500)]);
+    await vision.vision?.read(FIXTURE_PID);
+    const id = ocrNodes((await engine.observe(FIXTURE_PID)).root)[0]?.id as string;
+    // The app answers the click by painting "Sent" where "Submit" was.
+    const click = platform.input.click.bind(platform.input);
+    platform.input.click = async (point) => {
+      await click(point);
+      text = 'Sent';
+      repaint();
+    };
+    const clicked = await engine.run(FIXTURE_PID, { action: 'click', id });
+    expect(clicked).toMatchObject({ success: true, method: 'input', changed: true, changes: ['name: "Submit" → "Sent"'] });
+    expect(platform.inputLog).toContain('click 630,508');
+    expect(ocrNodes((await engine.observe(FIXTURE_PID)).root).map((node) => node.name)).toEqual(['Sent']);
+  });
+
+  it('counts a repaint that changed no text as a change', async () => {
+    const { platform, vision, engine, repaint } = setup(() => [line('Play', 600, 500)]);
+    await vision.vision?.read(FIXTURE_PID);
+    const id = ocrNodes((await engine.observe(FIXTURE_PID)).root)[0]?.id as string;
+    const click = platform.input.click.bind(platform.input);
+    platform.input.click = async (point) => {
+      await click(point);
+      repaint();
+    };
+    expect(await engine.run(FIXTURE_PID, { action: 'click', id })).toMatchObject({ success: true, changed: true, changes: ['the app changed elsewhere'] });
+  });
+
+  it('refuses to set a value on screen text, pointing at click and type', async () => {
+    const { vision, engine } = setup(() => [line('Name', 600, 500)]);
+    await vision.vision?.read(FIXTURE_PID);
+    const id = ocrNodes((await engine.observe(FIXTURE_PID)).root)[0]?.id as string;
+    const result = await engine.run(FIXTURE_PID, { action: 'set_value', id, value: 'x' });
+    expect(result.error).toMatchObject({ code: 'NOT_SETTABLE' });
+    expect(result.error?.message).toMatch(/click it, then type/);
+  });
+});
