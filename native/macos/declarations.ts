@@ -14,6 +14,12 @@ export const LIBRARY_PATHS = {
   objc: '/usr/lib/libobjc.A.dylib',
   // Loaded only so NSWorkspace is registered with the ObjC runtime in a plain Node process.
   appKit: '/System/Library/Frameworks/AppKit.framework/AppKit',
+  // TIS* (the current keyboard layout), LMGetKbdType and kTISPropertyUnicodeKeyLayoutData (TextInputSources.h, Events.h).
+  hiToolbox: '/System/Library/Frameworks/Carbon.framework/Frameworks/HIToolbox.framework/HIToolbox',
+  // UCKeyTranslate (UnicodeUtilities.h).
+  carbonCore: '/System/Library/Frameworks/CoreServices.framework/Frameworks/CarbonCore.framework/CarbonCore',
+  // pthread_main_np: TIS calls trap off the main thread on recent macOS.
+  system: '/usr/lib/libSystem.B.dylib',
 } as const;
 
 export type LibraryName = keyof typeof LIBRARY_PATHS;
@@ -35,6 +41,7 @@ const cf = (proto: string): Declaration => ({ library: 'coreFoundation', proto }
 const ax = (proto: string): Declaration => ({ library: 'hiServices', proto });
 const cg = (proto: string): Declaration => ({ library: 'coreGraphics', proto });
 const objc = (proto: string): Declaration => ({ library: 'objc', proto });
+const hiToolbox = (proto: string): Declaration => ({ library: 'hiToolbox', proto });
 
 /** Keys are the JS names; several objc_msgSend shapes share one symbol, never a variadic one. */
 export const DECLARATIONS = {
@@ -57,6 +64,8 @@ export const DECLARATIONS = {
   CFNumberCreate: cf('void *CFNumberCreate(void *alloc, long theType, const double *valuePtr)'),
   CFNumberGetValue: cf('bool CFNumberGetValue(void *number, long theType, _Out_ double *valuePtr)'),
   CFBooleanGetValue: cf('bool CFBooleanGetValue(void *boolean)'),
+  CFDictionaryGetValue: cf('void *CFDictionaryGetValue(void *dictionary, void *key)'),
+  CFDataGetBytePtr: cf('void *CFDataGetBytePtr(void *data)'),
 
   AXIsProcessTrusted: ax('bool AXIsProcessTrusted()'),
   AXIsProcessTrustedWithOptions: ax('bool AXIsProcessTrustedWithOptions(void *options)'),
@@ -97,6 +106,20 @@ export const DECLARATIONS = {
   ),
   CGEventPostToPid: cg('void CGEventPostToPid(int32_t pid, void *event)'),
   CGEventPost: cg('void CGEventPost(uint32_t tap, void *event)'),
+  // The window list is a WindowServer query, current on every call; NSWorkspace's app list is not (workspace.ts).
+  CGWindowListCopyWindowInfo: cg('void *CGWindowListCopyWindowInfo(uint32_t option, uint32_t relativeToWindow)'),
+
+  // The keyboard layout, so key codes follow it instead of a US table (keyboard-layout.ts).
+  TISCopyCurrentKeyboardLayoutInputSource: hiToolbox('void *TISCopyCurrentKeyboardLayoutInputSource()'),
+  TISGetInputSourceProperty: hiToolbox('void *TISGetInputSourceProperty(void *source, void *key)'),
+  LMGetKbdType: hiToolbox('uint8_t LMGetKbdType()'),
+  pthread_main_np: { library: 'system', proto: 'int pthread_main_np()' },
+  UCKeyTranslate: {
+    library: 'carbonCore',
+    proto:
+      'int32_t UCKeyTranslate(void *layout, uint16_t virtualKeyCode, uint16_t keyAction, uint32_t modifierKeyState, uint32_t keyboardType, ' +
+      'uint32_t keyTranslateOptions, _Inout_ uint32_t *deadKeyState, ulong maxStringLength, _Out_ ulong *actualStringLength, _Out_ uint16_t *unicodeString)',
+  },
 
   objc_getClass: objc('void *objc_getClass(const char *name)'),
   sel_registerName: objc('void *sel_registerName(const char *name)'),
@@ -104,6 +127,8 @@ export const DECLARATIONS = {
   objc_autoreleasePoolPop: objc('void objc_autoreleasePoolPop(void *pool)'),
   msgSendId: objc('void *objc_msgSend(void *self, void *op)'),
   msgSendIdIndex: objc('void *objc_msgSend(void *self, void *op, ulong index)'),
+  // +[NSRunningApplication runningApplicationWithProcessIdentifier:] takes a pid_t.
+  msgSendIdPid: objc('void *objc_msgSend(void *self, void *op, int32_t pid)'),
   msgSendLong: objc('long objc_msgSend(void *self, void *op)'),
   msgSendInt32: objc('int32_t objc_msgSend(void *self, void *op)'),
   msgSendCString: objc('const char *objc_msgSend(void *self, void *op)'),
@@ -132,6 +157,8 @@ export const VARIABLES = {
   kCFBooleanTrue: { library: 'coreFoundation', read: 'pointer' },
   kCFBooleanFalse: { library: 'coreFoundation', read: 'pointer' },
   kAXTrustedCheckOptionPrompt: { library: 'hiServices', read: 'pointer' },
+  kCGWindowOwnerPID: { library: 'coreGraphics', read: 'pointer' },
+  kTISPropertyUnicodeKeyLayoutData: { library: 'hiToolbox', read: 'pointer' },
   // Callback tables are structs: CF wants their address, not their contents.
   kCFTypeArrayCallBacks: { library: 'coreFoundation', read: 'address' },
   kCFTypeDictionaryKeyCallBacks: { library: 'coreFoundation', read: 'address' },

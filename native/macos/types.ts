@@ -62,6 +62,8 @@ export interface MacNative extends AxIpc {
   CFNumberCreate(alloc: null, type: number, value: [number]): Nullable;
   CFNumberGetValue(number: Pointer, type: number, value: [number]): boolean;
   CFBooleanGetValue(boolean: Pointer): boolean;
+  CFDictionaryGetValue(dictionary: Pointer, key: Pointer): Nullable;
+  CFDataGetBytePtr(data: Pointer): Nullable;
 
   AXIsProcessTrusted(): boolean;
   AXIsProcessTrustedWithOptions(options: Pointer): boolean;
@@ -88,6 +90,24 @@ export interface MacNative extends AxIpc {
   CGEventCreateScrollWheelEvent2(source: null, units: number, wheelCount: number, wheel1: number, wheel2: number, wheel3: number): Nullable;
   CGEventPostToPid(pid: number, event: Pointer): void;
   CGEventPost(tap: number, event: Pointer): void;
+  CGWindowListCopyWindowInfo(option: number, relativeToWindow: number): Nullable;
+
+  TISCopyCurrentKeyboardLayoutInputSource(): Nullable;
+  TISGetInputSourceProperty(source: Pointer, key: Pointer): Nullable;
+  LMGetKbdType(): number;
+  pthread_main_np(): number;
+  UCKeyTranslate(
+    layout: Pointer,
+    virtualKeyCode: number,
+    keyAction: number,
+    modifierKeyState: number,
+    keyboardType: number,
+    keyTranslateOptions: number,
+    deadKeyState: [number],
+    maxStringLength: number,
+    actualStringLength: [Integer],
+    unicodeString: Uint16Array,
+  ): number;
 
   objc_getClass(name: string): Nullable;
   sel_registerName(name: string): Pointer;
@@ -95,6 +115,7 @@ export interface MacNative extends AxIpc {
   objc_autoreleasePoolPop(pool: Pointer): void;
   msgSendId(self: Pointer, op: Pointer): Nullable;
   msgSendIdIndex(self: Pointer, op: Pointer, index: number): Nullable;
+  msgSendIdPid(self: Pointer, op: Pointer, pid: number): Nullable;
   msgSendLong(self: Pointer, op: Pointer): Integer;
   msgSendInt32(self: Pointer, op: Pointer): number;
   msgSendCString(self: Pointer, op: Pointer): string | null;
@@ -102,6 +123,8 @@ export interface MacNative extends AxIpc {
   kCFBooleanTrue: Pointer;
   kCFBooleanFalse: Pointer;
   kAXTrustedCheckOptionPrompt: Pointer;
+  kCGWindowOwnerPID: Pointer;
+  kTISPropertyUnicodeKeyLayoutData: Pointer;
   kCFTypeArrayCallBacks: Pointer;
   kCFTypeDictionaryKeyCallBacks: Pointer;
   kCFTypeDictionaryValueCallBacks: Pointer;

@@ -37,7 +37,7 @@ describe('darwin actions', () => {
     await test.finish();
   });
 
-  it('click: false without AXPress, so the engine clicks the centre; nut-js failing falls back to CGEvent to the pid', async () => {
+  it('click: false without AXPress, so the engine clicks the centre; nut-js failing falls back to CGEvent through the HID tap', async () => {
     const app = sampleApp();
     const test = await harness([app]);
     test.nut.failing = true;
@@ -48,11 +48,11 @@ describe('darwin actions', () => {
     expect(result).toMatchObject({ success: true, method: 'input', driver: 'cgevent' });
     expect(test.nut.calls).toEqual(['click']);
     // The button pokes out above its window (y 50); the engine clicks the visible part's centre.
-    const events = test.fake.posted.map(({ pid, event }) => [pid, event.type, event.location]);
+    const events = test.fake.delivered.map(({ tap, event }) => [tap, event.type, event.location]);
     expect(events).toEqual([
-      [501, 5, { x: 220, y: 55 }],
-      [501, 1, { x: 220, y: 55 }],
-      [501, 2, { x: 220, y: 55 }],
+      [0, 5, { x: 220, y: 55 }],
+      [0, 1, { x: 220, y: 55 }],
+      [0, 2, { x: 220, y: 55 }],
     ]);
     expect(test.fake.posted[1]?.event.fields[1]).toBe(1);
     await test.finish();
@@ -153,6 +153,15 @@ describe('darwin actions', () => {
     const window = subtree.children?.[0] as RawNode;
     expect(window).toMatchObject({ role: 'window', name: 'Untitled', ref: { path: [0], axRole: 'AXWindow' } });
     expect(await test.platform.accessibility.bounds?.(window.ref, {} as UiNode)).toEqual({ x: 100, y: 50, width: 800, height: 600 });
+    await test.finish();
+  });
+
+  it('a path index past the end of a list that shrank is NODE_NOT_FOUND, not ACTION_FAILED (issue 20, point 9)', async () => {
+    const app = sampleApp();
+    const test = await harness([app]);
+    const { ref, node } = await nodeNamed(test, 'Volume');
+    app.windows[0]?.children?.splice(2);
+    await expect(test.platform.accessibility.setValue(ref, node, 0.3)).rejects.toMatchObject({ code: 'NODE_NOT_FOUND' });
     await test.finish();
   });
 

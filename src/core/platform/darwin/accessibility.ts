@@ -30,12 +30,12 @@ export class MacAccessibility implements AccessibilityBackend {
     private readonly walker: TreeWalker,
     private readonly enabler: ChromiumEnabler,
     /**
-     * Told the pid of each element resolved for an action (press, setValue, focus, bounds,
-     * readSubtree), so CGEvent input that carries no pid (the InputBackend interface passes
-     * one only to pressKey) posts to the app just acted on. Tree reads do not count: a read
-     * of another app must not redirect input.
+     * Told the ref of each element resolved for an action (press, setValue, focus, bounds,
+     * readSubtree), so input that carries no pid (the InputBackend interface passes one only to
+     * pressKey) raises the app just acted on, and the window that holds that element. Tree
+     * reads do not count: a read of another app must not redirect input.
      */
-    private readonly onTarget: (pid: number) => void = () => undefined,
+    private readonly onTarget: (ref: MacRef) => void = () => undefined,
   ) {
     this.menus = new MenuShortcutReader(client);
   }
@@ -65,7 +65,9 @@ export class MacAccessibility implements AccessibilityBackend {
     const target = ref as MacRef;
     return this.element(target, async (element) => {
       // The app root is walked as an app: its children are AXWindows, the index space its paths use.
-      const node = await this.walker.walk(target.pid, element, target.path, { maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, target.path.length === 0);
+      // Its role is known: a list is counted and paged from the start instead of risking a batch that times out.
+      const limits = { maxNodes, maxDepth: DEFAULT_MAX_DEPTH };
+      const node = await this.walker.walk(target.pid, element, target.path, limits, target.path.length === 0, target.axRole);
       if (node === undefined) throw new NodeNotFoundError('node not found: the element went away');
       return node;
     });
@@ -152,9 +154,9 @@ export class MacAccessibility implements AccessibilityBackend {
     return cf.ownedSync(value, (value) => (cf.typeOf(value) === cf.types.string ? Number(cf.native.CFStringGetLength(value)) : undefined));
   }
 
-  /** The node's live element for an action, its pid recorded as the input target. */
+  /** The node's live element for an action, recorded as the input target. */
   private element<T>(target: MacRef, work: (element: Pointer) => Promise<T>): Promise<T> {
-    this.onTarget(target.pid);
+    this.onTarget(target);
     return withElement(this.client, target, work);
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { UiNode } from '../../../shared/ui-node';
 import { harness } from './testing/setup';
-import { electronApp, sampleApp } from './testing/fake-world';
+import { button, electronApp, sampleApp, type FakeApp } from './testing/fake-world';
 
 describe('darwin activate', () => {
   it('sets AXFrontmost = kCFBooleanTrue on a fresh app element, releases it, and sees the app in front', async () => {
@@ -39,6 +40,29 @@ describe('darwin activate', () => {
     const test = await harness([{ ...sampleApp(), refusesFront: 'silently' }, electronApp()], { focusedPid: 777 });
     expect(await test.platform.apps.activate?.(501)).toBe(false);
     expect(test.sleeps).toEqual(Array(10).fill(50));
+    await test.finish();
+  });
+
+  it('raises the window that holds the element acted on: AXMain and AXRaise on it, before AXFrontmost (issue 20, point 6)', async () => {
+    const notes: FakeApp = {
+      ...sampleApp(),
+      windows: [
+        { role: 'AXWindow', title: 'First', children: [button('One')] },
+        { role: 'AXWindow', title: 'Second', children: [button('Other')] },
+      ],
+    };
+    const test = await harness([notes, electronApp()], { focusedPid: 777 });
+    const tree = await test.platform.accessibility.getTree(501, { maxNodes: 30 });
+    const other = tree.children?.[1]?.children?.[0];
+    expect(other?.name).toBe('Other');
+    await test.platform.accessibility.press(other?.ref, {} as UiNode);
+    expect(await test.platform.apps.activate?.(501)).toBe(true);
+    expect(notes.windows[1]?.log).toEqual(['set AXMain true', 'perform AXRaise']);
+    expect(notes.windows[0]?.log).toBeUndefined();
+    const order = test.fake.calls
+      .filter((call) => call.name === 'AXUIElementSetAttributeValue' || call.name === 'AXUIElementPerformAction')
+      .map((call) => call.args[1]);
+    expect(order.slice(-3)).toEqual(['AXMain', 'AXRaise', 'AXFrontmost']);
     await test.finish();
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defaultOwnPids } from './index';
 import { harness } from './testing/setup';
-import { electronApp, sampleApp } from './testing/fake-world';
+import { electronApp, sampleApp, type FakeApp } from './testing/fake-world';
 
 describe('darwin app listing', () => {
   it('lists regular apps from NSWorkspace with AX window titles, marking the focused one', async () => {
@@ -41,6 +42,67 @@ describe('darwin app listing', () => {
     expect(await test.platform.apps.isAlive(501)).toBe(true);
     expect(await test.platform.apps.isAlive(777)).toBe(false);
     await test.finish();
+  });
+});
+
+describe('darwin app listing without a turning run loop (issue 20, point 1)', () => {
+  it('sees apps launched and quit after the first list, though NSWorkspace keeps answering its first list', async () => {
+    const apps: FakeApp[] = [sampleApp()];
+    const test = await harness(apps, { focusedPid: 501 });
+    expect((await test.platform.apps.list()).map((app) => app.pid)).toEqual([501]);
+    apps.push(electronApp());
+    apps.splice(0, 1);
+    expect(await test.platform.apps.list()).toEqual([{ pid: 777, name: 'Slack', windows: [{ title: 'Slack' }] }]);
+    // The fresh answer came from the WindowServer's window list and a lookup per pid.
+    expect(test.fake.callsOf('CGWindowListCopyWindowInfo').map((call) => call.args)).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    expect(
+      test.fake
+        .callsOf('objc_msgSend')
+        .filter((call) => call.args[1] === 'runningApplicationWithProcessIdentifier:')
+        .map((call) => call.args[2]),
+    ).toEqual(expect.arrayContaining([501, 777]));
+    await test.finish();
+  });
+
+  it('frontmost names an app launched after the first list', async () => {
+    const apps: FakeApp[] = [sampleApp()];
+    const test = await harness(apps, { focusedPid: 501 });
+    await test.platform.apps.list();
+    apps.push(electronApp());
+    test.fake.world.focusedPid = 777;
+    expect(await test.platform.apps.frontmost()).toMatchObject({ pid: 777, name: 'Slack' });
+    await test.finish();
+  });
+
+  it('a browser started after the first list is still known as one, and gets AXEnhancedUserInterface', async () => {
+    const apps: FakeApp[] = [sampleApp()];
+    const test = await harness(apps);
+    await test.platform.apps.list();
+    const chrome: FakeApp = { ...sampleApp(900), name: 'Google Chrome', bundleId: 'com.google.Chrome' };
+    apps.push(chrome);
+    await test.platform.accessibility.getTree(900, { maxNodes: 5 });
+    expect(chrome.appSets).toContain('AXEnhancedUserInterface');
+    await test.finish();
+  });
+});
+
+describe("Deskpilot's own processes (issue 20, point 9)", () => {
+  it('neither the automation host nor the Electron main process is listed or frontmost', async () => {
+    const host = { pid: 41, name: 'Deskpilot Helper', windows: [] };
+    const main = { pid: 40, name: 'Deskpilot', windows: [{ role: 'AXWindow', title: 'Chat' }] };
+    const test = await harness([sampleApp(), main, host], { focusedPid: 40 }, { ownPids: [41, 40] });
+    expect((await test.platform.apps.list()).map((app) => app.pid)).toEqual([501]);
+    expect(await test.platform.apps.frontmost()).toBeUndefined();
+    await test.finish();
+  });
+
+  it('by default they are this process and the main process the host was started for (--main-pid=)', () => {
+    expect(defaultOwnPids(['node', 'host.js', '--main-pid=40'], 41)).toEqual([41, 40]);
+    expect(defaultOwnPids(['node', 'deskpilot'], 41)).toEqual([41]);
+    expect(defaultOwnPids(['node', 'host.js', '--main-pid=nope'], 41)).toEqual([41]);
   });
 });
 

@@ -3,26 +3,36 @@ import { ProcessExitedError, TimeoutError } from '../../../shared/errors';
 import type { AppInfo, WindowInfo } from '../../../shared/ui-node';
 import { ACTIVATE_WAIT_MS, waitFrontmost } from '../frontmost-wait';
 import type { AppListing } from '../types';
-import { AXError } from './ax-errors';
+import { AXError, NoAccessibilityError } from './ax-errors';
 import type { AxClient } from './ax-client';
-import { runningApplications, type RunningApp } from './workspace';
+import { runningApplication, runningApplications, type RunningApp } from './workspace';
 
-/** Running apps from NSWorkspace, windows and the focused app from AX. */
+export interface MacAppsOptions {
+  /** Deskpilot's own processes (the automation host and the Electron main process): never listed, never frontmost. */
+  ownPids: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+  /** The index in AXWindows of the window that holds the element last acted on in this app, if any. */
+  windowOf?: (pid: number) => number | undefined;
+}
+
+/** Running apps from the window list and NSRunningApplication (workspace.ts), windows and the focused app from AX. */
 export class MacApps implements AppListing {
   private readonly bundles = new Map<number, string>();
 
   constructor(
     private readonly client: AxClient,
     private readonly systemWide: Pointer,
-    private readonly ownPid = process.pid,
-    private readonly sleep?: (ms: number) => Promise<void>,
+    private readonly options: MacAppsOptions,
   ) {}
 
   async list(): Promise<AppInfo[]> {
-    const running = runningApplications(this.client.native).filter((app) => app.pid !== this.ownPid);
+    const running = runningApplications(this.client.cf, this.client.isAlive).filter((app) => !this.options.ownPids.includes(app.pid));
     this.bundles.clear();
     for (const app of running) if (app.bundleId !== undefined) this.bundles.set(app.pid, app.bundleId);
-    const focused = await this.focusedPid().catch(unresponsive);
+    const focused = await this.focusedPid().catch((error: unknown) => {
+      unresponsive(error);
+      return undefined;
+    });
     const apps: AppInfo[] = [];
     // One app at a time: AX calls into one app are served by its main thread anyway.
     for (const app of running) apps.push(await this.describe(app, focused));
@@ -32,35 +42,63 @@ export class MacApps implements AppListing {
   /** The app with keyboard focus: AXFocusedApplication on the system-wide element. */
   async frontmost(): Promise<AppInfo | undefined> {
     const pid = await this.focusedPid();
-    if (pid === undefined || pid === this.ownPid) return undefined;
-    const running = runningApplications(this.client.native).find((app) => app.pid === pid) ?? { pid, name: '' };
+    if (pid === undefined || this.options.ownPids.includes(pid)) return undefined;
+    const running = runningApplication(this.client.native, pid) ?? { pid, name: '' };
     return this.describe(running, pid);
   }
 
   /**
    * AXFrontmost = true on the app element: AX's own way to activate an app, with no ObjC and
-   * no Apple Events grant. The app answers asynchronously, so frontmost() is polled after.
+   * no Apple Events grant. That brings the app forward, not the window that holds the element
+   * acted on, so that window is first made main (AXMain) and raised (AXRaise), as Hammerspoon's
+   * window:focus() does (Hammerspoon/HSuicore.m becomeMain/raise, extensions/window/window.lua)
+   * and AXorcist's focusWindow() (Sources/AXorcist/Core/Element+WindowOperations.swift). The app
+   * answers asynchronously, so frontmost() is polled after.
    */
   async activate(pid: number, signal?: AbortSignal): Promise<boolean> {
     const { cf, native } = this.client;
-    const code = await cf.owned(this.client.application(pid), (app) => this.client.set(app, 'AXFrontmost', native.kCFBooleanTrue));
+    const code = await cf.owned(this.client.application(pid), async (app) => {
+      await this.raiseWindow(app, pid);
+      return this.client.set(app, 'AXFrontmost', native.kCFBooleanTrue);
+    });
     // A stale grant is the user's to fix, not "the app would not come forward".
     if (code === AXError.APIDisabled) throw this.client.fail(code, 'AXUIElementSetAttributeValue(AXFrontmost)', pid);
     if (code !== AXError.Success) return false;
-    return waitFrontmost(() => this.frontmost(), pid, signal, ACTIVATE_WAIT_MS, this.sleep);
+    return waitFrontmost(() => this.frontmost(), pid, signal, ACTIVATE_WAIT_MS, this.options.sleep);
+  }
+
+  /** Best effort: a window that will not become main or rise still leaves the app to come forward. */
+  private async raiseWindow(app: Pointer, pid: number): Promise<void> {
+    const index = this.options.windowOf?.(pid);
+    if (index === undefined) return;
+    const { cf, native } = this.client;
+    const page = await this.client.copyRange(app, 'AXWindows', index, 1, pid).catch(() => undefined);
+    if (page === undefined) return;
+    const denied = await cf.owned(page, async (page) => {
+      // Borrowed from the page, which lives until both calls are done.
+      const window = cf.slots(page)(0);
+      if (window === null) return false;
+      const main = await this.client.set(window, 'AXMain', native.kCFBooleanTrue);
+      const raise = await this.client.perform(window, 'AXRaise');
+      return main === AXError.APIDisabled || raise === AXError.APIDisabled;
+    });
+    if (denied) throw this.client.fail(AXError.APIDisabled, 'AXUIElementPerformAction(AXRaise)', pid);
   }
 
   isAlive(pid: number): Promise<boolean> {
     return Promise.resolve(this.client.isAlive(pid));
   }
 
-  /** From the last list(), else asked of NSWorkspace for this pid: callers need it before any list() ran. */
+  /**
+   * From the last list(), else asked of NSRunningApplication for this pid now: callers need it
+   * before any list() ran, and for a browser started after it (which then gets its switch).
+   */
   bundleIdOf(pid: number): string | undefined {
     const known = this.bundles.get(pid);
     if (known !== undefined) return known;
     let bundleId: string | undefined;
     try {
-      bundleId = runningApplications(this.client.native).find((app) => app.pid === pid)?.bundleId;
+      bundleId = runningApplication(this.client.native, pid)?.bundleId;
     } catch {
       // Without NSWorkspace the app is read as a non-browser, rather than failing the tree read.
       return undefined;
@@ -77,10 +115,11 @@ export class MacApps implements AppListing {
 
   private async describe(app: RunningApp, focused: number | undefined): Promise<AppInfo> {
     const windows = await this.windows(app.pid).catch(unresponsive);
+    const why = windows === 'no accessibility' ? 'no accessibility' : 'not responding';
     return {
       pid: app.pid,
-      name: windows === undefined ? `${app.name || 'app'} (not responding, pid ${app.pid})` : app.name,
-      windows: windows ?? [],
+      name: Array.isArray(windows) ? app.name : `${app.name || 'app'} (${why}, pid ${app.pid})`,
+      windows: Array.isArray(windows) ? windows : [],
       ...(app.pid === focused ? { frontmost: true } : {}),
     };
   }
@@ -104,10 +143,12 @@ export class MacApps implements AppListing {
 }
 
 /**
- * Only an app that did not answer, or went away, is listed without windows; anything else
- * (PERMISSION_DENIED above all) is the caller's to see, or every app would look frozen.
+ * Only an app that did not answer, went away, or speaks no accessibility is listed without
+ * windows; anything else (PERMISSION_DENIED above all) is the caller's to see, or every app
+ * would look frozen.
  */
-function unresponsive(error: unknown): undefined {
+function unresponsive(error: unknown): undefined | 'no accessibility' {
+  if (error instanceof NoAccessibilityError) return 'no accessibility';
   if (error instanceof TimeoutError || error instanceof ProcessExitedError) return undefined;
   throw error;
 }

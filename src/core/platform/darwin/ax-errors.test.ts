@@ -20,6 +20,13 @@ describe('AXError mapping', () => {
     expect(mapAxError(code, 'AXUIElementCopyAttributeValue', 42, isAlive)).toMatchObject({ code: expected });
   });
 
+  it('CannotComplete at once, long before the messaging timeout, is an app without accessibility, not a busy one', () => {
+    const fast = mapAxError(AXError.CannotComplete, 'AXUIElementCopyMultipleAttributeValues', 42, alive, { elapsedMs: 3, timeoutMs: 1500 });
+    expect(fast).toMatchObject({ code: 'UI_NOT_AVAILABLE', isRetryable: false, message: expect.stringContaining('does not seem to support accessibility') });
+    const slow = mapAxError(AXError.CannotComplete, 'AXUIElementCopyMultipleAttributeValues', 42, alive, { elapsedMs: 1500, timeoutMs: 1500 });
+    expect(slow).toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('busy') });
+  });
+
   it('PERMISSION_DENIED says where to grant access', () => {
     expect(mapAxError(AXError.APIDisabled, 'x', 1, alive).message).toContain('System Settings → Privacy & Security → Accessibility');
   });
@@ -38,6 +45,17 @@ describe('darwin errors from a real walk', () => {
     await expect(test.platform.accessibility.getTree(501)).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(test.fake.callsOf('AXUIElementCopyMultipleAttributeValues')).toHaveLength(1);
     expect(test.fake.timeoutSeconds).toBe(1.5);
+    await test.finish();
+  });
+
+  it('an app without accessibility support says so at once, and is listed as such (issue 20, point 9)', async () => {
+    const test = await harness([{ ...sampleApp(), noAccessibility: true }], { focusedPid: 501 });
+    await expect(test.platform.accessibility.getTree(501)).rejects.toMatchObject({
+      code: 'UI_NOT_AVAILABLE',
+      message: expect.stringContaining('does not seem to support accessibility'),
+    });
+    expect(test.fake.timeoutsSpent).toBe(0);
+    expect(await test.platform.apps.list()).toEqual([{ pid: 501, name: 'Notes (no accessibility, pid 501)', windows: [], frontmost: true }]);
     await test.finish();
   });
 

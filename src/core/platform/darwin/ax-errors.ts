@@ -1,4 +1,4 @@
-import { DeskpilotError, NodeNotFoundError, PermissionDeniedError, ProcessExitedError, TimeoutError } from '../../../shared/errors';
+import { DeskpilotError, NodeNotFoundError, PermissionDeniedError, ProcessExitedError, TimeoutError, UnsupportedOperationError } from '../../../shared/errors';
 
 /** AXError codes (AXError.h). */
 export const AXError = {
@@ -40,16 +40,39 @@ export function isMissing(code: number): boolean {
 }
 
 /**
- * An AXError as a typed error. CannotComplete means the app did not answer within the
- * messaging timeout, or that it is gone: the pid tells them apart.
+ * An app that fails AX calls with kAXErrorCannotComplete at once, long before the messaging
+ * timeout could run out: it does not speak accessibility (a game, a Java app without the Access
+ * Bridge, a helper with no AppKit). Waiting or retrying will not help, so it is not a TIMEOUT.
  */
-export function mapAxError(code: number, call: string, pid: number, isAlive: (pid: number) => boolean): DeskpilotError {
+export class NoAccessibilityError extends UnsupportedOperationError {
+  constructor(pid: number, call: string, data: Record<string, unknown>) {
+    super(`pid ${pid} answered ${call} with kAXErrorCannotComplete at once: the app does not seem to support accessibility`, { data });
+    this.name = 'NoAccessibilityError';
+  }
+}
+
+/** A CannotComplete that came back faster than this share of the messaging timeout was not a timeout. */
+const AT_ONCE_SHARE = 0.25;
+
+/** How long the failing call took, against the messaging timeout it ran under, when the caller measured it. */
+export interface CallTiming {
+  elapsedMs: number;
+  timeoutMs: number;
+}
+
+/**
+ * An AXError as a typed error. CannotComplete means the app did not answer within the
+ * messaging timeout, that it is gone (the pid tells), or, when it came back at once, that
+ * the app has no accessibility support at all (the timing tells).
+ */
+export function mapAxError(code: number, call: string, pid: number, isAlive: (pid: number) => boolean, timing?: CallTiming): DeskpilotError {
   const data = { data: { axError: code, call } };
   switch (code) {
     case AXError.APIDisabled:
       return permissionDenied();
     case AXError.CannotComplete:
       if (!isAlive(pid)) return new ProcessExitedError(pid, data);
+      if (timing !== undefined && timing.elapsedMs < timing.timeoutMs * AT_ONCE_SHARE) return new NoAccessibilityError(pid, call, data.data);
       return new TimeoutError(`pid ${pid} did not answer ${call} in time: the app is busy or not responding`, data);
     case AXError.InvalidUIElement:
       return new NodeNotFoundError(`node not found: the element went away (${call})`, data);

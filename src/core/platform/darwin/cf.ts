@@ -9,6 +9,17 @@ export const AXValueType = { CGPoint: 1, CGSize: 2, CGRect: 3, CFRange: 4, AXErr
 export type JsValue = string | number | boolean | CGPoint | CGSize | { axError: number } | undefined;
 
 /**
+ * A boolean attribute's value. Some toolkits answer AXEnabled, AXFocused and the like with a
+ * CFNumber 0/1 instead of a CFBoolean (Swift clients never notice: NSNumber bridges to Bool
+ * either way); a plain `=== false` test would read a disabled control as enabled.
+ */
+export function flag(value: JsValue): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  return undefined;
+}
+
+/**
  * The Core Foundation rules in one place. Create/Copy results are owned (+1) and released
  * exactly once, through `owned`/`ownedSync`, even when the work throws; Get results are
  * borrowed and live only as long as their container. Attribute and action names are made
@@ -77,6 +88,16 @@ export class CfRuntime {
 
   typeOf(ref: Pointer): number {
     return Number(this.native.CFGetTypeID(ref));
+  }
+
+  /**
+   * Borrowed slots of a CFArray by index, null past its end. CFArrayGetValueAtIndex out of
+   * range is undefined behaviour (it can crash the host), and a batch answer may hold fewer
+   * slots than names were asked for, so every index is checked against CFArrayGetCount first.
+   */
+  slots(array: Pointer): (index: number) => Pointer | null {
+    const count = Number(this.native.CFArrayGetCount(array));
+    return (index) => (Number.isInteger(index) && index >= 0 && index < count ? this.native.CFArrayGetValueAtIndex(array, index) : null);
   }
 
   /** Borrowed items of a CFArray: valid only while the array is. */

@@ -2,6 +2,7 @@ import type { MacNative, Nullable, Pointer } from '../../../../native/macos';
 import { strokeForKeyName } from '../keymap';
 import { isProcessAlive } from '../process';
 import type { Modifier, Point, ScrollDirection } from '../types';
+import { currentLayout, type LayoutKey } from './keyboard-layout';
 import { MAC_KEY_CODES, MODIFIER_FLAGS, intrinsicFlags } from './keycodes';
 
 export const CGEventType = { LeftMouseDown: 1, LeftMouseUp: 2, MouseMoved: 5, LeftMouseDragged: 6, KeyDown: 10, KeyUp: 11, ScrollWheel: 22 } as const;
@@ -9,18 +10,43 @@ const LEFT_BUTTON = 0;
 const SCROLL_UNIT_LINE = 1;
 const CLICK_STATE_FIELD = 1;
 const HID_EVENT_TAP = 0;
-/** UTF-16 units per event: apps are reported to drop longer strings (a widely copied limit). */
-export const UNICODE_CHUNK = 20;
+const RETURN_KEY = 0x24;
+const TAB_KEY = 0x30;
+/**
+ * The key code for a character no key of the layout types. Keycode 0 is kVK_ANSI_A, which an
+ * app that ignores the Unicode string and translates the key code types as "a"
+ * (omacom/try-omarchy#222, QEMU; Quicksilver#1827, remote desktop clients); kVK_F20 types
+ * nothing there. (Inference: no public code was found that picks a key for this case.)
+ */
+export const NO_KEY_CODE = 0x5a;
+/**
+ * Pause after each key event of typed text. CGEventKeyboardSetUnicodeString's 20 UTF-16 units
+ * are where it truncates (enigo#68), not a safe size, and events sent without a gap get lost
+ * (enigo#260); MacosUseSDK (InputController.swift writeText) sends one character per event and
+ * waits 15 ms after each.
+ */
+export const TYPE_GAP_MS = 15;
+/**
+ * Pause between the mouse events of one click: a mouseUp posted right after its mouseDown is
+ * dropped (stablyai/orca#12839, measured on macOS 26, paces them 50 ms apart).
+ */
+export const MOUSE_GAP_MS = 50;
+
+const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Synthetic input through CGEvent, the fallback driver. Events go to one process with
- * CGEventPostToPid (it does not raise that app's window); without a known target they go
- * through the HID tap like a real device. Every CGEventCreate* result is released here.
+ * Synthetic input through CGEvent, the fallback driver. Every CGEventCreate* result is released.
  *
- * Limitation: only pressKey is given a pid. Every other call posts to `target()`, the pid
- * of the element last resolved for an action (see MacAccessibility), so a scroll or drag
- * with no element call before it goes to the app last acted on. A pid that is no longer
- * alive is never posted to: those events go through the HID tap instead.
+ * Mouse and scroll events go through the HID tap, like a real device, to whatever window is
+ * under the point. Posted to a pid they carry no window, and AppKit routes them to no view:
+ * Hammerspoon#2883 and pyobjc#564 report them ignored, stablyai/orca#12839 measured it and
+ * moved to the HID tap, and MacosUseSDK posts at the HID tap after activating the app. So the
+ * caller raises the target app and window first (DarwinInput, before a click, a press or a scroll).
+ *
+ * Keys keep CGEventPostToPid: they reach that app's key window without a raise. Only pressKey
+ * is given a pid; typing posts to `target()`, the pid of the element last resolved for an action
+ * (see MacAccessibility). A pid that is no longer alive is never posted to: those events go
+ * through the HID tap instead.
  */
 export class CgEventInput {
   private position: Point | undefined;
@@ -30,6 +56,7 @@ export class CgEventInput {
     private readonly native: MacNative,
     private readonly target: () => number | undefined,
     private readonly isAlive: (pid: number) => boolean = isProcessAlive,
+    private readonly sleep: (ms: number) => Promise<void> = realSleep,
   ) {}
 
   /** Kept in step by the other driver, so a drag that began there continues correctly here. */
@@ -38,11 +65,12 @@ export class CgEventInput {
     if (state.held !== undefined) this.held = state.held;
   }
 
-  click(point: Point): Promise<void> {
+  async click(point: Point): Promise<void> {
     this.mouse(CGEventType.MouseMoved, point);
+    await this.sleep(MOUSE_GAP_MS);
     this.mouse(CGEventType.LeftMouseDown, point);
+    await this.sleep(MOUSE_GAP_MS);
     this.mouse(CGEventType.LeftMouseUp, point);
-    return Promise.resolve();
   }
 
   /** While the button is held a move is a drag: apps ignore plain moves during one. */
@@ -63,50 +91,74 @@ export class CgEventInput {
     return Promise.resolve();
   }
 
-  /** Text as Unicode strings on key events (any character, emoji included), in chunks that do not split surrogate pairs. */
-  typeText(text: string): Promise<void> {
-    for (const chunk of utf16Chunks(text, UNICODE_CHUNK)) {
+  /**
+   * One key event pair per character (a code point: a surrogate pair stays whole), carrying the
+   * character as its Unicode string, and the key code (with shift) that types it on the current
+   * layout, for apps that read the key code instead of the string.
+   */
+  async typeText(text: string): Promise<void> {
+    const layout = currentLayout(this.native);
+    const pid = this.target();
+    for (const character of text) {
+      const key = keyForCharacter(character, layout);
+      // A line break is Return, which types "\r": "\n" as the string is dropped by some apps (enigo#260).
+      const typed = character === '\n' ? '\r' : character;
+      const units = [...Array(typed.length).keys()].map((index) => typed.charCodeAt(index));
       for (const down of [true, false]) {
-        this.post(this.native.CGEventCreateKeyboardEvent(null, 0, down), (event) => {
-          // Without this the event inherits modifiers held right now and "a" becomes Cmd+A.
-          this.native.CGEventSetFlags(event, 0n);
-          this.native.CGEventKeyboardSetUnicodeString(event, chunk.length, chunk);
-        });
+        this.post(
+          this.native.CGEventCreateKeyboardEvent(null, key.code, down),
+          (event) => {
+            // Set every time: without it the event inherits modifiers held right now and "a" becomes Cmd+A.
+            this.native.CGEventSetFlags(event, key.shift ? MODIFIER_FLAGS.shift : 0n);
+            this.native.CGEventKeyboardSetUnicodeString(event, units.length, units);
+          },
+          pid,
+        );
+        await this.sleep(TYPE_GAP_MS);
       }
     }
-    return Promise.resolve();
   }
 
+  /** Character keys follow the current layout (cmd+z is another key on a German keyboard); named keys are the same on every layout. */
   pressKey(name: string, modifiers: Modifier[], pid?: number): Promise<void> {
     const stroke = strokeForKeyName(name);
-    const code = stroke === undefined ? undefined : MAC_KEY_CODES[stroke.key];
+    const layoutKey = [...name].length === 1 ? currentLayout(this.native)?.get(name) : undefined;
+    const code = layoutKey?.code ?? (stroke === undefined ? undefined : MAC_KEY_CODES[stroke.key]);
     if (stroke === undefined || code === undefined) return Promise.reject(new Error(`no macOS key code for '${name}'`));
     const held = new Set<Modifier>(modifiers);
-    if (stroke.shift) held.add('shift');
+    if (layoutKey?.shift ?? stroke.shift) held.add('shift');
     const flags = [...held].reduce((mask, modifier) => mask | MODIFIER_FLAGS[modifier], intrinsicFlags(stroke.key));
     for (const down of [true, false]) {
-      this.post(this.native.CGEventCreateKeyboardEvent(null, code, down), (event) => this.native.CGEventSetFlags(event, flags), pid);
+      this.post(this.native.CGEventCreateKeyboardEvent(null, code, down), (event) => this.native.CGEventSetFlags(event, flags), pid ?? this.target());
     }
     return Promise.resolve();
   }
 
-  /** Line units; wheel1 is vertical (positive = up), wheel2 horizontal (positive = left). */
-  scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void> {
+  /** Line units; wheel1 is vertical (positive = up), wheel2 horizontal (positive = left). The pointer goes there first, so the view under it scrolls. */
+  async scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void> {
     this.mouse(CGEventType.MouseMoved, point);
+    await this.sleep(MOUSE_GAP_MS);
     const steps = Math.max(1, Math.round(amount));
     const vertical = direction === 'up' ? steps : direction === 'down' ? -steps : 0;
     const horizontal = direction === 'left' ? steps : direction === 'right' ? -steps : 0;
-    this.post(this.native.CGEventCreateScrollWheelEvent2(null, SCROLL_UNIT_LINE, 2, vertical, horizontal, 0), (event) =>
-      this.native.CGEventSetLocation(event, { x: point.x, y: point.y }),
+    this.post(
+      this.native.CGEventCreateScrollWheelEvent2(null, SCROLL_UNIT_LINE, 2, vertical, horizontal, 0),
+      (event) => this.native.CGEventSetLocation(event, { x: point.x, y: point.y }),
+      undefined,
     );
-    return Promise.resolve();
   }
 
+  /** Through the HID tap, never to a pid (see the class comment). */
   private mouse(type: number, point: Point): void {
     this.position = point;
-    this.post(this.native.CGEventCreateMouseEvent(null, type, { x: point.x, y: point.y }, LEFT_BUTTON), (event) => {
-      if (type === CGEventType.LeftMouseDown || type === CGEventType.LeftMouseUp) this.native.CGEventSetIntegerValueField(event, CLICK_STATE_FIELD, 1);
-    });
+    const event = this.native.CGEventCreateMouseEvent(null, type, { x: point.x, y: point.y }, LEFT_BUTTON);
+    this.post(
+      event,
+      (event) => {
+        if (type === CGEventType.LeftMouseDown || type === CGEventType.LeftMouseUp) this.native.CGEventSetIntegerValueField(event, CLICK_STATE_FIELD, 1);
+      },
+      undefined,
+    );
   }
 
   /** Where the pointer is now, for a press with no move before it. */
@@ -121,7 +173,8 @@ export class CgEventInput {
     }
   }
 
-  private post(event: Nullable, prepare: (event: Pointer) => void, pid = this.target()): void {
+  /** To `pid` when it is alive, else through the HID tap. */
+  private post(event: Nullable, prepare: (event: Pointer) => void, pid: number | undefined): void {
     if (event === null) throw new Error('CGEventCreate returned NULL');
     try {
       prepare(event);
@@ -133,17 +186,18 @@ export class CgEventInput {
   }
 }
 
-export function utf16Chunks(text: string, size: number): number[][] {
-  const chunks: number[][] = [];
-  let current: number[] = [];
-  for (const character of text) {
-    const units = [...Array(character.length).keys()].map((index) => character.charCodeAt(index));
-    if (current.length + units.length > size) {
-      chunks.push(current);
-      current = [];
-    }
-    current.push(...units);
-  }
-  if (current.length > 0) chunks.push(current);
-  return chunks;
+/** The key for one typed character: Return and Tab by their keys, others by the layout, else a key that types nothing. */
+function keyForCharacter(character: string, layout: Map<string, LayoutKey> | undefined): LayoutKey {
+  if (character === '\n' || character === '\r') return { code: RETURN_KEY, shift: false };
+  if (character === '\t') return { code: TAB_KEY, shift: false };
+  // The US table only when the layout is unknown: on a known layout, a US position would type another character.
+  const key = layout === undefined ? usKey(character) : layout.get(character);
+  return key ?? { code: NO_KEY_CODE, shift: false };
+}
+
+/** The US table, for when the layout cannot be read (no Unicode layout data, or not on the main thread). */
+function usKey(character: string): LayoutKey | undefined {
+  const stroke = strokeForKeyName(character);
+  const code = stroke === undefined ? undefined : MAC_KEY_CODES[stroke.key];
+  return stroke === undefined || code === undefined ? undefined : { code, shift: stroke.shift };
 }

@@ -34,11 +34,16 @@ describe('native/macos declarations', () => {
     expect(argument('CGEventPostToPid', 0)?.type.primitive).toBe('Int32');
     expect(argument('CGEventSetFlags', 1)?.type.primitive).toBe('UInt64');
     expect(argument('CGEventCreateMouseEvent', 2)?.type.name).toBe('CGPoint');
+    // UnicodeUtilities.h: UInt16 key code and action, UInt32 modifiers, keyboard type and options, UniCharCount (unsigned long) lengths.
+    expect([1, 2, 3, 4, 5].map((index) => argument('UCKeyTranslate', index)?.type.primitive)).toEqual(['UInt16', 'UInt16', 'UInt32', 'UInt32', 'UInt32']);
+    expect(argument('UCKeyTranslate', 7)?.type.size).toBe(8);
+    expect(argument('msgSendIdPid', 2)?.type.primitive).toBe('Int32');
+    expect(argument('CGWindowListCopyWindowInfo', 0)?.type.primitive).toBe('UInt32');
   });
 
   it('binds every objc_msgSend shape to the one symbol, and async variants only to AX IPC', () => {
     const shapes = Object.entries(DECLARATIONS).filter(([, declaration]) => declaration.proto.includes('objc_msgSend('));
-    expect(shapes.map(([key]) => key).sort()).toEqual(['msgSendCString', 'msgSendId', 'msgSendIdIndex', 'msgSendInt32', 'msgSendLong']);
+    expect(shapes.map(([key]) => key).sort()).toEqual(['msgSendCString', 'msgSendId', 'msgSendIdIndex', 'msgSendIdPid', 'msgSendInt32', 'msgSendLong']);
     for (const name of ASYNC_DECLARATIONS) expect(name.startsWith('AXUIElement')).toBe(true);
   });
 
@@ -47,6 +52,9 @@ describe('native/macos declarations', () => {
     expect(VARIABLES.kCFTypeArrayCallBacks.read).toBe('address');
     expect(VARIABLES.kCFBooleanTrue.read).toBe('pointer');
     expect(VARIABLES.kAXTrustedCheckOptionPrompt.library).toBe('hiServices');
+    // Each variable is read from the image that defines it.
+    expect(VARIABLES.kCGWindowOwnerPID.library).toBe('coreGraphics');
+    expect(VARIABLES.kTISPropertyUnicodeKeyLayoutData.library).toBe('hiToolbox');
   });
 
   it('loads nothing at import time; on Linux loading fails cleanly', async () => {

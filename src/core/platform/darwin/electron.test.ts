@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RawNode } from '../../ui/ids';
 import { AXError } from './ax-errors';
 import { harness } from './testing/setup';
-import { electronApp, sampleApp, type FakeApp } from './testing/fake-world';
+import { button, electronApp, sampleApp, type FakeApp } from './testing/fake-world';
 
 const names = (node: RawNode): string[] => [node.name, ...(node.children ?? []).flatMap(names)];
 
@@ -16,17 +16,17 @@ describe('Electron and Chromium enablement', () => {
     expect(test.sleeps).toEqual([100, 100]);
     expect(names(tree)).toContain('Send');
     expect(tree.children?.[0]?.children?.[0]?.children?.[0]).toMatchObject({ role: 'document', platformRole: 'AXWebArea' });
-    // Browsers only: AXEnhancedUserInterface slows window animations, so Electron does not get it.
-    expect(app.appSets).toEqual(['AXManualAccessibility']);
+    // Set once, then once more when the web area showed (cua#3783). Browsers only get AXEnhancedUserInterface: it slows window animations.
+    expect(app.appSets).toEqual(['AXManualAccessibility', 'AXManualAccessibility']);
     await test.finish();
   });
 
-  it('enables once per pid', async () => {
+  it('enables once per pid once the web content was seen', async () => {
     const app = electronApp();
     const test = await harness([app]);
     await test.platform.accessibility.getTree(777);
     await test.platform.accessibility.getTree(777);
-    expect(app.appSets).toEqual(['AXManualAccessibility']);
+    expect(app.appSets).toEqual(['AXManualAccessibility', 'AXManualAccessibility']);
     await test.finish();
   });
 
@@ -66,10 +66,59 @@ describe('Electron and Chromium enablement', () => {
     };
     const test = await harness([chrome]);
     const tree = await test.platform.accessibility.getTree(901);
-    expect(chrome.appSets).toEqual(['AXManualAccessibility', 'AXEnhancedUserInterface']);
+    expect(chrome.appSets).toEqual(['AXManualAccessibility', 'AXEnhancedUserInterface', 'AXEnhancedUserInterface']);
     expect(test.sleeps).toEqual([100, 100]);
     expect(names(tree)).toContain('Send');
     await test.finish();
+  });
+
+  it("waits up to about 4 s for a cold app's web area, then sets the switch again, which attaches the rest (cua#3783; issue 20, point 4)", async () => {
+    const app = electronApp();
+    app.electron = { ...(app.electron as NonNullable<FakeApp['electron']>), readsBeforeTree: 0, appearsAfterMs: 2800, lateContent: [button('Editor')] };
+    const test = await harness([app]);
+    const tree = await test.platform.accessibility.getTree(777);
+    expect(names(tree)).toEqual(expect.arrayContaining(['Send', 'Editor']));
+    expect(test.sleeps).toEqual(Array<number>(28).fill(100));
+    // Never set again while waiting (that restarts Electron's debounce, openwork#4595); once more when the web area showed.
+    expect(app.appSets).toEqual(['AXManualAccessibility', 'AXManualAccessibility']);
+    await test.finish();
+  });
+
+  it('a switch set before the window showed is ignored (cotabby#19): a miss is not remembered, and later reads set it again without waiting again', async () => {
+    const app = electronApp();
+    app.electron = { ...(app.electron as NonNullable<FakeApp['electron']>), readsBeforeTree: 0, shownAtMs: 5000, appearsAfterMs: 2000 };
+    const test = await harness([app]);
+    expect(names(await test.platform.accessibility.getTree(777))).not.toContain('Send');
+    const waited = test.sleeps.length;
+    expect(waited).toBe(40);
+    test.fake.world.clockMs = 6000;
+    expect(names(await test.platform.accessibility.getTree(777))).not.toContain('Send');
+    expect(test.sleeps).toHaveLength(waited);
+    expect(app.appSets).toEqual(['AXManualAccessibility', 'AXManualAccessibility']);
+    test.fake.world.clockMs = 8500;
+    expect(names(await test.platform.accessibility.getTree(777))).toContain('Send');
+    await test.platform.accessibility.getTree(777);
+    // Set once more when the content showed, and never after.
+    expect(app.appSets).toEqual(['AXManualAccessibility', 'AXManualAccessibility', 'AXManualAccessibility']);
+    await test.finish();
+  });
+
+  it('turns AXEnhancedUserInterface off again in the browsers it was set on when the platform closes (issue 20, point 9)', async () => {
+    const electron = electronApp(901).electron as NonNullable<FakeApp['electron']>;
+    const chrome: FakeApp = {
+      ...electronApp(901),
+      name: 'Google Chrome',
+      bundleId: 'com.google.Chrome',
+      electron: { ...electron, switch: 'AXEnhancedUserInterface' },
+    };
+    const slack = electronApp();
+    const test = await harness([chrome, slack]);
+    await test.platform.accessibility.getTree(901);
+    await test.platform.accessibility.getTree(777);
+    await test.finish();
+    expect(chrome.appSets?.at(-1)).toBe('AXEnhancedUserInterface=false');
+    // Electron's own switch has no side effect and stays on.
+    expect(slack.appSets?.some((name) => name.endsWith('=false'))).toBe(false);
   });
 
   it('a hung Electron app fails with TIMEOUT instead of being polled forever', async () => {

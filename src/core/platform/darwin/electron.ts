@@ -16,6 +16,8 @@ const ENHANCED_UI_BUNDLES = [
 
 export interface EnablerOptions {
   sleep: (ms: number) => Promise<void>;
+  /** A monotonic clock in ms: the wait is a deadline, since each look at the tree takes time too. */
+  now: () => number;
   /** The app's bundle id, when known, to recognize browsers. */
   bundleIdOf: (pid: number) => string | undefined;
   /** True once the app exposes web content (an AXWebArea). */
@@ -25,14 +27,38 @@ export interface EnablerOptions {
 }
 
 /**
+ * How long a first read waits for web content. A cold VS Code took 2.8 s to show its AXWebArea
+ * (trycua/cua#3783, which polls 100 ms steps for 4 s), and Electron debounces activation for
+ * about 2 s (different-ai/openwork#4595), so 1.5 s gave up on apps that were on their way.
+ */
+export const WEB_CONTENT_WAIT_MS = 4000;
+const POLL_MS = 100;
+
+type Switch = 'AXManualAccessibility' | 'AXEnhancedUserInterface';
+
+/** Per pid: the switches the app took, and whether its web content was seen since. */
+interface Enabled {
+  switches: Switch[];
+  seen: boolean;
+}
+
+/**
  * Electron and Chromium trees are empty until accessibility is switched on. Electron
  * answers AXManualAccessibility (electron/electron#10305); browsers answer the private
- * AXEnhancedUserInterface, which also slows window animations, so it is set only for them.
- * The tree is built asynchronously, so the first walk waits (polls) for web content.
- * Done once per pid.
+ * AXEnhancedUserInterface, which also slows window animations, so it is set only for them and
+ * turned off again when Deskpilot stops (release).
+ *
+ * The tree is built asynchronously. The first read sets the switch once and polls for an
+ * AXWebArea for up to WEB_CONTENT_WAIT_MS, without setting it again meanwhile (that restarts
+ * Electron's debounce, openwork#4595). When the web area shows, the switch is set once more:
+ * that second set is what attaches the editor buffer in VS Code-like apps (cua#3783). A read
+ * that saw no web area is not remembered as done: a switch set before the window showed is
+ * ignored (FuJacob/cotabby#19), so each later read looks once and, still seeing none, sets the
+ * switch again for the next one, without waiting again (cua#3783 backs off the same way).
  */
 export class ChromiumEnabler {
-  private readonly done = new Map<number, Promise<void>>();
+  private readonly enabled = new Map<number, Enabled>();
+  private readonly pending = new Map<number, Promise<void>>();
 
   constructor(
     private readonly client: AxClient,
@@ -40,37 +66,62 @@ export class ChromiumEnabler {
   ) {}
 
   ensure(pid: number, app: Pointer): Promise<void> {
-    let pending = this.done.get(pid);
+    const known = this.enabled.get(pid);
+    if (known !== undefined && (known.seen || known.switches.length === 0)) return Promise.resolve();
+    let pending = this.pending.get(pid);
     if (pending === undefined) {
-      const settled = this.enable(pid, app);
-      // A timed-out switch is tried again on the next read instead of being remembered as done.
-      pending = settled.then((complete) => {
-        if (!complete) this.done.delete(pid);
-      });
-      this.done.set(pid, pending);
-      pending.catch(() => this.done.delete(pid));
+      pending = (known === undefined ? this.enable(pid, app) : this.lookAgain(pid, app, known)).finally(() => this.pending.delete(pid));
+      this.pending.set(pid, pending);
     }
     return pending;
   }
 
   forget(pid: number): void {
-    this.done.delete(pid);
+    this.enabled.delete(pid);
   }
 
-  /** False when the app did not answer in time: nothing is waited for, and the walk's own first call reports the TIMEOUT. */
-  private async enable(pid: number, app: Pointer): Promise<boolean> {
+  /**
+   * AXEnhancedUserInterface off again in every live browser it was set on: it is VoiceOver's
+   * switch and slows window animations (rxhanson/Rectangle#912) for as long as it stays on.
+   */
+  async release(): Promise<void> {
+    const { cf, native } = this.client;
+    for (const [pid, state] of this.enabled) {
+      if (!state.switches.includes('AXEnhancedUserInterface') || !this.client.isAlive(pid)) continue;
+      await cf.owned(this.client.application(pid), (app) => this.client.set(app, 'AXEnhancedUserInterface', native.kCFBooleanFalse)).catch(() => undefined);
+    }
+    this.enabled.clear();
+  }
+
+  /** The first read of this pid. A hung app is not waited for: the walk's own first call reports the TIMEOUT. */
+  private async enable(pid: number, app: Pointer): Promise<void> {
     const electron = await this.switchOn(pid, app, 'AXManualAccessibility');
-    if (electron === 'timeout') return false;
+    if (electron === 'timeout') return;
     const browser = ENHANCED_UI_BUNDLES.some((pattern) => pattern.test(this.options.bundleIdOf(pid) ?? ''));
     const enhanced = browser ? await this.switchOn(pid, app, 'AXEnhancedUserInterface') : false;
-    if (enhanced === 'timeout') return false;
-    if (!electron && !enhanced) return true;
-    const { sleep, hasWebContent, pollMs = 100, timeoutMs = 1500 } = this.options;
-    for (let waited = 0; waited < timeoutMs; waited += pollMs) {
-      if (await hasWebContent(pid, app)) return true;
+    if (enhanced === 'timeout') return;
+    const switches: Switch[] = [...(electron ? ['AXManualAccessibility' as const] : []), ...(enhanced ? ['AXEnhancedUserInterface' as const] : [])];
+    const state: Enabled = { switches, seen: false };
+    this.enabled.set(pid, state);
+    if (switches.length === 0) return;
+    const { sleep, now, hasWebContent, pollMs = POLL_MS, timeoutMs = WEB_CONTENT_WAIT_MS } = this.options;
+    const deadline = now() + timeoutMs;
+    for (;;) {
+      if (await hasWebContent(pid, app)) return this.seen(pid, app, state);
+      if (now() >= deadline) return;
       await sleep(pollMs);
     }
-    return true;
+  }
+
+  /** A later read after a miss: one look, and the switch set again if there is still nothing. */
+  private async lookAgain(pid: number, app: Pointer, state: Enabled): Promise<void> {
+    if (await this.options.hasWebContent(pid, app)) return this.seen(pid, app, state);
+    for (const name of state.switches) if ((await this.switchOn(pid, app, name)) === 'timeout') return;
+  }
+
+  private async seen(pid: number, app: Pointer, state: Enabled): Promise<void> {
+    state.seen = true;
+    for (const name of state.switches) if ((await this.switchOn(pid, app, name)) === 'timeout') return;
   }
 
   /**
@@ -79,7 +130,7 @@ export class ChromiumEnabler {
    * app answers too; so that code is ignored, and such an app is not waited for. 'timeout':
    * the app is alive but did not answer (hung), so the read goes on and fails on its own call.
    */
-  private async switchOn(pid: number, app: Pointer, attribute: string): Promise<boolean | 'timeout'> {
+  private async switchOn(pid: number, app: Pointer, attribute: Switch): Promise<boolean | 'timeout'> {
     const code = await this.client.set(app, attribute, this.client.native.kCFBooleanTrue);
     if (code === AXError.Success) return true;
     if (code === AXError.CannotComplete && this.client.isAlive(pid)) return 'timeout';

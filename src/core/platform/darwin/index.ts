@@ -4,30 +4,40 @@ import { createNutInput } from '../nut-input';
 import type { InputBackend, Platform } from '../types';
 import { MacAccessibility } from './accessibility';
 import { MacApps } from './apps';
-import { AxClient } from './ax-client';
+import { AxClient, MESSAGING_TIMEOUT_SECONDS } from './ax-client';
 import { isProcessAlive } from '../process';
 import { CfRuntime } from './cf';
 import { CgEventInput } from './cgevent-input';
 import { ChromiumEnabler, containsWebArea } from './electron';
 import { DarwinInput } from './input';
 import { checkAccessibility, requestAccessibility, type AccessibilityStatus } from './permissions';
-import { TreeWalker } from './tree-walk';
+import { TreeWalker, type MacRef } from './tree-walk';
 
 export { PERMISSION_HELP, permissionDenied } from './ax-errors';
 export { assertAccessibility, checkAccessibility, requestAccessibility, type AccessibilityStatus } from './permissions';
 
-/**
- * The global cap on one AX call, set on the system-wide element (process-wide). A hung
- * app then costs this long per call instead of the system default (~6 s, undocumented).
- */
-export const MESSAGING_TIMEOUT_SECONDS = 1.5;
+export { MESSAGING_TIMEOUT_SECONDS } from './ax-client';
 
 export interface DarwinDependencies {
   native?: MacNative;
   loadNut?: () => Promise<InputBackend>;
   sleep?: (ms: number) => Promise<void>;
   isAlive?: (pid: number) => boolean;
-  ownPid?: number;
+  /**
+   * Deskpilot's own processes, never listed or taken as the frontmost app: by default this
+   * process and the Electron main process, which starts the automation host with --main-pid=
+   * (src/host/main.ts). Without main's pid, Deskpilot's own window was listed as an app.
+   */
+  ownPids?: readonly number[];
+  /** A monotonic clock in ms (tests pass a fake one that hung calls move on). */
+  now?: () => number;
+}
+
+/** This process, and the main process named by a --main-pid= argument when there is one. */
+export function defaultOwnPids(argv: readonly string[] = process.argv, pid = process.pid): number[] {
+  const raw = argv.find((argument) => argument.startsWith('--main-pid='))?.slice('--main-pid='.length);
+  const main = Number(raw);
+  return raw !== undefined && Number.isInteger(main) && main > 0 && main !== pid ? [pid, main] : [pid];
 }
 
 /** A missing framework or koffi binary becomes UI_NOT_AVAILABLE with the reason, not a raw dlopen error. */
@@ -44,32 +54,45 @@ const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTim
 export async function createDarwinPlatform(dependencies: DarwinDependencies = {}): Promise<Platform> {
   const native = dependencies.native ?? (await loadNative());
   const cf = new CfRuntime(native);
-  const client = new AxClient(cf, dependencies.isAlive ?? isProcessAlive);
+  const now = dependencies.now ?? (() => performance.now());
+  const client = new AxClient(cf, dependencies.isAlive ?? isProcessAlive, now);
   const systemWide: Pointer | null = native.AXUIElementCreateSystemWide();
   if (systemWide === null) throw new Error('AXUIElementCreateSystemWide returned NULL');
   // Best effort: a failure leaves the system default, which is slower but still bounded.
   native.AXUIElementSetMessagingTimeout(systemWide, MESSAGING_TIMEOUT_SECONDS);
-  const apps = new MacApps(client, systemWide, dependencies.ownPid, dependencies.sleep ?? realSleep);
+  const sleep = dependencies.sleep ?? realSleep;
+  // The element last resolved for an action: its app and window are what input without a pid goes to.
+  let target: MacRef | undefined;
+  const apps = new MacApps(client, systemWide, {
+    ownPids: dependencies.ownPids ?? defaultOwnPids(),
+    sleep,
+    windowOf: (pid) => (target?.pid === pid ? target.path[0] : undefined),
+  });
   const walker = new TreeWalker(client);
   const enabler = new ChromiumEnabler(client, {
-    sleep: dependencies.sleep ?? realSleep,
+    sleep,
+    now,
     bundleIdOf: (pid) => apps.bundleIdOf(pid),
     hasWebContent: async (pid, app) => containsWebArea(await walker.walkApp(pid, app, { maxNodes: 400, maxDepth: 12 })),
   });
-  // The pid of the element last resolved for an action: CGEvent's target for input that carries no pid.
-  let target: number | undefined;
-  const accessibility = new MacAccessibility(client, walker, enabler, (pid) => (target = pid));
-  const input = new DarwinInput(dependencies.loadNut ?? createNutInput, new CgEventInput(native, () => target, client.isAlive));
+  const accessibility = new MacAccessibility(client, walker, enabler, (ref) => (target = ref));
+  const raise = async (): Promise<void> => {
+    const pid = target?.pid;
+    // Best effort: an app that will not come forward still gets the click where a real mouse would put it.
+    if (pid !== undefined && client.isAlive(pid)) await apps.activate(pid).catch(() => false);
+  };
+  const cg = new CgEventInput(native, () => target?.pid, client.isAlive, sleep);
+  const input = new DarwinInput(dependencies.loadNut ?? createNutInput, cg, raise);
   return {
     name: 'darwin',
     apps,
     accessibility,
     input,
-    close: () => {
+    close: async () => {
+      await enabler.release();
       walker.dispose();
       cf.release(systemWide);
       cf.dispose();
-      return Promise.resolve();
     },
   };
 }

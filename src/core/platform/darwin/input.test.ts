@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UNICODE_CHUNK, utf16Chunks } from './cgevent-input';
+import { MOUSE_GAP_MS, NO_KEY_CODE, TYPE_GAP_MS } from './cgevent-input';
 import { MAC_KEY_CODES } from './keycodes';
 import type { UiNode } from '../../../shared/ui-node';
 import { harness, type Harness } from './testing/setup';
@@ -51,7 +51,7 @@ describe('darwin input', () => {
     test.nut.failing = false;
     await test.platform.input.typeText('yo');
     expect(test.nut.calls).toEqual(['typeText Hi']);
-    expect(test.fake.posted.filter(({ event }) => event.keyDown === true).map(({ event }) => event.unicode)).toEqual(['Hi', 'yo']);
+    expect(test.fake.posted.filter(({ event }) => event.keyDown === true).map(({ event }) => event.unicode)).toEqual(['H', 'i', 'y', 'o']);
     expect(test.platform.input.lastDriver).toBe('cgevent');
     await test.finish();
   });
@@ -114,8 +114,9 @@ describe('darwin input', () => {
     await test.finish();
   });
 
-  it('scroll: CGEventCreateScrollWheelEvent2 in lines at the point, posted to the pid', async () => {
-    const test = await harness([sampleApp()]);
+  it('scroll: CGEventCreateScrollWheelEvent2 in lines at the point, through the HID tap after raising the app acted on', async () => {
+    const app = sampleApp();
+    const test = await harness([app], { focusedPid: 777 });
     test.nut.failing = true;
     await actOn(test, 501);
     await test.platform.input.scroll({ x: 300, y: 400 }, 'down', 3);
@@ -124,26 +125,57 @@ describe('darwin input', () => {
       [null, 1, 2, -3, 0, 0],
       [null, 1, 2, 0, 2, 0],
     ]);
-    const scrolls = test.fake.posted.filter(({ event }) => event.kind === 'scroll');
-    expect(scrolls.map(({ pid, event }) => [pid, event.location])).toEqual([
-      [501, { x: 300, y: 400 }],
-      [501, { x: 300, y: 400 }],
+    const scrolls = test.fake.delivered.filter(({ event }) => event.kind === 'scroll');
+    expect(scrolls.map(({ tap, pid, event }) => [tap, pid, event.location])).toEqual([
+      [0, undefined, { x: 300, y: 400 }],
+      [0, undefined, { x: 300, y: 400 }],
     ]);
+    // The pointer is moved to the point first, so the view under it is the one that scrolls.
+    expect(test.fake.posted[0]?.event).toMatchObject({ kind: 'mouse', type: 5, location: { x: 300, y: 400 } });
+    expect(app.appSets).toContain('AXFrontmost');
+    expect(test.fake.posted.filter((post) => post.dropped === true)).toEqual([]);
     await test.finish();
   });
 
-  it('type: text nut-js has no keys for goes as Unicode strings in chunks, never splitting a surrogate pair', async () => {
+  it('type: one key event pair per character, with the Unicode string, the key code of the current layout and a gap (issue 20, point 7)', async () => {
     const test = await harness([sampleApp()]);
-    const text = `${'é'.repeat(19)}😀${'ü'.repeat(5)}`;
+    const text = 'Hallo yz ö😀\n';
     await test.platform.input.typeText(text);
     expect(test.nut.calls).toEqual([]);
     expect(test.platform.input.lastDriver).toBe('cgevent');
-    const downs = test.fake.posted.filter(({ event }) => event.keyDown === true);
-    expect(downs.map(({ event }) => event.unicode).join('')).toBe(text);
-    expect(downs.map(({ event }) => event.unicode?.length)).toEqual([19, 7]);
-    for (const { event } of test.fake.posted) expect(event.flags).toBe(0n);
-    expect(test.fake.callsOf('CGEventKeyboardSetUnicodeString')[0]?.args[1]).toBe(19);
+    const downs = test.fake.posted.filter(({ event }) => event.keyDown === true).map(({ event }) => event);
+    expect(downs.map((event) => event.unicode)).toEqual(['H', 'a', 'l', 'l', 'o', ' ', 'y', 'z', ' ', 'ö', '😀', '\r']);
+    // German layout (the fake's): y and z swap places with US; ö has its own key; the emoji has none; a line break is Return.
+    expect(downs.map((event) => event.keyCode)).toEqual([0x04, 0x00, 0x25, 0x25, 0x1f, 0x31, 0x06, 0x10, 0x31, 0x29, NO_KEY_CODE, 0x24]);
+    expect(downs.map((event) => event.flags)).toEqual([0x20000n, ...Array<bigint>(11).fill(0n)]);
+    expect(test.fake.callsOf('CGEventKeyboardSetUnicodeString').map((call) => call.args[1])).toEqual([...Array<number>(20).fill(1), 2, 2, 1, 1]);
+    expect(test.sleeps).toEqual(Array<number>(24).fill(TYPE_GAP_MS));
     expect(test.platform.input.canType?.('😀')).toBe(true);
+    await test.finish();
+  });
+
+  it('type and key: without Unicode layout data, or off the main thread, the US table stands in and TIS is never called there', async () => {
+    const test = await harness([sampleApp()], { keyboard: null });
+    test.nut.failing = true;
+    await test.platform.input.typeText('z');
+    await test.platform.input.pressKey('z', ['meta'], 501);
+    test.fake.world.offMainThread = true;
+    await test.platform.input.pressKey('y', ['meta'], 501);
+    const downs = test.fake.posted.filter(({ event }) => event.keyDown === true).map(({ event }) => event.keyCode);
+    expect(downs).toEqual([0x06, 0x06, 0x10]);
+    expect(test.fake.callsOf('TISCopyCurrentKeyboardLayoutInputSource')).toHaveLength(2);
+    await test.finish();
+  });
+
+  it('key: a character key follows the current layout, so cmd+z is Undo on a German keyboard too (issue 20, point 7)', async () => {
+    const test = await harness([sampleApp()]);
+    test.nut.failing = true;
+    await test.platform.input.pressKey('z', ['meta'], 501);
+    await test.platform.input.pressKey('Y', [], 501);
+    expect(test.fake.posted.filter(({ event }) => event.keyDown === true).map(({ event }) => [event.keyCode, event.flags])).toEqual([
+      [0x10, 0x100000n],
+      [0x06, 0x20000n],
+    ]);
     await test.finish();
   });
 
@@ -196,7 +228,25 @@ describe('darwin input', () => {
     expect([MAC_KEY_CODES['Enter'], MAC_KEY_CODES['Escape'], MAC_KEY_CODES['F1'], MAC_KEY_CODES['Up']]).toEqual([0x24, 0x35, 0x7a, 0x7e]);
   });
 
-  it('chunks by UTF-16 units', () => {
-    expect(utf16Chunks('a'.repeat(45), UNICODE_CHUNK).map((chunk) => chunk.length)).toEqual([20, 20, 5]);
+  it('click through CGEvent: the app and window acted on are raised, then move, down and up go through the HID tap, paced (issue 20, point 2)', async () => {
+    const app = sampleApp();
+    const test = await harness([app], { focusedPid: 777 });
+    test.nut.failing = true;
+    await actOn(test, 501);
+    test.sleeps.length = 0;
+    await test.platform.input.click({ x: 150, y: 80 });
+    expect(test.fake.delivered.map(({ tap, event }) => [tap, event.type])).toEqual([
+      [0, 5],
+      [0, 1],
+      [0, 2],
+    ]);
+    // The fake drops mouse events posted to a pid, as AppKit does: none was.
+    expect(test.fake.posted.filter((post) => post.dropped === true)).toEqual([]);
+    const raisedAt = test.fake.calls.findIndex((call) => call.name === 'AXUIElementSetAttributeValue' && call.args[1] === 'AXFrontmost');
+    expect(raisedAt).toBeGreaterThan(-1);
+    expect(raisedAt).toBeLessThan(test.fake.calls.findIndex((call) => call.name === 'CGEventPost'));
+    expect(app.windows[0]?.log).toEqual(['set AXMain true', 'perform AXRaise']);
+    expect(test.sleeps.filter((ms) => ms === MOUSE_GAP_MS)).toHaveLength(2);
+    await test.finish();
   });
 });

@@ -21,6 +21,14 @@ export class DarwinInput implements InputBackend {
   constructor(
     private readonly loadNut: () => Promise<InputBackend>,
     private readonly cg: CgEventInput,
+    /**
+     * Brings the app and window last acted on to the front before a click, a press or a scroll.
+     * Both drivers post pointer events where a real mouse would (nut-js, and CGEvent through the
+     * HID tap), so they land in whatever window is on top at that point; and a click on a window
+     * in the background is often taken just to activate it (MacosUseSDK ActionCoordinator.swift
+     * activates the app before input for that reason).
+     */
+    private readonly raise: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   get lastDriver(): Driver {
@@ -31,7 +39,8 @@ export class DarwinInput implements InputBackend {
     return true;
   }
 
-  click(point: Point): Promise<void> {
+  async click(point: Point): Promise<void> {
+    await this.raise();
     return this.run(
       'click',
       (nut) => nut.click(point),
@@ -50,7 +59,8 @@ export class DarwinInput implements InputBackend {
     );
   }
 
-  mouseDown(): Promise<void> {
+  async mouseDown(): Promise<void> {
+    await this.raise();
     return this.run(
       'mouseDown',
       (nut) => nut.mouseDown(),
@@ -85,7 +95,8 @@ export class DarwinInput implements InputBackend {
     );
   }
 
-  scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void> {
+  async scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void> {
+    await this.raise();
     return this.run(
       'scroll',
       (nut) => nut.scroll(point, direction, amount),

@@ -103,6 +103,17 @@ describe('darwin menu shortcuts', () => {
     await test.finish();
   });
 
+  it('reads a batch shorter than asked up to its end, and a CFNumber 0 for AXEnabled as disabled (issue 20, points 8 and 9)', async () => {
+    const app = appWithMenus();
+    const file = app.menuBar?.children?.[1]?.children?.[0]?.children ?? [];
+    // Four slots: AXRole, AXTitle, AXEnabled, AXMenuItemCmdChar; the modifiers slot is missing, so cmd alone.
+    file.unshift(item('Print…', { cmdChar: 'P', cmdModifiers: 1, batchShort: 4, numericFlags: true, enabled: false }));
+    const test = await harness([app]);
+    const shortcuts = await test.platform.accessibility.shortcuts?.(501);
+    expect(shortcuts?.[0]).toEqual({ name: 'Print…', shortcut: 'cmd+p', path: ['File'], enabled: false });
+    await test.finish();
+  });
+
   it('stops when aborted', async () => {
     const test = await harness([appWithMenus()]);
     const controller = new AbortController();

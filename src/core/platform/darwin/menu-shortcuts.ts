@@ -2,7 +2,7 @@ import type { Pointer } from '../../../../native/macos';
 import { NodeNotFoundError, ProcessExitedError } from '../../../shared/errors';
 import type { MenuShortcut } from '../types';
 import type { AxClient } from './ax-client';
-import type { JsValue } from './cf';
+import { flag, type JsValue } from './cf';
 import { menuItemShortcut } from './menu-keys';
 
 /** Read in one AXUIElementCopyMultipleAttributeValues call per menu element, in this order. */
@@ -82,7 +82,9 @@ export class MenuShortcutReader {
       throw error;
     }
     await cf.owned(values, async (values) => {
-      const slot = (name: Attribute): Pointer | null => cf.native.CFArrayGetValueAtIndex(values, SLOT.get(name) as number);
+      // Bounds-checked (cf.slots): an answer may hold fewer slots than names asked, and reading past its end is undefined behaviour.
+      const at = cf.slots(values);
+      const slot = (name: Attribute): Pointer | null => at(SLOT.get(name) as number);
       const read = (name: Attribute): JsValue => cf.toJs(slot(name));
       const role = read('AXRole');
       const title = read('AXTitle');
@@ -94,7 +96,7 @@ export class MenuShortcutReader {
           virtualKey: read('AXMenuItemCmdVirtualKey'),
           glyph: read('AXMenuItemCmdGlyph'),
         });
-        if (shortcut !== undefined) walk.found.push({ name, shortcut, ...(path.length === 0 ? {} : { path }), enabled: read('AXEnabled') !== false });
+        if (shortcut !== undefined) walk.found.push({ name, shortcut, ...(path.length === 0 ? {} : { path }), enabled: flag(read('AXEnabled')) !== false });
       }
       const children = slot('AXChildren');
       if (depth >= MAX_DEPTH || children === null || cf.typeOf(children) !== cf.types.array) return;

@@ -27,7 +27,7 @@ export async function checkAccessibility(client: AxClient, ownPid = process.pid)
       const app = await client.copy(systemWide, 'AXFocusedApplication', 0);
       const focused = app === undefined ? undefined : await cf.owned(app, (app) => client.pidOf(app));
       // Deskpilot itself in front proves nothing (and querying our own pid can deadlock): probe another app.
-      const pid = focused !== undefined && focused !== ownPid ? focused : probeTarget(native, ownPid);
+      const pid = focused !== undefined && focused !== ownPid ? focused : probeTarget(client, ownPid);
       if (pid === undefined) return 'unknown' as const;
       const role = await cf.owned(client.application(pid), (element) => client.copy(element, 'AXRole', pid));
       cf.release(role);
@@ -41,8 +41,8 @@ export async function checkAccessibility(client: AxClient, ownPid = process.pid)
 }
 
 /** A running regular app other than ours to ask for its AXRole: Finder, which is nearly always there, else any. */
-function probeTarget(native: MacNative, ownPid: number): number | undefined {
-  const others = runningApplications(native).filter((app) => app.pid !== ownPid);
+function probeTarget(client: AxClient, ownPid: number): number | undefined {
+  const others = runningApplications(client.cf, client.isAlive).filter((app) => app.pid !== ownPid);
   return (others.find((app) => app.bundleId === 'com.apple.finder') ?? others[0])?.pid;
 }
 

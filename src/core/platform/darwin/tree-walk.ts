@@ -1,20 +1,28 @@
 import type { Pointer } from '../../../../native/macos';
 import { DeskpilotError, NodeNotFoundError, TimeoutError } from '../../../shared/errors';
-import type { Bounds, UiStates } from '../../../shared/ui-node';
+import type { Role } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import type { AxClient } from './ax-client';
-import { isMissing } from './ax-errors';
+import { AXError, NoAccessibilityError, isMissing } from './ax-errors';
 import type { JsValue } from './cf';
+import { describeNode, text, type MacRef } from './describe-node';
 import { LABELLED_ROLES } from '../../ui/infer-names';
-import { SECURE_SUBROLE, TEXT_ROLES, TOGGLE_ROLES, capabilities, normalizeRole } from './roles';
+import { SECURE_SUBROLE, normalizeRole } from './roles';
 
-/** Read in one AXUIElementCopyMultipleAttributeValues call per node, in this order. */
+export { MAX_TREE_TEXT, type MacRef } from './describe-node';
+
+/**
+ * Read in one AXUIElementCopyMultipleAttributeValues call per node, in this order. AXValue is
+ * not among them: the batch is asked before the role is known, and a secure field's value must
+ * never cross into this process (Chromium and WebKit send bullets, other toolkits may send the
+ * text), so values are read one by one once the node is known not to be secret (readValue).
+ */
 export const NODE_ATTRIBUTES = [
   'AXRole',
   'AXSubrole',
   'AXTitle',
   'AXDescription',
-  'AXValue',
+  'AXHelp',
   'AXIdentifier',
   'AXEnabled',
   'AXFocused',
@@ -28,21 +36,38 @@ export const NODE_ATTRIBUTES = [
 type Attribute = (typeof NODE_ATTRIBUTES)[number];
 const SLOT = new Map<Attribute, number>(NODE_ATTRIBUTES.map((name, index) => [name, index]));
 
+/**
+ * Roles whose children can run into the thousands. AXChildren inside a batch is one IPC that
+ * fails whole when the list is slow to send, costing the messaging timeout before a retry;
+ * AXUIElement.h recommends AXUIElementCopyAttributeValues for "a table view with a large
+ * number of children". So these are counted first and paged, never batched.
+ */
+export const LIST_ROLES: ReadonlySet<string> = new Set(['AXList', 'AXTable', 'AXOutline', 'AXBrowser', 'AXGrid']);
+/**
+ * AppKit puts every table, outline and collection view inside a scroll view, so the children of
+ * an AXScrollArea are where big lists are: they are read without AXChildren in their batch, as
+ * their role is not known before it.
+ */
+const LIST_PARENT = 'AXScrollArea';
+/** Roles whose AXValue the tree shows, read apart from the batch and never for a secure field. */
+const VALUE_ROLES: ReadonlySet<Role> = new Set<Role>([
+  'label',
+  'checkbox',
+  'radio',
+  'switch',
+  'togglebutton',
+  'tab',
+  'slider',
+  'spinbutton',
+  'progressbar',
+  'textfield',
+  'textarea',
+  'combobox',
+  'cell',
+]);
+
 /** Children are paged this many at a time when the batch could not carry the whole list. */
 export const CHILD_PAGE = 100;
-/** Text read into the tree per field; ui_read gives the rest. */
-export const MAX_TREE_TEXT = 4000;
-
-/**
- * How a node is found again: the pid, child indices from the app element (the first into
- * AXWindows, the rest into AXChildren) and the AXRole it had. No AXUIElementRef outlives the
- * call that read it; actions re-resolve the path and check the role (resolve.ts).
- */
-export interface MacRef {
-  pid: number;
-  path: number[];
-  axRole: string;
-}
 
 export interface WalkLimits {
   maxNodes: number;
@@ -60,6 +85,16 @@ interface Budget {
 /** Skipped timed-out nodes after which the whole read fails with TIMEOUT. */
 export const MAX_SKIPPED_TIMEOUTS = 3;
 
+/** How a node's children are read when the batch did not bring them as a list. */
+type ChildReading = 'none' | 'count' | 'ranged';
+
+/** What the walk knows of a node before its batch. */
+interface NodeKind {
+  isApp: boolean;
+  /** Likely a big list: its batch leaves AXChildren out, and they are counted and paged. */
+  listLike: boolean;
+}
+
 /** The depth-first walk of one app or subtree. Borrowed children live as long as the array that holds them. */
 export class TreeWalker {
   /** The attribute-name arrays, with and without AXChildren, built once per walker. */
@@ -74,8 +109,10 @@ export class TreeWalker {
     return node;
   }
 
-  async walk(pid: number, element: Pointer, path: number[], limits: WalkLimits, isApp = false): Promise<RawNode<MacRef> | undefined> {
-    return this.node(pid, element, path, 0, { left: limits.maxNodes, limits }, isApp);
+  /** `axRole`, when the caller knows it (readSubtree): a list is then paged from the start. */
+  async walk(pid: number, element: Pointer, path: number[], limits: WalkLimits, isApp = false, axRole?: string): Promise<RawNode<MacRef> | undefined> {
+    const kind = { isApp, listLike: !isApp && axRole !== undefined && LIST_ROLES.has(axRole) };
+    return this.node(pid, element, path, 0, { left: limits.maxNodes, limits }, kind);
   }
 
   /** Releases the attribute-name arrays. */
@@ -95,66 +132,83 @@ export class TreeWalker {
   }
 
   /**
-   * The node's batch. Below the root, a batch that times out or fails (often a huge child
-   * list) is retried without AXChildren, which are then paged; a node that still fails is
-   * skipped so the rest of the tree survives. The root's failure is the caller's (TIMEOUT).
+   * The node's batch. One that asked for AXChildren and failed (often a list too slow to send
+   * whole) is asked again without it, at any depth, and the children are paged; a node that
+   * still fails is skipped so the rest of the tree survives. The app root never asks for
+   * AXChildren (its windows come from AXWindows), so its failure is the caller's (TIMEOUT).
    */
-  private async batch(pid: number, element: Pointer, depth: number, budget: Budget): Promise<{ values: Pointer; withChildren: boolean } | undefined> {
+  private async batch(
+    pid: number,
+    element: Pointer,
+    depth: number,
+    budget: Budget,
+    kind: NodeKind,
+  ): Promise<{ values: Pointer; withChildren: boolean } | undefined> {
+    const withChildren = !kind.isApp && !kind.listLike;
     try {
-      return { values: await this.client.copyMultiple(element, this.nameArray(true), pid), withChildren: true };
+      return { values: await this.client.copyMultiple(element, this.nameArray(withChildren), pid), withChildren };
     } catch (error) {
-      if (depth === 0 || !skippable(error)) throw error;
+      if (kind.isApp || !skippable(error)) throw error;
       // A node can vanish while the tree is read: that node is skipped, not the walk.
-      if (error instanceof NodeNotFoundError) return undefined;
+      if (error instanceof NodeNotFoundError) return this.skip(error, depth, budget);
+      if (!withChildren) return this.skip(error, depth, budget);
     }
     try {
       return { values: await this.client.copyMultiple(element, this.nameArray(false), pid), withChildren: false };
     } catch (error) {
-      // Each skipped timeout costs two messaging timeouts: an app that keeps not answering is hung, and the read says so.
-      if (error instanceof TimeoutError && (budget.timeouts = (budget.timeouts ?? 0) + 1) >= MAX_SKIPPED_TIMEOUTS) throw error;
-      if (skippable(error)) return undefined;
-      throw error;
+      return this.skip(error, depth, budget);
     }
   }
 
-  private async node(pid: number, element: Pointer, path: number[], depth: number, budget: Budget, isApp: boolean): Promise<RawNode<MacRef> | undefined> {
+  /** A node given up on. Each skipped timeout cost a messaging timeout or two: an app that keeps not answering is hung, and the read says so. */
+  private skip(error: unknown, depth: number, budget: Budget): undefined {
+    if (depth === 0 || !skippable(error)) throw error;
+    if (error instanceof TimeoutError && (budget.timeouts = (budget.timeouts ?? 0) + 1) >= MAX_SKIPPED_TIMEOUTS) throw error;
+    return undefined;
+  }
+
+  private async node(pid: number, element: Pointer, path: number[], depth: number, budget: Budget, kind: NodeKind): Promise<RawNode<MacRef> | undefined> {
     budget.limits.signal?.throwIfAborted();
     budget.left -= 1;
     const { cf } = this.client;
-    const batch = await this.batch(pid, element, depth, budget);
+    const batch = await this.batch(pid, element, depth, budget, kind);
     if (batch === undefined) return undefined;
     return cf.owned(batch.values, async (values) => {
-      // AXChildren is the last name, so the other slots have the same index in both arrays.
-      const slot = (name: Attribute): Pointer | null => cf.native.CFArrayGetValueAtIndex(values, SLOT.get(name) as number);
+      // Bounds-checked: an answer can hold fewer slots than names asked (a missing slot is null).
+      const at = cf.slots(values);
+      const slot = (name: Attribute): Pointer | null => (name === 'AXChildren' && !batch.withChildren ? null : at(SLOT.get(name) as number));
       const read = (name: Attribute): JsValue => cf.toJs(slot(name));
       const axRole = text(read('AXRole')) ?? '';
       const subrole = await this.subrole(pid, element, axRole, read('AXSubrole'));
-      const node = this.describe(pid, path, read, axRole, subrole);
+      const role = normalizeRole(axRole, subrole);
+      const secret = subrole === SECURE_SUBROLE || axRole === SECURE_SUBROLE;
+      const value = secret || !VALUE_ROLES.has(role) ? undefined : await this.readValue(pid, element);
+      const node = describeNode({ pid, path, axRole, subrole, raw: value }, read);
       if (node.name === '' && LABELLED_ROLES.has(node.role)) await this.nameFromTitleElement(pid, node, slot('AXTitleUIElement'));
+      // An icon-only button's tooltip, or a field's hint text, is the only name it has.
+      if (node.name === '') node.name = text(read('AXHelp'))?.trim() || node.placeholder || '';
       // Nothing under a secure field is read: its parts can carry the secret too.
       if (node.states.secret === true) return node;
       const walkChildren = async (items: Pointer[], offset: number): Promise<void> => {
         for (const [index, item] of items.entries()) {
           if (budget.left <= 0) return;
-          const child = await this.node(pid, item, [...path, offset + index], depth + 1, budget, false);
+          const child = await this.node(pid, item, [...path, offset + index], depth + 1, budget, { isApp: false, listLike: axRole === LIST_PARENT });
           if (child !== undefined) (node.children ??= []).push(child);
         }
       };
-      if (isApp) {
+      if (kind.isApp) {
         const windows = await this.client.copy(element, 'AXWindows', pid);
         if (windows === undefined) return node;
         return cf.owned(windows, async (windows) => this.children(node, cf.arrayItems(windows), depth, budget, (items) => walkChildren(items, 0)));
       }
-      const children = batch.withChildren ? slot('AXChildren') : null;
+      const children = slot('AXChildren');
       if (children !== null && cf.typeOf(children) === cf.types.array) {
         return this.children(node, cf.arrayItems(children), depth, budget, (items) => walkChildren(items, 0));
       }
-      // No list in the batch (left out, or an error: a huge list can time out as a whole): page through it instead.
-      const failed = read('AXChildren');
-      const paged = !batch.withChildren || (typeof failed === 'object' && 'axError' in failed && !isMissing(failed.axError));
-      if (!paged) return node;
+      const reading = batch.withChildren ? childReading(read('AXChildren'), children === null) : 'count';
+      if (reading === 'none') return node;
       try {
-        await this.paged(node, element, pid, depth, budget, walkChildren);
+        await this.paged(node, element, pid, depth, budget, walkChildren, reading);
       } catch (error) {
         if (depth === 0 || !skippable(error)) throw error;
       }
@@ -162,6 +216,12 @@ export class TreeWalker {
     });
   }
 
+  /**
+   * Children by AXUIElementCopyAttributeValues, CHILD_PAGE at a time. 'count': counted first
+   * (AXUIElementGetAttributeValueCount), so the node says how many there are even where the caps
+   * stop the walk. 'ranged': the element calls AXChildren unsupported, yet the ranged copy may
+   * still answer (Books.app, vimac #386), so pages are asked until one comes back short.
+   */
   private async paged(
     node: RawNode<MacRef>,
     element: Pointer,
@@ -169,18 +229,25 @@ export class TreeWalker {
     depth: number,
     budget: Budget,
     walk: (items: Pointer[], offset: number) => Promise<void>,
+    reading: 'count' | 'ranged',
   ): Promise<void> {
     const { cf } = this.client;
-    const count = await this.client.count(element, 'AXChildren', pid);
+    const count = reading === 'count' ? await this.client.count(element, 'AXChildren', pid) : undefined;
     if (count === 0) return;
-    node.childCount = count;
+    if (count !== undefined) node.childCount = count;
     if (depth >= budget.limits.maxDepth) return;
-    for (let start = 0; start < count && budget.left > 0; start += CHILD_PAGE) {
-      const page = await this.client.copyRange(element, 'AXChildren', start, Math.min(CHILD_PAGE, count - start, budget.left), pid);
+    for (let start = 0; budget.left > 0 && (count === undefined || start < count); start += CHILD_PAGE) {
+      const size = Math.min(CHILD_PAGE, count === undefined ? CHILD_PAGE : count - start, budget.left);
+      const page = await this.client.copyRange(element, 'AXChildren', start, size, pid);
       if (page === undefined) break;
-      await cf.owned(page, async (page) => walk(cf.arrayItems(page), start));
+      const got = await cf.owned(page, async (page) => {
+        const items = cf.arrayItems(page);
+        await walk(items, start);
+        return items.length;
+      });
+      if (count === undefined && got < size) break;
     }
-    if ((node.children?.length ?? 0) >= count) delete node.childCount;
+    if (count !== undefined && (node.children?.length ?? 0) >= count) delete node.childCount;
   }
 
   /**
@@ -199,6 +266,18 @@ export class TreeWalker {
         node.nameFrom = 'label';
         return;
       }
+    }
+  }
+
+  /** A node's AXValue on its own, once it is known not to be secret; a value that cannot be read is left out, not the node. */
+  private async readValue(pid: number, element: Pointer): Promise<JsValue> {
+    const { cf } = this.client;
+    try {
+      const value = await this.client.copy(element, 'AXValue', pid);
+      return value === undefined ? undefined : cf.ownedSync(value, (owned) => cf.toJs(owned));
+    } catch (error) {
+      if (skippable(error)) return undefined;
+      throw error;
     }
   }
 
@@ -234,59 +313,27 @@ export class TreeWalker {
     if ((node.children?.length ?? 0) < items.length) node.childCount = items.length;
     return node;
   }
-
-  private describe(pid: number, path: number[], read: (name: Attribute) => JsValue, axRole: string, subrole: string | undefined): RawNode<MacRef> {
-    const role = normalizeRole(axRole, subrole);
-    const secret = subrole === SECURE_SUBROLE || axRole === SECURE_SUBROLE;
-    // A secure field's value slot is never decoded: it stays in the native array and is released with it.
-    // Remaining gap: the batch still asks for AXValue, so the secret crosses into this process
-    // (undecoded, inside the CFArray); splitting the batch would cost a second IPC per node.
-    const raw = secret ? undefined : read('AXValue');
-    const value = scalar(raw);
-    const title = text(read('AXTitle')) ?? '';
-    const description = text(read('AXDescription')) ?? '';
-    const name = title || description || (role === 'label' && typeof value === 'string' ? value : '');
-    const enabled = read('AXEnabled') !== false;
-    const states: UiStates = { enabled, focused: read('AXFocused') === true };
-    if (TOGGLE_ROLES.has(role) && typeof value === 'number') states.checked = value === 1;
-    if (TEXT_ROLES.has(role) && axRole !== 'AXPopUpButton') states.editable = true;
-    if (secret) states.secret = true;
-    const bounds = boundsOf(read('AXPosition'), read('AXSize'));
-    const node: RawNode<MacRef> = {
-      ref: { pid, path, axRole },
-      role,
-      platformRole: subrole === undefined ? axRole : `${axRole}/${subrole}`,
-      name,
-      states,
-      actions: capabilities(role, enabled),
-    };
-    if (value !== undefined && !(role === 'label' && value === name)) node.value = value;
-    if (typeof raw === 'string' && raw.length > MAX_TREE_TEXT) node.valueTruncated = true;
-    if (description !== '' && description !== name) node.description = description;
-    const placeholder = secret ? undefined : text(read('AXPlaceholderValue'));
-    if (placeholder !== undefined) node.placeholder = placeholder;
-    if (bounds !== undefined) node.bounds = bounds;
-    return node;
-  }
 }
 
-/** Failures that cost one node, not the tree: it vanished, did not answer, or refused. */
+/**
+ * What an AXChildren slot that holds no list says about the children. CFNull or kAXErrorNoValue:
+ * none. kAXErrorAttributeUnsupported: try the ranged copy, which can answer where the plain read
+ * does not (vimac #386; a blanket switch to it was reverted in vimac #398, so it is only the
+ * fallback here). Any other error, or no slot at all (a short answer): count and page.
+ */
+function childReading(slot: JsValue, absent: boolean): ChildReading {
+  if (absent) return 'count';
+  if (typeof slot !== 'object' || !('axError' in slot)) return 'none';
+  if (slot.axError === AXError.NoValue) return 'none';
+  return slot.axError === AXError.AttributeUnsupported ? 'ranged' : 'count';
+}
+
+/** Failures that cost one node, not the tree: it vanished, did not answer, refused, or speaks no accessibility. */
 function skippable(error: unknown): boolean {
-  return error instanceof NodeNotFoundError || error instanceof TimeoutError || (error instanceof DeskpilotError && error.code === 'ACTION_FAILED');
-}
-
-function text(value: JsValue): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function scalar(value: JsValue): string | number | undefined {
-  if (typeof value === 'string') return value.length > MAX_TREE_TEXT ? value.slice(0, MAX_TREE_TEXT) : value;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return undefined;
-}
-
-function boundsOf(position: JsValue, size: JsValue): Bounds | undefined {
-  if (typeof position !== 'object' || typeof size !== 'object' || !('x' in position) || !('width' in size)) return undefined;
-  return { x: position.x, y: position.y, width: size.width, height: size.height };
+  return (
+    error instanceof NodeNotFoundError ||
+    error instanceof TimeoutError ||
+    error instanceof NoAccessibilityError ||
+    (error instanceof DeskpilotError && error.code === 'ACTION_FAILED')
+  );
 }

@@ -1,7 +1,7 @@
 import type { Pointer } from '../../../../../native/macos';
 import { AXError } from '../ax-errors';
 import type { FakeHeap, FakeObject } from './fake-cf';
-import type { FakeApp, FakeNode, FakeWorld } from './fake-world';
+import { contentShows, type FakeApp, type FakeNode, type FakeWorld } from './fake-world';
 
 export type ElementObject = Extract<FakeObject, { kind: 'element' }>;
 /** What a read of an attribute the element lacks answers. */
@@ -12,6 +12,8 @@ export interface AttributeContext {
   world: FakeWorld;
   element: (pid: number, node: unknown) => Pointer;
   booleans: [Pointer, Pointer];
+  /** Told the text of every AXValue handed over. */
+  served: (text: string) => void;
 }
 
 const MENU_BAR = (): FakeNode => ({ role: 'AXMenuBar', children: [{ role: 'AXMenuBarItem', title: 'Apple' }] });
@@ -23,13 +25,14 @@ export function childNodes(world: FakeWorld, target: ElementObject, attribute: s
   if (target.node === app) return attribute === 'AXWindows' ? app.windows : attribute === 'AXChildren' ? [(app.menuBar ??= MENU_BAR()), ...app.windows] : [];
   const node = target.node as FakeNode;
   if (attribute !== 'AXChildren') return [];
-  if (app.electron !== undefined && app.windows.includes(node)) {
-    if (!(app.appSets ?? []).includes(app.electron.switch ?? 'AXManualAccessibility')) return [];
-    if (app.electron.readsBeforeTree > 0) {
-      app.electron.readsBeforeTree -= 1;
+  const { electron } = app;
+  if (electron !== undefined && app.windows.includes(node)) {
+    if (!contentShows(electron, world.clockMs ?? 0)) return [];
+    if (electron.readsBeforeTree > 0) {
+      electron.readsBeforeTree -= 1;
       return [];
     }
-    return app.electron.content;
+    return electron.reasserted === true ? [...electron.content, ...(electron.lateContent ?? [])] : electron.content;
   }
   return node.children ?? [];
 }
@@ -49,6 +52,7 @@ export function readAttribute(context: AttributeContext, target: ElementObject, 
       return string(isApp ? app.name : node.title);
     case 'AXWindows':
     case 'AXChildren':
+      if (name === 'AXChildren' && !isApp && node.childrenUnsupported === true) return AXError.AttributeUnsupported;
       return heap.add({ kind: 'array', items: childNodes(world, target, name).map((child) => context.element(target.pid, child)) });
   }
   if (isApp) return name === 'AXMenuBar' ? context.element(target.pid, (app.menuBar ??= MENU_BAR())) : SLOT_MISSING;
@@ -64,16 +68,23 @@ export function readAttribute(context: AttributeContext, target: ElementObject, 
       return string(node.placeholder);
     case 'AXTitleUIElement':
       return node.titleElement === undefined ? SLOT_MISSING : context.element(target.pid, node.titleElement);
+    case 'AXHelp':
+      return string(node.help);
     case 'AXValue':
       if (node.value === undefined) return SLOT_MISSING;
-      if (typeof node.value === 'string') return string(node.value);
+      if (typeof node.value === 'string') {
+        context.served(node.value);
+        return string(node.value);
+      }
       if (typeof node.value === 'boolean') return heap.retain(node.value ? kTrue : kFalse);
       return heap.add({ kind: 'number', value: node.value, type: 13 });
     case 'AXNumberOfCharacters':
       return typeof node.value === 'string' ? heap.add({ kind: 'number', value: node.value.length, type: 9 }) : SLOT_MISSING;
     case 'AXEnabled':
+      if (node.numericFlags === true) return heap.add({ kind: 'number', value: node.enabled === false ? 0 : 1, type: 9 });
       return heap.retain(node.enabled === false ? kFalse : kTrue);
     case 'AXFocused':
+      if (node.numericFlags === true) return heap.add({ kind: 'number', value: node.focused === true ? 1 : 0, type: 9 });
       return heap.retain(node.focused === true ? kTrue : kFalse);
     case 'AXPosition':
       return node.position === undefined ? SLOT_MISSING : heap.add({ kind: 'axValue', type: 1, point: node.position });
@@ -99,7 +110,7 @@ export function batchSlots(context: AttributeContext, target: ElementObject, nam
   const node = target.node as FakeNode;
   if (node.batchError !== undefined && (node.batchErrorAlways === true || names.includes('AXChildren'))) return node.batchError;
   const error = (code: number) => heap.add({ kind: 'axValue', type: 5, error: code });
-  return names.map((name) => {
+  return names.slice(0, node.batchShort ?? names.length).map((name) => {
     const scripted = name === 'AXChildren' ? node.batchChildrenError : node.batchSlots?.[name];
     if (scripted === 'null') return heap.retain(cfNull);
     if (scripted !== undefined) return error(scripted);

@@ -26,7 +26,9 @@ export type FakeObject =
   | { kind: 'dictionary'; keys: bigint[]; values: bigint[] }
   | { kind: 'element'; pid: number; node: unknown; systemWide?: boolean }
   | { kind: 'axValue'; type: number; point?: CGPoint; size?: CGSize; error?: number; range?: { location: number; length: number } }
-  | { kind: 'event'; event: FakeEvent };
+  | { kind: 'event'; event: FakeEvent }
+  | { kind: 'inputSource'; layoutData: bigint | null }
+  | { kind: 'data'; keyboard: Record<number, [string, string]> };
 
 interface Entry {
   object: FakeObject;
@@ -73,6 +75,7 @@ export class FakeHeap {
     const { object } = entry;
     if (object.kind === 'array') for (const item of object.items) this.release(item);
     if (object.kind === 'dictionary') for (const item of [...object.keys, ...object.values]) this.release(item);
+    if (object.kind === 'inputSource' && object.layoutData !== null) this.release(object.layoutData);
   }
 
   /** Live objects that are not constants, described for a readable failure. */

@@ -1,9 +1,26 @@
 import type { CGPoint, Pointer } from '../../../../../native/macos';
 import type { FakeEvent, FakeHeap } from './fake-cf';
 
-/** CGEvent creation and posting: events live on the CF heap (so leaks show) and posts are kept. */
+export interface Posted {
+  pid?: number;
+  tap?: number;
+  event: FakeEvent;
+  /** Lost on the way: a mouse or scroll event posted to a pid carries no window, so apps ignore it. */
+  dropped?: true;
+}
+
+/**
+ * CGEvent creation and posting: events live on the CF heap (so leaks show) and posts are kept.
+ * Mouse and scroll events posted to a pid are marked dropped: the receiving NSEvent has no
+ * window and AppKit routes it to no view (stablyai/orca#12839, Hammerspoon#2883, pyobjc#564).
+ */
 export class FakeCg {
-  readonly posted: { pid?: number; tap?: number; event: FakeEvent }[] = [];
+  readonly posted: Posted[] = [];
+
+  /** What reached an app. */
+  get delivered(): Posted[] {
+    return this.posted.filter((post) => post.dropped !== true);
+  }
 
   constructor(
     private readonly heap: FakeHeap,
@@ -55,7 +72,9 @@ export class FakeCg {
 
   post(target: { pid?: number; tap?: number }, event: Pointer): void {
     this.record(target.pid === undefined ? 'CGEventPost' : 'CGEventPostToPid', [target.pid ?? target.tap, event]);
-    this.posted.push({ ...target, event: { ...this.of(event) } });
+    const copy = { ...this.of(event) };
+    const dropped = target.pid !== undefined && (copy.kind === 'mouse' || copy.kind === 'scroll');
+    this.posted.push({ ...target, event: copy, ...(dropped ? { dropped: true as const } : {}) });
   }
 
   private event(name: string, args: unknown[], event: FakeEvent): Pointer {

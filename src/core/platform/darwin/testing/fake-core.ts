@@ -20,9 +20,15 @@ export class FakeCore {
   readonly calls: Call[] = [];
   /** Every CFString whose text the code read, to prove secure values never are. */
   readonly stringsRead: string[] = [];
+  /** Every AXValue text the fake handed over (batch or single copy): what crossed into our process, read or not. */
+  readonly valuesServed: string[] = [];
+  /** AX calls that ran into the messaging timeout; each moved the fake clock on by it. */
+  timeoutsSpent = 0;
   readonly kCFBooleanTrue: Pointer;
   readonly kCFBooleanFalse: Pointer;
   readonly kAXTrustedCheckOptionPrompt: Pointer;
+  readonly kCGWindowOwnerPID: Pointer;
+  readonly kTISPropertyUnicodeKeyLayoutData: Pointer;
   readonly kCFTypeArrayCallBacks = 0xa11a7n;
   readonly kCFTypeDictionaryKeyCallBacks = 0xd1c7n;
   readonly kCFTypeDictionaryValueCallBacks = 0xd1c8n;
@@ -33,6 +39,8 @@ export class FakeCore {
     this.kCFBooleanTrue = this.heap.add({ kind: 'boolean', value: true }, true);
     this.kCFBooleanFalse = this.heap.add({ kind: 'boolean', value: false }, true);
     this.kAXTrustedCheckOptionPrompt = this.heap.add({ kind: 'string', text: 'AXTrustedCheckOptionPrompt' }, true);
+    this.kCGWindowOwnerPID = this.heap.add({ kind: 'string', text: 'kCGWindowOwnerPID' }, true);
+    this.kTISPropertyUnicodeKeyLayoutData = this.heap.add({ kind: 'string', text: 'TISPropertyUnicodeKeyLayoutData' }, true);
     this.cfNull = this.heap.add({ kind: 'null' }, true);
   }
 
@@ -92,7 +100,12 @@ export class FakeCore {
     return text;
   };
   CFArrayGetCount = (array: Pointer): number => this.array(array).length;
-  CFArrayGetValueAtIndex = (array: Pointer, index: number): Nullable => this.array(array)[index] ?? null;
+  /** Out of range is undefined behaviour in CF (a crash at best): the fake throws, so a missing bounds check fails its test. */
+  CFArrayGetValueAtIndex = (array: Pointer, index: number): Nullable => {
+    const items = this.array(array);
+    if (!Number.isInteger(index) || index < 0 || index >= items.length) throw new Error(`CFArrayGetValueAtIndex(${index}) on a CFArray of ${items.length}`);
+    return items[index] ?? null;
+  };
   CFArrayCreate(alloc: null, values: Pointer[], count: number, callBacks: Pointer): Pointer {
     this.record('CFArrayCreate', [alloc, values, count, callBacks]);
     if (callBacks !== this.kCFTypeArrayCallBacks) throw new Error('CFArrayCreate without kCFTypeArrayCallBacks would not retain its items');
@@ -101,6 +114,23 @@ export class FakeCore {
   CFDictionaryCreate(alloc: null, keys: Pointer[], values: Pointer[], count: number, keyCallBacks: Pointer, valueCallBacks: Pointer): Pointer {
     this.record('CFDictionaryCreate', [alloc, keys, values, count, keyCallBacks, valueCallBacks]);
     return this.heap.add({ kind: 'dictionary', keys: keys.map((key) => this.heap.retain(key)), values: values.map((value) => this.heap.retain(value)) });
+  }
+  /** Get rule: the value is borrowed from the dictionary. Keys match by identity or, for strings, by text (CFEqual). */
+  CFDictionaryGetValue(dictionary: Pointer, key: Pointer): Nullable {
+    const object = this.heap.get(dictionary);
+    if (object.kind !== 'dictionary') throw new Error(`expected a CFDictionary, got ${object.kind}`);
+    const wanted = this.heap.get(key);
+    const index = object.keys.findIndex((candidate) => {
+      if (candidate === key) return true;
+      const found = this.heap.get(candidate);
+      return found.kind === 'string' && wanted.kind === 'string' && found.text === wanted.text;
+    });
+    return index < 0 ? null : (object.values[index] ?? null);
+  }
+  CFDataGetBytePtr(data: Pointer): Pointer {
+    if (this.heap.get(data).kind !== 'data') throw new Error('not a CFData');
+    // The fake's "bytes" are the CFData itself: UCKeyTranslate reads the layout through this pointer.
+    return data;
   }
   CFNumberCreate(alloc: null, type: number, value: [number]): Pointer {
     this.record('CFNumberCreate', [alloc, type, value]);
@@ -167,7 +197,13 @@ export class FakeCore {
   }
 
   protected fakeContext(): AttributeContext {
-    return { heap: this.heap, world: this.world, element: (pid, node) => this.element(pid, node), booleans: [this.kCFBooleanTrue, this.kCFBooleanFalse] };
+    return {
+      heap: this.heap,
+      world: this.world,
+      element: (pid, node) => this.element(pid, node),
+      booleans: [this.kCFBooleanTrue, this.kCFBooleanFalse],
+      served: (text) => this.valuesServed.push(text),
+    };
   }
 
   protected record(name: string, args: unknown[], viaAsync = false): void {
@@ -185,8 +221,16 @@ export class FakeCore {
   protected failure(target: ElementObject): number | undefined {
     if (!this.world.granted) return AXError.APIDisabled;
     const app = this.app(target.pid);
-    if (app === undefined || app.dead || app.hung) return AXError.CannotComplete;
+    if (app === undefined || app.dead === true || app.noAccessibility === true) return AXError.CannotComplete;
+    if (app.hung === true) return this.timedOut();
     return undefined;
+  }
+
+  /** A call the app did not answer: it costs the whole messaging timeout (the system default, about 6 s, when none was set). */
+  protected timedOut(): number {
+    this.timeoutsSpent += 1;
+    this.world.clockMs = (this.world.clockMs ?? 0) + (this.timeoutSeconds ?? 6) * 1000;
+    return AXError.CannotComplete;
   }
 
   protected array(handle: Pointer): Pointer[] {

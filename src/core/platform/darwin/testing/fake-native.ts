@@ -1,9 +1,10 @@
-import type { AxIpc, AxIpcAsync, CGPoint, MacNative, Nullable, OutSlot, Pointer } from '../../../../../native/macos';
+import type { AxIpc, AxIpcAsync, CGPoint, Integer, MacNative, Nullable, OutSlot, Pointer } from '../../../../../native/macos';
 import { AXError } from '../ax-errors';
 import { FakeCg } from './fake-cg';
 import { FakeCore } from './fake-core';
+import { FakeKeyboard } from './fake-keyboard';
 import { batchSlots, childNodes, readAttribute, type ElementObject } from './fake-attributes';
-import type { FakeApp, FakeNode, FakeWorld } from './fake-world';
+import { contentShows, type FakeApp, type FakeNode, type FakeWorld } from './fake-world';
 import { FakeObjc } from './fake-objc';
 
 export type { Call } from './fake-core';
@@ -16,12 +17,14 @@ export type { Call } from './fake-core';
 export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
   readonly objc: FakeObjc;
   readonly cg: FakeCg;
+  readonly keyboard: FakeKeyboard;
   readonly async: AxIpcAsync;
 
   constructor(world: FakeWorld) {
     super(world);
     this.objc = new FakeObjc(world, (name, args) => this.record(name, args, false));
     this.cg = new FakeCg(this.heap, (name, args) => this.record(name, args, false));
+    this.keyboard = new FakeKeyboard(this.heap, world, this.kTISPropertyUnicodeKeyLayoutData, (name, args) => this.record(name, args, false));
     const ipc = [
       'AXUIElementCopyAttributeValue',
       'AXUIElementCopyMultipleAttributeValues',
@@ -47,6 +50,10 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     return this.cg.posted;
   }
 
+  get delivered() {
+    return this.cg.delivered;
+  }
+
   // HIServices IPC: the trailing flag says whether the async variant ran.
   AXUIElementCopyAttributeValue(element: Pointer, attribute: Pointer, value: OutSlot<Pointer>, viaAsync = false): number {
     const name = this.text(attribute);
@@ -61,6 +68,7 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     }
     const failure = this.failure(target) ?? (target.node as FakeNode | null)?.readErrors?.[name];
     if (failure !== undefined) return failure;
+    if (name === 'AXChildren' && (target.node as FakeNode).slowChildren === true) return this.timedOut();
     const made = readAttribute(this.fakeContext(), target, name);
     if (typeof made === 'number') return made;
     value[0] = made;
@@ -72,6 +80,10 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     const target = this.heap.get(element) as ElementObject;
     const failure = this.failure(target);
     if (failure !== undefined) return failure;
+    const node = target.node as FakeNode;
+    // A list too slow to send whole takes the batch that asks for it down with it, after the whole timeout.
+    if (names.includes('AXChildren') && node.slowChildren === true) return this.timedOut();
+    if (node.batchError === AXError.CannotComplete && (node.batchErrorAlways === true || names.includes('AXChildren'))) return this.timedOut();
     const slots = batchSlots(this.fakeContext(), target, names, this.cfNull);
     if (typeof slots === 'number') return slots;
     values[0] = this.heap.add({ kind: 'array', items: slots });
@@ -82,6 +94,7 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     const target = this.heap.get(element) as ElementObject;
     const failure = this.failure(target);
     if (failure !== undefined) return failure;
+    if ((target.node as FakeNode).childrenUnsupported === true) return AXError.AttributeUnsupported;
     count[0] = childNodes(this.world, target, this.text(attribute)).length;
     return AXError.Success;
   }
@@ -90,7 +103,10 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     const target = this.heap.get(element) as ElementObject;
     const failure = this.failure(target);
     if (failure !== undefined) return failure;
-    const nodes = childNodes(this.world, target, this.text(attribute)).slice(index, index + maxValues);
+    const all = childNodes(this.world, target, this.text(attribute));
+    // AXUIElement.h: an index past the values is an illegal argument.
+    if (index < 0 || maxValues < 0 || (index > 0 && index >= all.length)) return AXError.IllegalArgument;
+    const nodes = all.slice(index, index + maxValues);
     values[0] = this.heap.add({ kind: 'array', items: nodes.map((node) => this.element(target.pid, node)) });
     return AXError.Success;
   }
@@ -110,7 +126,9 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     const failure = this.failure(target);
     if (failure !== undefined) return failure;
     const node = target.node as FakeNode;
-    if (!(node.actions ?? []).includes(name)) return AXError.ActionUnsupported;
+    // Every AppKit window answers AXRaise.
+    const actions = node.role === 'AXWindow' ? [...(node.actions ?? []), 'AXRaise'] : (node.actions ?? []);
+    if (!actions.includes(name)) return AXError.ActionUnsupported;
     (node.log ??= []).push(`perform ${name}`);
     return node.performResult?.[name] ?? AXError.Success;
   }
@@ -122,18 +140,13 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     const failure = this.failure(target);
     if (failure !== undefined) return failure;
     const app = this.app(target.pid) as FakeApp;
-    if (target.node === app) {
-      (app.appSets ??= []).push(name);
-      if (name === 'AXFrontmost' && object.kind === 'boolean' && object.value) {
-        if (app.refusesFront === true) return AXError.CannotComplete;
-        if (app.refusesFront === 'silently') return AXError.Success;
-        this.world.focusedPid = app.pid;
-        return AXError.Success;
-      }
-      if (app.electron !== undefined && name === (app.electron.switch ?? 'AXManualAccessibility')) return app.electron.setCode ?? AXError.Success;
-      return AXError.AttributeUnsupported;
-    }
+    if (target.node === app) return this.setOnApp(app, name, object);
     const node = target.node as FakeNode;
+    // Every AppKit window answers AXMain (NSAccessibilityMainAttribute).
+    if (node.role === 'AXWindow' && name === 'AXMain' && object.kind === 'boolean') {
+      (node.log ??= []).push(`set AXMain ${String(object.value)}`);
+      return AXError.Success;
+    }
     const result = node.setResult?.[name];
     if (result !== undefined) return result;
     if (!(node.settable ?? []).includes(name)) return AXError.AttributeUnsupported;
@@ -156,6 +169,27 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     return AXError.Success;
   }
 
+  /** Attributes of the app element: AXFrontmost, and the Electron/Chromium switches with their timing. */
+  private setOnApp(app: FakeApp, name: string, object: ReturnType<FakeNative['heap']['get']>): number {
+    const on = object.kind === 'boolean' && object.value;
+    (app.appSets ??= []).push(on ? name : `${name}=false`);
+    if (name === 'AXFrontmost' && on) {
+      if (app.refusesFront === true) return AXError.CannotComplete;
+      if (app.refusesFront === 'silently') return AXError.Success;
+      this.world.focusedPid = app.pid;
+      return AXError.Success;
+    }
+    const electron = app.electron;
+    if (electron === undefined || name !== (electron.switch ?? 'AXManualAccessibility')) return AXError.AttributeUnsupported;
+    const now = this.world.clockMs ?? 0;
+    if (on && now >= (electron.shownAtMs ?? 0)) {
+      // Set again while the content shows: that attaches the rest (cua#3783); otherwise Electron's wait starts over.
+      if (contentShows(electron, now) && electron.readsBeforeTree <= 0) electron.reasserted = true;
+      else electron.tookAt = now;
+    }
+    return electron.setCode ?? AXError.Success;
+  }
+
   // CoreGraphics, through a recorder that keeps what was posted.
   CGEventCreate = (source: null): Pointer => this.cg.create(source);
   CGEventGetLocation = (event: Pointer): CGPoint => this.cg.location(event);
@@ -169,6 +203,37 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
   CGEventSetLocation = (event: Pointer, location: CGPoint): void => this.cg.setLocation(event, location);
   CGEventPostToPid = (pid: number, event: Pointer): void => this.cg.post({ pid }, event);
   CGEventPost = (tap: number, event: Pointer): void => this.cg.post({ tap }, event);
+  /** One CFDictionary per window of each running app, keyed by kCGWindowOwnerPID: the WindowServer's list is always current. */
+  CGWindowListCopyWindowInfo = (option: number, relativeToWindow: number): Pointer => {
+    this.record('CGWindowListCopyWindowInfo', [option, relativeToWindow]);
+    const owners = this.world.apps.filter((app) => app.dead !== true).flatMap((app) => app.windows.map(() => app.pid));
+    const windows = owners.map((pid) =>
+      this.heap.add({ kind: 'dictionary', keys: [this.heap.retain(this.kCGWindowOwnerPID)], values: [this.heap.add({ kind: 'number', value: pid, type: 3 })] }),
+    );
+    return this.heap.add({ kind: 'array', items: windows });
+  };
+
+  // The keyboard layout.
+  TISCopyCurrentKeyboardLayoutInputSource = (): Pointer => {
+    // dispatch_assert_queue in HIToolbox: off the main thread this is a crash on macOS 26+.
+    if (this.world.offMainThread === true) throw new Error('TIS called off the main thread');
+    return this.keyboard.copySource();
+  };
+  TISGetInputSourceProperty = (source: Pointer, key: Pointer): Nullable => this.keyboard.property(source, key);
+  LMGetKbdType = (): number => 40;
+  pthread_main_np = (): number => (this.world.offMainThread === true ? 0 : 1);
+  UCKeyTranslate = (
+    layout: Pointer,
+    code: number,
+    action: number,
+    modifiers: number,
+    _keyboardType: number,
+    _options: number,
+    deadKeyState: [number],
+    maxLength: number,
+    actualLength: [Integer],
+    buffer: Uint16Array,
+  ): number => this.keyboard.translate(layout, code, action, modifiers, deadKeyState, maxLength, actualLength, buffer);
 
   // Objective-C runtime.
   objc_getClass = (name: string): Nullable => this.objc.getClass(name);
@@ -177,6 +242,7 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
   objc_autoreleasePoolPop = (pool: Pointer): void => this.objc.pop(pool);
   msgSendId = (self: Pointer, op: Pointer): Nullable => this.objc.send(self, op, 'id') as Nullable;
   msgSendIdIndex = (self: Pointer, op: Pointer, index: number): Nullable => this.objc.send(self, op, 'id', index) as Nullable;
+  msgSendIdPid = (self: Pointer, op: Pointer, pid: number): Nullable => this.objc.send(self, op, 'id', pid) as Nullable;
   msgSendLong = (self: Pointer, op: Pointer): number => this.objc.send(self, op, 'long') as number;
   msgSendInt32 = (self: Pointer, op: Pointer): number => this.objc.send(self, op, 'int32') as number;
   msgSendCString = (self: Pointer, op: Pointer): string | null => this.objc.send(self, op, 'cstring') as string | null;

@@ -1,14 +1,25 @@
 import type { Nullable, Pointer } from '../../../../../native/macos';
-import type { FakeWorld } from './fake-world';
+import type { FakeApp, FakeWorld } from './fake-world';
+
+/** What an NSRunningApplication knows about its app; it stays readable after the app quit. */
+type AppInfo = Pick<FakeApp, 'pid' | 'name' | 'bundleId' | 'policy'>;
 
 type ObjcObject =
-  { kind: 'class'; name: string } | { kind: 'workspace' } | { kind: 'apps' } | { kind: 'app'; pid: number } | { kind: 'nsstring'; text: string };
+  { kind: 'class'; name: string } | { kind: 'workspace' } | { kind: 'apps' } | { kind: 'app'; info: AppInfo } | { kind: 'nsstring'; text: string };
 
-/** NSWorkspace and NSRunningApplication as far as the objc_msgSend shapes reach. */
+const CLASSES = new Set(['NSWorkspace', 'NSRunningApplication']);
+
+/**
+ * NSWorkspace and NSRunningApplication as far as the objc_msgSend shapes reach. The workspace's
+ * list is frozen at its first read, as it is in a process whose main run loop never turns
+ * (Apple's NSRunningApplication documentation; y3owk1n/mimi#69): apps launched later are missing
+ * and quit apps stay in it. +runningApplicationWithProcessIdentifier: answers from the live world.
+ */
 export class FakeObjc {
   private readonly objects = new Map<bigint, ObjcObject>();
   private readonly selectors = new Map<bigint, string>();
   private next = 0x900000n;
+  private frozen: AppInfo[] | undefined;
   pools = 0;
 
   constructor(
@@ -18,7 +29,7 @@ export class FakeObjc {
 
   getClass(name: string): Nullable {
     this.record('objc_getClass', [name]);
-    return name === 'NSWorkspace' ? this.add({ kind: 'class', name }) : null;
+    return CLASSES.has(name) ? this.add({ kind: 'class', name }) : null;
   }
 
   selector(name: string): Pointer {
@@ -38,23 +49,30 @@ export class FakeObjc {
     this.pools -= 1;
   }
 
-  send(self: Pointer, op: Pointer, shape: 'id' | 'long' | 'int32' | 'cstring', index?: number): unknown {
+  send(self: Pointer, op: Pointer, shape: 'id' | 'long' | 'int32' | 'cstring', argument?: number): unknown {
     const selector = this.selectors.get(op);
     const object = this.objects.get(self);
-    this.record('objc_msgSend', [shape, selector, ...(index === undefined ? [] : [index])]);
+    this.record('objc_msgSend', [shape, selector, ...(argument === undefined ? [] : [argument])]);
     if (this.pools <= 0) throw new Error('an autoreleased result outside a pool');
-    const key = `${object?.kind}:${selector}:${shape}`;
+    const receiver = object?.kind === 'class' ? `class(${object.name})` : object?.kind;
+    const key = `${receiver}:${selector}:${shape}`;
     switch (key) {
-      case 'class:sharedWorkspace:id':
+      case 'class(NSWorkspace):sharedWorkspace:id':
         return this.add({ kind: 'workspace' });
       case 'workspace:runningApplications:id':
+        this.frozen ??= this.world.apps.filter((app) => app.dead !== true).map(info);
         return this.add({ kind: 'apps' });
       case 'apps:count:long':
-        return this.world.apps.length;
+        return this.frozen?.length ?? 0;
       case 'apps:objectAtIndex::id':
-        return this.add({ kind: 'app', pid: (this.world.apps[index ?? -1] as { pid: number }).pid });
+        return this.add({ kind: 'app', info: this.frozen?.[argument ?? -1] as AppInfo });
+      case 'class(NSRunningApplication):runningApplicationWithProcessIdentifier::id': {
+        if (typeof argument !== 'number' || !Number.isInteger(argument)) throw new Error('runningApplicationWithProcessIdentifier: without a pid_t');
+        const app = this.world.apps.find((entry) => entry.pid === argument && entry.dead !== true);
+        return app === undefined ? null : this.add({ kind: 'app', info: info(app) });
+      }
     }
-    const app = object?.kind === 'app' ? this.world.apps.find((entry) => entry.pid === object.pid) : undefined;
+    const app = object?.kind === 'app' ? object.info : undefined;
     if (app !== undefined && key === `app:activationPolicy:long`) return app.policy ?? 0;
     if (app !== undefined && key === `app:processIdentifier:int32`) return app.pid;
     if (app !== undefined && key === `app:localizedName:id`) return this.add({ kind: 'nsstring', text: app.name });
@@ -68,4 +86,13 @@ export class FakeObjc {
     this.objects.set(handle, object);
     return handle;
   }
+}
+
+function info(app: FakeApp): AppInfo {
+  return {
+    pid: app.pid,
+    name: app.name,
+    ...(app.bundleId === undefined ? {} : { bundleId: app.bundleId }),
+    ...(app.policy === undefined ? {} : { policy: app.policy }),
+  };
 }

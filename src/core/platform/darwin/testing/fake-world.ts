@@ -24,8 +24,25 @@ export interface FakeNode {
   setResult?: Record<string, number>;
   /** AXError a perform of this action returns. */
   performResult?: Record<string, number>;
+  /** AXHelp: the tooltip, the only text an icon-only button may have. */
+  help?: string;
   /** The batch reports AXChildren as this AXError: a list too big to send whole. */
   batchChildrenError?: number;
+  /**
+   * AXChildren takes longer than the messaging timeout: a batch or a single copy that asks for it
+   * fails with kAXErrorCannotComplete after the whole timeout (charged to the fake clock), while
+   * the count and the ranged copy answer at once (AXUIElement.h on large tables).
+   */
+  slowChildren?: boolean;
+  /**
+   * AXChildren is reported unsupported (by the batch slot, the single copy and the count), yet the
+   * ranged copy answers: Books.app as vimac #386 found it.
+   */
+  childrenUnsupported?: boolean;
+  /** The batch answers only this many slots: shorter than the names it was asked for. */
+  batchShort?: number;
+  /** AXEnabled and AXFocused come as CFNumber 0/1 instead of CFBoolean, as some toolkits send them. */
+  numericFlags?: boolean;
   /** What the batch puts in these slots instead of the value: CFNull or an AXError value. */
   batchSlots?: Record<string, number | 'null'>;
   /** The whole batch fails with this AXError when it asks for AXChildren (or always, with batchErrorAlways). */
@@ -49,18 +66,42 @@ export interface FakeApp {
   /** NSApplicationActivationPolicy: 0 regular, 1 accessory, 2 prohibited. */
   policy?: number;
   windows: FakeNode[];
-  /** Every AX call times out (kAXErrorCannotComplete): a frozen app. */
+  /** Every AX call times out (kAXErrorCannotComplete after the messaging timeout): a frozen app. */
   hung?: boolean;
+  /** Every AX call fails with kAXErrorCannotComplete at once: an app that does not speak accessibility. */
+  noAccessibility?: boolean;
   /** The process is gone: AX answers kAXErrorCannotComplete and isAlive says false. */
   dead?: boolean;
   /** An Electron app (or a browser, with `switch`): its windows stay empty until that attribute (default AXManualAccessibility) is set, then for `readsBeforeTree` more reads. */
-  electron?: { readsBeforeTree: number; content: FakeNode[]; setCode?: number; switch?: 'AXManualAccessibility' | 'AXEnhancedUserInterface' };
+  electron?: FakeElectron;
   /** First of the app element's AXChildren (not of its AXWindows); made on first read. */
   menuBar?: FakeNode;
   /** Attribute sets on the app element, in order. */
   appSets?: string[];
   /** AXFrontmost = true fails with kAXErrorCannotComplete; 'silently': it succeeds but the app stays behind. */
   refusesFront?: boolean | 'silently';
+}
+
+export interface FakeElectron {
+  readsBeforeTree: number;
+  content: FakeNode[];
+  setCode?: number;
+  switch?: 'AXManualAccessibility' | 'AXEnhancedUserInterface';
+  /** The web content appears this long (fake clock) after the switch took; a later set starts the wait again (Electron debounces, openwork#4595). */
+  appearsAfterMs?: number;
+  /** Until this time on the fake clock the window is not shown: a set answers success but is ignored (cotabby#19). */
+  shownAtMs?: number;
+  /** More content (the editor buffer) that appears only when the switch is set again after the web area showed (cua#3783). */
+  lateContent?: FakeNode[];
+  /** Fake state: when the switch last took, and whether it was set again once the content showed. */
+  tookAt?: number;
+  reasserted?: boolean;
+}
+
+/** Whether an Electron window shows its web content at `now` on the fake clock. */
+export function contentShows(electron: FakeElectron, now: number): boolean {
+  if (electron.tookAt === undefined) return false;
+  return now - electron.tookAt >= (electron.appearsAfterMs ?? 0);
 }
 
 export interface FakeWorld {
@@ -70,7 +111,31 @@ export interface FakeWorld {
   trusted: boolean;
   /** Whether AX calls work: false makes every call return kAXErrorAPIDisabled (a stale grant when trusted is true). */
   granted: boolean;
+  /** Milliseconds on the fake clock: the harness's sleep and every timed-out AX call move it on. */
+  clockMs?: number;
+  /**
+   * The current keyboard layout as UCKeyTranslate sees it: key code → [unshifted, shifted]
+   * character. Undefined: a small German (QWERTZ) layout; null: no Unicode layout data at all.
+   */
+  keyboard?: Record<number, [string, string]> | null;
+  /** pthread_main_np's answer: false models a call from another thread, where TIS would trap. */
+  offMainThread?: boolean;
 }
+
+/** The keys of a German (QWERTZ) layout that differ from US, plus what the tests type. */
+export const GERMAN_KEYBOARD: Record<number, [string, string]> = {
+  0x00: ['a', 'A'],
+  0x01: ['s', 'S'],
+  0x06: ['y', 'Y'],
+  0x10: ['z', 'Z'],
+  0x0e: ['e', 'E'],
+  0x1f: ['o', 'O'],
+  0x04: ['h', 'H'],
+  0x25: ['l', 'L'],
+  0x12: ['1', '!'],
+  0x29: ['ö', 'Ö'],
+  0x31: [' ', ' '],
+};
 
 export function button(title: string, extra: Partial<FakeNode> = {}): FakeNode {
   return { role: 'AXButton', title, actions: ['AXPress', 'AXShowMenu'], position: { x: 10, y: 20 }, size: { width: 80, height: 24 }, ...extra };
@@ -98,7 +163,7 @@ export function sampleApp(pid = 501): FakeApp {
           { role: 'AXTextField', subrole: 'AXSecureTextField', title: 'Password', value: 'hunter2', settable: ['AXValue', 'AXFocused'] },
           { role: 'AXSlider', title: 'Volume', value: 0.5, settable: ['AXValue'] },
           { role: 'AXStaticText', value: 'Read only', enabled: true },
-          { role: 'AXScrollArea', children: [{ role: 'AXList', batchChildrenError: -25204, children: rows }] },
+          { role: 'AXScrollArea', children: [{ role: 'AXList', slowChildren: true, children: rows }] },
         ],
       },
     ],

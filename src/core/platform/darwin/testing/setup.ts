@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { InputBackend, Platform } from '../../types';
-import { createDarwinPlatform } from '../index';
+import { createDarwinPlatform, type DarwinDependencies } from '../index';
 import { FakeNative, asNative } from './fake-native';
 import type { FakeApp, FakeWorld } from './fake-world';
 
@@ -30,8 +30,8 @@ export class RecordingNut implements InputBackend {
   scroll = () => this.step('scroll');
 }
 
-export async function harness(apps: FakeApp[], world: Partial<FakeWorld> = {}): Promise<Harness> {
-  const fake = new FakeNative({ apps, trusted: true, granted: true, ...world });
+export async function harness(apps: FakeApp[], world: Partial<FakeWorld> = {}, dependencies: Partial<DarwinDependencies> = {}): Promise<Harness> {
+  const fake = new FakeNative({ apps, trusted: true, granted: true, clockMs: 0, ...world });
   const nut = new RecordingNut();
   const sleeps: number[] = [];
   const platform = await createDarwinPlatform({
@@ -39,10 +39,13 @@ export async function harness(apps: FakeApp[], world: Partial<FakeWorld> = {}): 
     loadNut: () => Promise.resolve(nut),
     sleep: (ms) => {
       sleeps.push(ms);
+      fake.world.clockMs = (fake.world.clockMs ?? 0) + ms;
       return Promise.resolve();
     },
+    now: () => fake.world.clockMs ?? 0,
     isAlive: (pid) => apps.some((app) => app.pid === pid && app.dead !== true),
-    ownPid: 1,
+    ownPids: [1],
+    ...dependencies,
   });
   return {
     fake,
