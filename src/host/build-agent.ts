@@ -3,7 +3,7 @@ import type { HostSettings } from '../shared/host-protocol';
 import type { ActionEngine } from '../core/actions/engine';
 import { Agent } from '../core/agent';
 import type { ApprovalDecider } from '../core/agent/safety';
-import { OpenAICompatibleProvider, visionFromEnv, type Environment } from '../core/agent/provider';
+import { OpenAICompatibleProvider, type Environment } from '../core/agent/provider';
 import { providerSettings } from '../core/agent/provider/provider-settings';
 import { createToolRegistry } from '../core/agent/tools';
 import type { DocsService } from '../core/docs/service';
@@ -48,7 +48,8 @@ export function buildAgent(parts: AgentParts): Agent {
     toolAllowances: () => parts.settings().toolAllowances,
     decide: parts.decide,
     ownPids: parts.ownPids,
-    vision: visionFromEnv(parts.env()),
+    // Main resolved the setting with DESKPILOT_VISION already; read at each call, so a change applies at once.
+    vision: () => parts.settings().vision,
     // Read on every ask, so a language changed in Settings applies to the next question.
     languages: () => ({ ui: parts.settings().language, answer: parts.settings().answerLanguage }),
     ...(parts.docs === undefined ? {} : { docs: parts.docs }),

@@ -31,6 +31,7 @@ export const DEFAULT_HOST_SETTINGS: HostSettings = {
   answerLanguage: 'auto',
   mcpServers: {},
   toolAllowances: [],
+  vision: 'auto',
   docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
 

@@ -10,7 +10,7 @@ import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
 import type { DocsStatus, TargetApp } from './ipc';
 import { ANSWER_LANGUAGE_CHOICES, LANGUAGES } from './i18n/i18n';
-import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES } from './settings';
+import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, VISION_MODES } from './settings';
 import { MAX_ASK_CHARS } from './ipc-schemas';
 import { describeIssues } from './validation';
 import type { McpNotice } from './mcp-servers';
@@ -39,6 +39,8 @@ const hostSettings = z.strictObject({
   mcpServers: z.record(z.string(), z.unknown()),
   /** The MCP tools and servers the user allowed to run without asking. */
   toolAllowances: TOOL_ALLOWANCES_SCHEMA,
+  /** Whether images from tools go to the model (the setting, or DESKPILOT_VISION). */
+  vision: z.enum(VISION_MODES),
   docs: z.strictObject({
     folders: z.array(z.string().max(MAX_PATH_CHARS)).max(MAX_DOCS_FOLDERS),
     appHelp: z.boolean(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TOOL_ALLOWANCES_SCHEMA } from './tool-allowances';
 import { CHANNELS, type IpcChannel } from './ipc';
 import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES } from './i18n/i18n';
-import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES } from './settings';
+import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, VISION_MODES } from './settings';
 
 /** Long enough for a pasted document, short enough that a runaway renderer can't flood the host. */
 export const MAX_ASK_CHARS = 20_000;
@@ -39,6 +39,7 @@ const settingsPatch = z.strictObject({
   answerLanguage: z.enum(ANSWER_LANGUAGE_CHOICES).optional(),
   mcpServers: z.string().max(100_000).optional(),
   toolAllowances: TOOL_ALLOWANCES_SCHEMA.optional(),
+  vision: z.enum(VISION_MODES).optional(),
 });
 
 /** The payload each channel accepts; main rejects anything else before a handler runs. */

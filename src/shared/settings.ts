@@ -34,6 +34,10 @@ export type ApprovalPolicy = (typeof APPROVAL_POLICIES)[number];
 export const APPROVAL_DECISIONS = ['allow_once', 'allow_app', 'allow_always', 'allow_server_app', 'allow_server_always', 'deny'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
+/** Whether images from tools (screenshots) go to the model: try and fall back, always, or never. */
+export const VISION_MODES = ['auto', 'on', 'off'] as const;
+export type VisionSetting = (typeof VISION_MODES)[number];
+
 export interface PublicSettings {
   preset: PresetName;
   /** Empty means the preset's own URL. */
@@ -68,6 +72,7 @@ export interface PublicSettings {
   mcpServers: string;
   /** MCP tools and servers the user allowed to run without asking; Settings revokes them. */
   toolAllowances: ToolAllowance[];
+  vision: VisionSetting;
   /** Names of settings an environment variable overrides right now (DESKPILOT_MODEL → `model`); the UI shows them read-only. */
   envOverrides: (keyof SettingsPatch)[];
   /** For each of those, the variable that overrides it, so the window can name it. */
@@ -100,6 +105,7 @@ export interface SettingsPatch {
   mcpServers?: string;
   /** The whole list, as the user left it (a revoke sends the list without that allowance). */
   toolAllowances?: ToolAllowance[];
+  vision?: VisionSetting;
 }
 
 /** Most folders documentation search indexes, and the longest path it takes. */

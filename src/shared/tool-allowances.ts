@@ -5,7 +5,6 @@
  * one: their "for this app" lasts a conversation, because their risks depend on what is on screen.
  */
 import { z } from 'zod';
-import type { ApprovalDecision } from './settings';
 
 export const MAX_TOOL_ALLOWANCES = 200;
 
@@ -38,11 +37,11 @@ export function allows(allowances: readonly ToolAllowance[], call: ExternalCall)
 }
 
 /**
- * The allowance an answer grants for an external call: `allow_app` and `allow_always` for the
+ * The allowance an answer (an ApprovalDecision) grants for an external call: `allow_app` and `allow_always` for the
  * tool, the `allow_server_*` answers for its server. Undefined for a one-time answer, a denial,
  * or "for this app" when the app is not known (that answer then lasts the conversation only).
  */
-export function allowanceFor(decision: ApprovalDecision, call: ExternalCall): ToolAllowance | undefined {
+export function allowanceFor(decision: string, call: ExternalCall): ToolAllowance | undefined {
   const tool = decision === 'allow_app' || decision === 'allow_always' ? { tool: call.tool } : {};
   if (decision === 'allow_always' || decision === 'allow_server_always') return { server: call.server, ...tool };
   if ((decision === 'allow_app' || decision === 'allow_server_app') && call.app !== undefined) return { server: call.server, ...tool, app: call.app };

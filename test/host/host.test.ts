@@ -63,6 +63,7 @@ beforeEach(async () => {
     answerLanguage: 'auto',
     mcpServers: {},
     toolAllowances: [],
+    vision: 'auto',
     docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
   };
   supervisor = new HostSupervisor({

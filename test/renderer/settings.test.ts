@@ -24,10 +24,11 @@ describe('settings', () => {
     await page.getByLabel('Approvals').selectOption('confirm-all');
     await page.getByLabel('Open at login').check();
     await page.getByLabel('Chat entries kept').fill('500');
+    await page.getByLabel('Vision (images)').selectOption('off');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([
-      { model: 'anthropic/claude-sonnet-4', approvalPolicy: 'confirm-all', openAtLogin: true, historyLimit: 500 },
+      { model: 'anthropic/claude-sonnet-4', approvalPolicy: 'confirm-all', openAtLogin: true, historyLimit: 500, vision: 'off' },
     ]);
     await screenshot(page, 'settings');
     expect(pageErrors(page)).toEqual([]);

@@ -88,9 +88,10 @@ export interface AgentOptions {
   ownPids?: readonly number[];
   /**
    * Whether images from tools (an MCP server's screenshot) go to the model: see VisionMode.
-   * Default `auto`: sent, until the provider refuses a request for them.
+   * Default `auto`: sent, until the provider refuses a request for them. A function is read at
+   * each model call, so a change in Settings applies to the next one.
    */
-  vision?: VisionMode;
+  vision?: VisionMode | (() => VisionMode);
 }
 
 interface Pending {
@@ -461,9 +462,14 @@ export class Agent {
     return result;
   }
 
+  private visionMode(): VisionMode {
+    const { vision } = this.options;
+    return typeof vision === 'function' ? vision() : (vision ?? 'auto');
+  }
+
   /** Why images are not sent to this model, or undefined when they are. */
   private imagesNotSent(): string | undefined {
-    if (this.options.vision === 'off') return 'images are off for this model';
+    if (this.visionMode() === 'off') return 'images are off for this model';
     return this.textOnly ? 'the model does not take images' : undefined;
   }
 
@@ -484,7 +490,7 @@ export class Agent {
     try {
       return await this.streamTurn(askId, messages, signal);
     } catch (error) {
-      const auto = (this.options.vision ?? 'auto') === 'auto';
+      const auto = this.visionMode() === 'auto';
       if (!auto || this.textOnly || !messages.some(hasImages) || !rejectsImages(error)) throw error;
       this.textOnly = true;
       dropImages(this.messages, IMAGES_REFUSED);

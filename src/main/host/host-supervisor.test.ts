@@ -60,6 +60,7 @@ const DOCS_OFF = {
   answerLanguage: 'auto' as const,
   mcpServers: {},
   toolAllowances: [],
+  vision: 'auto' as const,
   docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
 const SETTINGS: HostSettings = { preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky', ...DOCS_OFF };

@@ -1,7 +1,16 @@
 import type { Schema } from 'electron-store';
 import { MAX_TOOL_ALLOWANCES, type ToolAllowance } from '../../shared/tool-allowances';
 import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES, type AnswerLanguageChoice, type LanguageChoice } from '../../shared/i18n/i18n';
-import { APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, type ApprovalPolicy, type PresetName } from '../../shared/settings';
+import {
+  APPROVAL_POLICIES,
+  MAX_DOCS_FOLDERS,
+  MAX_PATH_CHARS,
+  PRESET_NAMES,
+  VISION_MODES,
+  type ApprovalPolicy,
+  type PresetName,
+  type VisionSetting,
+} from '../../shared/settings';
 
 export interface WindowBounds {
   x: number;
@@ -39,6 +48,7 @@ export interface StoredSettings {
   mcpServersEncrypted: string;
   /** MCP tools and servers allowed to run without asking (tool-allowances.ts): names only, no secret. */
   toolAllowances: ToolAllowance[];
+  vision: VisionSetting;
   /** Absent until the user moved or resized the window. */
   windowBounds?: WindowBounds;
 }
@@ -73,6 +83,7 @@ export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
   answerLanguage: 'auto',
   mcpServersEncrypted: '',
   toolAllowances: [],
+  vision: 'auto',
 };
 
 const integer = { type: 'integer' } as const;
@@ -108,6 +119,7 @@ export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
       additionalProperties: false,
     },
   },
+  vision: { type: 'string', enum: [...VISION_MODES] },
   windowBounds: {
     type: 'object',
     properties: { x: integer, y: integer, width: { type: 'integer', minimum: 1 }, height: { type: 'integer', minimum: 1 } },

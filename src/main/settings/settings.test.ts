@@ -70,6 +70,7 @@ describe('settings', () => {
       answerLanguage: 'auto',
       mcpServers: '',
       toolAllowances: [],
+      vision: 'auto',
       envOverrides: [],
       envVariables: {},
     });
@@ -187,6 +188,18 @@ describe('settings', () => {
     expect(settings.hostSettings().preset).toBe('openai');
     env = { DESKPILOT_PROVIDER: 'nonsense', DESKPILOT_BASE_URL: ' ' };
     expect(settings.publicSettings().envOverrides).toEqual([]);
+  });
+
+  it('sends the vision setting to the host, with DESKPILOT_VISION over it', () => {
+    const { settings } = service();
+    expect(settings.hostSettings().vision).toBe('auto');
+    expect(settings.update({ vision: 'off' }).vision).toBe('off');
+    expect(settings.hostSettings().vision).toBe('off');
+    env = { DESKPILOT_VISION: ' ON ' };
+    expect(settings.hostSettings().vision).toBe('on');
+    expect(settings.publicSettings()).toMatchObject({ vision: 'off', envOverrides: ['vision'], envVariables: { vision: 'DESKPILOT_VISION' } });
+    env = { DESKPILOT_VISION: 'maybe' };
+    expect(settings.hostSettings().vision).toBe('off');
   });
 
   it('reads DESKPILOT_PROVIDER in any case, as the provider does', () => {

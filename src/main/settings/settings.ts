@@ -2,7 +2,7 @@ import { DeskpilotError, ValidationError } from '../../shared/errors';
 import { type HostSettings } from '../../shared/host-protocol';
 import { resolveLanguage, type Language } from '../../shared/i18n/i18n';
 import { parseMcpServers, redactMcpServers, restoreMcpSecrets, type McpServers } from '../../shared/mcp-servers';
-import type { PublicSettings, SettingsPatch } from '../../shared/settings';
+import { VISION_MODES, type PublicSettings, type SettingsPatch, type VisionSetting } from '../../shared/settings';
 import { withAllowance, type ToolAllowance } from '../../shared/tool-allowances';
 // The provider's pure config modules only: main never loads the openai SDK or the Agent.
 import { choosePreset, resolveProviderConfig, type Environment } from '../../core/agent/provider/config';
@@ -67,6 +67,7 @@ export class SettingsService {
       answerLanguage: store.get('answerLanguage'),
       mcpServers: this.mcpServersForEditor(),
       toolAllowances: store.get('toolAllowances'),
+      vision: store.get('vision'),
       envOverrides: Object.keys(overrides) as EnvOverride[],
       envVariables: overrides,
     };
@@ -110,6 +111,7 @@ export class SettingsService {
     if (patch.answerLanguage !== undefined) changes.answerLanguage = patch.answerLanguage;
     if (mcpServers !== undefined) changes.mcpServersEncrypted = mcpServers;
     if (patch.toolAllowances !== undefined) changes.toolAllowances = patch.toolAllowances;
+    if (patch.vision !== undefined) changes.vision = patch.vision;
     // One write: the store's schema checks every field first, so a refused one leaves all as they were.
     try {
       store.set(changes);
@@ -127,6 +129,12 @@ export class SettingsService {
 
   systemLanguages(): readonly string[] {
     return this.options.systemLanguages?.() ?? [];
+  }
+
+  /** The vision setting, unless DESKPILOT_VISION names a mode (for a model known to see, or not). */
+  private vision(): VisionSetting {
+    const variable = this.options.env()['DESKPILOT_VISION']?.trim().toLowerCase();
+    return VISION_MODES.find((mode) => mode === variable) ?? this.options.store.get('vision');
   }
 
   /** Stores an allowance the user gave on an approval card; Settings lists and revokes it. */
@@ -153,6 +161,7 @@ export class SettingsService {
       answerLanguage: store.get('answerLanguage'),
       mcpServers: this.mcpServers(),
       toolAllowances: store.get('toolAllowances'),
+      vision: this.vision(),
       docs: {
         folders: store.get('docsFolders'),
         appHelp: store.get('docsAppHelp'),
@@ -275,6 +284,7 @@ export class SettingsService {
     if (set('DESKPILOT_BASE_URL')) overrides.baseUrl = 'DESKPILOT_BASE_URL';
     if (set('DESKPILOT_MODEL')) overrides.model = 'DESKPILOT_MODEL';
     if (set('DESKPILOT_HEADERS')) overrides.headers = 'DESKPILOT_HEADERS';
+    if (set('DESKPILOT_VISION')) overrides.vision = 'DESKPILOT_VISION';
     const keyEnv = PRESETS[this.effectivePreset()].keyEnv;
     if (set('DESKPILOT_API_KEY')) overrides.apiKey = 'DESKPILOT_API_KEY';
     else if (set(keyEnv)) overrides.apiKey = keyEnv;

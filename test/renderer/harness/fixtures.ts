@@ -33,6 +33,7 @@ export const SETTINGS: PublicSettings = {
   answerLanguage: 'auto',
   mcpServers: '',
   toolAllowances: [],
+  vision: 'auto',
   envOverrides: [],
   envVariables: {},
 };

@@ -14,6 +14,7 @@ const SETTINGS: PublicSettings = {
   answerLanguage: 'auto',
   mcpServers: '',
   toolAllowances: [],
+  vision: 'auto',
   openAtLogin: false,
   historyLimit: 200,
   docsFolders: [],

@@ -1,4 +1,4 @@
-import type { ApprovalPolicy, PresetName, PublicSettings, SettingsPatch } from '../../../shared/settings';
+import type { ApprovalPolicy, PresetName, PublicSettings, SettingsPatch, VisionSetting } from '../../../shared/settings';
 
 /** Why a draft cannot be sent, as its catalog key. */
 export type FormError = 'settings.baseUrlInvalid' | 'settings.historyLimitInvalid' | 'settings.newKeyMissing' | 'settings.newHeadersMissing';
@@ -21,6 +21,7 @@ export interface SettingsDraft {
   openAtLogin: boolean;
   historyLimit: string;
   embeddingModel: string;
+  vision: VisionSetting;
   keyAction: SecretAction;
   newKey: string;
   headersAction: SecretAction;
@@ -37,6 +38,7 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
     openAtLogin: settings.openAtLogin,
     historyLimit: String(settings.historyLimit),
     embeddingModel: settings.embeddingModel,
+    vision: settings.vision,
     keyAction: 'keep',
     newKey: '',
     headersAction: 'keep',
@@ -66,6 +68,7 @@ export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch
   if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'settings.historyLimitInvalid', field: 'history-limit' };
   set('historyLimit', limit, settings.historyLimit);
   set('embeddingModel', draft.embeddingModel.trim(), settings.embeddingModel);
+  set('vision', draft.vision, settings.vision);
   if (!locked.has('apiKey')) {
     if (draft.keyAction === 'remove') patch.apiKey = null;
     if (draft.keyAction === 'replace') {

@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/i18n';
-import { APPROVAL_POLICIES, PRESET_INFO, PRESET_NAMES, type ApprovalPolicy, type PublicSettings, type SettingsPatch } from '../../../shared/settings';
+import {
+  APPROVAL_POLICIES,
+  PRESET_INFO,
+  PRESET_NAMES,
+  VISION_MODES,
+  type ApprovalPolicy,
+  type PublicSettings,
+  type SettingsPatch,
+  type VisionSetting,
+} from '../../../shared/settings';
 import { describeFailure, type Failure } from '../failure';
 import { FailureText } from './failure-text';
 import { HotkeyField } from './hotkey-field';
@@ -206,6 +215,21 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               {...noteFor('embedding-model', 'embeddingModel', true)}
               onChange={(event) => change('embeddingModel', event.target.value)}
             />
+          </Field>
+          <Field id="vision" label={t('settings.vision')} overriddenBy={variable('vision')} error={errorFor('vision')} hint={t('settings.visionHint')}>
+            <select
+              id="vision"
+              value={draft.vision}
+              disabled={locked('vision')}
+              {...noteFor('vision', 'vision', true)}
+              onChange={(event) => change('vision', event.target.value as VisionSetting)}
+            >
+              {VISION_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {t(`settings.visionMode.${mode}`)}
+                </option>
+              ))}
+            </select>
           </Field>
           <h3 className="settings-section">{t('settings.sectionHotkey')}</h3>
           <HotkeyField settings={settings} platform={platform} onSettings={setSettings} />
