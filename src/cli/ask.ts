@@ -21,7 +21,7 @@ function clip(text: string, width = SUMMARY_WIDTH): string {
   return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
 }
 
-/** `click k3x9a` for ui_action, `role=checkbox name="Enable"` for the rest, the raw text if it is not JSON. */
+/** `click kqxza` for ui_action, `role=checkbox name="Enable"` for the rest, the raw text if it is not JSON. */
 export function summarizeArguments(name: string, raw: string): string {
   let args: unknown;
   try {

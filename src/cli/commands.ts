@@ -122,7 +122,7 @@ const find: Command = async (context) => {
 const act: Command = async (context) => {
   const [json, extra] = context.positionals;
   if (json === undefined || extra !== undefined) {
-    throw new ValidationError(`act needs exactly one JSON argument, e.g. deskpilot act --pid 42 '{"action":"click","id":"k3x9a"}'`);
+    throw new ValidationError(`act needs exactly one JSON argument, e.g. deskpilot act --pid 42 '{"action":"click","id":"kqxza"}'`);
   }
   let request: unknown;
   try {
@@ -141,7 +141,7 @@ const act: Command = async (context) => {
 /** The full text of one node and everything under it, as the ui_read tool gives it. */
 const read: Command = async (context) => {
   const [id, extra] = context.positionals;
-  if (id === undefined || extra !== undefined) throw new ValidationError('read needs exactly one node id, e.g. deskpilot read --pid 42 k3x9a');
+  if (id === undefined || extra !== undefined) throw new ValidationError('read needs exactly one node id, e.g. deskpilot read --pid 42 kqxza');
   const maxChars = integer(context.values, 'max-chars');
   const result = await readTool.handler({ id, ...(maxChars === undefined ? {} : { maxChars }) }, await toolContext(context));
   context.io.stdout(context.values['json'] ? JSON.stringify(result.data, null, 2) : result.message);
