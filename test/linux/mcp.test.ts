@@ -125,6 +125,22 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     expect(read.structuredContent).toMatchObject({ id: field, role: 'textfield', text: 'Name\nAda Lovelace' });
   });
 
+  it('ui_screenshot gives the window as PNG image content, and --apps keeps it to the allowed app', async () => {
+    const shot = await call(main, 'ui_screenshot', { pid: fixture.pid, ocr: false });
+    expect(shot.isError).toBeUndefined();
+    const image = shot.content.find((part) => part.type === 'image');
+    expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect(
+      Buffer.from((image as { data: string }).data, 'base64')
+        .subarray(1, 4)
+        .toString('latin1'),
+    ).toBe('PNG');
+    expect(shot.structuredContent).toMatchObject({ pid: fixture.pid, scale: 1, ocr: [] });
+    const refused = await call(safe, 'ui_screenshot', { pid: fixture.pid, ocr: false });
+    expect(refused.isError).toBe(true);
+    expect(refused.content.some((part) => part.type === 'image')).toBe(false);
+  });
+
   it('a tree cut to depth names the subtrees to ask for, and the subtree comes back by rootId', async () => {
     const top = await call(main, 'ui_tree', { pid: fixture.pid, depth: 1 });
     const cut = /… depth limit: \d+ more under (\w+)/.exec(top.text)?.[1];
