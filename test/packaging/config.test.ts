@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
 import { ROOT, loadConfig, newAjv, schema } from './builder';
 
 const config = loadConfig();
@@ -56,6 +57,38 @@ describe('electron-builder.yml', () => {
 
   it('publishes to GitHub Releases as drafts, which the updater reads', () => {
     expect(config.publish).toMatchObject({ provider: 'github', releaseType: 'draft' });
+  });
+
+  it("names the installers as the README's download links do", () => {
+    // electron-builder's own naming of architectures per format (x64 is x86_64 for AppImage, amd64 for deb).
+    const { Arch, getArtifactArchName } = createRequire(path.join(ROOT, 'node_modules/app-builder-lib/package.json'))('builder-util') as {
+      Arch: Record<string, number>;
+      getArtifactArchName(arch: number, ext: string): string;
+    };
+    const name = (pattern: string, os: string, arch: string, ext: string): string =>
+      pattern
+        .replaceAll('${productName}', config.productName ?? '')
+        .replaceAll('${os}', os)
+        .replaceAll('${arch}', getArtifactArchName(Arch[arch] ?? -1, ext))
+        .replaceAll('${ext}', ext);
+    const pattern = String(config['artifactName']);
+    const nsis = String((config.nsis as { artifactName?: string } | undefined)?.artifactName ?? pattern);
+    const installers = [
+      name(pattern, 'mac', 'arm64', 'dmg'),
+      name(pattern, 'mac', 'x64', 'dmg'),
+      name(pattern, 'linux', 'x64', 'AppImage'),
+      name(pattern, 'linux', 'x64', 'deb'),
+      name(nsis, 'win', 'x64', 'exe'),
+    ];
+    expect(installers).toEqual([
+      'Deskpilot-mac-arm64.dmg',
+      'Deskpilot-mac-x64.dmg',
+      'Deskpilot-linux-x86_64.AppImage',
+      'Deskpilot-linux-amd64.deb',
+      'Deskpilot-win-x64-setup.exe',
+    ]);
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    for (const file of installers) expect(readme, file).toContain(`(../../releases/latest/download/${file})`);
   });
 
   it('converts one source icon, a PNG of at least 512 px', () => {
