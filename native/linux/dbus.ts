@@ -47,22 +47,77 @@ export interface Signal {
   body: unknown[];
 }
 
-export class DbusConnection {
-  private constructor(private readonly bus: dbus.MessageBus) {}
+/**
+ * The connection is gone (the bus daemon died, the socket never opened, or close() was
+ * called): every call still waiting fails at once with this, instead of at its timeout.
+ */
+export class DbusDisconnectedError extends Error {
+  constructor(
+    readonly address: string,
+    why: string,
+  ) {
+    super(`the D-Bus connection to ${address} is closed: ${why}`);
+    this.name = 'DbusDisconnectedError';
+  }
+}
 
+interface Pending {
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** dbus-next keeps its socket private and says nothing when the peer hangs up; its stream tells. */
+function streamOf(bus: dbus.MessageBus): NodeJS.EventEmitter | undefined {
+  return (bus as unknown as { _connection?: { stream?: NodeJS.EventEmitter } })._connection?.stream;
+}
+
+export class DbusConnection {
+  private readonly pending = new Set<Pending>();
+  private closedBecause: string | undefined;
+
+  private constructor(
+    private readonly bus: dbus.MessageBus,
+    readonly address: string,
+  ) {
+    // Without a listener, a socket error (ENOENT, ECONNREFUSED) is an uncaught exception that ends the process.
+    bus.on('error', (error: unknown) => this.lost(error instanceof Error ? error.message : String(error)));
+    streamOf(bus)?.once('close', () => this.lost('the bus closed the connection'));
+  }
+
+  /**
+   * Opens a connection and waits for the bus to answer. On any failure the socket is closed
+   * again before this rejects: a half-open connection would keep the process alive for ever.
+   */
   static async connect(address: string, timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<DbusConnection> {
-    const bus = dbus.sessionBus({ busAddress: address });
-    const connection = new DbusConnection(bus);
-    // The first call also waits for the handshake, and fails fast when the socket is gone.
-    await connection.call(
-      { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetId' },
-      timeoutMs,
-    );
+    let bus: dbus.MessageBus;
+    try {
+      bus = dbus.sessionBus({ busAddress: address });
+    } catch (error) {
+      // dbus-next throws at once for an address it cannot read (or an abstract socket it needs usocket for).
+      throw new DbusDisconnectedError(address, error instanceof Error ? error.message : String(error));
+    }
+    const connection = new DbusConnection(bus, address);
+    try {
+      // The first call also waits for the handshake, and fails fast when the socket is gone.
+      await connection.call(
+        { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetId' },
+        timeoutMs,
+      );
+    } catch (error) {
+      connection.close();
+      throw error;
+    }
     return connection;
   }
 
-  /** Calls a method and returns the reply body; rejects with DbusTimeoutError or DbusCallError. */
+  /** Why the connection is closed, or undefined while it is open. */
+  get closed(): string | undefined {
+    return this.closedBecause;
+  }
+
+  /** Calls a method and returns the reply body; rejects with DbusTimeoutError, DbusCallError or DbusDisconnectedError. */
   call(call: MethodCall, timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<unknown[]> {
+    if (this.closedBecause !== undefined) return Promise.reject(new DbusDisconnectedError(this.address, this.closedBecause));
     const message = new dbus.Message({
       destination: call.destination,
       path: call.path,
@@ -71,19 +126,50 @@ export class DbusConnection {
       ...(call.signature === undefined ? {} : { signature: call.signature, body: call.body ?? [] }),
     });
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new DbusTimeoutError(call, timeoutMs)), timeoutMs);
-      this.bus.call(message).then(
+      const entry: Pending = {
+        reject,
+        timer: setTimeout(() => {
+          this.pending.delete(entry);
+          reject(new DbusTimeoutError(call, timeoutMs));
+        }, timeoutMs),
+      };
+      this.pending.add(entry);
+      const settle = (): void => {
+        clearTimeout(entry.timer);
+        this.pending.delete(entry);
+      };
+      let sent: Promise<dbus.Message | null>;
+      try {
+        sent = this.bus.call(message);
+      } catch (error) {
+        settle();
+        reject(new DbusDisconnectedError(this.address, error instanceof Error ? error.message : String(error)));
+        return;
+      }
+      sent.then(
         (reply) => {
-          clearTimeout(timer);
+          settle();
           resolve(reply?.body ?? []);
         },
         (error: unknown) => {
-          clearTimeout(timer);
+          settle();
           if (error instanceof dbus.DBusError) reject(new DbusCallError(error.type, error.text, call));
-          else reject(error);
+          else reject(new DbusDisconnectedError(this.address, error instanceof Error ? error.message : String(error)));
         },
       );
     });
+  }
+
+  /** The socket failed or closed: fail every waiting call now, and refuse new ones. */
+  private lost(why: string): void {
+    if (this.closedBecause !== undefined) return;
+    this.closedBecause = why;
+    for (const entry of this.pending) {
+      clearTimeout(entry.timer);
+      entry.reject(new DbusDisconnectedError(this.address, why));
+    }
+    this.pending.clear();
+    this.bus.removeAllListeners('message');
   }
 
   /** Reads one property through org.freedesktop.DBus.Properties.Get, unwrapping the variant. */
@@ -95,15 +181,18 @@ export class DbusConnection {
     return (variant as dbus.Variant).value;
   }
 
-  async setProperty(destination: string, path: string, iface: string, name: string, signature: string, value: unknown): Promise<void> {
-    await this.call({
-      destination,
-      path,
-      interface: 'org.freedesktop.DBus.Properties',
-      member: 'Set',
-      signature: 'ssv',
-      body: [iface, name, new dbus.Variant(signature, value)],
-    });
+  async setProperty(destination: string, path: string, iface: string, name: string, signature: string, value: unknown, timeoutMs?: number): Promise<void> {
+    await this.call(
+      {
+        destination,
+        path,
+        interface: 'org.freedesktop.DBus.Properties',
+        member: 'Set',
+        signature: 'ssv',
+        body: [iface, name, new dbus.Variant(signature, value)],
+      },
+      timeoutMs,
+    );
   }
 
   /** Subscribes to signals matching a D-Bus match rule. */
@@ -162,7 +251,18 @@ export class DbusConnection {
     return Number(pid);
   }
 
+  /** Closes the socket and fails the calls still waiting; no timer or socket of this connection outlives it. */
   close(): void {
-    this.bus.disconnect();
+    if (this.closedBecause === undefined) {
+      try {
+        this.bus.disconnect();
+      } catch {
+        // The socket may never have opened; there is nothing left to close then.
+      }
+    }
+    this.lost('closed by this process');
+    // end() waits for the peer; a bus that stopped reading must not keep the socket, and the process, alive.
+    const stream = streamOf(this.bus) as { destroy?: () => void } | undefined;
+    stream?.destroy?.();
   }
 }

@@ -23,7 +23,7 @@ describe('--help and docs/cli.md', () => {
   it('describe the same commands, and every command the CLI runs', () => {
     const documented = [...docs.matchAll(/^### (\w+)$/gm)].map((match) => match[1]);
     expect(documented).toEqual(COMMAND_HELP.map((command) => command.name));
-    expect([...Object.keys(COMMANDS), 'docs', 'mcp'].sort()).toEqual(COMMAND_HELP.map((command) => command.name).sort());
+    expect([...Object.keys(COMMANDS), 'docs', 'doctor', 'mcp'].sort()).toEqual(COMMAND_HELP.map((command) => command.name).sort());
   });
 
   it('give each command the same options, and the parser knows no others', () => {

@@ -67,6 +67,13 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
     summary: `a stdio MCP server for Claude Desktop, Cursor and other MCP clients; logs go to stderr (--max-chars default ${DEFAULT_MAX_CHARS})`,
     exits: { 0: 'the client closed the connection' },
   },
+  {
+    name: 'doctor',
+    options: ['--online', '--json'],
+    summary:
+      'check the display, the accessibility bus and registry, the apps, input, the keyring, the provider (with --online, one tiny request) and the docs index: one line each, ✓ or ✗, with the fix',
+    exits: { 0: 'every check passed', 1: 'a check failed' },
+  },
 ];
 
 /** Options every command takes. */
@@ -128,6 +135,13 @@ export function usage(version: string): string {
     'Reference: docs/cli.md.',
   );
   return lines.join('\n');
+}
+
+/** What is wrong with the operands a command was given, for commands that take none; undefined when they are fine. */
+export function strayOperand(name: string, operands: readonly string[]): string | undefined {
+  const command = COMMAND_HELP.find((each) => each.name === name);
+  if (command === undefined || command.operand !== undefined || operands.length === 0) return undefined;
+  return `'${name}' takes no arguments, got '${operands[0] ?? ''}'. Usage: deskpilot ${usageLine(command)}`;
 }
 
 /** Options the command does not take, with the message naming the ones it does. */

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ValidationError, isDeskpilotError } from '../shared/errors';
+import { ValidationError, isDeskpilotError, oneLine } from '../shared/errors';
 import { ActionEngine } from '../core/actions/engine';
 import { createPlatform } from '../core/platform/factory';
 import type { Platform } from '../core/platform/types';
 import { COMMANDS } from './commands';
 import type { CliIo, CommandContext } from './context';
-import { checkOptions, usage } from './help';
+import { checkLengths } from './bounds';
+import { checkOptions, strayOperand, usage } from './help';
 import { parseMcpOptions } from '../mcp/options';
 
 export const OPTIONS = {
@@ -32,6 +33,7 @@ export const OPTIONS = {
   apps: { type: 'string' },
   folder: { type: 'string', multiple: true },
   top: { type: 'string' },
+  online: { type: 'boolean' },
   debug: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -89,6 +91,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.stdout(usage(version()));
       return name === undefined && values.help !== true ? 2 : 0;
     }
+    const stray = strayOperand(name, rest);
+    if (stray !== undefined) throw new ValidationError(stray);
+    checkLengths(values, rest);
     // The MCP server makes its platform on the first tool call, so it starts (and says why) even without a desktop.
     if (name === 'mcp') {
       const options = parseMcpOptions(values);
@@ -101,8 +106,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       const { docsCommand } = await import('./docs');
       return await docsCommand(values, rest, io);
     }
+    // The doctor checks the desktop part by part, each with its own deadline, instead of failing on the first missing one.
+    if (name === 'doctor') {
+      const { doctorCommand } = await import('./doctor');
+      return await doctorCommand(values, io);
+    }
     const command = COMMANDS[name];
-    if (command === undefined) throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'docs', 'mcp'].join(', ')}.`);
+    if (command === undefined)
+      throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'docs', 'doctor', 'mcp'].join(', ')}.`);
     platform ??= await createPlatform(process.platform, io.env);
     const context: CommandContext = { platform, engine: new ActionEngine({ platform }), values, positionals: rest, io };
     return await command(context);
@@ -116,7 +127,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 
 function describe(error: unknown, debug: boolean): string {
   const stack = debug && error instanceof Error && error.stack !== undefined ? `\n${error.stack}` : '';
-  if (isDeskpilotError(error)) return `deskpilot: ${error.code}: ${error.message}${stack}`;
-  const message = error instanceof Error ? error.message : String(error);
+  // One line, whatever the message holds: scripts and people read errors line by line; --debug adds the stack below it.
+  if (isDeskpilotError(error)) return `deskpilot: ${error.code}: ${oneLine(error.message)}${stack}`;
+  const message = oneLine(error instanceof Error ? error.message : String(error));
   return `deskpilot: internal error: ${message}${stack || ' (run with --debug for details)'}`;
 }

@@ -9,6 +9,7 @@
 import { dataDir } from '../core/data-dir';
 import { createPlatform } from '../core/platform/factory';
 import { AutomationHost } from './host';
+import { serveDoctor } from './doctor';
 import { processPort } from './port';
 
 function mainPidFrom(argv: readonly string[]): number | undefined {
@@ -18,6 +19,8 @@ function mainPidFrom(argv: readonly string[]): number | undefined {
 }
 
 async function run(): Promise<void> {
+  // Main's Diagnose button starts this entry once more, to run the doctor's checks and exit.
+  if (process.argv.includes('--doctor')) return serveDoctor([mainPidFrom(process.argv) ?? process.ppid, process.pid]);
   const port = processPort();
   port.onClose(() => process.exit(0));
   const mainPid = mainPidFrom(process.argv) ?? process.ppid;

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../shared/agent-events';
 import { allowanceFor } from '../shared/tool-allowances';
-import { ValidationError } from '../shared/errors';
-import type { AppEvent, AppInfoReply, AppStatus, PermissionState, TargetApp } from '../shared/ipc';
+import { DeskpilotError, ValidationError } from '../shared/errors';
+import type { AppEvent, AppInfoReply, AppStatus, DoctorReport, DoctorRequest, PermissionState, TargetApp } from '../shared/ipc';
 import { pickLanguage, type Language } from '../shared/i18n/i18n';
 import type { PublicSettings } from '../shared/settings';
 import type { SuggestionKind } from '../shared/suggestions';
@@ -41,6 +41,8 @@ export interface ControllerDeps {
   pickFolder: () => Promise<string | undefined>;
   /** The system's file dialog for an MCP config, read and parsed as JSON; undefined when the user cancelled. */
   pickMcpConfig?: () => Promise<unknown>;
+  /** Runs `deskpilot doctor`'s checks for the Diagnose button (in a process of their own). */
+  doctor?: (request: DoctorRequest) => Promise<DoctorReport>;
   log: (level: 'info' | 'warn' | 'error', text: string) => void;
   /** The UI's language changed: main's own words (tray, dialogs, notices) follow it. */
   languageChanged?: (language: Language) => void;
@@ -208,6 +210,10 @@ export class MainController {
         const folder = await deps.pickFolder();
         if (folder === undefined) return deps.settings.publicSettings();
         return this.updateSettings({ docsFolders: [...deps.settings.get('docsFolders'), folder] });
+      },
+      doctor: (request) => {
+        if (deps.doctor === undefined) throw new DeskpilotError('UI_NOT_AVAILABLE', 'diagnosis is not available in this build');
+        return deps.doctor(request);
       },
       importMcpServers: async () => {
         const json = await deps.pickMcpConfig?.();

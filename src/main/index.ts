@@ -6,7 +6,8 @@ import { createI18n } from '../shared/i18n/i18n';
 import { EVENT_CHANNEL, type AppEvent, type PermissionState } from '../shared/ipc';
 import { MainController } from './controller';
 import { HostSupervisor } from './host/host-supervisor';
-import { spawnUtilityHost } from './host/host-process';
+import { runDoctorChild, keyringCheck } from './host/doctor';
+import { spawnDoctorHost, spawnUtilityHost } from './host/host-process';
 import { Hotkey } from './shell/hotkey';
 import { registerIpcHandlers } from './ipc/ipc-handlers';
 import { setOpenAtLogin as setLoginItem } from './shell/login-item';
@@ -131,6 +132,13 @@ function start(): void {
         throw new ValidationError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
+    doctor: ({ online }) =>
+      runDoctorChild({
+        spawn: () => spawnDoctorHost(path.join(import.meta.dirname, 'host.js'), app.getPath('userData')),
+        settings: settings.hostSettings(),
+        online: online === true,
+        keyring: keyringCheck(safeStorage, process.platform),
+      }),
     pickFolder: async () => {
       const picked = await dialog.showOpenDialog(window, { title: i18n.t('docs.dialogTitle'), properties: ['openDirectory'] });
       return picked.canceled ? undefined : picked.filePaths[0];

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ValidationError, serializeError } from '../shared/errors';
 import { describeIssues } from '../shared/validation';
@@ -88,9 +89,42 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
     { name: SERVER_NAME, version: SERVER_VERSION },
     { instructions: serverInstructions(setup.options.readOnly), capabilities: { tools: {} } },
   );
+  const handlers = new Map<string, (args: unknown, extra: { signal: AbortSignal }) => Promise<CallToolResult>>();
   for (const tool of toolsFor(setup.options)) {
     const readOnly = isReadOnly(tool);
     const name = tool.mcpName ?? tool.name;
+    const handler = async (args: unknown, extra: { signal: AbortSignal }): Promise<CallToolResult> => {
+      const started = performance.now();
+      let result: CallToolResult;
+      let outcome = 'ok';
+      try {
+        const parsed = parse(tool, args);
+        const { platform, engine, docs } = await core();
+        // MCP clients are not in the user's app, so there is no default target: every call names its app.
+        const context: ToolContext = {
+          platform,
+          engine,
+          targetPid: undefined,
+          allowList,
+          maxChars: setup.options.maxChars,
+          signal: extra.signal,
+          log: () => undefined,
+          ...(docs === undefined ? {} : { docs }),
+        };
+        result = await call(tool, parsed, context);
+        const failed = result.structuredContent?.['error'] as { code?: string } | undefined;
+        if (result.isError) outcome = `error ${failed?.code ?? ''}`;
+      } catch (error) {
+        result = toolError(error, setup.options.maxChars);
+        const { code } = serializeError(error);
+        outcome = extra.signal.aborted ? 'cancelled by the client' : `error ${code}`;
+        if (code === 'INTERNAL' && !extra.signal.aborted)
+          setup.log(`${name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      }
+      setup.log(`${name} ${outcome} ${Math.round(performance.now() - started)} ms`);
+      return result;
+    };
+    handlers.set(name, handler);
     server.registerTool(
       name,
       {
@@ -100,38 +134,46 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
         ...(tool.output === undefined ? {} : { outputSchema: tool.output }),
         annotations: { readOnlyHint: readOnly, destructiveHint: !readOnly, openWorldHint: false },
       },
-      async (args, extra) => {
-        const started = performance.now();
-        let result: CallToolResult;
-        let outcome = 'ok';
-        try {
-          const parsed = parse(tool, args);
-          const { platform, engine, docs } = await core();
-          // MCP clients are not in the user's app, so there is no default target: every call names its app.
-          const context: ToolContext = {
-            platform,
-            engine,
-            targetPid: undefined,
-            allowList,
-            maxChars: setup.options.maxChars,
-            signal: extra.signal,
-            log: () => undefined,
-            ...(docs === undefined ? {} : { docs }),
-          };
-          result = await call(tool, parsed, context);
-          const failed = result.structuredContent?.['error'] as { code?: string } | undefined;
-          if (result.isError) outcome = `error ${failed?.code ?? ''}`;
-        } catch (error) {
-          result = toolError(error, setup.options.maxChars);
-          const { code } = serializeError(error);
-          outcome = extra.signal.aborted ? 'cancelled by the client' : `error ${code}`;
-          if (code === 'INTERNAL' && !extra.signal.aborted)
-            setup.log(`${name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        }
-        setup.log(`${name} ${outcome} ${Math.round(performance.now() - started)} ms`);
-        return result;
-      },
+      handler,
     );
   }
+  // The SDK answers an unknown tool with bare text ("Tool X not found"); ours is a coded tool error
+  // that names the tool meant, so the dispatch is ours and the SDK keeps listing the tools.
+  server.server.removeRequestHandler('tools/call');
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const handler = handlers.get(request.params.name);
+    if (handler !== undefined) return handler(request.params.arguments ?? {}, extra);
+    setup.log(`unknown tool ${JSON.stringify(request.params.name.slice(0, 64))} refused`);
+    return toolError(unknownTool(request.params.name, [...handlers.keys()]), setup.options.maxChars);
+  });
+  acceptNullArguments(server);
   return { server };
+}
+
+function unknownTool(name: string, known: readonly string[]): ValidationError {
+  const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
+  const meant = known.find((each) => each.toLowerCase() === name.toLowerCase());
+  const hint = meant === undefined ? `Tools: ${known.join(', ')}.` : `Tool names are lowercase: call '${meant}'.`;
+  return new ValidationError(`unknown tool '${shown}'. ${hint}`, { data: { tool: shown, reason: 'unknown_tool', ...(meant === undefined ? {} : { meant }) } });
+}
+
+/**
+ * Some clients send `"arguments": null` for a tool without parameters, which the SDK refuses
+ * with a JSON-RPC internal error before any handler runs. They mean `{}`, so each incoming
+ * tools/call is mended on its way in, on whatever transport the server is connected to.
+ */
+function acceptNullArguments(server: McpServer): void {
+  const connect = server.connect.bind(server);
+  server.connect = async (transport: Transport): Promise<void> => {
+    await connect(transport);
+    const receive = transport.onmessage;
+    if (receive === undefined) return;
+    transport.onmessage = (message, extra) => {
+      const params = (message as { method?: unknown; params?: { arguments?: unknown } }).params;
+      if ((message as { method?: unknown }).method === 'tools/call' && params !== null && typeof params === 'object' && params.arguments === null) {
+        params.arguments = {};
+      }
+      receive(message, extra);
+    };
+  };
 }

@@ -34,6 +34,7 @@ const api: DeskpilotApi = {
   rebuildDocs: () => invoke(CHANNELS.rebuildDocs),
   addDocsFolder: () => invoke(CHANNELS.addDocsFolder),
   importMcpServers: () => invoke(CHANNELS.importMcpServers),
+  doctor: (request) => invoke(CHANNELS.doctor, request),
   onEvent(listener) {
     // The IpcRendererEvent stays here: it carries `sender`, which the renderer must not get.
     const forward = (_event: IpcRendererEvent, message: AppEvent): void => listener(message);

@@ -80,6 +80,37 @@ export class UnsupportedOperationError extends DeskpilotError {
   }
 }
 
+/**
+ * Why the desktop cannot be read or driven, for UI_NOT_AVAILABLE's `data.reason`:
+ * no-display: no X server answers on DISPLAY; wayland: a Wayland session without XWayland;
+ * no-a11y-bus: no session bus or no AT-SPI accessibility bus; registry-gone: the AT-SPI
+ * registry daemon is not running or died; a11y-disabled: accessibility is switched off.
+ */
+export const UNAVAILABLE_REASONS = ['no-display', 'no-a11y-bus', 'registry-gone', 'a11y-disabled', 'wayland'] as const;
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
+
+/**
+ * The desktop itself is broken: the message is `<what is missing>; <how to fix it>` on one line,
+ * and `data` keeps the reason and both halves, so a window can say them in its own language.
+ */
+export class UiNotAvailableError extends UnsupportedOperationError {
+  constructor(reason: UnavailableReason, what: string, fix: string, details: ErrorDetails = {}) {
+    super(oneLine(`${what}; ${fix}`), { ...details, data: { reason, what: oneLine(what), fix: oneLine(fix), ...details.data } });
+    this.name = 'UiNotAvailableError';
+  }
+}
+
+/** The reason of a UI_NOT_AVAILABLE error, when it has one of the known ones. */
+export function unavailableReason(error: { code?: string; data?: Record<string, unknown> | undefined } | undefined): UnavailableReason | undefined {
+  const reason = error?.code === 'UI_NOT_AVAILABLE' ? error.data?.['reason'] : undefined;
+  return UNAVAILABLE_REASONS.find((each) => each === reason);
+}
+
+/** Error lines are read in terminals and logs one per line: newlines and runs of spaces become one space. */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 export class PermissionDeniedError extends DeskpilotError {
   constructor(message: string, details: ErrorDetails = {}) {
     super('PERMISSION_DENIED', message, details);

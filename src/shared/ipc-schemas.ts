@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TOOL_ALLOWANCES_SCHEMA } from './tool-allowances';
-import { CHANNELS, type IpcChannel } from './ipc';
+import { CHANNELS, DOCTOR_CHECK_IDS, type DoctorReport, type IpcChannel } from './ipc';
 import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES } from './i18n/i18n';
 import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, VISION_MODES } from './settings';
 
@@ -42,6 +42,23 @@ const settingsPatch = z.strictObject({
   vision: z.enum(VISION_MODES).optional(),
 });
 
+/** A doctor report as the doctor's process sends it to main: checked before it reaches the window. */
+export const DOCTOR_REPORT_SCHEMA: z.ZodType<DoctorReport> = z.strictObject({
+  ok: z.boolean(),
+  checks: z
+    .array(
+      z.strictObject({
+        id: z.enum(DOCTOR_CHECK_IDS),
+        status: z.enum(['ok', 'fail', 'skip']),
+        figure: z.string().max(4000),
+        fix: z.string().max(4000).optional(),
+        fixKey: z.string().max(100).optional(),
+        fixValues: z.record(z.string(), z.union([z.string().max(1000), z.number()])).optional(),
+      }),
+    )
+    .max(DOCTOR_CHECK_IDS.length),
+});
+
 /** The payload each channel accepts; main rejects anything else before a handler runs. */
 export const REQUEST_SCHEMAS = {
   [CHANNELS.appInfo]: noPayload,
@@ -61,4 +78,5 @@ export const REQUEST_SCHEMAS = {
   [CHANNELS.rebuildDocs]: noPayload,
   [CHANNELS.addDocsFolder]: noPayload,
   [CHANNELS.importMcpServers]: noPayload,
+  [CHANNELS.doctor]: z.strictObject({ online: z.boolean().optional() }),
 } as const satisfies Record<IpcChannel, z.ZodType>;

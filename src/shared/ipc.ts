@@ -28,6 +28,7 @@ export const CHANNELS = {
   rebuildDocs: 'docs:rebuild',
   addDocsFolder: 'docs:add-folder',
   importMcpServers: 'mcp:import',
+  doctor: 'app:doctor',
 } as const;
 
 export type IpcChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -47,6 +48,54 @@ export interface TargetApp {
   app: string;
   /** The focused window's title, '' when unknown. */
   title: string;
+}
+
+/**
+ * One line of `deskpilot doctor` and of the window's Diagnose panel. The figure is what was
+ * measured, as the system names it (`DISPLAY=:99`, `3 apps, 2 with a tree`); the fix is English
+ * for the CLI, and `fixKey` with `fixValues` is the same advice as a catalog key for the window.
+ */
+export interface DoctorCheck {
+  id: DoctorCheckId;
+  /** `skip`: not applicable here, or not checked because what it needs already failed. */
+  status: 'ok' | 'fail' | 'skip';
+  figure: string;
+  fix?: string | undefined;
+  fixKey?: string | undefined;
+  fixValues?: Record<string, string | number> | undefined;
+}
+
+export const DOCTOR_CHECK_IDS = [
+  'display',
+  'a11y-bus',
+  'a11y-enabled',
+  'registry',
+  'apps',
+  'chromium',
+  'window-manager',
+  'input',
+  'mac-accessibility',
+  'mac-input-monitoring',
+  'mac-screen-recording',
+  'keyring',
+  'provider',
+  'provider-reachable',
+  'provider-key',
+  'provider-model',
+  'provider-tools',
+  'docs-index',
+] as const;
+export type DoctorCheckId = (typeof DOCTOR_CHECK_IDS)[number];
+
+/** Every check that applies on this system, in order; `ok` when none failed. */
+export interface DoctorReport {
+  ok: boolean;
+  checks: DoctorCheck[];
+}
+
+export interface DoctorRequest {
+  /** Also send the provider one tiny request (reachable, key, model, tool calling). */
+  online?: boolean | undefined;
 }
 
 /** macOS needs Accessibility for reading and acting; elsewhere it is `not_needed`. */
@@ -156,6 +205,8 @@ export interface DeskpilotApi {
   addDocsFolder(): Promise<PublicSettings>;
   /** Adds the servers of a Claude Desktop or Cursor config the user picks (system dialog); the settings after. */
   importMcpServers(): Promise<PublicSettings>;
+  /** Runs the checks of `deskpilot doctor` (display, accessibility, input, keyring, provider, docs). */
+  doctor(request: DoctorRequest): Promise<DoctorReport>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   onEvent(listener: (event: AppEvent) => void): () => void;
 }

@@ -53,6 +53,8 @@ export function closestCandidates(root: UiNode, id: string, remembered: Remember
     }
   }
   const typos = [...walk(root)]
+    // A length that differs by more than the typo allowance cannot be within it: no distance to compute.
+    .filter((node) => Math.abs(node.id.length - id.length) <= TYPO_EDITS)
     .map((node) => ({ node, distance: levenshtein(node.id, id) }))
     .filter((entry) => entry.distance <= TYPO_EDITS)
     .sort((a, b) => a.distance - b.distance);
@@ -67,7 +69,9 @@ export function notFoundError(root: UiNode, id: string, remembered: Remembered |
     candidates.length === 0
       ? 'Read the tree again for current ids.'
       : `Closest: ${candidates.map((node) => `[${node.id}] ${node.role} "${node.name}"`).join('; ')}. Nothing was done; pick one of these or read the tree again.`;
-  return new NodeNotFoundError(`node not found: '${id}' is not in the tree of pid ${pid}${was}. ${closest}`, {
-    data: { id, candidates: candidates.map((node) => ({ id: node.id, role: node.role, name: node.name })) },
+  // An id is a few letters; a huge one is quoted by its start, so the error stays one short line.
+  const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;
+  return new NodeNotFoundError(`node not found: '${shown}' is not in the tree of pid ${pid}${was}. ${closest}`, {
+    data: { id: shown, candidates: candidates.map((node) => ({ id: node.id, role: node.role, name: node.name })) },
   });
 }

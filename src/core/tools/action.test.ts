@@ -47,8 +47,14 @@ describe('ui_action summaries', () => {
 });
 
 describe('ui_action input schema', () => {
-  it('is the contract’s flat action fields, with the same descriptions, plus the target', () => {
+  it('is the contract’s flat action fields, with the same descriptions, plus the target and a bound on every string', () => {
     const { pid: _pid, app: _app, ...fields } = (toParametersSchema(actionTool.schema) as { properties: Record<string, unknown> }).properties;
-    expect(fields).toEqual((toParametersSchema(z.object(uiActionFields)) as { properties: unknown }).properties);
+    const contract = (toParametersSchema(z.object(uiActionFields)) as { properties: Record<string, { description?: string }> }).properties;
+    expect(Object.keys(fields)).toEqual(Object.keys(contract));
+    for (const [name, field] of Object.entries(fields)) {
+      expect((field as { description?: string }).description, name).toBe(contract[name]?.description);
+      const strings = JSON.stringify(field).match(/"type":"string"[^}]*/g) ?? [];
+      for (const string of strings) if (!string.includes('"enum"')) expect(string, name).toMatch(/"maxLength":\d+/);
+    }
   });
 });

@@ -8,9 +8,45 @@ import { fitJson, fitText } from './budget';
 import { riskyCombo, riskyName } from './risk';
 import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';
+import { MAX_ID_CHARS, MAX_TEXT_CHARS, MAX_WORD_CHARS } from './bounds';
 
-/** The flat ui_action fields plus the target app; the engine's parseUiActionRequest still decides what is valid. */
-const schema = z.strictObject({ ...targetFields, ...uiActionFields });
+/**
+ * The flat ui_action fields plus the target app; the engine's parseUiActionRequest still decides
+ * what is valid. Every string gets its bound here, so a huge one is refused before the engine looks.
+ */
+const schema = z.strictObject({
+  ...targetFields,
+  ...uiActionFields,
+  id: uiActionFields.id
+    .unwrap()
+    .max(MAX_ID_CHARS)
+    .optional()
+    .describe(uiActionFields.id.description ?? ''),
+  toId: uiActionFields.toId
+    .unwrap()
+    .max(MAX_ID_CHARS)
+    .optional()
+    .describe(uiActionFields.toId.description ?? ''),
+  value: z
+    .union([z.number(), z.string().max(MAX_TEXT_CHARS)])
+    .optional()
+    .describe(uiActionFields.value.description ?? ''),
+  text: uiActionFields.text
+    .unwrap()
+    .max(MAX_TEXT_CHARS)
+    .optional()
+    .describe(uiActionFields.text.description ?? ''),
+  key: uiActionFields.key
+    .unwrap()
+    .max(MAX_WORD_CHARS)
+    .optional()
+    .describe(uiActionFields.key.description ?? ''),
+  modifiers: z
+    .array(z.string().max(MAX_WORD_CHARS))
+    .max(8)
+    .optional()
+    .describe(uiActionFields.modifiers.description ?? ''),
+});
 
 const node = z.looseObject({
   id: z.string(),

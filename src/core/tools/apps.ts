@@ -3,6 +3,7 @@ import type { AppInfo } from '../../shared/ui-node';
 import { fitJson, fitText } from './budget';
 import { OwnAppError, isOwnPid, matchApp, visibleApps } from './target';
 import { defineTool, type ToolContext } from './types';
+import { MAX_NAME_CHARS } from './bounds';
 
 function describeApp(app: AppInfo, targetPid: number | undefined): string {
   const marks = [app.frontmost ? 'frontmost' : '', app.pid === targetPid ? 'target' : ''].filter((mark) => mark !== '');
@@ -79,7 +80,7 @@ export const focusAppTool = defineTool({
   schema: z
     .strictObject({
       pid: z.number().int().positive().optional(),
-      name: z.string().min(1).optional().describe('App or window name'),
+      name: z.string().min(1).max(MAX_NAME_CHARS).optional().describe('App or window name'),
     })
     .refine((args) => args.pid !== undefined || args.name !== undefined, { message: 'give pid or name' }),
   effects: 'act',

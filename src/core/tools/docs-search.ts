@@ -4,11 +4,17 @@ import { appIdentity } from '../docs/service';
 import { fitText } from './budget';
 import { visibleApps, matchApp } from './target';
 import { defineTool } from './types';
+import { MAX_NAME_CHARS } from './bounds';
 
 const schema = z.strictObject({
   query: z.string().trim().min(1).max(500).describe('The question in the user\'s words, such as "print on both sides"'),
   topN: z.number().int().min(1).max(20).optional().describe('How many snippets (default 5)'),
-  app: z.string().min(1).optional().describe("The app whose help to search, by name; default: the app the user is in (the user's folders are always searched)"),
+  app: z
+    .string()
+    .min(1)
+    .max(MAX_NAME_CHARS)
+    .optional()
+    .describe("The app whose help to search, by name; default: the app the user is in (the user's folders are always searched)"),
 });
 
 const output = z.object({

@@ -7,6 +7,7 @@ import { shallow, walk } from '../ui/tree-index';
 import { riskyName } from './risk';
 import { resolveApp, targetFields } from './target';
 import { defineTool, type ToolContext } from './types';
+import { MAX_NAME_CHARS, MAX_TEXT_CHARS } from './bounds';
 
 const FIELD_ROLES = new Set<Role>(['textfield', 'textarea', 'checkbox', 'radio', 'switch', 'togglebutton', 'combobox', 'slider', 'spinbutton']);
 const OPTION_ROLES = new Set<Role>(['listitem', 'menuitem', 'radio', 'treeitem', 'cell']);
@@ -16,7 +17,12 @@ const GROUP_ROLES = new Set<Role>(['group', 'list', 'toolbar', 'tablist']);
 const schema = z.strictObject({
   ...targetFields,
   fields: z
-    .array(z.strictObject({ label: z.string().min(1).describe('The field label, matched fuzzily'), value: z.union([z.string(), z.number(), z.boolean()]) }))
+    .array(
+      z.strictObject({
+        label: z.string().min(1).max(MAX_NAME_CHARS).describe('The field label, matched fuzzily'),
+        value: z.union([z.string().max(MAX_TEXT_CHARS), z.number(), z.boolean()]),
+      }),
+    )
     .min(1)
     .max(50)
     .describe('Fields to fill, in order. Checkboxes and switches take true/false; radios and selects take the option text'),

@@ -5,15 +5,21 @@ import { formatNode } from '../ui/serialize';
 import { fitJson, fitText } from './budget';
 import { nodeById, resolveApp, targetFields } from './target';
 import { defineTool } from './types';
+import { MAX_ID_CHARS, MAX_NAME_CHARS, MAX_WORD_CHARS } from './bounds';
 
 const schema = z
   .strictObject({
     ...targetFields,
-    id: z.string().min(1).optional().describe('A node id, to look one node up'),
-    role: z.string().min(1).optional().describe('Role such as button (includes toggle buttons), textfield, checkbox, slider, listitem, menuitem'),
-    name: z.string().min(1).optional().describe('Matched fuzzily against the name'),
-    description: z.string().min(1).optional().describe('Matched fuzzily against the description (tooltip, help text)'),
-    text: z.string().min(1).optional().describe('Matched against name, value and description'),
+    id: z.string().min(1).max(MAX_ID_CHARS).optional().describe('A node id, to look one node up'),
+    role: z
+      .string()
+      .min(1)
+      .max(MAX_WORD_CHARS)
+      .optional()
+      .describe('Role such as button (includes toggle buttons), textfield, checkbox, slider, listitem, menuitem'),
+    name: z.string().min(1).max(MAX_NAME_CHARS).optional().describe('Matched fuzzily against the name'),
+    description: z.string().min(1).max(MAX_NAME_CHARS).optional().describe('Matched fuzzily against the description (tooltip, help text)'),
+    text: z.string().min(1).max(MAX_NAME_CHARS).optional().describe('Matched against name, value and description'),
     limit: z.number().int().min(1).max(500).optional().describe('Most results (default 20)'),
   })
   .refine((args) => [args.id, args.role, args.name, args.description, args.text].some((value) => value !== undefined), {

@@ -4,13 +4,14 @@ import { walk } from '../ui/tree-index';
 import { fitTextAndJson } from './budget';
 import { nodeById, resolveApp, targetFields } from './target';
 import { defineTool } from './types';
+import { MAX_ID_CHARS } from './bounds';
 
 /** Where a program sets no budget of its own (the agent), a read stops here; maxChars asks for more. */
 const DEFAULT_MAX_CHARS = 4000;
 
 const schema = z.strictObject({
   ...targetFields,
-  id: z.string().min(1).describe('The node id, from ui_tree or ui_find'),
+  id: z.string().min(1).max(MAX_ID_CHARS).describe('The node id, from ui_tree or ui_find'),
   maxChars: z.number().int().min(100).max(50_000).optional().describe(`Most characters of text (default ${DEFAULT_MAX_CHARS})`),
 });
 

@@ -4,10 +4,11 @@ import { fitTextAndJson } from './budget';
 import { nodeById, resolveApp, targetFields } from './target';
 import { depthNotes, limitDepth } from './tree-depth';
 import { defineTool } from './types';
+import { MAX_ID_CHARS } from './bounds';
 
 const schema = z.strictObject({
   ...targetFields,
-  rootId: z.string().min(1).optional().describe('Only the subtree under this node id (from an earlier ui_tree or ui_find)'),
+  rootId: z.string().min(1).max(MAX_ID_CHARS).optional().describe('Only the subtree under this node id (from an earlier ui_tree or ui_find)'),
   depth: z.number().int().min(0).max(100).optional().describe('Levels below the root to include (0: the root alone); default all'),
   maxNodes: z.number().int().min(1).max(2000).optional().describe(`Most node lines (default ${DEFAULT_SERIALIZE.maxNodes})`),
   maxTokens: z

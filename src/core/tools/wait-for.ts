@@ -6,6 +6,7 @@ import { findNodes } from '../ui/query';
 import { findById, shallow } from '../ui/tree-index';
 import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';
+import { MAX_ID_CHARS, MAX_NAME_CHARS, MAX_TEXT_CHARS, MAX_WORD_CHARS } from './bounds';
 
 export const MAX_WAIT_MS = 30_000;
 const DEFAULT_WAIT_MS = 5_000;
@@ -24,10 +25,13 @@ const stateSchema = z.strictObject({
 const schema = z
   .strictObject({
     ...targetFields,
-    id: z.string().min(1).optional().describe('Wait on this node id'),
-    role: z.string().min(1).optional().describe('Or find the node by role and/or name'),
-    name: z.string().min(1).optional().describe('With id: the exact name to wait for. Without: the name to find'),
-    value: z.union([z.string(), z.number()]).optional().describe('Wait until the value equals this'),
+    id: z.string().min(1).max(MAX_ID_CHARS).optional().describe('Wait on this node id'),
+    role: z.string().min(1).max(MAX_WORD_CHARS).optional().describe('Or find the node by role and/or name'),
+    name: z.string().min(1).max(MAX_NAME_CHARS).optional().describe('With id: the exact name to wait for. Without: the name to find'),
+    value: z
+      .union([z.string().max(MAX_TEXT_CHARS), z.number()])
+      .optional()
+      .describe('Wait until the value equals this'),
     state: stateSchema.optional().describe('Wait until these states hold'),
     timeoutMs: z.number().int().min(0).max(MAX_WAIT_MS).optional().describe(`Default ${DEFAULT_WAIT_MS}, at most ${MAX_WAIT_MS}`),
     intervalMs: z.number().int().min(10).max(5_000).optional(),

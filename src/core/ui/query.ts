@@ -38,6 +38,13 @@ export function levenshtein(a: string, b: string): number {
 }
 
 /**
+ * Typos are looked for (by edit distance, which costs the product of the two lengths) only
+ * between strings up to this long: names, not documents. Longer ones still match by prefix,
+ * substring and shared words, so a megabyte argument costs a linear scan, not minutes.
+ */
+export const MAX_TYPO_CHARS = 64;
+
+/**
  * How well `candidate` matches `wanted`, from 0 to 1: exact, then case-insensitive,
  * prefix, word prefix, substring, shared words, and finally edit distance for typos.
  */
@@ -52,8 +59,10 @@ export function textScore(wanted: string, candidate: string): number {
   if (words.some((word) => word.startsWith(want))) return 0.8;
   if (have.includes(want)) return 0.7 + 0.1 * (want.length / have.length);
   const wantWords = want.split(' ');
-  const shared = wantWords.filter((word) => words.includes(word)).length;
+  const haveWords = new Set(words);
+  const shared = wantWords.filter((word) => haveWords.has(word)).length;
   const overlap = shared / wantWords.length;
+  if (want.length > MAX_TYPO_CHARS || have.length > MAX_TYPO_CHARS) return 0.65 * overlap;
   const similarity = 1 - levenshtein(want, have) / Math.max(want.length, have.length);
   return Math.max(0.65 * overlap, 0.75 * similarity);
 }

@@ -19,3 +19,18 @@ export function spawnUtilityHost(modulePath: string, dataDir: string): HostChild
     kill: () => void child.kill(),
   };
 }
+
+/** The host entry once more, with `--doctor`: it runs the Diagnose checks, answers one report and exits. */
+export function spawnDoctorHost(modulePath: string, dataDir: string): HostChild & { postMessage(message: unknown): void } {
+  const child = utilityProcess.fork(modulePath, [`--main-pid=${process.pid}`, '--doctor'], {
+    serviceName: 'Deskpilot diagnosis',
+    stdio: 'inherit',
+    env: { ...process.env, DESKPILOT_DATA_DIR: dataDir },
+  });
+  return {
+    postMessage: (message: unknown) => child.postMessage(message),
+    onMessage: (listener) => void child.on('message', listener),
+    onExit: (listener) => void child.on('exit', listener),
+    kill: () => void child.kill(),
+  };
+}

@@ -131,6 +131,17 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
       };
       return copy(options.settings);
     },
+    // A desktop with one broken part, as the Diagnose panel shows it.
+    doctor: async (request) => (
+      record('doctor', request),
+      {
+        ok: false,
+        checks: [
+          { id: 'display', status: 'ok', figure: 'DISPLAY=:0 answers' },
+          { id: 'registry', status: 'fail', figure: 'the AT-SPI registry is not running', fix: 'start it again', fixKey: 'registry-gone' },
+        ],
+      }
+    ),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -102,7 +102,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
     const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
     await this.guard(target, async () => {
       if (hasValue && (typeof value === 'number' || !hasText) && Number.isFinite(number)) {
-        await this.client.connection.setProperty(target.bus, target.path, IFACE.value, 'CurrentValue', 'd', number);
+        await this.client.setProperty([target.bus, target.path], IFACE.value, 'CurrentValue', 'd', number);
         return;
       }
       if (hasText) {

@@ -1,4 +1,4 @@
-import { IFACE, REGISTRY, ROOT_PATH, STATE, type ObjectRef } from '../../../../native/linux/atspi';
+import { IFACE, ROOT_PATH, STATE, type ObjectRef } from '../../../../native/linux/atspi';
 import { ProcessExitedError, UnsupportedOperationError } from '../../../shared/errors';
 import type { AppInfo } from '../../../shared/ui-node';
 import { isProcessAlive } from '../process';
@@ -16,7 +16,7 @@ export interface AppEntry extends AppInfo {
 async function describeApp(client: AtspiClient, ref: ObjectRef): Promise<AppEntry | undefined> {
   const [bus] = ref;
   const root: ObjectRef = [bus, ROOT_PATH];
-  const pid = await client.connection.pidOf(bus, LIST_TIMEOUT_MS).catch(() => undefined);
+  const pid = await client.pidOf(bus, LIST_TIMEOUT_MS).catch(() => undefined);
   if (pid === undefined || pid === process.pid) return undefined;
   try {
     const [name, [windows], toolkit, version] = await Promise.all([
@@ -56,8 +56,11 @@ export class AppDirectory {
   constructor(private readonly client: AtspiClient) {}
 
   async list(): Promise<AppEntry[]> {
-    const [refs] = await this.client.call([REGISTRY.name, ROOT_PATH], IFACE.accessible, 'GetChildren');
-    const apps = (await Promise.all((refs as ObjectRef[]).map((ref) => describeApp(this.client, ref)))).filter((app) => app !== undefined);
+    const refs = await this.client.registryChildren();
+    const apps = (await Promise.all(refs.map((ref) => describeApp(this.client, ref)))).filter((app) => app !== undefined);
+    // Nothing registered and accessibility off (and not ours to turn on): that is the reason, not an empty desktop.
+    const off = apps.length === 0 ? this.client.accessibilityOff() : undefined;
+    if (off !== undefined) throw off;
     this.byPid.clear();
     for (const app of apps) if (!this.byPid.has(app.pid) || app.windows.length > 0) this.byPid.set(app.pid, app);
     return apps;

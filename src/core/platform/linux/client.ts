@@ -1,7 +1,23 @@
-import { A11Y_BUS, IFACE, REGISTRY, TREE_EVENTS, type EventBody, type ObjectRef } from '../../../../native/linux/atspi';
-import { DbusCallError, DbusConnection, DbusTimeoutError, type MethodCall } from '../../../../native/linux/dbus';
-import { DeskpilotError, ProcessExitedError, TimeoutError, UnsupportedOperationError } from '../../../shared/errors';
+import { A11Y_BUS, IFACE, REGISTRY, ROOT_PATH, TREE_EVENTS, type EventBody, type ObjectRef } from '../../../../native/linux/atspi';
+import {
+  DEFAULT_CALL_TIMEOUT_MS,
+  DbusCallError,
+  DbusConnection,
+  DbusDisconnectedError,
+  DbusTimeoutError,
+  type MethodCall,
+} from '../../../../native/linux/dbus';
+import { DeskpilotError, ProcessExitedError, TimeoutError } from '../../../shared/errors';
 import { isProcessAlive } from '../process';
+import {
+  accessibilityBusLostError,
+  accessibilityOffError,
+  briefly,
+  noAccessibilityBusError,
+  noSessionBusError,
+  registryError,
+  registryMissing,
+} from './availability';
 
 /** An accessible object plus what the tree fetch learnt about it, so actions need no extra calls. */
 export interface AtspiRef {
@@ -24,6 +40,7 @@ const GONE_ERRORS = new Set([
 
 /** Turns a D-Bus failure into the typed error a caller can act on. */
 export function mapDbusError(error: unknown, pid: number | undefined): unknown {
+  if (error instanceof DbusDisconnectedError) return accessibilityBusLostError(error.address, error);
   if (error instanceof DbusTimeoutError) {
     return new TimeoutError(`the app${pid === undefined ? '' : ` (pid ${pid})`} did not answer within ${error.timeoutMs} ms; it may be frozen or busy`, {
       cause: error,
@@ -62,85 +79,218 @@ const matchRule = (bus: string): string => `type='signal',sender='${bus}'`;
 const EVENT_INTERFACES = new Set<string>([IFACE.eventObject, IFACE.eventFocus]);
 
 /**
+ * Connecting (session bus, accessibility bus, registry) gets this long in all: a CLI command on
+ * a broken desktop must say so and exit within 5 s, and each step's own timeout alone could add up to more.
+ */
+const CONNECT_BUDGET_MS = 3000;
+
+export interface ClientOptions {
+  /** false: leave org.a11y.Status.IsEnabled as it is (`deskpilot doctor` only looks). */
+  switchOn?: boolean;
+}
+
+/** What `org.a11y.Status.IsEnabled` said when this client connected, for `deskpilot doctor`. */
+export interface AccessibilityStatus {
+  /** Before this client set it; undefined when it could not be read. */
+  before: boolean | undefined;
+  /** After: false means it is off and could not be turned on. */
+  after: boolean | undefined;
+}
+
+/**
  * A connection to the accessibility bus, found through org.a11y.Bus.GetAddress on the
  * session bus. It registers for tree-changing events once, which also makes GTK3 turn on its
  * Cache interface; the bus daemon then forwards an app's events only while that app is
  * watched (one match rule per app), so a busy desktop's other apps cost this process nothing.
+ *
+ * It connects on first use, and again after the accessibility bus dropped it or the registry
+ * was gone, so a long-lived program (the MCP server, the app's host) recovers when the desktop
+ * does. Every failure to connect is a typed UI_NOT_AVAILABLE, and leaves no socket or timer behind.
  */
 export class AtspiClient {
   private readonly listeners = new Set<(event: TreeEvent) => void>();
   private readonly watched = new Map<string, Promise<void>>();
   private readonly closers: (() => void)[] = [];
+  private live: DbusConnection | undefined;
+  private opening: Promise<DbusConnection> | undefined;
+  /** False after the registry was found gone: a new one knows nothing of our event registrations. */
+  private registered = false;
+  private shut = false;
+  status: AccessibilityStatus = { before: undefined, after: undefined };
 
-  private constructor(readonly connection: DbusConnection) {
-    connection.onSignal((signal) => {
-      if (!EVENT_INTERFACES.has(signal.interface) || !this.watched.has(signal.sender)) return;
-      const event = toTreeEvent(signal.sender, signal.path, signal.member, signal.body);
-      for (const listener of this.listeners) listener(event);
-    });
+  private constructor(
+    private readonly env: Record<string, string | undefined>,
+    private readonly options: ClientOptions,
+  ) {}
+
+  /** A client that connects on the first call, so a program starts (and says why later) on a broken desktop. */
+  static open(env: Record<string, string | undefined>, options: ClientOptions = {}): AtspiClient {
+    return new AtspiClient(env, options);
   }
 
-  static async connect(env: Record<string, string | undefined>): Promise<AtspiClient> {
-    const sessionAddress = env['DBUS_SESSION_BUS_ADDRESS'];
-    if (sessionAddress === undefined || sessionAddress === '') {
-      throw new UnsupportedOperationError(
-        'No D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset); reading apps on Linux needs a desktop session with AT-SPI2.',
-      );
-    }
-    let address: string;
+  /** Connects now; a broken desktop rejects with UI_NOT_AVAILABLE and nothing left open. */
+  static async connect(env: Record<string, string | undefined>, options: ClientOptions = {}): Promise<AtspiClient> {
+    const client = new AtspiClient(env, options);
     try {
-      const session = await DbusConnection.connect(sessionAddress);
-      try {
-        const [reply] = await session.call({ destination: A11Y_BUS.name, path: A11Y_BUS.path, interface: A11Y_BUS.interface, member: 'GetAddress' });
-        address = String(reply);
-        // Chromium and Electron apps expose their tree only when a screen reader says it is there.
-        await session.setProperty(A11Y_BUS.name, A11Y_BUS.path, A11Y_BUS.status, 'IsEnabled', 'b', true).catch(() => undefined);
-      } finally {
-        session.close();
-      }
+      await client.ready();
     } catch (error) {
-      throw new UnsupportedOperationError(
-        `The AT-SPI2 accessibility bus is not reachable (${(error as Error).message}). Install at-spi2-core and run inside a desktop session.`,
-        { cause: error },
-      );
+      client.close();
+      throw error;
     }
-    const client = new AtspiClient(await DbusConnection.connect(address));
-    await client.registerEvents();
     return client;
   }
 
-  private async registerEvents(): Promise<void> {
+  /** The open connection, or undefined when there is none yet or it was lost. */
+  private current(): DbusConnection | undefined {
+    return this.live !== undefined && this.live.closed === undefined && this.registered ? this.live : undefined;
+  }
+
+  /** The open connection, connecting (again) first when there is none. */
+  private ready(): Promise<DbusConnection> {
+    const current = this.current();
+    if (current !== undefined) return Promise.resolve(current);
+    this.opening ??= this.establish().finally(() => (this.opening = undefined));
+    return this.opening;
+  }
+
+  private async establish(): Promise<DbusConnection> {
+    if (this.shut) throw new DeskpilotError('INTERNAL', 'the accessibility client is closed');
+    const deadline = performance.now() + CONNECT_BUDGET_MS;
+    const left = (): number => Math.max(50, Math.min(DEFAULT_CALL_TIMEOUT_MS, deadline - performance.now()));
+    let connection = this.live?.closed === undefined ? this.live : undefined;
+    if (connection === undefined) {
+      // The old connection's match rules died with it: mirrors see their app unwatched and read afresh.
+      this.watched.clear();
+      this.live = undefined;
+      const address = await this.accessibilityAddress(left);
+      try {
+        connection = await DbusConnection.connect(address, left());
+      } catch (error) {
+        throw accessibilityBusLostError(address, error);
+      }
+    }
+    try {
+      await this.registerEvents(connection, left());
+    } catch (error) {
+      connection.close();
+      this.live = undefined;
+      throw registryMissing(error) ? await registryError(this.env, error) : error;
+    }
+    if (this.shut) {
+      connection.close();
+      throw new DeskpilotError('INTERNAL', 'the accessibility client is closed');
+    }
+    if (this.live !== connection) {
+      connection.onSignal((signal) => {
+        if (!EVENT_INTERFACES.has(signal.interface) || !this.watched.has(signal.sender)) return;
+        const event = toTreeEvent(signal.sender, signal.path, signal.member, signal.body);
+        for (const listener of this.listeners) listener(event);
+      });
+    }
+    this.live = connection;
+    this.registered = true;
+    return connection;
+  }
+
+  /** The accessibility bus's address, from the session bus, which is closed again whatever happens. */
+  private async accessibilityAddress(left: () => number): Promise<string> {
+    const sessionAddress = this.env['DBUS_SESSION_BUS_ADDRESS'];
+    if (sessionAddress === undefined || sessionAddress === '') throw noSessionBusError(sessionAddress);
+    let session: DbusConnection;
+    try {
+      session = await DbusConnection.connect(sessionAddress, left());
+    } catch (error) {
+      throw noSessionBusError(sessionAddress, error);
+    }
+    try {
+      let reply: unknown;
+      try {
+        [reply] = await session.call({ destination: A11Y_BUS.name, path: A11Y_BUS.path, interface: A11Y_BUS.interface, member: 'GetAddress' }, left());
+      } catch (error) {
+        throw noAccessibilityBusError(error);
+      }
+      if (this.options.switchOn !== false) await this.switchOn(session, left);
+      return String(reply);
+    } finally {
+      session.close();
+    }
+  }
+
+  /** Chromium and Electron apps expose their tree only when a screen reader is said to be there. */
+  private async switchOn(session: DbusConnection, left: () => number): Promise<void> {
+    const read = async (): Promise<boolean | undefined> => {
+      const value = await session.getProperty(A11Y_BUS.name, A11Y_BUS.path, A11Y_BUS.status, 'IsEnabled', left()).catch(() => undefined);
+      return typeof value === 'boolean' ? value : undefined;
+    };
+    const before = await read();
+    let failure = '';
+    if (before !== true) {
+      await session.setProperty(A11Y_BUS.name, A11Y_BUS.path, A11Y_BUS.status, 'IsEnabled', 'b', true, left()).catch((error: unknown) => {
+        failure = briefly(error);
+      });
+    }
+    const after = before === true ? true : failure === '' ? true : await read();
+    this.status = { before, after };
+    this.offReason = after === false ? failure : undefined;
+  }
+
+  /** Set when IsEnabled is false and could not be turned on: why setting it failed. */
+  private offReason: string | undefined;
+
+  /** UI_NOT_AVAILABLE (a11y-disabled) when accessibility is off, else undefined. */
+  accessibilityOff(): DeskpilotError | undefined {
+    return this.offReason === undefined ? undefined : accessibilityOffError(this.offReason);
+  }
+
+  private async registerEvents(connection: DbusConnection, timeoutMs: number): Promise<void> {
     await Promise.all(
       TREE_EVENTS.map((event) =>
-        this.connection
-          .call({
-            destination: REGISTRY.name,
-            path: REGISTRY.path,
-            interface: REGISTRY.interface,
-            member: 'RegisterEvent',
-            signature: 'sass',
-            body: [event, [], ''],
-          })
-          .catch(() =>
-            // Older registries take only the event name.
-            this.connection.call({
+        connection
+          .call(
+            {
               destination: REGISTRY.name,
               path: REGISTRY.path,
               interface: REGISTRY.interface,
               member: 'RegisterEvent',
-              signature: 's',
-              body: [event],
-            }),
-          ),
+              signature: 'sass',
+              body: [event, [], ''],
+            },
+            timeoutMs,
+          )
+          .catch((error: unknown) => {
+            if (registryMissing(error)) throw error;
+            // Older registries take only the event name.
+            return connection.call(
+              { destination: REGISTRY.name, path: REGISTRY.path, interface: REGISTRY.interface, member: 'RegisterEvent', signature: 's', body: [event] },
+              timeoutMs,
+            );
+          }),
       ),
     );
+  }
+
+  /**
+   * The apps registered with AT-SPI, as the registry lists them. A registry that is gone is
+   * UI_NOT_AVAILABLE (registry-gone, or no-display when the X server it needs is missing).
+   */
+  async registryChildren(): Promise<ObjectRef[]> {
+    try {
+      const [refs] = await this.call([REGISTRY.name, ROOT_PATH], IFACE.accessible, 'GetChildren');
+      return refs as ObjectRef[];
+    } catch (error) {
+      if (error instanceof DbusDisconnectedError) throw accessibilityBusLostError(error.address, error);
+      if (!registryMissing(error)) throw error;
+      // A registry started again knows nothing of our registrations: register on the next call.
+      this.registered = false;
+      throw await registryError(this.env, error);
+    }
   }
 
   /** Starts forwarding one app's events; resolves once the bus daemon routes them here. */
   watch(bus: string): Promise<void> {
     let added = this.watched.get(bus);
     if (added === undefined) {
-      added = this.connection.addMatch(matchRule(bus));
+      added = this.ready().then((connection) => connection.addMatch(matchRule(bus)));
       added.catch(() => this.watched.delete(bus));
       this.watched.set(bus, added);
     }
@@ -154,12 +304,14 @@ export class AtspiClient {
   /** Stops forwarding an app's events (its mirror was dropped). */
   async unwatch(bus: string): Promise<void> {
     if (!this.watched.delete(bus)) return;
-    await this.connection.removeMatch(matchRule(bus)).catch(() => undefined);
+    await this.current()
+      ?.removeMatch(matchRule(bus))
+      .catch(() => undefined);
   }
 
   /** Every signal the bus forwarded before this resolves has been delivered to the listeners. */
   async barrier(bus: string, timeoutMs?: number): Promise<void> {
-    await this.connection.ping(bus, timeoutMs);
+    await (await this.ready()).ping(bus, timeoutMs);
   }
 
   onTreeEvent(listener: (event: TreeEvent) => void): () => void {
@@ -175,11 +327,25 @@ export class AtspiClient {
       member,
       ...(signature === undefined ? {} : { signature, body: body ?? [] }),
     };
-    return this.connection.call(call, timeoutMs);
+    // The usual case stays one call: no extra promise hop per D-Bus call in a tree walk.
+    const current = this.current();
+    if (current !== undefined) return current.call(call, timeoutMs);
+    return this.ready().then((connection) => connection.call(call, timeoutMs));
   }
 
   property(target: ObjectRef, iface: string, name: string, timeoutMs?: number): Promise<unknown> {
-    return this.connection.getProperty(target[0], target[1], iface, name, timeoutMs);
+    const current = this.current();
+    if (current !== undefined) return current.getProperty(target[0], target[1], iface, name, timeoutMs);
+    return this.ready().then((connection) => connection.getProperty(target[0], target[1], iface, name, timeoutMs));
+  }
+
+  async setProperty(target: ObjectRef, iface: string, name: string, signature: string, value: unknown): Promise<void> {
+    await (await this.ready()).setProperty(target[0], target[1], iface, name, signature, value);
+  }
+
+  /** The pid behind an app's bus name. */
+  async pidOf(bus: string, timeoutMs?: number): Promise<number> {
+    return (await this.ready()).pidOf(bus, timeoutMs);
   }
 
   /** Runs `listener` when the client closes, so what hangs on its events can stop too. */
@@ -188,7 +354,9 @@ export class AtspiClient {
   }
 
   close(): void {
+    this.shut = true;
     for (const closer of this.closers.splice(0)) closer();
-    this.connection.close();
+    this.live?.close();
+    this.live = undefined;
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import net from 'node:net';
-import { UnsupportedOperationError } from '../../../shared/errors';
+import { noDisplayError } from './availability';
 
 /** Where an X display listens: the unix socket for ":N", TCP port 6000+N for "host:N". */
 export function displaySocket(display: string): { path: string } | { host: string; port: number } | undefined {
@@ -12,20 +12,15 @@ export function displaySocket(display: string): { path: string } | { host: strin
 }
 
 /**
- * nut-js segfaults the whole process when it cannot open the display, and no JS can catch
- * that. So before it is ever loaded, check that an X server really answers on DISPLAY.
+ * What is wrong with the X display, in words (`DISPLAY is not set`, `no X server listens on :5
+ * (…)`), or undefined when an X server answers on it.
  */
-export async function assertDisplay(env: Record<string, string | undefined>, timeoutMs = 1000): Promise<void> {
+export async function displayProblem(env: Record<string, string | undefined>, timeoutMs = 1000): Promise<string | undefined> {
   const display = env['DISPLAY'];
-  const fail = (why: string): never => {
-    throw new UnsupportedOperationError(
-      `Synthetic input needs an X11 display, and ${why}. Run inside a desktop session (or Xvfb); Wayland-only sessions are not supported yet.`,
-    );
-  };
-  if (display === undefined || display === '') fail('DISPLAY is not set');
-  const target = displaySocket(display as string);
-  if (target === undefined) fail(`DISPLAY=${display} is not a display name`);
-  if (target !== undefined && 'path' in target && !existsSync(target.path)) fail(`no X server listens on ${display} (${target.path} is missing)`);
+  if (display === undefined || display === '') return 'DISPLAY is not set';
+  const target = displaySocket(display);
+  if (target === undefined) return `DISPLAY=${display} is not a display name`;
+  if ('path' in target && !existsSync(target.path)) return `no X server listens on ${display} (${target.path} is missing)`;
   const reachable = await new Promise<boolean>((resolve) => {
     const socket = net.connect(target as net.NetConnectOpts);
     const done = (ok: boolean): void => {
@@ -36,5 +31,14 @@ export async function assertDisplay(env: Record<string, string | undefined>, tim
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });
-  if (!reachable) fail(`the X server on ${display} does not answer`);
+  return reachable ? undefined : `the X server on ${display} does not answer`;
+}
+
+/**
+ * nut-js segfaults the whole process when it cannot open the display, and no JS can catch
+ * that. So before it is ever loaded, check that an X server really answers on DISPLAY.
+ */
+export async function assertDisplay(env: Record<string, string | undefined>, timeoutMs = 1000): Promise<void> {
+  const problem = await displayProblem(env, timeoutMs);
+  if (problem !== undefined) throw noDisplayError(env, problem, 'synthetic input (mouse and keys) needs one');
 }

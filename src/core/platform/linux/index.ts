@@ -40,7 +40,8 @@ function publicInfo({ bus: _bus, gtk4: _gtk4, ...app }: AppEntry): AppInfo {
 }
 
 export async function createLinuxPlatform(env: Record<string, string | undefined> = process.env): Promise<Platform> {
-  const client = await AtspiClient.connect(env);
+  // Connects on the first call: a broken desktop is that call's UI_NOT_AVAILABLE, and a later call connects again.
+  const client = AtspiClient.open(env);
   const apps = new AppDirectory(client);
   const frontmost = async (): Promise<AppInfo | undefined> => {
     const front = (await apps.list()).find((app) => app.frontmost);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Diagnose } from './diagnose';
 
 /** macOS without the Accessibility grant: Deskpilot can neither read nor act, so say how to fix it. */
 export function PermissionHelp({ onCheckAgain }: { onCheckAgain(): void }) {
@@ -23,6 +24,7 @@ export function PermissionHelp({ onCheckAgain }: { onCheckAgain(): void }) {
           {t('permission.checkAgain')}
         </button>
       </div>
+      <Diagnose />
     </section>
   );
 }

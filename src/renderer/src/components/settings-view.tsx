@@ -18,6 +18,7 @@ import { DocsSettings } from './docs-settings';
 import { Field } from './field';
 import { LanguageSettings } from './language-settings';
 import { McpSettings } from './mcp-settings';
+import { Diagnose } from './diagnose';
 import { presetLabel } from './presets';
 import { apiKeyWords, headerWords, SecretField } from './secret-field';
 import { draftOf, patchOf, type SettingsDraft } from './settings-form';
@@ -293,6 +294,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
       )}
       {settings === undefined ? null : <DocsSettings settings={settings} onChange={saveNow} onSettings={setSettings} />}
       {settings === undefined ? null : <McpSettings settings={settings} onSettings={setSettings} />}
+      <Diagnose />
     </section>
   );
 }

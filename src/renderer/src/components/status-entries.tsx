@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { SerializedError } from '../../../shared/errors';
+import { unavailableReason, type SerializedError } from '../../../shared/errors';
 import type { ChatEntry } from '../../../shared/transcript';
 import { errorSentence } from '../failure';
 import { FailureText } from './failure-text';
@@ -12,6 +12,9 @@ const CONNECTION_REASONS = ['refused', 'timeout', 'dns', 'reset', 'tls', 'other'
 function errorText({ code, data }: SerializedError, t: TFunction): string {
   const server = data?.['server'];
   const reason = CONNECTION_REASONS.find((each) => each === data?.['reason']) ?? 'other';
+  // A broken desktop: what is missing and how to fix it, in the user's words, never the D-Bus text.
+  const unavailable = unavailableReason({ code, data });
+  if (unavailable !== undefined) return t(`errorDetail.unavailable.${unavailable}`);
   if (code === 'PROVIDER_CONNECTION' && typeof server === 'string') {
     const named = /^https?:/.test(server) ? t('errorDetail.serverAt', { url: server }) : server;
     return t('errorDetail.connection', { server: named, why: t(`errorDetail.connectionWhy.${reason}`) });

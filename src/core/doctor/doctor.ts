@@ -1,0 +1,107 @@
+/**
+ * `deskpilot doctor` and the window's Diagnose button: every part Deskpilot needs, checked on
+ * its own, each part with a deadline so a broken one is a ✗ and never a hang.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { DoctorCheck, DoctorReport } from '../../shared/ipc';
+import type { Environment, ProviderSettings } from '../agent/provider';
+import { dataDir } from '../data-dir';
+import { INDEX_FILE } from '../docs/service';
+import { providerConfigCheck, providerOnlineChecks, ONLINE_TIMEOUT_MS } from './provider';
+
+export interface DoctorOptions {
+  env: Environment;
+  /** process.platform, or DESKPILOT_PLATFORM. */
+  platform?: string;
+  /** Send the provider one tiny request too. */
+  online?: boolean;
+  /** The app's provider settings; the CLI has none and reads the environment. */
+  settings?: ProviderSettings;
+  /** Deskpilot's own processes (the app's Electron is not an app to fix). */
+  ownPids?: readonly number[];
+  /** Where the documentation index lives; the data folder by default. */
+  dataDir?: string;
+  fetch?: typeof fetch;
+}
+
+/** A desktop part that takes longer than this is reported as not answering. */
+const PART_MS = 4000;
+
+async function bounded(ids: DoctorCheck['id'][], work: Promise<DoctorCheck[]>, ms: number): Promise<DoctorCheck[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<DoctorCheck[]>((resolve) => {
+    timer = setTimeout(() => resolve(ids.map((id) => ({ id, status: 'fail', figure: `no answer within ${ms / 1000} s` }))), ms);
+  });
+  try {
+    return await Promise.race([
+      work.catch((error: unknown) => ids.map((id) => ({ id, status: 'fail' as const, figure: error instanceof Error ? error.message : String(error) }))),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function desktopChecks(platform: string, options: DoctorOptions): Promise<DoctorCheck[]> {
+  if (platform === 'linux') {
+    const { linuxChecks } = await import('../platform/linux/doctor');
+    const ids: DoctorCheck['id'][] = ['display', 'a11y-bus', 'a11y-enabled', 'registry', 'apps', 'chromium', 'window-manager', 'input', 'keyring'];
+    return bounded(ids, linuxChecks(options.env, options.ownPids), PART_MS * 2);
+  }
+  if (platform === 'darwin') {
+    const { checkAccessibilityPermission } = await import('../platform/darwin');
+    const access = await bounded(
+      ['mac-accessibility'],
+      checkAccessibilityPermission().then((status) => [
+        status.granted
+          ? { id: 'mac-accessibility', status: 'ok', figure: `granted (${status.verified})` }
+          : {
+              id: 'mac-accessibility',
+              status: 'fail',
+              figure: 'not granted',
+              fix: 'System Settings → Privacy & Security → Accessibility: turn on the app that runs Deskpilot (Terminal for the CLI)',
+              fixKey: 'mac-accessibility',
+            },
+      ]),
+      PART_MS,
+    );
+    const notYet = 'not checked: this build cannot ask macOS about it yet';
+    return [...access, { id: 'mac-input-monitoring', status: 'skip', figure: notYet }, { id: 'mac-screen-recording', status: 'skip', figure: notYet }];
+  }
+  // The fake desktop and Windows have nothing to check.
+  return [];
+}
+
+function docsCheck(folder: string): DoctorCheck {
+  const file = path.join(folder, INDEX_FILE);
+  if (!existsSync(file))
+    return { id: 'docs-index', status: 'skip', figure: `not built yet (${file}): the first documentation search builds it, or deskpilot docs index` };
+  const { size, mtime } = statSync(file);
+  return { id: 'docs-index', status: 'ok', figure: `${file}, ${(size / 1e6).toFixed(1)} MB, updated ${mtime.toISOString().slice(0, 16).replace('T', ' ')}` };
+}
+
+export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
+  const platform = options.env['DESKPILOT_PLATFORM'] ?? options.platform ?? process.platform;
+  const providerPart = async (): Promise<DoctorCheck[]> => {
+    const { check, config } = await providerConfigCheck(options.settings ?? {}, options.env);
+    if (options.online !== true) return [check];
+    if (config === undefined) {
+      return [
+        check,
+        ...(['provider-reachable', 'provider-key', 'provider-model', 'provider-tools'] as const).map((id) => ({
+          id,
+          status: 'skip' as const,
+          figure: 'no provider configured',
+        })),
+      ];
+    }
+    return [check, ...(await providerOnlineChecks(config, options.fetch))];
+  };
+  const [desktop, provider] = await Promise.all([
+    desktopChecks(platform, options),
+    bounded(['provider'], providerPart(), options.online === true ? ONLINE_TIMEOUT_MS + 2000 : PART_MS),
+  ]);
+  const checks = [...desktop, ...provider, docsCheck(options.dataDir ?? dataDir(options.env))];
+  return { ok: checks.every((check) => check.status !== 'fail'), checks };
+}

@@ -1,0 +1,168 @@
+/**
+ * The desktop broken on purpose, part by part, on private headless sessions: the X server
+ * gone with the registry, a frozen registry, no session bus, no accessibility bus. Every CLI
+ * command must exit by itself within 5 s with one typed line, and the MCP server must answer
+ * with the same typed error and work again once the registry is back.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './desktop';
+import { BIN, NODE, runCli } from './run-cli';
+import { hasHeadlessTools, startSession, waitFor, type HeadlessSession } from './session';
+
+const run = hasHeadlessTools() || process.env['CI'] !== undefined;
+
+/** `deskpilot: UI_NOT_AVAILABLE: <what>; <fix>` and nothing else. */
+const TYPED_LINE = /^deskpilot: UI_NOT_AVAILABLE: [^\n;]+; [^\n]+\n$/;
+
+/** The session's own process by its command name (/proc/PID/comm is cut to 15 characters). */
+function sessionProcess(session: HeadlessSession, comm: string, cmdline?: string): number {
+  const pid = session.processIds().find((each) => {
+    try {
+      const named = readFileSync(`/proc/${each}/comm`, 'utf8').trim() === comm;
+      return named && (cmdline === undefined || readFileSync(`/proc/${each}/cmdline`, 'utf8').includes(cmdline));
+    } catch {
+      return false;
+    }
+  });
+  if (pid === undefined) throw new Error(`no ${comm} in the session`);
+  return pid;
+}
+
+const registryPid = (session: HeadlessSession): number => sessionProcess(session, 'at-spi2-registr');
+const xServerPid = (session: HeadlessSession): number => Number(readFileSync(`/tmp/.X${session.display.slice(1)}-lock`, 'utf8').trim());
+
+async function gone(pid: number): Promise<void> {
+  await waitFor(
+    () => (readdirSync('/proc').includes(String(pid)) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ') ? undefined : true),
+    5000,
+    `pid ${pid} to end`,
+  );
+}
+
+interface Mcp {
+  client: Client;
+  call(name: string, args?: Record<string, unknown>): Promise<{ result: CallToolResult; text: string; ms: number }>;
+}
+
+async function startMcp(env: NodeJS.ProcessEnv): Promise<Mcp> {
+  const clean = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const transport = new StdioClientTransport({ command: NODE, args: [BIN, 'mcp'], env: clean, cwd: ROOT, stderr: 'pipe' });
+  const client = new Client({ name: 'deskpilot-test', version: '1' });
+  await client.connect(transport);
+  return {
+    client,
+    call: async (name, args = {}) => {
+      const started = performance.now();
+      const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: 10_000 })) as CallToolResult;
+      const first = result.content[0];
+      return { result, text: first?.type === 'text' ? first.text : '', ms: Math.round(performance.now() - started) };
+    },
+  };
+}
+
+describe.skipIf(!run)('a broken Linux desktop', () => {
+  let healthy: HeadlessSession;
+  let noX: HeadlessSession;
+
+  beforeAll(async () => {
+    [healthy, noX] = await Promise.all([startSession(), startSession()]);
+    // The way it broke for a new user: the X server failed, so the registry died at once.
+    process.kill(xServerPid(noX), 'SIGKILL');
+    process.kill(registryPid(noX), 'SIGKILL');
+    await gone(xServerPid(noX)).catch(() => undefined);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([healthy?.stop(), noX?.stop()]);
+  });
+
+  it('without its X server, every command exits by itself within 5 s with one typed line naming the display', { timeout: 30_000 }, async () => {
+    // One after another: on two shared cores, three at once would measure the machine, not the command.
+    for (const args of [['apps'], ['tree', '--pid', String(process.pid)], ['find', '--name', 'OK']]) {
+      const result = await runCli(args, noX.env);
+      expect(result.lingered, result.stderr).toBe(false);
+      expect(result.ms).toBeLessThan(5000);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(TYPED_LINE);
+      expect(result.stderr).toContain('no X display');
+      expect(result.stderr).toContain('at-spi2-registryd');
+    }
+  });
+
+  it('without a session bus, or with one that is not there, the reason is no-a11y-bus and the process ends', async () => {
+    const unset = await runCli(['apps'], { ...healthy.env, DBUS_SESSION_BUS_ADDRESS: undefined });
+    const missing = await runCli(['apps'], { ...healthy.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${path.join(healthy.directory, 'no-such-bus')}` });
+    for (const result of [unset, missing]) {
+      expect(result.lingered).toBe(false);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(TYPED_LINE);
+      expect(result.stderr).toContain('D-Bus session bus');
+    }
+  });
+
+  it('the MCP server gives the typed reason while the registry is frozen, and works again once it answers', async () => {
+    const mcp = await startMcp(healthy.env);
+    try {
+      expect((await mcp.call('ui_apps')).result.isError).toBeUndefined();
+      const registry = registryPid(healthy);
+      process.kill(registry, 'SIGSTOP');
+      try {
+        const frozen = await mcp.call('ui_apps');
+        expect(frozen.ms).toBeLessThan(5000);
+        expect(frozen.result.isError).toBe(true);
+        expect(frozen.text).toMatch(/^UI_NOT_AVAILABLE: the AT-SPI registry/);
+        expect(frozen.result._meta?.['deskpilot/error']).toMatchObject({ code: 'UI_NOT_AVAILABLE', data: { reason: 'registry-gone' } });
+        // The CLI says the same, and exits.
+        const cli = await runCli(['apps'], healthy.env);
+        expect(cli.lingered).toBe(false);
+        expect(cli.code).toBe(2);
+        expect(cli.stderr).toMatch(TYPED_LINE);
+      } finally {
+        process.kill(registry, 'SIGCONT');
+      }
+      const back = await mcp.call('ui_apps');
+      expect(back.result.isError, back.text).toBeUndefined();
+      // A registry killed outright is started again by D-Bus on the next call; the server follows it.
+      process.kill(registry, 'SIGKILL');
+      await gone(registry);
+      const restarted = await mcp.call('ui_apps');
+      expect(restarted.result.isError, restarted.text).toBeUndefined();
+      expect(registryPid(healthy)).not.toBe(registry);
+    } finally {
+      await mcp.client.close();
+    }
+  }, 30_000);
+
+  it('the MCP server connects to a new accessibility bus when the old one dies', async () => {
+    const mcp = await startMcp(healthy.env);
+    try {
+      expect((await mcp.call('ui_apps')).result.isError).toBeUndefined();
+      const bus = sessionProcess(healthy, 'dbus-daemon', 'at-spi2');
+      const launcher = sessionProcess(healthy, 'at-spi-bus-laun');
+      process.kill(launcher, 'SIGKILL');
+      process.kill(bus, 'SIGKILL');
+      await gone(bus);
+      // The call right after either connects to a new bus at once or says why it cannot: never INTERNAL, never a hang.
+      const lost = await mcp.call('ui_apps');
+      expect(lost.ms).toBeLessThan(5000);
+      if (lost.result.isError === true) expect(lost.result._meta?.['deskpilot/error']).toMatchObject({ code: 'UI_NOT_AVAILABLE' });
+      // The session bus starts a new launcher (and bus, and registry) on the next GetAddress.
+      const again = await waitFor(
+        async () => {
+          const answer = await mcp.call('ui_apps');
+          return answer.result.isError === true ? undefined : answer;
+        },
+        10_000,
+        'ui_apps to work on the new accessibility bus',
+      );
+      expect(again.text).toBeDefined();
+    } finally {
+      await mcp.client.close();
+    }
+  }, 30_000);
+});
