@@ -83,12 +83,28 @@ export function stopPid(pid: number): void {
   }
 }
 
+/**
+ * TextEdit's corrections, off for this launch only (arguments are a defaults domain that lasts
+ * as long as the process): typed text must come back exactly as typed, without a spelling
+ * correction, a curly quote or a dash put in its place.
+ */
+const AS_TYPED = [
+  ['CorrectSpellingAutomatically', 'NO'],
+  ['CheckSpellingWhileTyping', 'NO'],
+  ['SmartQuotes', 'NO'],
+  ['SmartDashes', 'NO'],
+  ['SmartLinks', 'NO'],
+  ['TextReplacement', 'NO'],
+  ['NSAutomaticSpellingCorrectionEnabled', 'NO'],
+  ['NSAutomaticTextCompletionEnabled', 'NO'],
+].flatMap(([key, value]) => [`-${key}`, value ?? '']);
+
 /** A TextEdit document on a plain-text file of its own: no open panel, no iCloud prompt. */
 export async function openTextEdit(text = ''): Promise<StartedApp & { file: string }> {
   const folder = mkdtempSync(path.join(tmpdir(), 'deskpilot-textedit-'));
   const file = path.join(folder, 'notes.txt');
   writeFileSync(file, text);
-  const app = await openApp('TextEdit', [file]);
+  const app = await openApp('TextEdit', [file, '--args', ...AS_TYPED]);
   return { ...app, file };
 }
 

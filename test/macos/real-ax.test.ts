@@ -112,6 +112,13 @@ describe.skipIf(!access.run)('macOS through the real koffi backend', () => {
   });
 
   const textArea = async (): Promise<RawNode> => find(await treeWithWindow(platform, textEdit.pid), 'text area', (node) => node.role === 'textarea');
+  /** The visible part of TextEdit's document: a long text view reaches far below the screen, its scroll area does not. */
+  const scrollArea = async (): Promise<RawNode> =>
+    find(
+      await treeWithWindow(platform, textEdit.pid),
+      'scroll area',
+      (node) => node.role === 'scrollarea' && flatten(node).some((inner) => inner.role === 'textarea'),
+    );
 
   /** TextEdit's vertical scroll bar position (0 top, 1 bottom), read directly. */
   const scrollPosition = (raw: RawAx): number | undefined => {
@@ -196,7 +203,7 @@ describe.skipIf(!access.run)('macOS through the real koffi backend', () => {
         await platform.accessibility.setValue(area.ref, ui(area), Array.from({ length: 400 }, (_, line) => `line ${line + 1}`).join('\n'));
         await platform.apps.activate?.(textEdit.pid);
         const before = await until('a scroll bar', () => scrollPosition(raw));
-        await platform.input.scroll(centre(await textArea()), 'down', 15);
+        await platform.input.scroll(centre(await scrollArea()), 'down', 15);
         const after = await until(
           'the document to scroll',
           () => {
@@ -511,7 +518,7 @@ describe.skipIf(!access.run)('macOS through the real koffi backend', () => {
       const frontmost = (await platform.apps.frontmost())?.pid;
       const before = await until('a scroll bar', () => scrollPosition(raw));
       const event = native.CGEventCreateScrollWheelEvent2(null, 1, 1, -15, 0, 0) as Pointer;
-      native.CGEventSetLocation(event, centre(await textArea()));
+      native.CGEventSetLocation(event, centre(await scrollArea()));
       native.CGEventPostToPid(textEdit.pid, event);
       native.CFRelease(event);
       await sleep(800);
