@@ -205,7 +205,12 @@ async function walkMissing(
   maxNodes: number,
 ): Promise<void> {
   const limit = limiter(CONCURRENCY);
+  // Each node is expanded once: an app whose children lists loop (a child listing its own
+  // ancestor, with a child count that never matches) would otherwise recurse until the stack ran out.
+  const expanded = new Set<string>();
   const expand = async (path: string): Promise<void> => {
+    if (expanded.has(path)) return;
+    expanded.add(path);
     const item = items.get(path) as Item;
     if (isIncomplete(item, children) && items.size < maxNodes) {
       const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
@@ -231,15 +236,24 @@ async function walkMissing(
 }
 
 /** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
-function breadthFirst(children: Map<string, string[]>, items: Map<string, Item>, rootPath: string, options: FetchOptions): string[] {
+function breadthFirst(
+  children: Map<string, string[]>,
+  items: Map<string, Item>,
+  rootPath: string,
+  options: FetchOptions,
+): { order: string[]; parentOf: Map<string, string> } {
   const order: string[] = [];
+  // A node sits once, under the first parent that reached it: children lists may loop.
+  const parentOf = new Map<string, string>();
   let frontier = [rootPath];
   for (let depth = 0; frontier.length > 0 && depth <= options.maxDepth && order.length < options.maxNodes; depth += 1) {
     frontier = frontier.slice(0, options.maxNodes - order.length);
     order.push(...frontier);
-    frontier = frontier.flatMap((path) => (children.get(path) ?? []).filter((child) => items.has(child)));
+    frontier = frontier.flatMap((path) =>
+      (children.get(path) ?? []).filter((child) => items.has(child) && child !== rootPath && !parentOf.has(child) && (parentOf.set(child, path), true)),
+    );
   }
-  return order;
+  return { order, parentOf };
 }
 
 export function isSecret(item: { role: number }): boolean {
@@ -391,8 +405,9 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     });
 
   await walkMissing(client, bus, items, children, rootPath, options.maxNodes);
-  const order = breadthFirst(children, items, rootPath, options);
+  const { order, parentOf } = breadthFirst(children, items, rootPath, options);
   const kept = new Set(order);
+  const childrenOf = (path: string): string[] => (children.get(path) ?? []).filter((child) => kept.has(child) && parentOf.get(child) === path);
   // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
   const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
   // Values and labels are independent reads, so they share the round trips.
@@ -402,10 +417,9 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   ]);
   const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
   const origins: Map<string, Origin> = gtk4 && options.bounds !== 'none' ? await windowOrigins() : new Map();
-  const parents = new Map([...children].flatMap(([parent, kids]) => kids.map((kid) => [kid, parent] as const)));
   await geometryNames(items, order, names, {
-    parentOf: (path) => parents.get(path),
-    childrenOf: (path) => (children.get(path) ?? []).filter((child) => kept.has(child)),
+    parentOf: (path) => parentOf.get(path),
+    childrenOf,
     // Extents the detail pass already read are reused; the rest cost one call each.
     extentsOf: async (path) => details.get(path)?.bounds ?? (await readExtents(client, [bus, path]).catch(unlessFrozen(undefined))),
     roleOf: (item) => roleOf(item as Item),
@@ -436,7 +450,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
         : { bounds: shift === undefined ? detail.bounds : { ...detail.bounds, x: detail.bounds.x + shift.x, y: detail.bounds.y + shift.y } }),
       actions: capabilities(item),
     };
-    const kids = (children.get(path) ?? []).filter((child) => kept.has(child));
+    const kids = childrenOf(path);
     if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift));
     return node;
   };
