@@ -2,6 +2,7 @@ import { ValidationError } from '../shared/errors';
 import type { IndexProgress } from '../core/docs/docs-index';
 import { docsServiceFromEnv } from '../core/docs/endpoint';
 import type { CliIo } from './context';
+import { MAX_QUERY_CHARS } from '../core/tools/bounds';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
@@ -46,6 +47,8 @@ export async function docsCommand(values: Values, positionals: string[], io: Cli
     if (action === 'search') {
       const query = words.join(' ').trim();
       if (query === '') throw new ValidationError("docs search needs a query: deskpilot docs search 'print on both sides'");
+      // The same bound as the docs_search tool's: a question, not a document.
+      if (query.length > MAX_QUERY_CHARS) throw new ValidationError(`the query is ${query.length} characters; at most ${MAX_QUERY_CHARS}`);
       const topN = positiveInt(values['top'] as string | undefined, '--top', 5);
       const result = await service.search(query, { topN, folders, ...(app === undefined ? {} : { app }), onProgress: progressLine(io) });
       if (result.sources.length === 0) throw new ValidationError('nothing to search: give --folder DIR or --app NAME (or set DESKPILOT_DOCS_FOLDERS)');

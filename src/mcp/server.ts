@@ -152,7 +152,9 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
 
 function unknownTool(name: string, known: readonly string[]): ValidationError {
   const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
-  const meant = known.find((each) => each.toLowerCase() === name.toLowerCase());
+  // Tool names are short: a longer one cannot be a known name in another case.
+  const lower = name.length > 64 ? undefined : name.toLowerCase();
+  const meant = known.find((each) => each.toLowerCase() === lower);
   const hint = meant === undefined ? `Tools: ${known.join(', ')}.` : `Tool names are lowercase: call '${meant}'.`;
   return new ValidationError(`unknown tool '${shown}'. ${hint}`, { data: { tool: shown, reason: 'unknown_tool', ...(meant === undefined ? {} : { meant }) } });
 }

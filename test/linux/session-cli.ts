@@ -1,22 +1,23 @@
 /**
  * A private headless desktop by hand.
  *   npm run session                  start one (with openbox), print `export` lines, stop on Ctrl-C
+ *   npm run session -- bash          a shell inside one, with its private HOME; your own shell is left alone
  *   npm run session -- cmd args...   run cmd inside one, stop, exit with cmd's code
  */
 import { constants } from 'node:os';
 import { startSession } from './session';
-
-const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+import { environmentLines } from './session-env';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv[0] === '--' ? argv.slice(1) : argv;
   const session = await startSession({ openbox: true });
   try {
     if (command === undefined) {
-      for (const name of ['DISPLAY', 'DBUS_SESSION_BUS_ADDRESS', 'HOME', 'XDG_RUNTIME_DIR', 'TMPDIR']) {
-        process.stdout.write(`export ${name}=${shellQuote(session.env[name] ?? '')}\n`);
-      }
-      process.stderr.write(`# session on ${session.display} ready in ${session.startupMs} ms; accessibility bus ${session.a11yBusAddress}; Ctrl-C stops it\n`);
+      process.stdout.write(`${environmentLines(session.env, process.env).join('\n')}\n`);
+      process.stderr.write(
+        `# session on ${session.display} ready in ${session.startupMs} ms; accessibility bus ${session.a11yBusAddress}; Ctrl-C stops it\n` +
+          '# these lines change HOME and the XDG folders of the shell you paste them into; npm run session -- bash opens a shell of its own instead\n',
+      );
       // Signal listeners alone don't keep Node running, and the session's servers are unreferenced.
       const keepAlive = setInterval(() => {}, 1 << 30);
       const signal = await new Promise<NodeJS.Signals>((resolve) => {

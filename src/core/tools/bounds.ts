@@ -12,3 +12,5 @@ export const MAX_NAME_CHARS = 1_000;
 export const MAX_WORD_CHARS = 100;
 /** Text to type or set: a long document, still finite. */
 export const MAX_TEXT_CHARS = 100_000;
+/** A documentation question: words, not a document. */
+export const MAX_QUERY_CHARS = 500;

@@ -4,10 +4,10 @@ import { appIdentity } from '../docs/service';
 import { fitText } from './budget';
 import { visibleApps, matchApp } from './target';
 import { defineTool } from './types';
-import { MAX_NAME_CHARS } from './bounds';
+import { MAX_NAME_CHARS, MAX_QUERY_CHARS } from './bounds';
 
 const schema = z.strictObject({
-  query: z.string().trim().min(1).max(500).describe('The question in the user\'s words, such as "print on both sides"'),
+  query: z.string().trim().min(1).max(MAX_QUERY_CHARS).describe('The question in the user\'s words, such as "print on both sides"'),
   topN: z.number().int().min(1).max(20).optional().describe('How many snippets (default 5)'),
   app: z
     .string()

@@ -44,13 +44,36 @@ export function levenshtein(a: string, b: string): number {
  */
 export const MAX_TYPO_CHARS = 64;
 
+/** What is worked out once per query string rather than once per node. */
+interface Wanted {
+  raw: string;
+  text: string;
+  words: string[];
+  /** How often each word occurs in `words`. */
+  counts: Map<string, number>;
+}
+
+let lastWanted: Wanted | undefined;
+
+/** The query's normal form and words; a search asks with one string for every node of a tree, so the last one is kept. */
+function prepare(wanted: string): Wanted {
+  if (lastWanted?.raw === wanted) return lastWanted;
+  const text = normalize(wanted);
+  const words = text.split(' ');
+  const counts = new Map<string, number>();
+  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  lastWanted = { raw: wanted, text, words, counts };
+  return lastWanted;
+}
+
 /**
  * How well `candidate` matches `wanted`, from 0 to 1: exact, then case-insensitive,
  * prefix, word prefix, substring, shared words, and finally edit distance for typos.
  */
 export function textScore(wanted: string, candidate: string): number {
   if (wanted === candidate) return 1;
-  const want = normalize(wanted);
+  const query = prepare(wanted);
+  const want = query.text;
   const have = normalize(candidate);
   if (want === '' || have === '') return 0;
   if (want === have) return 0.95;
@@ -58,10 +81,10 @@ export function textScore(wanted: string, candidate: string): number {
   const words = have.split(' ');
   if (words.some((word) => word.startsWith(want))) return 0.8;
   if (have.includes(want)) return 0.7 + 0.1 * (want.length / have.length);
-  const wantWords = want.split(' ');
-  const haveWords = new Set(words);
-  const shared = wantWords.filter((word) => haveWords.has(word)).length;
-  const overlap = shared / wantWords.length;
+  // The query's words found among the candidate's, counted from the candidate's side: it is the short one.
+  let shared = 0;
+  for (const word of new Set(words)) shared += query.counts.get(word) ?? 0;
+  const overlap = shared / query.words.length;
   if (want.length > MAX_TYPO_CHARS || have.length > MAX_TYPO_CHARS) return 0.65 * overlap;
   const similarity = 1 - levenshtein(want, have) / Math.max(want.length, have.length);
   return Math.max(0.65 * overlap, 0.75 * similarity);
