@@ -37,7 +37,7 @@ export async function targetApp(context: CommandContext): Promise<AppInfo> {
 }
 
 /** A tool context for running a tool definition from the command line, so the CLI says what the MCP server says. */
-export async function toolContext(context: CommandContext): Promise<ToolContext> {
+async function toolContext(context: CommandContext): Promise<ToolContext> {
   return {
     engine: context.engine,
     platform: context.platform,
@@ -150,6 +150,6 @@ const read: Command = async (context) => {
 
 // Loaded when asked for: the agent and the model provider are most of what the CLI would otherwise load.
 const askCommand: Command = async (context) => (await import('./ask')).ask(context, async () => (await targetApp(context)).pid);
-const screenshotCommand: Command = async (context) => (await import('./screenshot')).screenshot(context);
+const screenshotCommand: Command = async (context) => (await import('./screenshot')).screenshot(context, await toolContext(context));
 
 export const COMMANDS: Record<string, Command> = { apps, tree, find, read, screenshot: screenshotCommand, act, ask: askCommand };

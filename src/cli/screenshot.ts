@@ -1,16 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { screenshotTool } from '../core/tools/screenshot';
+import type { ToolContext } from '../core/tools/types';
 import type { CommandContext } from './context';
-import { toolContext } from './commands';
 
 /**
  * `deskpilot screenshot`: the app's window as a PNG (password fields painted black), written to
  * --out or to screenshot-<pid>.png here. --ocr also prints the text read off it, each line with
  * the id `act` clicks it by. The image is the full window, never scaled: a file has no budget.
  */
-export async function screenshot(context: CommandContext): Promise<number> {
-  const tools = await toolContext(context);
+export async function screenshot(context: CommandContext, tools: ToolContext): Promise<number> {
   const ocr = context.values['ocr'] === true;
   const result = await screenshotTool.handler({ ocr, maxPixels: 4_000_000 }, tools);
   const data = result.data as { pid: number };

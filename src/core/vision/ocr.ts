@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,15 +43,27 @@ const BAND_OVERLAP = 48;
 
 const require = createRequire(import.meta.url);
 
+/**
+ * Where a language's model is on disk. In the packaged app the models are unpacked beside
+ * app.asar (the Tesseract worker reads them with plain fs, which cannot look inside the archive).
+ */
+function modelPath(language: OcrLanguage): string {
+  const folder = path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODEL);
+  return folder.replace(/app\.asar(?=[\\/])/, 'app.asar.unpacked');
+}
+
 /** Tesseract reads several languages from one folder: the packaged models, linked side by side. */
 function modelFolder(languages: readonly OcrLanguage[]): string {
-  if (languages.length === 1) return path.join(path.dirname(require.resolve(`@tesseract.js-data/${languages[0]}/package.json`)), MODEL);
+  if (languages.length === 1) return modelPath(languages[0] as OcrLanguage);
   const folder = path.join(os.tmpdir(), `deskpilot-ocr-${MODEL}-${languages.join('+')}`);
   mkdirSync(folder, { recursive: true });
   for (const language of languages) {
     const target = path.join(folder, `${language}.traineddata.gz`);
-    const source = path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODEL, `${language}.traineddata.gz`);
-    if (!existsSync(target)) symlinkSync(source, target);
+    const source = path.join(modelPath(language), `${language}.traineddata.gz`);
+    // A link left by another install (or an app that moved) is made again.
+    if (existsSync(target) && realpathSync(target) === realpathSync(source)) continue;
+    rmSync(target, { force: true });
+    symlinkSync(source, target);
   }
   return folder;
 }
