@@ -29,6 +29,8 @@ export const STRUCTS = {
   CGPoint: { x: 'double', y: 'double' },
   CGSize: { width: 'double', height: 'double' },
   CFRange: { location: 'long', length: 'long' },
+  // After CGPoint and CGSize, which it is made of (CGGeometry.h).
+  CGRect: { origin: 'CGPoint', size: 'CGSize' },
 } as const;
 
 export interface Declaration {
@@ -108,6 +110,11 @@ export const DECLARATIONS = {
   CGEventPost: cg('void CGEventPost(uint32_t tap, void *event)'),
   // The window list is a WindowServer query, current on every call; NSWorkspace's app list is not (workspace.ts).
   CGWindowListCopyWindowInfo: cg('void *CGWindowListCopyWindowInfo(uint32_t option, uint32_t relativeToWindow)'),
+  // A window's kCGWindowBounds is a CFDictionary (X, Y, Width, Height); this reads it (CGGeometry.h).
+  CGRectMakeWithDictionaryRepresentation: cg('bool CGRectMakeWithDictionaryRepresentation(void *dict, _Out_ CGRect *rect)'),
+  // The Screen Recording grant (CGWindow.h, macOS 10.15+). Preflight never prompts; Request shows the system prompt.
+  CGPreflightScreenCaptureAccess: cg('bool CGPreflightScreenCaptureAccess()'),
+  CGRequestScreenCaptureAccess: cg('bool CGRequestScreenCaptureAccess()'),
 
   // The keyboard layout, so key codes follow it instead of a US table (keyboard-layout.ts).
   TISCopyCurrentKeyboardLayoutInputSource: hiToolbox('void *TISCopyCurrentKeyboardLayoutInputSource()'),
@@ -158,6 +165,11 @@ export const VARIABLES = {
   kCFBooleanFalse: { library: 'coreFoundation', read: 'pointer' },
   kAXTrustedCheckOptionPrompt: { library: 'hiServices', read: 'pointer' },
   kCGWindowOwnerPID: { library: 'coreGraphics', read: 'pointer' },
+  // The other keys of a window's dictionary that capture reads (CGWindow.h: required keys).
+  kCGWindowNumber: { library: 'coreGraphics', read: 'pointer' },
+  kCGWindowLayer: { library: 'coreGraphics', read: 'pointer' },
+  kCGWindowBounds: { library: 'coreGraphics', read: 'pointer' },
+  kCGWindowAlpha: { library: 'coreGraphics', read: 'pointer' },
   kTISPropertyUnicodeKeyLayoutData: { library: 'hiToolbox', read: 'pointer' },
   // Callback tables are structs: CF wants their address, not their contents.
   kCFTypeArrayCallBacks: { library: 'coreFoundation', read: 'address' },

@@ -16,6 +16,11 @@ export interface CGSize {
   height: number;
 }
 
+export interface CGRect {
+  origin: CGPoint;
+  size: CGSize;
+}
+
 export interface CFRange {
   location: number;
   length: number;
@@ -91,6 +96,9 @@ export interface MacNative extends AxIpc {
   CGEventPostToPid(pid: number, event: Pointer): void;
   CGEventPost(tap: number, event: Pointer): void;
   CGWindowListCopyWindowInfo(option: number, relativeToWindow: number): Nullable;
+  CGRectMakeWithDictionaryRepresentation(dict: Pointer, rect: Partial<CGRect>): boolean;
+  CGPreflightScreenCaptureAccess(): boolean;
+  CGRequestScreenCaptureAccess(): boolean;
 
   TISCopyCurrentKeyboardLayoutInputSource(): Nullable;
   TISGetInputSourceProperty(source: Pointer, key: Pointer): Nullable;
@@ -124,6 +132,10 @@ export interface MacNative extends AxIpc {
   kCFBooleanFalse: Pointer;
   kAXTrustedCheckOptionPrompt: Pointer;
   kCGWindowOwnerPID: Pointer;
+  kCGWindowNumber: Pointer;
+  kCGWindowLayer: Pointer;
+  kCGWindowBounds: Pointer;
+  kCGWindowAlpha: Pointer;
   kTISPropertyUnicodeKeyLayoutData: Pointer;
   kCFTypeArrayCallBacks: Pointer;
   kCFTypeDictionaryKeyCallBacks: Pointer;

@@ -13,10 +13,10 @@ export async function createPlatform(
   options: { hidePids?: () => readonly number[] } = {},
 ): Promise<Platform> {
   // Screen text (window capture and OCR) wraps whichever backend can capture windows.
-  return withVision(await backendFor(platform, env), { ...options, languages: ocrLanguages(env) });
+  return withVision(await backendFor(platform, env, options), { ...options, languages: ocrLanguages(env) });
 }
 
-async function backendFor(platform: string, env: Record<string, string | undefined>): Promise<Platform> {
+async function backendFor(platform: string, env: Record<string, string | undefined>, options: { hidePids?: () => readonly number[] } = {}): Promise<Platform> {
   const chosen = env['DESKPILOT_PLATFORM'] ?? platform;
   switch (chosen) {
     case 'fake': {
@@ -33,7 +33,8 @@ async function backendFor(platform: string, env: Record<string, string | undefin
     }
     case 'darwin': {
       const { createDarwinPlatform } = await import('./darwin');
-      return createDarwinPlatform();
+      // Deskpilot's own pids (this process and Electron main) are never listed or frontmost; without them, --main-pid= is read from the arguments.
+      return createDarwinPlatform(options.hidePids === undefined ? {} : { ownPids: [...new Set([process.pid, ...options.hidePids()])] });
     }
     default:
       return unavailablePlatform(`UI automation is not available on '${chosen}'. ${SUPPORTED_SUMMARY}.`);

@@ -104,6 +104,12 @@ export interface WindowImage {
   width: number;
   height: number;
   data: Buffer;
+  /**
+   * Pixels per point: 2 for a window on a Retina display, whose capture holds its backing
+   * pixels while x, y and the tree's bounds are in points. width and height count pixels, so
+   * the window spans width / scale points. 1 when absent.
+   */
+  scale?: number;
 }
 
 /** Pixels of app windows, for apps whose tree shows too little (canvas UIs, remote desktops, images). */

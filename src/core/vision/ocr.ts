@@ -156,16 +156,31 @@ export function darkRegions(grey: Uint8Array, width: number, height: number): Re
   return regions;
 }
 
-function boundsOf(box: { x0: number; y0: number; x1: number; y1: number }, origin: { x: number; y: number }): Bounds {
-  return { x: origin.x + box.x0, y: origin.y + box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0 };
+/** Where a recognized part of an image sits: the image's top-left on the screen, the part's pixel offset in it, and pixels per point. */
+export interface Placement {
+  origin: { x: number; y: number };
+  part: { x: number; y: number };
+  scale: number;
 }
 
-function linesOf(lines: Line[], origin: { x: number; y: number }): OcrLine[] {
+/** A Tesseract box (pixels of the part it read) on the screen, in points: a Retina capture's pixels are halved. */
+function boundsOf(box: { x0: number; y0: number; x1: number; y1: number }, place: Placement): Bounds {
+  const { origin, part, scale } = place;
+  return {
+    x: origin.x + (part.x + box.x0) / scale,
+    y: origin.y + (part.y + box.y0) / scale,
+    width: (box.x1 - box.x0) / scale,
+    height: (box.y1 - box.y0) / scale,
+  };
+}
+
+/** Tesseract's lines as OcrLines in screen points: sure-enough words only, each line boxed around its words. */
+export function linesOf(lines: readonly Line[], place: Placement): OcrLine[] {
   const found: OcrLine[] = [];
   for (const line of lines) {
     const words = line.words
       .filter((word) => word.text.trim() !== '' && word.confidence / 100 >= MIN_CONFIDENCE)
-      .map((word) => ({ text: word.text.trim(), bounds: boundsOf(word.bbox, origin), confidence: word.confidence / 100 }));
+      .map((word) => ({ text: word.text.trim(), bounds: boundsOf(word.bbox, place), confidence: word.confidence / 100 }));
     if (words.length === 0 || !isText(words.map((word) => word.text).join(' '), Math.min(...words.map((word) => word.confidence)))) continue;
     const left = Math.min(...words.map((word) => word.bounds.x));
     const top = Math.min(...words.map((word) => word.bounds.y));
@@ -229,14 +244,17 @@ export class OcrEngine {
     return this.scheduler;
   }
 
-  /** The text lines of an image whose top-left sits at `origin` on the screen, top to bottom. */
-  async read(image: RgbaImage, origin: { x: number; y: number } = { x: 0, y: 0 }): Promise<OcrLine[]> {
+  /**
+   * The text lines of an image whose top-left sits at `origin` on the screen, top to bottom, in
+   * points: an image with a `scale` (pixels per point, 2 on a Retina display) has its boxes divided by it.
+   */
+  async read(image: RgbaImage & { scale?: number }, origin: { x: number; y: number } = { x: 0, y: 0 }): Promise<OcrLine[]> {
     const { scheduler, workers } = await this.start();
     const grey = greyLevels(image);
     const recognize = async (part: Rect, invert: boolean): Promise<OcrLine[]> => {
       const { data } = await scheduler.addJob('recognize', pgm(grey, image.width, part, invert), {}, { blocks: true, text: false });
       const lines = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines));
-      return linesOf(lines, { x: origin.x + part.x, y: origin.y + part.y });
+      return linesOf(lines, { origin, part, scale: image.scale ?? 1 });
     };
     const bands = image.height < 200 ? 1 : workers;
     const step = Math.ceil(image.height / bands);

@@ -7,6 +7,7 @@ import type { OcrLine } from './ocr';
 
 /** What reads text off an image: the OcrEngine, or a fake in tests. */
 export interface TextReader {
+  /** Lines in screen points: boxes found in the image's pixels are divided by its `scale` (2 on a Retina display). */
   read(image: WindowImage, origin: { x: number; y: number }): Promise<OcrLine[]>;
   close?(): Promise<void>;
 }
@@ -64,7 +65,13 @@ function contains(outer: Bounds, x: number, y: number): boolean {
 }
 
 function samePixels(a: WindowImage, b: WindowImage): boolean {
-  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && a.data.equals(b.data);
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && (a.scale ?? 1) === (b.scale ?? 1) && a.data.equals(b.data);
+}
+
+/** The window an image shows, in screen points like the tree: a Retina capture has two pixels a point. */
+function windowBounds(image: WindowImage): Bounds {
+  const scale = image.scale ?? 1;
+  return { x: image.x, y: image.y, width: image.width / scale, height: image.height / scale };
 }
 
 /**
@@ -155,7 +162,7 @@ export class ScreenText implements ScreenVision {
   private textGroup(reading: Reading): RawNode {
     const lines = this.uncovered(reading);
     return {
-      ref: { ocr: true, bounds: { x: reading.image.x, y: reading.image.y, width: reading.image.width, height: reading.image.height } } satisfies OcrRef,
+      ref: { ocr: true, bounds: windowBounds(reading.image) } satisfies OcrRef,
       role: 'group',
       platformRole: 'ocr:screen',
       name: '',
@@ -179,7 +186,9 @@ export class ScreenText implements ScreenVision {
 
   /** Lines whose place no named, non-container node of the tree covers: the tree says those itself. */
   private uncovered(reading: Reading): OcrLine[] {
-    const area = reading.image.width * reading.image.height;
+    const window = windowBounds(reading.image);
+    // In points, like the nodes' bounds it is compared with.
+    const area = window.width * window.height;
     const named = [...nodes(reading.tree)].filter(
       (node) =>
         node.name.trim() !== '' &&

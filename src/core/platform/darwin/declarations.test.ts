@@ -39,6 +39,10 @@ describe('native/macos declarations', () => {
     expect(argument('UCKeyTranslate', 7)?.type.size).toBe(8);
     expect(argument('msgSendIdPid', 2)?.type.primitive).toBe('Int32');
     expect(argument('CGWindowListCopyWindowInfo', 0)?.type.primitive).toBe('UInt32');
+    // CGRect is two CGPoint-sized pairs of doubles, written through the out pointer.
+    const rect = parse('CGRect_out', DECLARATIONS.CGRectMakeWithDictionaryRepresentation.proto).proto?.arguments[1] as unknown as
+      { type: { name: string; ref: { size: number } }; direction: string } | undefined;
+    expect([rect?.type.name, rect?.type.ref.size, rect?.direction]).toEqual(['CGRect *', 32, 'Output']);
   });
 
   it('binds every objc_msgSend shape to the one symbol, and async variants only to AX IPC', () => {
@@ -54,6 +58,9 @@ describe('native/macos declarations', () => {
     expect(VARIABLES.kAXTrustedCheckOptionPrompt.library).toBe('hiServices');
     // Each variable is read from the image that defines it.
     expect(VARIABLES.kCGWindowOwnerPID.library).toBe('coreGraphics');
+    for (const key of ['kCGWindowNumber', 'kCGWindowLayer', 'kCGWindowBounds', 'kCGWindowAlpha'] as const)
+      expect(VARIABLES[key]).toEqual({ library: 'coreGraphics', read: 'pointer' });
+    expect(DECLARATIONS.CGPreflightScreenCaptureAccess).toEqual({ library: 'coreGraphics', proto: 'bool CGPreflightScreenCaptureAccess()' });
     expect(VARIABLES.kTISPropertyUnicodeKeyLayoutData.library).toBe('hiToolbox');
   });
 

@@ -11,12 +11,15 @@ import { CgEventInput } from './cgevent-input';
 import { ChromiumEnabler, containsWebArea } from './electron';
 import { DarwinInput } from './input';
 import { checkAccessibility, requestAccessibility, type AccessibilityStatus } from './permissions';
+import { MacScreen, type ExecFile } from './screen';
+import { checkScreenRecording, requestScreenRecording } from './screen-recording';
 import { TreeWalker, type MacRef } from './tree-walk';
 
 export { PERMISSION_HELP, permissionDenied } from './ax-errors';
 export { assertAccessibility, checkAccessibility, requestAccessibility, type AccessibilityStatus } from './permissions';
 
 export { MESSAGING_TIMEOUT_SECONDS } from './ax-client';
+export { SCREEN_RECORDING_HELP, screenRecordingDenied } from './screen-recording';
 
 export interface DarwinDependencies {
   native?: MacNative;
@@ -31,6 +34,8 @@ export interface DarwinDependencies {
   ownPids?: readonly number[];
   /** A monotonic clock in ms (tests pass a fake one that hung calls move on). */
   now?: () => number;
+  /** Runs /usr/sbin/screencapture for window capture (tests pass a fake that writes the PNG). */
+  execFile?: ExecFile;
 }
 
 /** This process, and the main process named by a --main-pid= argument when there is one. */
@@ -83,11 +88,13 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
   };
   const cg = new CgEventInput(native, () => target?.pid, client.isAlive, sleep);
   const input = new DarwinInput(dependencies.loadNut ?? createNutInput, cg, raise);
+  const screen = new MacScreen(cf, { isAlive: client.isAlive, ...(dependencies.execFile === undefined ? {} : { exec: dependencies.execFile }) });
   return {
     name: 'darwin',
     apps,
     accessibility,
     input,
+    screen,
     close: async () => {
       await enabler.release();
       walker.dispose();
@@ -110,4 +117,18 @@ export async function checkAccessibilityPermission(native?: MacNative): Promise<
 /** Shows the system prompt that leads to System Settings → Privacy & Security → Accessibility. */
 export async function requestAccessibilityPermission(native?: MacNative): Promise<boolean> {
   return requestAccessibility(native ?? (await loadNative()));
+}
+
+/** Whether window capture may run: the Screen Recording grant (CGPreflightScreenCaptureAccess, which never prompts). */
+export async function checkScreenRecordingPermission(native?: MacNative): Promise<boolean> {
+  return checkScreenRecording(native ?? (await loadNative()));
+}
+
+/**
+ * Shows the system prompt that leads to System Settings → Privacy & Security → Screen & System
+ * Audio Recording, for a permission screen or start-up; capture itself never prompts. A grant
+ * takes effect after Deskpilot restarts.
+ */
+export async function requestScreenRecordingPermission(native?: MacNative): Promise<boolean> {
+  return requestScreenRecording(native ?? (await loadNative()));
 }

@@ -1,6 +1,7 @@
 import type { MacNative, Nullable, Pointer } from '../../../../native/macos';
 import { UnsupportedOperationError } from '../../../shared/errors';
 import type { CfRuntime } from './cf';
+import { windowOwnerPids } from './window-list';
 
 export interface RunningApp {
   pid: number;
@@ -10,9 +11,6 @@ export interface RunningApp {
 
 /** NSApplicationActivationPolicyRegular: apps with a Dock icon and windows, not agents or daemons. */
 const ACTIVATION_POLICY_REGULAR = 0;
-/** kCGWindowListOptionAll with kCGNullWindowID: every window, on screen or not (minimized, other Spaces). */
-const WINDOW_LIST_ALL = 0;
-const NULL_WINDOW_ID = 0;
 
 /**
  * The running regular apps, current at every call, through the fixed-shape objc_msgSend bindings.
@@ -60,20 +58,6 @@ function withPool<T>(native: MacNative, work: (objc: Objc) => T): T {
   } finally {
     native.objc_autoreleasePoolPop(pool);
   }
-}
-
-/** The pids that own a window, from a +1 CFArray of CFDictionaries released here. */
-function windowOwnerPids(cf: CfRuntime): number[] {
-  const { native } = cf;
-  const list = native.CGWindowListCopyWindowInfo(WINDOW_LIST_ALL, NULL_WINDOW_ID);
-  if (list === null) return [];
-  return cf.ownedSync(list, (list) =>
-    cf.arrayItems(list).flatMap((window) => {
-      // Get rule: the number is borrowed from the dictionary, which the list holds.
-      const pid = cf.toJs(native.CFDictionaryGetValue(window, native.kCGWindowOwnerPID));
-      return typeof pid === 'number' && pid > 0 ? [pid] : [];
-    }),
-  );
 }
 
 /** The messages sent, one fixed binding per shape (never a variadic objc_msgSend). */

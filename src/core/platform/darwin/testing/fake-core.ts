@@ -28,6 +28,10 @@ export class FakeCore {
   readonly kCFBooleanFalse: Pointer;
   readonly kAXTrustedCheckOptionPrompt: Pointer;
   readonly kCGWindowOwnerPID: Pointer;
+  readonly kCGWindowNumber: Pointer;
+  readonly kCGWindowLayer: Pointer;
+  readonly kCGWindowBounds: Pointer;
+  readonly kCGWindowAlpha: Pointer;
   readonly kTISPropertyUnicodeKeyLayoutData: Pointer;
   readonly kCFTypeArrayCallBacks = 0xa11a7n;
   readonly kCFTypeDictionaryKeyCallBacks = 0xd1c7n;
@@ -40,6 +44,10 @@ export class FakeCore {
     this.kCFBooleanFalse = this.heap.add({ kind: 'boolean', value: false }, true);
     this.kAXTrustedCheckOptionPrompt = this.heap.add({ kind: 'string', text: 'AXTrustedCheckOptionPrompt' }, true);
     this.kCGWindowOwnerPID = this.heap.add({ kind: 'string', text: 'kCGWindowOwnerPID' }, true);
+    this.kCGWindowNumber = this.heap.add({ kind: 'string', text: 'kCGWindowNumber' }, true);
+    this.kCGWindowLayer = this.heap.add({ kind: 'string', text: 'kCGWindowLayer' }, true);
+    this.kCGWindowBounds = this.heap.add({ kind: 'string', text: 'kCGWindowBounds' }, true);
+    this.kCGWindowAlpha = this.heap.add({ kind: 'string', text: 'kCGWindowAlpha' }, true);
     this.kTISPropertyUnicodeKeyLayoutData = this.heap.add({ kind: 'string', text: 'TISPropertyUnicodeKeyLayoutData' }, true);
     this.cfNull = this.heap.add({ kind: 'null' }, true);
   }

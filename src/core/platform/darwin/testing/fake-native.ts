@@ -1,4 +1,4 @@
-import type { AxIpc, AxIpcAsync, CGPoint, Integer, MacNative, Nullable, OutSlot, Pointer } from '../../../../../native/macos';
+import type { AxIpc, AxIpcAsync, CGPoint, CGRect, Integer, MacNative, Nullable, OutSlot, Pointer } from '../../../../../native/macos';
 import { AXError } from '../ax-errors';
 import { FakeCg } from './fake-cg';
 import { FakeCore } from './fake-core';
@@ -6,6 +6,7 @@ import { FakeKeyboard } from './fake-keyboard';
 import { batchSlots, childNodes, readAttribute, type ElementObject } from './fake-attributes';
 import { contentShows, type FakeApp, type FakeNode, type FakeWorld } from './fake-world';
 import { FakeObjc } from './fake-objc';
+import { FakeWindowServer } from './fake-window-server';
 
 export type { Call } from './fake-core';
 
@@ -18,12 +19,19 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
   readonly objc: FakeObjc;
   readonly cg: FakeCg;
   readonly keyboard: FakeKeyboard;
+  readonly windowServer: FakeWindowServer;
   readonly async: AxIpcAsync;
 
   constructor(world: FakeWorld) {
     super(world);
     this.objc = new FakeObjc(world, (name, args) => this.record(name, args, false));
     this.cg = new FakeCg(this.heap, (name, args) => this.record(name, args, false));
+    this.windowServer = new FakeWindowServer(
+      this.heap,
+      world,
+      { owner: this.kCGWindowOwnerPID, number: this.kCGWindowNumber, layer: this.kCGWindowLayer, bounds: this.kCGWindowBounds, alpha: this.kCGWindowAlpha },
+      (name, args) => this.record(name, args, false),
+    );
     this.keyboard = new FakeKeyboard(this.heap, world, this.kTISPropertyUnicodeKeyLayoutData, (name, args) => this.record(name, args, false));
     const ipc = [
       'AXUIElementCopyAttributeValue',
@@ -203,15 +211,11 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
   CGEventSetLocation = (event: Pointer, location: CGPoint): void => this.cg.setLocation(event, location);
   CGEventPostToPid = (pid: number, event: Pointer): void => this.cg.post({ pid }, event);
   CGEventPost = (tap: number, event: Pointer): void => this.cg.post({ tap }, event);
-  /** One CFDictionary per window of each running app, keyed by kCGWindowOwnerPID: the WindowServer's list is always current. */
-  CGWindowListCopyWindowInfo = (option: number, relativeToWindow: number): Pointer => {
-    this.record('CGWindowListCopyWindowInfo', [option, relativeToWindow]);
-    const owners = this.world.apps.filter((app) => app.dead !== true).flatMap((app) => app.windows.map(() => app.pid));
-    const windows = owners.map((pid) =>
-      this.heap.add({ kind: 'dictionary', keys: [this.heap.retain(this.kCGWindowOwnerPID)], values: [this.heap.add({ kind: 'number', value: pid, type: 3 })] }),
-    );
-    return this.heap.add({ kind: 'array', items: windows });
-  };
+  /** The WindowServer's list (always current), the bounds in it, and the Screen Recording grant. */
+  CGWindowListCopyWindowInfo = (option: number, relativeToWindow: number): Pointer => this.windowServer.copyWindowInfo(option, relativeToWindow);
+  CGRectMakeWithDictionaryRepresentation = (dict: Pointer, rect: Partial<CGRect>): boolean => this.windowServer.rectFromDictionary(dict, rect);
+  CGPreflightScreenCaptureAccess = (): boolean => this.windowServer.preflight();
+  CGRequestScreenCaptureAccess = (): boolean => this.windowServer.request();
 
   // The keyboard layout.
   TISCopyCurrentKeyboardLayoutInputSource = (): Pointer => {

@@ -104,8 +104,29 @@ export function contentShows(electron: FakeElectron, now: number): boolean {
   return now - electron.tookAt >= (electron.appearsAfterMs ?? 0);
 }
 
+/** One entry of the WindowServer's list (CGWindowListCopyWindowInfo), in screen points. */
+export interface FakeWindowInfo {
+  pid: number;
+  /** kCGWindowNumber: what `screencapture -l` takes. */
+  number: number;
+  /** kCGWindowLayer: 0 for document windows; menus, panels, the Dock and status items sit higher. */
+  layer?: number;
+  bounds: { x: number; y: number; width: number; height: number };
+  /** Off screen: minimized, hidden, or on another Space. On-screen-only lists leave it out. */
+  offScreen?: boolean;
+  /** kCGWindowAlpha; 1 unless set. */
+  alpha?: number;
+}
+
 export interface FakeWorld {
   apps: FakeApp[];
+  /**
+   * The window list, front to back. Unset: one entry per window of each live app, in app order,
+   * numbered pid × 100 + index + 1, at layer 0, with the window node's position and size.
+   */
+  windowList?: FakeWindowInfo[];
+  /** CGPreflightScreenCaptureAccess's answer (the Screen Recording grant); true unless set. */
+  screenRecording?: boolean;
   focusedPid?: number;
   /** AXIsProcessTrusted's answer. */
   trusted: boolean;
