@@ -253,7 +253,10 @@ describe('MCP server safety', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['ui_apps', 'ui_tree', 'ui_find', 'ui_read', 'ui_screenshot', 'ui_wait_for', 'docs_search']);
     expect(client.getInstructions()).toMatch(/read-only/);
     const result = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: 'x' });
-    expect(result).toMatchObject({ isError: true, text: expect.stringContaining('Tool ui_action not found') });
+    expect(result).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/^VALIDATION: 'ui_action' is not offered: this server was started with --read-only/),
+    });
     expect(platform.inputLog).toEqual([]);
   });
 

@@ -144,10 +144,21 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
     const handler = handlers.get(request.params.name);
     if (handler !== undefined) return handler(request.params.arguments ?? {}, extra);
     setup.log(`unknown tool ${JSON.stringify(request.params.name.slice(0, 64))} refused`);
-    return toolError(unknownTool(request.params.name, [...handlers.keys()]), setup.options.maxChars);
+    const refused = readOnlyRefusal(request.params.name, setup.options) ?? unknownTool(request.params.name, [...handlers.keys()]);
+    return toolError(refused, setup.options.maxChars);
   });
   acceptNullArguments(server);
   return { server };
+}
+
+/** An acting tool called on a --read-only server: it exists, and is left out on purpose. */
+function readOnlyRefusal(name: string, options: McpOptions): ValidationError | undefined {
+  if (!options.readOnly) return undefined;
+  const tool = builtinTools().find((each) => (each.mcpName ?? each.name) === name && each.scope !== 'conversation');
+  if (tool === undefined || isReadOnly(tool)) return undefined;
+  return new ValidationError(`'${name}' is not offered: this server was started with --read-only, so it only reads`, {
+    data: { tool: name, reason: 'read_only' },
+  });
 }
 
 function unknownTool(name: string, known: readonly string[]): ValidationError {

@@ -18,16 +18,20 @@ const execFileAsync = promisify(execFile);
 /** A doctor run on a broken desktop must still end well within this. */
 const DEADLINE_MS = 10_000;
 
-function registryOf(session: HeadlessSession): number {
-  const pid = session.processIds().find((each) => {
-    try {
-      return readFileSync(`/proc/${each}/comm`, 'utf8').trim() === 'at-spi2-registr';
-    } catch {
-      return false;
-    }
-  });
-  if (pid === undefined) throw new Error('no registry in the session');
-  return pid;
+/** The session's registry, started by D-Bus activation on the first call that needs it. */
+async function registryOf(session: HeadlessSession): Promise<number> {
+  return waitFor(
+    () =>
+      session.processIds().find((each) => {
+        try {
+          return readFileSync(`/proc/${each}/comm`, 'utf8').trim() === 'at-spi2-registr';
+        } catch {
+          return false;
+        }
+      }),
+    5000,
+    'the session’s AT-SPI registry',
+  );
 }
 
 async function doctor(
@@ -136,7 +140,7 @@ describe.skipIf(!run)('deskpilot doctor on broken parts', () => {
   });
 
   it('names a frozen registry, in seconds', async () => {
-    const registry = registryOf(desktop);
+    const registry = await registryOf(desktop);
     process.kill(registry, 'SIGSTOP');
     try {
       const { run: result, check } = await doctor(desktop.env);
@@ -150,8 +154,9 @@ describe.skipIf(!run)('deskpilot doctor on broken parts', () => {
 
   it('names the missing X server as the cause when the registry died with it', async () => {
     const xServer = Number(readFileSync(`/tmp/.X${bare.display.slice(1)}-lock`, 'utf8').trim());
+    const registry = await registryOf(bare);
     process.kill(xServer, 'SIGKILL');
-    process.kill(registryOf(bare), 'SIGKILL');
+    process.kill(registry, 'SIGKILL');
     const { check, run: result } = await doctor(bare.env);
     expect(check('display')).toMatchObject({ status: 'fail', fixKey: 'no-display', fix: expect.stringContaining('DISPLAY') });
     expect(check('registry')).toMatchObject({ status: 'fail', fixKey: 'no-display' });

@@ -82,19 +82,13 @@ const EVENT_INTERFACES = new Set<string>([IFACE.eventObject, IFACE.eventFocus]);
  * Connecting (session bus, accessibility bus, registry) gets this long in all: a CLI command on
  * a broken desktop must say so and exit within 5 s, and each step's own timeout alone could add up to more.
  */
-const CONNECT_BUDGET_MS = 3000;
+const CONNECT_BUDGET_MS = 2500;
+/** A registry answers RegisterEvent in milliseconds; one that takes this long is as good as gone. */
+const REGISTER_TIMEOUT_MS = 1500;
 
 export interface ClientOptions {
   /** false: leave org.a11y.Status.IsEnabled as it is (`deskpilot doctor` only looks). */
   switchOn?: boolean;
-}
-
-/** What `org.a11y.Status.IsEnabled` said when this client connected, for `deskpilot doctor`. */
-export interface AccessibilityStatus {
-  /** Before this client set it; undefined when it could not be read. */
-  before: boolean | undefined;
-  /** After: false means it is off and could not be turned on. */
-  after: boolean | undefined;
 }
 
 /**
@@ -116,7 +110,6 @@ export class AtspiClient {
   /** False after the registry was found gone: a new one knows nothing of our event registrations. */
   private registered = false;
   private shut = false;
-  status: AccessibilityStatus = { before: undefined, after: undefined };
 
   private constructor(
     private readonly env: Record<string, string | undefined>,
@@ -170,10 +163,11 @@ export class AtspiClient {
       }
     }
     try {
-      await this.registerEvents(connection, left());
+      await this.registerEvents(connection, Math.min(REGISTER_TIMEOUT_MS, left()));
     } catch (error) {
       connection.close();
       this.live = undefined;
+      if (error instanceof DbusDisconnectedError) throw accessibilityBusLostError(error.address, error);
       throw registryMissing(error) ? await registryError(this.env, error) : error;
     }
     if (this.shut) {
@@ -229,8 +223,7 @@ export class AtspiClient {
         failure = briefly(error);
       });
     }
-    const after = before === true ? true : failure === '' ? true : await read();
-    this.status = { before, after };
+    const after = before === true || failure === '' ? true : await read();
     this.offReason = after === false ? failure : undefined;
   }
 
