@@ -29,7 +29,7 @@ const output = z.object({
   app: z.string(),
   /** The window on the screen, before any scaling. */
   window: box,
-  /** The image's size, and its scale against the screen (1: not scaled). */
+  /** The image's size, and its pixels per screen point (1: one pixel a point; 2 on a Retina capture sent whole). */
   width: z.number(),
   height: z.number(),
   scale: z.number(),
@@ -62,6 +62,7 @@ export const screenshotTool = defineTool({
     const lines = args.ocr === false ? [] : screenText((await context.engine.observe(app.pid, { signal: context.signal })).root);
     const { image } = reading;
     const fitted = fitPixels(image, args.maxPixels ?? DEFAULT_MAX_PIXELS);
+    const pixelsPerPoint = image.scale ?? 1;
     const ocr = lines.map((node) => ({ id: node.id, text: node.name, bounds: node.bounds ?? { x: 0, y: 0, width: 0, height: 0 } }));
     const size = `${fitted.width}×${fitted.height}${fitted.scale === 1 ? '' : ` (scaled ${fitted.scale.toFixed(2)}× from ${image.width}×${image.height})`}`;
     const text = [
@@ -81,10 +82,11 @@ export const screenshotTool = defineTool({
       data: {
         pid: app.pid,
         app: app.name,
-        window: { x: image.x, y: image.y, width: image.width, height: image.height },
+        // The window in screen points; a Retina capture has `image.scale` pixels a point.
+        window: { x: image.x, y: image.y, width: image.width / pixelsPerPoint, height: image.height / pixelsPerPoint },
         width: fitted.width,
         height: fitted.height,
-        scale: fitted.scale,
+        scale: fitted.scale * pixelsPerPoint,
         ocr,
       },
       images: [{ mimeType: 'image/png', data: encodePng(fitted).toString('base64') }],
