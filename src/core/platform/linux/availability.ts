@@ -5,9 +5,9 @@
  */
 import { DbusCallError, DbusDisconnectedError, DbusTimeoutError } from '../../../../native/linux/dbus';
 import { UiNotAvailableError } from '../../../shared/errors';
-import { displayProblem } from './display';
+import { PRIVATE_SESSION, displayProblem, noDisplayError } from './display';
 
-const PRIVATE_SESSION = 'in a checkout, npm run session -- bash opens a private one';
+export { noDisplayError };
 
 /** A D-Bus failure in a few words: the error's own name, a timeout, or why the socket closed. */
 export function briefly(error: unknown): string {
@@ -15,23 +15,6 @@ export function briefly(error: unknown): string {
   if (error instanceof DbusTimeoutError) return `no answer within ${error.timeoutMs} ms`;
   if (error instanceof DbusDisconnectedError) return error.message.replace(/^.*? is closed: /, '');
   return error instanceof Error ? error.message : String(error);
-}
-
-/** No X display, or a Wayland session without XWayland; `needs` says what wanted one ("synthetic input needs one"). */
-export function noDisplayError(env: Record<string, string | undefined>, problem: string, needs: string): UiNotAvailableError {
-  const wayland = env['WAYLAND_DISPLAY'];
-  if (wayland !== undefined && wayland !== '') {
-    return new UiNotAvailableError(
-      'wayland',
-      `a Wayland session without XWayland: WAYLAND_DISPLAY=${wayland} but ${problem}, and ${needs}`,
-      'turn XWayland on or log in to an X11 session, so DISPLAY names a running X server',
-    );
-  }
-  return new UiNotAvailableError(
-    'no-display',
-    `no X display: ${problem}, and ${needs}`,
-    `start your desktop session or Xvfb and set DISPLAY to it (${PRIVATE_SESSION})`,
-  );
 }
 
 export function noSessionBusError(address: string | undefined, error?: unknown): UiNotAvailableError {

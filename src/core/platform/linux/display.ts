@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import net from 'node:net';
-import { noDisplayError } from './availability';
+import { UiNotAvailableError } from '../../../shared/errors';
+
+/** Where a user without a desktop session can get one. */
+export const PRIVATE_SESSION = 'in a checkout, npm run session -- bash opens a private one';
 
 /** Where an X display listens: the unix socket for ":N", TCP port 6000+N for "host:N". */
 export function displaySocket(display: string): { path: string } | { host: string; port: number } | undefined {
@@ -41,4 +44,21 @@ export async function displayProblem(env: Record<string, string | undefined>, ti
 export async function assertDisplay(env: Record<string, string | undefined>, timeoutMs = 1000): Promise<void> {
   const problem = await displayProblem(env, timeoutMs);
   if (problem !== undefined) throw noDisplayError(env, problem, 'synthetic input (mouse and keys) needs one');
+}
+
+/** No X display, or a Wayland session without XWayland; `needs` says what wanted one ("synthetic input needs one"). */
+export function noDisplayError(env: Record<string, string | undefined>, problem: string, needs: string): UiNotAvailableError {
+  const wayland = env['WAYLAND_DISPLAY'];
+  if (wayland !== undefined && wayland !== '') {
+    return new UiNotAvailableError(
+      'wayland',
+      `a Wayland session without XWayland: WAYLAND_DISPLAY=${wayland} but ${problem}, and ${needs}`,
+      'turn XWayland on or log in to an X11 session, so DISPLAY names a running X server',
+    );
+  }
+  return new UiNotAvailableError(
+    'no-display',
+    `no X display: ${problem}, and ${needs}`,
+    `start your desktop session or Xvfb and set DISPLAY to it (${PRIVATE_SESSION})`,
+  );
 }
