@@ -20,8 +20,8 @@ const run = hasHeadlessTools() || process.env['CI'] !== undefined;
 const TYPED_LINE = /^deskpilot: UI_NOT_AVAILABLE: [^\n;]+; [^\n]+\n$/;
 
 /** The session's own process by its command name (/proc/PID/comm is cut to 15 characters). */
-function sessionProcess(session: HeadlessSession, comm: string, cmdline?: string): number {
-  const pid = session.processIds().find((each) => {
+function findSessionProcess(session: HeadlessSession, comm: string, cmdline?: string): number | undefined {
+  return session.processIds().find((each) => {
     try {
       const named = readFileSync(`/proc/${each}/comm`, 'utf8').trim() === comm;
       return named && (cmdline === undefined || readFileSync(`/proc/${each}/cmdline`, 'utf8').includes(cmdline));
@@ -29,11 +29,17 @@ function sessionProcess(session: HeadlessSession, comm: string, cmdline?: string
       return false;
     }
   });
+}
+
+function sessionProcess(session: HeadlessSession, comm: string, cmdline?: string): number {
+  const pid = findSessionProcess(session, comm, cmdline);
   if (pid === undefined) throw new Error(`no ${comm} in the session`);
   return pid;
 }
 
-const registryPid = (session: HeadlessSession): number => sessionProcess(session, 'at-spi2-registr');
+/** The registry is D-Bus activated: on a loaded machine it may show in /proc a moment after the session is up. */
+const registryPid = (session: HeadlessSession): Promise<number> =>
+  waitFor(() => findSessionProcess(session, 'at-spi2-registr'), 5000, 'at-spi2-registryd in the session');
 const xServerPid = (session: HeadlessSession): number => Number(readFileSync(`/tmp/.X${session.display.slice(1)}-lock`, 'utf8').trim());
 
 async function gone(pid: number): Promise<void> {
@@ -73,7 +79,7 @@ describe.skipIf(!run)('a broken Linux desktop', () => {
     [healthy, noX] = await Promise.all([startSession(), startSession()]);
     // The way it broke for a new user: the X server failed, so the registry died at once.
     process.kill(xServerPid(noX), 'SIGKILL');
-    process.kill(registryPid(noX), 'SIGKILL');
+    process.kill(await registryPid(noX), 'SIGKILL');
     await gone(xServerPid(noX)).catch(() => undefined);
   }, 60_000);
 
@@ -109,7 +115,7 @@ describe.skipIf(!run)('a broken Linux desktop', () => {
     const mcp = await startMcp(healthy.env);
     try {
       expect((await mcp.call('ui_apps')).result.isError).toBeUndefined();
-      const registry = registryPid(healthy);
+      const registry = await registryPid(healthy);
       process.kill(registry, 'SIGSTOP');
       try {
         const frozen = await mcp.call('ui_apps');
@@ -132,7 +138,7 @@ describe.skipIf(!run)('a broken Linux desktop', () => {
       await gone(registry);
       const restarted = await mcp.call('ui_apps');
       expect(restarted.result.isError, restarted.text).toBeUndefined();
-      expect(registryPid(healthy)).not.toBe(registry);
+      expect(await registryPid(healthy)).not.toBe(registry);
     } finally {
       await mcp.client.close();
     }
