@@ -3,7 +3,8 @@ import type { UiNode } from '../../shared/ui-node';
 import type { AccessibilityBackend } from '../platform/types';
 import { buildTree, type RawNode } from '../ui/ids';
 import { indexTree } from '../ui/tree-index';
-import { intersect, visiblePoint } from './targeting';
+import { intersect } from '../platform/window-image';
+import { visiblePoint } from './targeting';
 
 const raw = (role: RawNode['role'], name: string, bounds: UiNode['bounds'] | undefined, children: RawNode[] = []): RawNode => ({
   ref: name,

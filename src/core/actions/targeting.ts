@@ -2,6 +2,7 @@ import type { Bounds, UiNode } from '../../shared/ui-node';
 import type { AccessibilityBackend, Point } from '../platform/types';
 import type { BuiltTree } from '../ui/ids';
 import type { IndexedNode } from '../ui/tree-index';
+import { intersect } from '../platform/window-image';
 import { centerOf } from './geometry';
 
 /** Containers that clip what is inside them: a point outside their bounds is not on the node. */
@@ -10,12 +11,6 @@ const CLIPPING_ROLES = new Set<UiNode['role']>(['scrollarea', 'list', 'tree', 't
 export interface TargetTree {
   tree: BuiltTree;
   index: Map<string, IndexedNode>;
-}
-
-export function intersect(a: Bounds, b: Bounds): Bounds {
-  const x = Math.max(a.x, b.x);
-  const y = Math.max(a.y, b.y);
-  return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
 }
 
 async function boundsOf(accessibility: AccessibilityBackend, target: TargetTree, node: UiNode): Promise<Bounds | undefined> {

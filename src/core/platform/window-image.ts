@@ -1,12 +1,11 @@
 import type { Bounds } from '../../shared/ui-node';
 import type { WindowImage } from './types';
 
-export function intersect(a: Bounds, b: Bounds): Bounds | undefined {
+/** The part two rectangles share; zero wide or high when they do not meet. */
+export function intersect(a: Bounds, b: Bounds): Bounds {
   const x = Math.max(a.x, b.x);
   const y = Math.max(a.y, b.y);
-  const right = Math.min(a.x + a.width, b.x + b.width);
-  const bottom = Math.min(a.y + a.height, b.y + b.height);
-  return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : undefined;
+  return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
 }
 
 /**

@@ -56,7 +56,7 @@ export async function captureWindow(
     if (window === undefined) throw new UnsupportedOperationError(`pid ${match.pid} has no window on this display to capture`);
     const screen = await x.request(OPCODE.getGeometry, 0, words(x.root), 'GetGeometry(root)');
     const shown = intersect(await screenRect(session, window), { x: 0, y: 0, width: screen.readUInt16LE(16), height: screen.readUInt16LE(18) });
-    if (shown === undefined) throw new UnsupportedOperationError(`pid ${match.pid}'s window is off the screen`);
+    if (shown.width === 0 || shown.height === 0) throw new UnsupportedOperationError(`pid ${match.pid}'s window is off the screen`);
     const body = Buffer.concat([
       words(x.root),
       int16(shown.x),
