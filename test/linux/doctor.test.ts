@@ -3,18 +3,15 @@
  * frozen, IsEnabled false, no window manager, a provider that refuses the key and one that
  * is not listening. Each must show ✗ with the right fix, and no run may hang.
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoctorCheck, DoctorReport } from '../../src/shared/ipc';
 import { runCli, type CliRun } from './run-cli';
-import { hasHeadlessTools, startSession, waitFor, type HeadlessSession } from './session';
+import { hasHeadlessTools, setAccessibilityEnabled, startSession, waitFor, type HeadlessSession } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
-const execFileAsync = promisify(execFile);
 /** A doctor run on a broken desktop must still end well within this. */
 const DEADLINE_MS = 10_000;
 
@@ -108,28 +105,13 @@ describe.skipIf(!run)('deskpilot doctor on broken parts', () => {
   });
 
   it('says accessibility is off, with the setting that turns it on, and names a provider that is not listening', async () => {
-    const set = (value: boolean) =>
-      execFileAsync(
-        'dbus-send',
-        [
-          '--session',
-          '--print-reply',
-          '--dest=org.a11y.Bus',
-          '/org/a11y/bus',
-          'org.freedesktop.DBus.Properties.Set',
-          'string:org.a11y.Status',
-          'string:IsEnabled',
-          `variant:boolean:${value}`,
-        ],
-        { env: desktop.env },
-      );
-    await set(false);
+    await setAccessibilityEnabled(desktop.env, false);
     try {
       const { check } = await doctor({ ...desktop.env, ...provider(closedUrl) }, '--online');
       expect(check('a11y-enabled')).toMatchObject({ status: 'fail', fixKey: 'a11y-disabled', fix: expect.stringContaining('toolkit-accessibility true') });
       expect(check('provider-reachable')).toMatchObject({ status: 'fail', fixKey: 'provider-unreachable', figure: expect.stringContaining('refused') });
     } finally {
-      await set(true);
+      await setAccessibilityEnabled(desktop.env, true);
     }
   });
 

@@ -255,6 +255,24 @@ async function startSessionBus(env: NodeJS.ProcessEnv, runDirectory: string) {
   return { address, pid };
 }
 
+/** Sets org.a11y.Status.IsEnabled on the session's bus, as a screen reader (or a setting) would. */
+export async function setAccessibilityEnabled(env: NodeJS.ProcessEnv, enabled: boolean): Promise<void> {
+  await execFileAsync(
+    'dbus-send',
+    [
+      '--session',
+      '--print-reply',
+      '--dest=org.a11y.Bus',
+      '/org/a11y/bus',
+      'org.freedesktop.DBus.Properties.Set',
+      'string:org.a11y.Status',
+      'string:IsEnabled',
+      `variant:boolean:${enabled}`,
+    ],
+    { env, timeout: 10_000 },
+  );
+}
+
 async function startAccessibilityBus(env: NodeJS.ProcessEnv, owned: OwnedProcesses): Promise<string> {
   // The first call D-Bus-activates at-spi-bus-launcher, which starts the accessibility bus.
   const { stdout } = await execFileAsync('dbus-send', ['--session', '--print-reply', '--dest=org.a11y.Bus', '/org/a11y/bus', 'org.a11y.Bus.GetAddress'], {
@@ -266,20 +284,7 @@ async function startAccessibilityBus(env: NodeJS.ProcessEnv, owned: OwnedProcess
   owned.addBus(address);
   await Promise.all([
     // Chromium builds its tree only when a screen reader is said to be on.
-    execFileAsync(
-      'dbus-send',
-      [
-        '--session',
-        '--print-reply',
-        '--dest=org.a11y.Bus',
-        '/org/a11y/bus',
-        'org.freedesktop.DBus.Properties.Set',
-        'string:org.a11y.Status',
-        'string:IsEnabled',
-        'variant:boolean:true',
-      ],
-      { env, timeout: 10_000 },
-    ),
+    setAccessibilityEnabled(env, true),
     // Activating the registry now, rather than when the first app registers, keeps app start times honest.
     execFileAsync(
       'dbus-send',
