@@ -11,13 +11,14 @@ export interface IndexedNode {
   depth: number;
 }
 
-export function* walk(root: UiNode): Generator<UiNode> {
-  const stack: UiNode[] = [root];
+/** Every node of a tree (a UiNode, or a backend's RawNode), in document order. */
+export function* walk<Node extends { children?: Node[] }>(root: Node): Generator<Node> {
+  const stack: Node[] = [root];
   while (stack.length > 0) {
-    const node = stack.pop() as UiNode;
+    const node = stack.pop() as Node;
     yield node;
     const children = node.children ?? [];
-    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index] as UiNode);
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index] as Node);
   }
 }
 

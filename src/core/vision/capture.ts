@@ -2,6 +2,7 @@ import { PermissionDeniedError } from '../../shared/errors';
 import type { RawNode } from '../ui/ids';
 import type { WindowImage } from '../platform/types';
 import { paintBlack } from '../platform/window-image';
+import { walk } from '../ui/tree-index';
 
 /**
  * Paints every secret field (a password) of the tree black in the window image, before the
@@ -9,10 +10,7 @@ import { paintBlack } from '../platform/window-image';
  * whose place the tree cannot give stops the capture, since nothing would hide it.
  */
 export function blackOutSecrets(image: WindowImage, tree: RawNode): void {
-  const stack = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop() as RawNode;
-    stack.push(...(node.children ?? []));
+  for (const node of walk(tree)) {
     if (node.states.secret !== true || node.states.visible === false) continue;
     if (node.bounds === undefined) {
       throw new PermissionDeniedError(`the window has a password field ("${node.name}") whose place on screen is unknown, so it is not captured`);

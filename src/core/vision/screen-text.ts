@@ -1,6 +1,7 @@
 import { NotSettableError, UnsupportedOperationError } from '../../shared/errors';
 import type { Bounds } from '../../shared/ui-node';
 import type { RawNode } from '../ui/ids';
+import { walk } from '../ui/tree-index';
 import type { AccessibilityBackend, Platform, ScreenVision, TreeOptions, WindowImage } from '../platform/types';
 import { blackOutSecrets } from './capture';
 import type { OcrLine } from './ocr';
@@ -45,18 +46,9 @@ interface Reading {
   tree: RawNode;
 }
 
-function* nodes(root: RawNode): Generator<RawNode> {
-  const stack = [root];
-  while (stack.length > 0) {
-    const node = stack.pop() as RawNode;
-    yield node;
-    stack.push(...(node.children ?? []));
-  }
-}
-
 function namedCount(root: RawNode): number {
   let count = 0;
-  for (const node of nodes(root)) if (node.role !== 'application' && node.role !== 'window' && node.name.trim() !== '') count += 1;
+  for (const node of walk(root)) if (node.role !== 'application' && node.role !== 'window' && node.name.trim() !== '') count += 1;
   return count;
 }
 
@@ -189,7 +181,7 @@ export class ScreenText implements ScreenVision {
     const window = windowBounds(reading.image);
     // In points, like the nodes' bounds it is compared with.
     const area = window.width * window.height;
-    const named = [...nodes(reading.tree)].filter(
+    const named = [...walk(reading.tree)].filter(
       (node) =>
         node.name.trim() !== '' &&
         node.states.visible !== false &&
