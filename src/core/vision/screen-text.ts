@@ -46,10 +46,14 @@ interface Reading {
   tree: RawNode;
 }
 
-function namedCount(root: RawNode): number {
+/** Whether the tree names fewer than TEXTLESS_BELOW things. Runs on every read of every app, so it stops as soon as it knows. */
+function textless(root: RawNode): boolean {
   let count = 0;
-  for (const node of walk(root)) if (node.role !== 'application' && node.role !== 'window' && node.name.trim() !== '') count += 1;
-  return count;
+  for (const node of walk(root)) {
+    if (node.role !== 'application' && node.role !== 'window' && node.name.trim() !== '') count += 1;
+    if (count >= TEXTLESS_BELOW) return false;
+  }
+  return true;
 }
 
 function contains(outer: Bounds, x: number, y: number): boolean {
@@ -125,7 +129,7 @@ export class ScreenText implements ScreenVision {
 
   private watching(pid: number, raw: RawNode): boolean {
     if ((this.watched.get(pid) ?? 0) > this.now()) return true;
-    if (!this.available || namedCount(raw) >= TEXTLESS_BELOW) return false;
+    if (!this.available || !textless(raw)) return false;
     this.watched.set(pid, this.now() + WATCH_MS);
     return true;
   }
