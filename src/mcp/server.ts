@@ -90,6 +90,20 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
     { instructions: serverInstructions(setup.options.readOnly), capabilities: { tools: {} } },
   );
   const handlers = new Map<string, (args: unknown, extra: { signal: AbortSignal }) => Promise<CallToolResult>>();
+  // Said once, in the first result after the desktop session was found, and in the log.
+  let sessionTold = false;
+  const tellSession = (platform: Platform, result: CallToolResult): CallToolResult => {
+    const found = platform.discovered;
+    if (found === undefined || found.length === 0) return result;
+    const meta = { ...result._meta, 'deskpilot/session': found };
+    if (sessionTold) return { ...result, _meta: meta };
+    sessionTold = true;
+    const line = sessionLine(found);
+    setup.log(line);
+    const [first, ...rest] = result.content;
+    const content = first?.type === 'text' ? [{ ...first, text: `${first.text}\n(${line})` }, ...rest] : [{ type: 'text' as const, text: `(${line})` }, ...result.content];
+    return { ...result, content, _meta: meta };
+  };
   for (const tool of toolsFor(setup.options)) {
     const readOnly = isReadOnly(tool);
     const name = tool.mcpName ?? tool.name;
@@ -97,9 +111,11 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
       const started = performance.now();
       let result: CallToolResult;
       let outcome = 'ok';
+      let made: Platform | undefined;
       try {
         const parsed = parse(tool, args);
         const { platform, engine, docs } = await core();
+        made = platform;
         // MCP clients are not in the user's app, so there is no default target: every call names its app.
         const context: ToolContext = {
           platform,
@@ -111,11 +127,12 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
           log: () => undefined,
           ...(docs === undefined ? {} : { docs }),
         };
-        result = await call(tool, parsed, context);
+        result = tellSession(platform, await call(tool, parsed, context));
         const failed = result.structuredContent?.['error'] as { code?: string } | undefined;
         if (result.isError) outcome = `error ${failed?.code ?? ''}`;
       } catch (error) {
         result = toolError(error, setup.options.maxChars);
+        if (made !== undefined) result = tellSession(made, result);
         const { code } = serializeError(error);
         outcome = extra.signal.aborted ? 'cancelled by the client' : `error ${code}`;
         if (code === 'INTERNAL' && !extra.signal.aborted)
@@ -149,6 +166,11 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
   });
   acceptNullArguments(server);
   return { server };
+}
+
+/** Which desktop-session values were found, and how, in one line. */
+function sessionLine(found: NonNullable<Platform['discovered']>): string {
+  return `found the desktop session: ${found.map((each) => `${each.name}=${each.value} (from ${each.how})`).join('; ')}`;
 }
 
 /** An acting tool called on a --read-only server: it exists, and is left out on purpose. */

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActionEngine } from '../../src/core/actions/engine';
 import { createLinuxPlatform } from '../../src/core/platform/linux';
+import { systemDeps } from '../../src/core/platform/linux/session-discovery';
 import { findNodes } from '../../src/core/ui/query';
 import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
@@ -92,7 +93,8 @@ describe.skipIf(!run)('Linux error rows', () => {
 
   it('no session bus at all is UI_NOT_AVAILABLE with a hint', async () => {
     // The platform is made at once and connects on the first call, which says why it cannot.
-    const platform = await createLinuxPlatform({});
+    // Discovery looks nowhere, so a desktop on this machine is not found instead.
+    const platform = await createLinuxPlatform({}, { ...systemDeps(), runUserDir: '/nonexistent', x11SocketDir: '/nonexistent' });
     await expect(platform.apps.list()).rejects.toMatchObject({
       code: 'UI_NOT_AVAILABLE',
       message: expect.stringContaining('DBUS_SESSION_BUS_ADDRESS'),

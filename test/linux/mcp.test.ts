@@ -3,6 +3,7 @@
  * on a private Xvfb + AT-SPI desktop with the GTK3 fixture and zenity. One desktop and one
  * server per configuration, all started at once.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -63,7 +64,8 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
       startServer(env),
       startServer(env, ['--read-only', '--apps', 'ZENITY', '--max-chars', '3000']),
       startServer({ ...env, DISPLAY: ':4711' }),
-      startServer({ ...env, DBUS_SESSION_BUS_ADDRESS: undefined }),
+      // The session's own runtime dir would be found (mcp-session.test.ts): this one points nowhere.
+      startServer({ ...env, DBUS_SESSION_BUS_ADDRESS: undefined, XDG_RUNTIME_DIR: path.join(desktop.session.directory, 'tmp') }),
     ]);
   }, 60_000);
 
@@ -186,10 +188,10 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     expect((await call(noDisplay, 'ui_tree', { pid: zenity.pid, depth: 0 })).isError).toBeUndefined();
   });
 
-  it('without a session bus, every call says why, and the server keeps serving', async () => {
+  it.skipIf(existsSync(`/run/user/${process.getuid?.() ?? 0}/bus`))('without a session bus, every call says why, and the server keeps serving', async () => {
     for (const name of ['ui_apps', 'ui_apps']) {
       const result = await call(noBus, name, {});
-      expect(result).toMatchObject({ isError: true, text: expect.stringMatching(/^UI_NOT_AVAILABLE: .*DBUS_SESSION_BUS_ADDRESS/) });
+      expect(result).toMatchObject({ isError: true, text: expect.stringMatching(/^UI_NOT_AVAILABLE: .*DBUS_SESSION_BUS_ADDRESS.*setup problem/) });
     }
   });
 

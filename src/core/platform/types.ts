@@ -148,6 +148,11 @@ export interface Platform {
   screen?: ScreenCapture;
   /** Captures with secrets blacked out and OCR, where the platform can capture (withScreenText). */
   vision?: ScreenVision;
+  /**
+   * Desktop-session values this platform found itself because the environment lacked them
+   * (Linux under an MCP client's bare environment), each with how it was found, so results can say so.
+   */
+  discovered?: readonly { name: string; value: string; how: string }[];
   /** Releases buses, handles and child processes. */
   close(): Promise<void>;
 }

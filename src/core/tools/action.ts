@@ -83,7 +83,9 @@ const NEXT_STEP: Record<string, string> = {
 
 /** An error as a model reads it: `CODE: message`, then the next step. */
 export function errorText(error: SerializedError): string {
-  const hint = NEXT_STEP[error.code];
+  // A desktop that is there but not found (a bare MCP client environment) is a setup problem, not a missing ability.
+  const setup = error.code === 'UI_NOT_AVAILABLE' && error.data?.['setup'] === true;
+  const hint = setup ? 'Fix the setup as said above, then call again.' : NEXT_STEP[error.code];
   if (hint === undefined || error.message.includes(hint)) return `${error.code}: ${error.message}`;
   return `${error.code}: ${error.message}${/[.!?]$/.test(error.message) ? '' : '.'} ${hint}`;
 }

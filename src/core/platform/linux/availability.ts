@@ -5,7 +5,8 @@
  */
 import { DbusCallError, DbusDisconnectedError, DbusTimeoutError } from '../../../../native/linux/dbus';
 import { UiNotAvailableError } from '../../../shared/errors';
-import { PRIVATE_SESSION, displayProblem, noDisplayError } from './display';
+import { displayProblem, noDisplayError } from './display';
+import { busPlaces, setupAdvice } from './session-discovery';
 
 export { noDisplayError };
 
@@ -17,12 +18,14 @@ export function briefly(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function noSessionBusError(address: string | undefined, error?: unknown): UiNotAvailableError {
+export function noSessionBusError(address: string | undefined, error?: unknown, env: Record<string, string | undefined> = {}): UiNotAvailableError {
   if (address === undefined || address === '') {
+    // Discovery (session-discovery.ts) already looked where desktop tools look: what is left is the client's config.
     return new UiNotAvailableError(
       'no-a11y-bus',
-      'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset), so the accessibility bus cannot be found',
-      `run inside a desktop session, where it is set (${PRIVATE_SESSION})`,
+      `no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is unset and no bus socket was found (looked at ${busPlaces(env)}), so the accessibility bus cannot be found`,
+      `${setupAdvice(env)} (or, in a checkout without a desktop, npm run session -- bash opens a private one)`,
+      { data: { setup: true } },
     );
   }
   return new UiNotAvailableError(

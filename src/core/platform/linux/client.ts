@@ -189,7 +189,7 @@ export class AtspiClient {
   /** The accessibility bus's address, from the session bus, which is closed again whatever happens. */
   private async accessibilityAddress(left: () => number): Promise<string> {
     const sessionAddress = this.env['DBUS_SESSION_BUS_ADDRESS'];
-    if (sessionAddress === undefined || sessionAddress === '') throw noSessionBusError(sessionAddress);
+    if (sessionAddress === undefined || sessionAddress === '') throw noSessionBusError(sessionAddress, undefined, this.env);
     let session: DbusConnection;
     try {
       session = await DbusConnection.connect(sessionAddress, left());

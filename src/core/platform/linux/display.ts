@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { UiNotAvailableError } from '../../../shared/errors';
+import { setupAdvice } from './session-discovery';
 
 /** Where a user without a desktop session can get one. */
 export const PRIVATE_SESSION = 'in a checkout, npm run session -- bash opens a private one';
@@ -56,9 +57,12 @@ export function noDisplayError(env: Record<string, string | undefined>, problem:
       'turn XWayland on or log in to an X11 session, so DISPLAY names a running X server',
     );
   }
+  // DISPLAY unset after discovery (session-discovery.ts) found none: the client's config has to name it.
+  const unset = env['DISPLAY'] === undefined || env['DISPLAY'] === '';
   return new UiNotAvailableError(
     'no-display',
     `no X display: ${problem}, and ${needs}`,
-    `start your desktop session or Xvfb and set DISPLAY to it (${PRIVATE_SESSION})`,
+    unset ? `${setupAdvice(env)} (${PRIVATE_SESSION})` : `start your desktop session or Xvfb and set DISPLAY to it (${PRIVATE_SESSION})`,
+    unset ? { data: { setup: true } } : {},
   );
 }

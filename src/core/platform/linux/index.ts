@@ -9,6 +9,7 @@ import { isProcessAlive } from '../process';
 import { AtspiClient } from './client';
 import { assertDisplay } from './display';
 import { createScreen } from './screen';
+import { discoverSession, systemDeps, type Discovered, type DiscoveryDeps } from './session-discovery';
 
 /**
  * Input is created on first use: reading trees needs only D-Bus, and a machine with
@@ -39,7 +40,24 @@ function publicInfo({ bus: _bus, gtk4: _gtk4, ...app }: AppEntry): AppInfo {
   return app;
 }
 
-export async function createLinuxPlatform(env: Record<string, string | undefined> = process.env): Promise<Platform> {
+/**
+ * libX11 under nut-js reads DISPLAY and XAUTHORITY from this process's own environment, not
+ * from the env passed around, so a display found by discovery is exported here too.
+ */
+function exportDisplay(found: readonly Discovered[]): void {
+  for (const { name, value } of found) {
+    if ((name === 'DISPLAY' || name === 'XAUTHORITY') && (process.env[name] ?? '') === '') process.env[name] = value;
+  }
+}
+
+export async function createLinuxPlatform(
+  given: Record<string, string | undefined> = process.env,
+  discovery: DiscoveryDeps = systemDeps(),
+): Promise<Platform> {
+  // An MCP client's bare environment lacks DISPLAY and the session bus: find the user's session as desktop tools do.
+  const session = await discoverSession(given, discovery);
+  const env = session.env;
+  exportDisplay(session.found);
   // Connects on the first call: a broken desktop is that call's UI_NOT_AVAILABLE, and a later call connects again.
   const client = AtspiClient.open(env);
   const apps = new AppDirectory(client);
@@ -58,6 +76,7 @@ export async function createLinuxPlatform(env: Record<string, string | undefined
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),
     screen: createScreen(env, apps),
+    ...(session.found.length === 0 ? {} : { discovered: session.found }),
     close: () => {
       client.close();
       return Promise.resolve();
