@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'PROVIDER_SERVER'
   | 'PROVIDER_CONNECTION'
   | 'PROVIDER_STREAM'
+  /** The model stream made no progress for too long, or took too long in all (data.reason: idle | total). */
+  | 'PROVIDER_TIMEOUT'
   | 'PROVIDER_CONFIG'
   | 'INTERNAL';
 

@@ -23,7 +23,9 @@ export type SseStep =
 
 export type Reply =
   | { kind: 'stream'; steps: SseStep[]; end?: 'done' | 'destroy' | 'close-without-done' }
-  | { kind: 'error'; status: number; headers?: Record<string, string>; body?: unknown };
+  | { kind: 'error'; status: number; headers?: Record<string, string>; body?: unknown }
+  /** Any body with any content type: a web page or a plain JSON answer where a stream was asked for. */
+  | { kind: 'raw'; status: number; contentType: string; body: string };
 
 /** A scripted reply, or a function that builds one from the request (to answer with ids from earlier tool results). */
 export type ScriptedReply = Reply | ((request: RecordedRequest) => Reply);
@@ -81,6 +83,10 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
 }
 
 async function send(reply: Reply, response: ServerResponse, socket: Socket): Promise<void> {
+  if (reply.kind === 'raw') {
+    response.writeHead(reply.status, { 'content-type': reply.contentType }).end(reply.body);
+    return;
+  }
   if (reply.kind === 'error') {
     response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
     response.end(JSON.stringify(reply.body ?? { error: { message: `status ${reply.status}`, type: 'fake' } }));

@@ -65,7 +65,7 @@ describe('resolveProviderConfig', () => {
   it('needs no key for local presets or a loopback base URL', () => {
     expect(resolveProviderConfig({ preset: 'ollama' }, {})).toMatchObject({ baseUrl: 'http://localhost:11434/v1', apiKey: undefined });
     expect(resolveProviderConfig({ preset: 'lmstudio', model: 'qwen' }, {}).baseUrl).toBe('http://localhost:1234/v1');
-    expect(resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'http://127.0.0.1:9/v1' }).apiKey).toBeUndefined();
+    expect(resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'http://127.0.0.1:9/v1', DESKPILOT_MODEL: 'm' }).apiKey).toBeUndefined();
   });
 
   it('needs no key when DESKPILOT_HEADERS carries the authentication', () => {
@@ -82,5 +82,35 @@ describe('resolveProviderConfig', () => {
       expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.not.stringContaining('sk-1') as unknown }),
     );
     expect(() => resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'ftp://x/v1', DESKPILOT_API_KEY: 'k' })).toThrow(/http/);
+  });
+
+  it('a base URL of its own is its own provider: no key needed, none of the services keys sent, no preset model', () => {
+    const lan = { DESKPILOT_BASE_URL: 'http://192.168.1.50:8080/v1', DESKPILOT_MODEL: 'qwen2.5', OPENROUTER_API_KEY: 'sk-or-not-for-lan' };
+    expect(resolveProviderConfig({}, lan)).toMatchObject({
+      baseUrl: 'http://192.168.1.50:8080/v1',
+      apiKey: undefined,
+      model: 'qwen2.5',
+      custom: true,
+      label: 'the server at http://192.168.1.50:8080/v1',
+      headers: {},
+    });
+    // The key goes only when given for it.
+    expect(resolveProviderConfig({}, { ...lan, DESKPILOT_API_KEY: 'lan-key' }).apiKey).toBe('lan-key');
+    // Without a model there is no OpenRouter default: the error names the server.
+    expect(() => resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'http://192.168.1.50:8080/v1' })).toThrow(
+      expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringMatching(/^No model chosen for the server at http:\/\/192\.168\.1\.50:8080\/v1\./) as unknown }),
+    );
+  });
+
+  it('honours OLLAMA_HOST with DESKPILOT_PROVIDER=ollama, and names it so', () => {
+    const config = resolveProviderConfig({}, { DESKPILOT_PROVIDER: 'ollama', OLLAMA_HOST: 'gpu-box:11434' });
+    expect(config).toMatchObject({ baseUrl: 'http://gpu-box:11434/v1', label: 'Ollama at http://gpu-box:11434/v1', model: 'llama3.2', custom: false });
+    // DESKPILOT_BASE_URL still wins.
+    expect(resolveProviderConfig({}, { DESKPILOT_PROVIDER: 'ollama', OLLAMA_HOST: 'gpu-box', DESKPILOT_BASE_URL: 'http://other:1/v1' }).baseUrl).toBe('http://other:1/v1');
+  });
+
+  it('never shows the user:password part of a base URL in its label', () => {
+    const config = resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'https://ada:hunter22@llm.example/v1', DESKPILOT_MODEL: 'm' });
+    expect(config.label).toBe('the server at https://***@llm.example/v1');
   });
 });

@@ -1,7 +1,7 @@
 import { DeskpilotError } from '../../../shared/errors';
 import type { Environment } from './environment';
 import { parseHeaderList } from './header-list';
-import { probeLocalServers, type ProbeOptions, type ProbeResult } from './local-probe';
+import { PROBE_TIMEOUT_MS, listServerModels, ollamaBaseUrl, probeLocalServers, type ProbeOptions, type ProbeResult } from './local-probe';
 import { OPENROUTER_SITE, PRESETS, isPresetName, type Preset, type PresetName } from './presets';
 
 /** What the settings store holds for the provider; everything is optional. */
@@ -27,6 +27,14 @@ export interface ResolvedProviderConfig {
   /** Undefined for local servers that take none. */
   apiKey: string | undefined;
   headers: Record<string, string>;
+  /**
+   * Who answers, as errors and `doctor` name it: the preset's name ("OpenRouter", "Ollama at
+   * http://192.168.1.5:11434/v1"), or "the server at <url>" for a base URL of the user's own
+   * (its user:password part never shown).
+   */
+  label: string;
+  /** A base URL of the user's own that no preset chose: its own provider, with no preset default model or key variable. */
+  custom: boolean;
 }
 
 const DEFAULT_PRESET: PresetName = 'openrouter';
@@ -61,26 +69,47 @@ export function choosePreset(settings: ProviderSettings, env: Environment): { pr
  * Synchronous and without network: resolveProviderConfigProbing also looks for a local server.
  */
 export function resolveProviderConfig(settings: ProviderSettings, env: Environment): ResolvedProviderConfig {
-  const { preset } = choosePreset(settings, env);
+  const { preset, chosen } = choosePreset(settings, env);
   const presetInfo = PRESETS[preset];
-  const baseUrl = nonEmpty(env['DESKPILOT_BASE_URL']) ?? nonEmpty(settings.baseUrl) ?? presetInfo.baseUrl;
+  const given = nonEmpty(env['DESKPILOT_BASE_URL']) ?? nonEmpty(settings.baseUrl);
+  // Ollama's own variable says where it listens; it counts only when Ollama was chosen.
+  const presetBase = preset === 'ollama' && nonEmpty(env['OLLAMA_HOST']) !== undefined ? ollamaBaseUrl(env) : presetInfo.baseUrl;
+  const baseUrl = given ?? presetBase;
   checkUrl(baseUrl);
-  const model = nonEmpty(env['DESKPILOT_MODEL']) ?? nonEmpty(settings.model) ?? presetInfo.defaultModel;
+  // A self-hosted server (llama.cpp, vLLM, a LAN Ollama) named by its URL alone is nobody's preset.
+  const own = given !== undefined && !sameUrl(given, presetInfo.baseUrl);
+  const custom = own && !chosen;
+  const label = labelFor(presetInfo, baseUrl, own);
+  const model = nonEmpty(env['DESKPILOT_MODEL']) ?? nonEmpty(settings.model) ?? (custom ? undefined : presetInfo.defaultModel);
   if (model === undefined) {
     throw new DeskpilotError(
       'PROVIDER_CONFIG',
-      `No model chosen for ${presetInfo.label}. Set one in Settings → Provider → Model, or set DESKPILOT_MODEL to the name of the model you loaded.`,
+      `No model chosen for ${label}. Set one in Settings → Provider → Model, or set DESKPILOT_MODEL to the name of the model ${custom ? 'it serves (its /models lists them)' : 'you loaded'}.`,
+      { data: { server: label } },
     );
   }
-  const apiKey =
-    nonEmpty(env['DESKPILOT_API_KEY']) ?? (presetInfo.keyEnv === undefined ? undefined : nonEmpty(env[presetInfo.keyEnv])) ?? nonEmpty(settings.apiKey);
-  const headers = resolveHeaders(preset, settings, env);
+  // A key meant for a service (OPENROUTER_API_KEY) never goes to a server that only shares the protocol.
+  const keyEnv = custom ? undefined : presetInfo.keyEnv;
+  const apiKey = nonEmpty(env['DESKPILOT_API_KEY']) ?? (keyEnv === undefined ? undefined : nonEmpty(env[keyEnv])) ?? nonEmpty(settings.apiKey);
+  const headers = resolveHeaders(preset, settings, env, custom);
   // A gateway may authenticate through DESKPILOT_HEADERS instead (Azure's `api-key`, a proxy's bearer).
   const headerAuth = Object.keys(headers).some((name) => ['authorization', 'api-key'].includes(name.toLowerCase()));
-  if (apiKey === undefined && !headerAuth && !presetInfo.local && !isLoopback(baseUrl)) {
+  // A server of the user's own may take no key at all; it says so itself when it wants one.
+  if (apiKey === undefined && !headerAuth && !own && !presetInfo.local && !isLoopback(baseUrl)) {
     throw new DeskpilotError('PROVIDER_CONFIG', missingKeyMessage(presetInfo));
   }
-  return { preset, presetInfo, baseUrl, model, apiKey, headers };
+  return { preset, presetInfo, baseUrl, model, apiKey, headers, label, custom };
+}
+
+function sameUrl(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
+/** How errors and doctor name the server: never with the URL's user:password part. */
+function labelFor(preset: Preset, baseUrl: string, own: boolean): string {
+  const shown = displayUrl(baseUrl);
+  if (own) return `the server at ${shown}`;
+  return sameUrl(baseUrl, preset.baseUrl) ? preset.label : `${preset.label} at ${shown}`;
 }
 
 /**
@@ -110,11 +139,38 @@ export async function resolveProviderConfigProbing(
   env: Environment,
   probe: ProbeOptions | ((env: Environment) => Promise<ProbeResult>) = {},
 ): Promise<ResolvedProviderConfig> {
-  if (choosePreset(settings, env).chosen || somethingConfigured(settings, env)) return resolveProviderConfig(settings, env);
+  if (choosePreset(settings, env).chosen || somethingConfigured(settings, env)) {
+    const model = await discoverModel(settings, env, probe);
+    return resolveProviderConfig(model === undefined ? settings : { ...settings, model }, env);
+  }
   const { found, empty } = typeof probe === 'function' ? await probe(env) : await probeLocalServers(env, probe);
   if (found === undefined) throw new DeskpilotError('PROVIDER_CONFIG', noProviderMessage(empty.map((server) => PRESETS[server.preset].label)));
   const model = nonEmpty(env['DESKPILOT_MODEL']) ?? nonEmpty(settings.model) ?? found.models[0];
   return resolveProviderConfig({ ...settings, preset: found.server.preset, baseUrl: found.server.baseUrl, ...(model === undefined ? {} : { model }) }, env);
+}
+
+/**
+ * A server of the user's own with no model named: the one its /models lists first (llama.cpp
+ * and vLLM serve one). Undefined when a model is set, the provider is a preset, or it lists none;
+ * resolveProviderConfig then says a model is needed.
+ */
+async function discoverModel(
+  settings: ProviderSettings,
+  env: Environment,
+  probe: ProbeOptions | ((env: Environment) => Promise<ProbeResult>),
+): Promise<string | undefined> {
+  if (nonEmpty(env['DESKPILOT_MODEL']) !== undefined || nonEmpty(settings.model) !== undefined) return undefined;
+  let config: ResolvedProviderConfig;
+  try {
+    config = resolveProviderConfig({ ...settings, model: 'probe' }, env);
+  } catch {
+    return undefined;
+  }
+  if (!config.custom) return undefined;
+  const headers: Record<string, string> = { ...config.headers, ...(config.apiKey === undefined ? {} : { authorization: `Bearer ${config.apiKey}` }) };
+  const options = typeof probe === 'function' ? {} : probe;
+  const models = await listServerModels(config.baseUrl, { headers, timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS, fetch: options.fetch ?? globalThis.fetch });
+  return models?.[0];
 }
 
 function noProviderMessage(withoutModels: string[]): string {
@@ -129,9 +185,9 @@ function noProviderMessage(withoutModels: string[]): string {
   );
 }
 
-function resolveHeaders(preset: PresetName, settings: ProviderSettings, env: Environment): Record<string, string> {
+function resolveHeaders(preset: PresetName, settings: ProviderSettings, env: Environment, custom: boolean): Record<string, string> {
   const site =
-    preset === 'openrouter' ? { 'HTTP-Referer': settings.siteUrl ?? OPENROUTER_SITE.url, 'X-Title': settings.siteTitle ?? OPENROUTER_SITE.title } : {};
+    preset === 'openrouter' && !custom ? { 'HTTP-Referer': settings.siteUrl ?? OPENROUTER_SITE.url, 'X-Title': settings.siteTitle ?? OPENROUTER_SITE.title } : {};
   const fromSettings = typeof settings.headers === 'string' ? parseHeaderList(settings.headers, 'the headers setting') : (settings.headers ?? {});
   const envText = nonEmpty(env['DESKPILOT_HEADERS']);
   const fromEnv = envText === undefined ? {} : parseHeaderList(envText, 'DESKPILOT_HEADERS');
@@ -165,6 +221,11 @@ function checkUrl(baseUrl: string): void {
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new DeskpilotError('PROVIDER_CONFIG', `The provider base URL must start with http:// or https://, not ${protocol}`);
   }
+}
+
+/** A URL as printed: a `user:password@` part becomes `***@`. */
+export function displayUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1***@');
 }
 
 /** A server on this machine (a test server, a self-hosted proxy) needs no key. */

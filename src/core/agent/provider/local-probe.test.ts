@@ -115,13 +115,28 @@ describe('resolveProviderConfigProbing', () => {
     const probe = { servers: servers(ollama.baseUrl, ollama.baseUrl) };
     expect(await resolveProviderConfigProbing({}, { OPENAI_API_KEY: 'k' }, probe)).toMatchObject({ preset: 'openai', apiKey: 'k' });
     expect(await resolveProviderConfigProbing({ apiKey: 's' }, {}, probe)).toMatchObject({ preset: 'openrouter', apiKey: 's' });
-    expect(await resolveProviderConfigProbing({}, { DESKPILOT_BASE_URL: 'http://127.0.0.1:9/v1' }, probe)).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v1' });
+    expect(await resolveProviderConfigProbing({}, { DESKPILOT_BASE_URL: 'http://127.0.0.1:9/v1', DESKPILOT_MODEL: 'm' }, probe)).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9/v1',
+    });
     await expect(resolveProviderConfigProbing({}, { DESKPILOT_PROVIDER: 'openai' }, probe)).rejects.toThrow(/No API key for OpenAI/);
     expect(await resolveProviderConfigProbing({}, { DESKPILOT_PROVIDER: 'ollama' }, probe)).toMatchObject({
       preset: 'ollama',
       baseUrl: 'http://localhost:11434/v1',
     });
     expect(ollama.hits).toEqual([]);
+  });
+});
+
+describe('a server of the user own with no model set', () => {
+  it('takes the first model its /models lists, and says what to set when it lists none', async () => {
+    const server = await fakeServer('models', ['served-model']);
+    const config = await resolveProviderConfigProbing({}, { DESKPILOT_BASE_URL: server.baseUrl, OPENROUTER_API_KEY: 'sk-or-unrelated' });
+    expect(config).toMatchObject({ model: 'served-model', custom: true, apiKey: undefined, label: `the server at ${server.baseUrl}` });
+    expect(server.hits).toEqual(['GET /v1/models']);
+    const silent = await fakeServer('not-openai');
+    await expect(resolveProviderConfigProbing({}, { DESKPILOT_BASE_URL: silent.baseUrl })).rejects.toThrow(
+      new RegExp(`^No model chosen for the server at ${silent.baseUrl.replaceAll('.', '\\.')}\\. .*DESKPILOT_MODEL`),
+    );
   });
 });
 

@@ -24,7 +24,7 @@ export interface ProbeResult {
 }
 
 /** Ollama's own variable for where it listens (`127.0.0.1:11434`, `http://host:port`, `0.0.0.0`). */
-function ollamaBase(env: Environment): string {
+export function ollamaBaseUrl(env: Environment): string {
   const host = env['OLLAMA_HOST']?.trim();
   if (host === undefined || host === '') return 'http://127.0.0.1:11434/v1';
   const withScheme = /^https?:\/\//.test(host) ? host : `http://${host}`;
@@ -41,15 +41,26 @@ function ollamaBase(env: Environment): string {
 
 export function defaultLocalServers(env: Environment): LocalServer[] {
   return [
-    { preset: 'ollama', baseUrl: ollamaBase(env) },
+    { preset: 'ollama', baseUrl: ollamaBaseUrl(env) },
     { preset: 'lmstudio', baseUrl: 'http://127.0.0.1:1234/v1' },
   ];
 }
 
 /** The model ids a server lists at /models, or undefined when it does not answer like an OpenAI-compatible server. */
-async function listModels(server: LocalServer, options: Required<Pick<ProbeOptions, 'timeoutMs' | 'fetch'>>): Promise<string[] | undefined> {
+function listModels(server: LocalServer, options: Required<Pick<ProbeOptions, 'timeoutMs' | 'fetch'>>): Promise<string[] | undefined> {
+  return listServerModels(server.baseUrl, options);
+}
+
+/** GET <base>/models: the ids, or undefined when the answer is not an OpenAI-compatible model list. */
+export async function listServerModels(
+  baseUrl: string,
+  options: Required<Pick<ProbeOptions, 'timeoutMs' | 'fetch'>> & { headers?: Record<string, string> },
+): Promise<string[] | undefined> {
   try {
-    const response = await options.fetch(`${server.baseUrl.replace(/\/+$/, '')}/models`, { signal: AbortSignal.timeout(options.timeoutMs) });
+    const response = await options.fetch(`${baseUrl.replace(/\/+$/, '')}/models`, {
+      signal: AbortSignal.timeout(options.timeoutMs),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+    });
     if (!response.ok) return undefined;
     const body = (await response.json()) as { data?: unknown };
     if (!Array.isArray(body.data)) return undefined;

@@ -40,6 +40,8 @@ describe('a refusal of images', () => {
     model: 'llava-vision',
     apiKey: 'sk-k',
     headers: {},
+    label: PRESETS.openai.label,
+    custom: false,
   };
   const refused = (status: number, message: string) => mapRequestError(APIError.generate(status, { error: { message } }, undefined, new Headers()), config);
 

@@ -1,6 +1,7 @@
 import { APIConnectionError, APIError } from 'openai';
 import { DeskpilotError } from '../../../shared/errors';
-import { isLoopback, type ResolvedProviderConfig } from './config';
+import { displayUrl, isLoopback, type ResolvedProviderConfig } from './config';
+import { redact, secretsOf } from './redact';
 import { refusesImages } from './vision';
 
 /**
@@ -10,10 +11,10 @@ import { refusesImages } from './vision';
  */
 export function mapRequestError(error: unknown, config: ResolvedProviderConfig, now: () => number = Date.now): DeskpilotError {
   if (error instanceof DeskpilotError) return error;
-  const cause = redactedCause(error, config.apiKey);
+  const cause = redactedCause(error, secretsOf(config));
   // What the user configured: a base URL of their own is "the server at …", not the preset's name.
-  const own = config.baseUrl.replace(/\/+$/, '') !== config.presetInfo.baseUrl.replace(/\/+$/, '');
-  const label = own ? `the server at ${config.baseUrl}` : config.presetInfo.label;
+  const own = config.label.startsWith('the server at ');
+  const label = config.label;
   if (error instanceof APIConnectionError) {
     const reason = connectionFailure(error);
     const hint = config.presetInfo.local
@@ -21,10 +22,11 @@ export function mapRequestError(error: unknown, config: ResolvedProviderConfig, 
       : isLoopback(config.baseUrl)
         ? ' Is the local server running? For Ollama run `ollama serve`; for LM Studio start its local server.'
         : ' Check the network connection and the base URL.';
-    return new DeskpilotError('PROVIDER_CONNECTION', `Could not reach ${label}${own ? '' : ` at ${config.baseUrl}`}: ${CONNECTION_WORDS[reason]}.${hint}`, {
+    const at = own || label.includes(' at ') ? '' : ` at ${displayUrl(config.baseUrl)}`;
+    return new DeskpilotError('PROVIDER_CONNECTION', `Could not reach ${label}${at}: ${CONNECTION_WORDS[reason]}.${hint}`, {
       cause,
       isRetryable: true,
-      data: { server: own ? config.baseUrl : config.presetInfo.label, reason },
+      data: { server: own ? displayUrl(config.baseUrl) : config.presetInfo.label, reason },
     });
   }
   if (error instanceof APIError && typeof error.status === 'number') {
@@ -110,12 +112,13 @@ export function parseRetryAfter(headers: Headers | undefined, now: () => number 
  * puts the body in its message, so the cause is copied with every occurrence replaced.
  * Status and name survive for debugging; the SDK object itself is dropped.
  */
-export function redactedCause(error: unknown, apiKey: string | undefined): unknown {
-  if (apiKey === undefined || !(error instanceof Error)) return error;
-  const redact = (text: string): string => text.split(apiKey).join('[redacted]');
-  const copy = new Error(redact(error.message), { cause: redactedCause(error.cause, apiKey) });
+export function redactedCause(error: unknown, secrets: string | readonly string[] | undefined, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 8) return error;
+  const known = secrets === undefined ? [] : typeof secrets === 'string' ? [secrets] : secrets;
+  const clean = (text: string): string => redact(text, known);
+  const copy = new Error(clean(error.message), { cause: redactedCause(error.cause, secrets, depth + 1) });
   copy.name = error.name;
-  copy.stack = redact(error.stack ?? '');
+  copy.stack = clean(error.stack ?? '');
   if (error instanceof APIError) Object.assign(copy, { status: error.status });
   return copy;
 }

@@ -4,6 +4,8 @@ import { DeskpilotError } from '../../../shared/errors';
 import { resolveProviderConfig, resolveProviderConfigProbing, type Environment, type ProviderSettings, type ResolvedProviderConfig } from './config';
 import { probeLocalServers, type ProbeOptions, type ProbeResult } from './local-probe';
 import { mapRequestError, redactedCause } from './map-error';
+import { secretsOf } from './redact';
+import { DEFAULT_STREAM_LIMITS, StreamWatch, type StreamLimits } from './stream-watch';
 import { ToolCallAssembler } from './tool-call-assembler';
 import type { Provider, ProviderRequest, ProviderUsage, StreamPart } from './types';
 
@@ -16,6 +18,8 @@ export interface OpenAICompatibleProviderOptions {
   fetch?: typeof globalThis.fetch;
   /** Where and how long to look for a local model server when nothing is configured (tests point it at their own). */
   probe?: ProbeOptions;
+  /** How long a stream may go without progress, and last in all (tests inject short ones). */
+  limits?: Partial<StreamLimits>;
 }
 
 /** How long a local server found by probing is used without asking again. */
@@ -64,6 +68,16 @@ export class OpenAICompatibleProvider implements Provider {
   async *stream(request: ProviderRequest, signal?: AbortSignal): AsyncGenerator<StreamPart> {
     const config = await this.resolveConfigProbing();
     if (signal?.aborted) return;
+    const watch = new StreamWatch({ ...DEFAULT_STREAM_LIMITS, ...this.options.limits }, signal);
+    try {
+      yield* this.streamWithin(config, request, watch);
+    } finally {
+      watch.stop();
+    }
+  }
+
+  private async *streamWithin(config: ResolvedProviderConfig, request: ProviderRequest, watch: StreamWatch): AsyncGenerator<StreamPart> {
+    const signal = watch.signal;
     const client = new OpenAI({
       apiKey: config.apiKey ?? PLACEHOLDER_KEY,
       baseURL: config.baseUrl,
@@ -76,13 +90,19 @@ export class OpenAICompatibleProvider implements Provider {
       project: null,
     });
     let chunks: AsyncIterable<ChatCompletionChunk>;
+    let contentType: string;
     try {
-      chunks = await client.chat.completions.create(toBody(request, config.model), signal === undefined ? {} : { signal });
+      const { data, response } = await client.chat.completions.create(toBody(request, config.model), { signal }).withResponse();
+      chunks = data;
+      contentType = response.headers.get('content-type') ?? '';
     } catch (error) {
-      if (isCancellation(error, signal)) return;
+      const timedOut = watch.timeout(config, '');
+      if (timedOut !== undefined) throw timedOut;
+      if (isCancellation(error, watch.caller)) return;
       throw mapRequestError(error, config);
     }
-    yield* readChunks(chunks, config, signal);
+    watch.answered();
+    yield* readChunks(chunks, config, watch, contentType);
   }
 }
 
@@ -108,16 +128,22 @@ function toBody(request: ProviderRequest, model: string): ChatCompletionCreatePa
 async function* readChunks(
   chunks: AsyncIterable<ChatCompletionChunk>,
   config: ResolvedProviderConfig,
-  signal: AbortSignal | undefined,
+  watch: StreamWatch,
+  contentType: string,
 ): AsyncGenerator<StreamPart> {
+  const signal = watch.caller;
   const toolCalls = new ToolCallAssembler();
   let partial = '';
   let finishReason: string | undefined;
   let usage: ProviderUsage | undefined;
+  let events = 0;
   try {
     for await (const chunk of chunks) {
+      events += 1;
       if (chunk.usage) usage = toUsage(chunk.usage);
       const choice = chunk.choices[0];
+      // Progress is content, a tool call, a finish or usage; an empty chunk (like an SSE comment) keeps nothing alive.
+      if (chunk.usage || choice?.delta.content || choice?.delta.tool_calls?.length || choice?.finish_reason) watch.progress();
       if (choice === undefined) continue;
       const text = choice.delta.content;
       if (text) {
@@ -132,11 +158,17 @@ async function* readChunks(
     }
   } catch (error) {
     if (error instanceof DeskpilotError) throw error; // ours, e.g. a nameless tool call
+    const timedOut = watch.timeout(config, partial);
+    if (timedOut !== undefined) throw timedOut;
     if (isCancellation(error, signal)) return;
     // After finish_reason only the usage chunk can be lost; the answer itself is whole.
     if (finishReason === undefined) throw streamCut(config, partial, error);
   }
   if (signal?.aborted) return;
+  const timedOut = watch.timeout(config, partial);
+  if (timedOut !== undefined) throw timedOut;
+  // An event stream that just ended early is a cut answer; any other body never was a stream.
+  if (events === 0 && !/event-stream/i.test(contentType)) throw notAStream(config, contentType);
   if (finishReason === undefined) throw streamCut(config, partial, undefined);
   yield usage === undefined ? { type: 'finish', reason: finishReason } : { type: 'finish', reason: finishReason, usage };
 }
@@ -144,11 +176,21 @@ async function* readChunks(
 function streamCut(config: ResolvedProviderConfig, partial: string, cause: unknown): DeskpilotError {
   // An error event inside the stream is the server's doing; a bare end or transport error is the connection's.
   const serverSaid = cause instanceof APIError ? ' The server reported an error mid-stream.' : '';
-  return new DeskpilotError('PROVIDER_STREAM', `The answer from ${config.presetInfo.label} was interrupted before it finished.${serverSaid}`, {
-    cause: redactedCause(cause, config.apiKey),
+  return new DeskpilotError('PROVIDER_STREAM', `The answer from ${config.label} was interrupted before it finished.${serverSaid}`, {
+    cause: redactedCause(cause, secretsOf(config)),
     isRetryable: true,
     data: { partial, interrupted: true },
   });
+}
+
+/** HTTP 200 whose body held not one OpenAI stream event: a web page, a plain JSON answer, the wrong path. */
+function notAStream(config: ResolvedProviderConfig, contentType: string): DeskpilotError {
+  const type = contentType === '' ? 'no content type' : `content type ${JSON.stringify(contentType.slice(0, 80))}`;
+  return new DeskpilotError(
+    'PROVIDER_SERVER',
+    `${config.label} answered HTTP 200, but not with an OpenAI-compatible stream (${type}). Check the base URL: it must be the server's OpenAI-compatible API, usually ending in /v1.`,
+    { data: { reason: 'not-a-stream', contentType: contentType.slice(0, 80) } },
+  );
 }
 
 function isCancellation(error: unknown, signal: AbortSignal | undefined): boolean {
