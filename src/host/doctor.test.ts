@@ -27,7 +27,7 @@ describe('the host started with --doctor', () => {
       type: 'doctor-report',
       report: {
         checks: [
-          { id: 'provider', status: 'ok', figure: expect.stringMatching(/^openai, model /) },
+          { id: 'provider', status: 'ok', figure: expect.stringMatching(/^OpenAI, model /) },
           { id: 'docs-index', status: 'skip' },
         ],
       },

@@ -5,7 +5,9 @@
  */
 import type { DoctorCheck } from '../../shared/ipc';
 import { resolveProviderConfigProbing, type Environment, type ProviderSettings, type ResolvedProviderConfig } from '../agent/provider';
+import { displayUrl } from '../agent/provider/config';
 import { connectionFailure } from '../agent/provider/map-error';
+import { redact, secretsOf } from '../agent/provider/redact';
 
 /** A cloud model answering a five-word prompt takes a second or two; this is the most it may take. */
 export const ONLINE_TIMEOUT_MS = 15_000;
@@ -19,10 +21,13 @@ const PROBE: Record<string, unknown> = {
 export async function providerConfigCheck(settings: ProviderSettings, env: Environment): Promise<{ check: DoctorCheck; config?: ResolvedProviderConfig }> {
   try {
     const config = await resolveProviderConfigProbing(settings, env, { timeoutMs: 1000 });
-    return { check: { id: 'provider', status: 'ok', figure: `${config.preset}, model ${config.model || '(default)'} at ${config.baseUrl}` }, config };
+    // Named as the provider's own errors name it: "OpenAI", "Ollama at …", "the server at …".
+    const at = /\bat \S+$/.test(config.label) ? '' : ` at ${displayUrl(config.baseUrl)}`;
+    return { check: { id: 'provider', status: 'ok', figure: redact(`${config.label}, model ${config.model || '(default)'}${at}`, secretsOf(config)) }, config };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return { check: { id: 'provider', status: 'fail', figure: 'no usable provider configured', fix: message, fixKey: 'provider-config' } };
+    const keys = secretsOf({ apiKey: env['DESKPILOT_API_KEY'] ?? settings.apiKey });
+    return { check: { id: 'provider', status: 'fail', figure: 'no usable provider configured', fix: redact(message, keys), fixKey: 'provider-config' } };
   }
 }
 
@@ -39,10 +44,26 @@ function outcome(failedAt: OnlineId | undefined, figures: Partial<Record<OnlineI
   });
 }
 
+/**
+ * The four online checks, every figure and fix with the key, header values and URL
+ * credentials taken out: a server's error body is quoted, and servers echo what they were sent.
+ */
 export async function providerOnlineChecks(config: ResolvedProviderConfig, fetchImpl: typeof fetch = fetch): Promise<DoctorCheck[]> {
+  const secrets = secretsOf(config);
+  const checks = await onlineChecks(config, fetchImpl);
+  return checks.map((check) => ({
+    ...check,
+    ...(check.figure === undefined ? {} : { figure: redact(check.figure, secrets) }),
+    ...(check.fix === undefined ? {} : { fix: redact(check.fix, secrets) }),
+  }));
+}
+
+async function onlineChecks(config: ResolvedProviderConfig, fetchImpl: typeof fetch): Promise<DoctorCheck[]> {
   const url = new URL('chat/completions', config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
   const headers: Record<string, string> = { 'content-type': 'application/json', ...config.headers };
   if (config.apiKey !== undefined) headers['authorization'] = `Bearer ${config.apiKey}`;
+  // The label the provider's errors use, with the origin where the label has no URL ("OpenAI (https://api.openai.com)").
+  const who = /\bat \S+$/.test(config.label) ? config.label : `${config.label} (${url.origin})`;
   let response: Response;
   let body = '';
   try {
@@ -59,7 +80,7 @@ export async function providerOnlineChecks(config: ResolvedProviderConfig, fetch
       'provider-reachable',
       {},
       {
-        figure: `${url.origin}: ${why === 'other' ? (error instanceof Error ? error.message : String(error)) : `connection ${why}`}`,
+        figure: `${who}: ${why === 'other' ? (error instanceof Error ? error.message : String(error)) : `connection ${why}`}`,
         fix: config.presetInfo.local
           ? `${config.presetInfo.startHint ?? `Start ${config.presetInfo.label}.`} Or correct the base URL.`
           : 'check the network, a proxy (HTTPS_PROXY) and the base URL in Settings → Provider or DESKPILOT_BASE_URL',
@@ -69,7 +90,7 @@ export async function providerOnlineChecks(config: ResolvedProviderConfig, fetch
     );
   }
   const status = response.status;
-  const reached = `${url.origin} answered (HTTP ${status})`;
+  const reached = `${who} answered (HTTP ${status})`;
   const key = config.apiKey === undefined ? 'no key needed' : 'accepted';
   if (status === 401 || status === 403) {
     return outcome(
@@ -108,6 +129,16 @@ export async function providerOnlineChecks(config: ResolvedProviderConfig, fetch
       },
     );
   }
+  if (status >= 200 && status < 300 && !isChatCompletion(body)) {
+    return outcome(
+      'provider-model',
+      { 'provider-reachable': reached, 'provider-key': key },
+      {
+        figure: `${who} answered HTTP 200, but not with an OpenAI-compatible reply (${oneLineOf(body) || 'an empty body'})`,
+        fix: "check the base URL: it must be the server's OpenAI-compatible API, usually ending in /v1",
+      },
+    );
+  }
   if (status >= 200 && status < 300) {
     return outcome(undefined, {
       'provider-reachable': reached,
@@ -121,6 +152,11 @@ export async function providerOnlineChecks(config: ResolvedProviderConfig, fetch
   return checks.map((check) =>
     check.status === 'skip' ? { ...check, figure: `not known: the server answered HTTP ${status}${body === '' ? '' : ` (${oneLineOf(body)})`}` } : check,
   );
+}
+
+/** A Chat Completions answer has `choices`; a web page or another API's JSON does not. (The body read is cut at 2,000 characters.) */
+function isChatCompletion(body: string): boolean {
+  return /^\s*\{/.test(body) && /"choices"\s*:/.test(body);
 }
 
 function oneLineOf(text: string): string {
