@@ -1,9 +1,9 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ActionEngine } from '../core/actions/engine';
 import { createPlatform } from '../core/platform/factory';
 import type { Platform } from '../core/platform/types';
 import { docsServiceFromEnv } from '../core/docs/endpoint';
 import type { DocsService } from '../core/docs/service';
+import { BoundedStdioTransport } from './bounded-stdio';
 import type { McpOptions } from './options';
 import { createMcpServer, toolsFor } from './server';
 
@@ -34,7 +34,7 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
     },
   });
   const stdin = io.stdin ?? process.stdin;
-  const transport = new StdioServerTransport(stdin as typeof process.stdin, (io.stdout ?? process.stdout) as typeof process.stdout);
+  const transport = new BoundedStdioTransport(stdin, io.stdout ?? process.stdout, { log });
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });

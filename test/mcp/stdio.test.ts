@@ -31,6 +31,29 @@ describe('deskpilot mcp over stdio', () => {
     );
   });
 
+  it('answers a message over 10 MB with a JSON-RPC error, goes on serving, and still exits when stdin closes', async () => {
+    const env = Object.fromEntries(
+      Object.entries({ ...process.env, DESKPILOT_PLATFORM: 'fake' }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], env, stderr: 'pipe' });
+    const stderr: string[] = [];
+    transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(transport);
+    const pid = transport.pid as number;
+    const huge = client.callTool({ name: 'ui_find', arguments: { name: 'x'.repeat(11 * 1024 * 1024) } });
+    await expect(huge).rejects.toMatchObject({ code: -32600, message: expect.stringMatching(/the message is \d+ bytes, over the limit of 10485760 bytes/) });
+    // The same session answers the next call.
+    const apps = await client.callTool({ name: 'ui_apps', arguments: {} });
+    expect(apps.isError).toBeUndefined();
+    await client.close();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(stderr.join('')).toMatch(/refused a message of \d+ bytes \(over the 10485760-byte limit\)/);
+    expect(stderr.join('')).toMatch(/deskpilot mcp: closed\n$/);
+    // No lingering process: the SDK's close waits for the child to exit.
+    expect(() => process.kill(pid, 0)).toThrow();
+  }, 30_000);
+
   it('refuses a bad flag before serving, with exit code 2', async () => {
     const err: string[] = [];
     const code = await main(['mcp', '--max-chars', 'ten'], { stdout: () => undefined, stderr: (text) => err.push(text), env: {} });
