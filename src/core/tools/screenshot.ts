@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { UnsupportedOperationError } from '../../shared/errors';
 import type { UiNode } from '../../shared/ui-node';
 import { walk } from '../ui/tree-index';
-import { encodePng } from '../vision/png';
 import { fitPixels } from '../vision/scale';
+import { encodeWithin } from './image-budget';
 import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';
 
@@ -61,7 +61,10 @@ export const screenshotTool = defineTool({
     // The tree now carries the lines as nodes; reading it gives them their ids.
     const lines = args.ocr === false ? [] : screenText((await context.engine.observe(app.pid, { signal: context.signal })).root);
     const { image } = reading;
-    const fitted = fitPixels(image, args.maxPixels ?? DEFAULT_MAX_PIXELS);
+    const byPixels = fitPixels(image, args.maxPixels ?? DEFAULT_MAX_PIXELS);
+    // Bounded in bytes as well: a noisy window compresses badly, and an MCP message over 10 MB ends the client's session.
+    const encoded = encodeWithin(byPixels);
+    const fitted = { ...encoded.image, scale: byPixels.scale * encoded.scale };
     const pixelsPerPoint = image.scale ?? 1;
     const ocr = lines.map((node) => ({ id: node.id, text: node.name, bounds: node.bounds ?? { x: 0, y: 0, width: 0, height: 0 } }));
     const size = `${fitted.width}×${fitted.height}${fitted.scale === 1 ? '' : ` (scaled ${fitted.scale.toFixed(2)}× from ${image.width}×${image.height})`}`;
@@ -89,7 +92,7 @@ export const screenshotTool = defineTool({
         scale: fitted.scale * pixelsPerPoint,
         ocr,
       },
-      images: [{ mimeType: 'image/png', data: encodePng(fitted).toString('base64') }],
+      images: [{ mimeType: 'image/png', data: encoded.base64 }],
     };
   },
 });
