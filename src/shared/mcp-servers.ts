@@ -82,4 +82,8 @@ export function restoreMcpSecrets(edited: McpServers, stored: McpServers): McpSe
 
 /** What the user hears of their MCP servers: each program says it in its own words and language. */
 export type McpNotice =
-  { kind: 'started'; server: string; tools: number } | { kind: 'stopped'; server: string } | { kind: 'failed'; server: string; problem: string };
+  | { kind: 'started'; server: string; tools: number }
+  | { kind: 'stopped'; server: string }
+  | { kind: 'failed'; server: string; problem: string }
+  /** Some of its tools were left out (too many, a schema too large or too deep), or it is still starting. */
+  | { kind: 'limited'; server: string; problem: string };

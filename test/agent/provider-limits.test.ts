@@ -123,3 +123,13 @@ async function startHanging(): Promise<{ baseUrl: string; close: () => Promise<v
       }),
   };
 }
+
+describe('a refusal over one MCP server tool', () => {
+  it('blames that tool and its server, not the provider', async () => {
+    server.reply({ kind: 'error', status: 400, body: { error: { message: "Invalid schema for function 'files__read_file': array schema missing items." } } });
+    const tools = [{ type: 'function' as const, function: { name: 'files__read_file', parameters: { type: 'object' } } }];
+    const { error } = await failure(provider({}).stream({ ...ask, tools }));
+    expect(error).toMatchObject({ code: 'TOOL_SERVER', data: { tool: 'files__read_file', server: 'files', status: 400 } });
+    expect(error.message).toMatch(/refused the tool files__read_file, from the MCP server files/);
+  });
+});

@@ -13,6 +13,7 @@ import { toolResultOf } from './tool-result';
 export function describeMcpNotice(notice: McpNotice): string {
   if (notice.kind === 'started') return `MCP server ${notice.server} started with ${notice.tools} tools`;
   if (notice.kind === 'stopped') return `MCP server ${notice.server} stopped; it is started again when its tools are next used`;
+  if (notice.kind === 'limited') return `MCP server ${notice.server}: ${notice.problem}`;
   return `MCP server ${notice.server} could not start: ${notice.problem}`;
 }
 
@@ -26,7 +27,11 @@ export interface McpServerOptions {
   clock?: Clock;
   /** Injected by tests; the stdio or HTTP transport of `config` otherwise. */
   transport?: (config: McpServerConfig) => Transport;
+  /** A burst of tools/list_changed is read once, this long after the last of them. */
+  listChangedDebounceMs?: number;
 }
+
+const DEFAULT_LIST_CHANGED_DEBOUNCE_MS = 300;
 
 const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 const DEFAULT_START_TIMEOUT_MS = 20_000;
@@ -165,7 +170,8 @@ export class McpServer {
       {
         listChanged: {
           tools: {
-            debounceMs: 0,
+            // A server that announces changes in a burst (or without end) is listed once per quiet moment.
+            debounceMs: this.options.listChangedDebounceMs ?? DEFAULT_LIST_CHANGED_DEBOUNCE_MS,
             onChanged: (error, tools) => {
               if (error === null && tools !== null) this.list = tools;
             },

@@ -2,6 +2,7 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Tool } from '../tools/types';
 import type { McpServers } from './config';
+import { DEFAULT_TOOL_LIMITS, schemaProblem, uniqueName, type ToolLimits } from './limits';
 import { McpServer, type McpServerOptions } from './server';
 
 /** OpenAI function names: letters, digits, _ and -, at most 64. */
@@ -23,13 +24,14 @@ type ArgsSchema = typeof ARGS;
  * own schema, which the model sees as it is. A tool the server does not mark read-only acts,
  * so the approval policy treats it as risky.
  */
-function toolOf(server: McpServer, tool: McpTool): Tool<ArgsSchema> {
+function toolOf(server: McpServer, tool: McpTool, name: string, descriptionChars: number): Tool<ArgsSchema> {
   const readOnly = tool.annotations?.readOnlyHint === true;
   const target = `${server.name} › ${tool.annotations?.title ?? tool.title ?? tool.name}`;
+  const description = tool.description ?? tool.name;
   return {
-    name: externalToolName(server.name, tool.name),
+    name,
     title: target,
-    description: `[MCP server ${server.name}] ${tool.description ?? tool.name}`,
+    description: `[MCP server ${server.name}] ${description.length > descriptionChars ? `${description.slice(0, descriptionChars)}…` : description}`,
     schema: ARGS,
     parameters: tool.inputSchema,
     external: { server: server.name, tool: tool.name },
@@ -42,14 +44,35 @@ function toolOf(server: McpServer, tool: McpTool): Tool<ArgsSchema> {
   };
 }
 
+export interface McpToolboxOptions extends McpServerOptions {
+  limits?: Partial<ToolLimits>;
+  /**
+   * How long an ask waits for servers that are still starting. A slow one goes on starting in
+   * the background, and its tools join the first ask after it is up.
+   */
+  readyWaitMs?: number;
+}
+
+/** The first ask waits for servers to come up (npx-started ones take seconds); later ones wait less for a server that is restarting. */
+const FIRST_READY_WAIT_MS = 10_000;
+const LATER_READY_WAIT_MS = 2_000;
+
 /**
  * The user's MCP servers, started on first use, all at once, each on its own: one that fails
- * to start is left out of this ask (and said so), the others' tools are offered.
+ * to start, or is slow to, is left out of this ask (and said so), the others' tools are offered.
+ * Every tool is held to the limits, and two tools that would share a name both stay, one suffixed.
  */
 export class McpToolbox {
   private readonly servers: McpServer[];
+  private readonly limits: ToolLimits;
+  private readonly options: McpToolboxOptions;
+  /** What was last said about each server's tools, so an ask does not repeat it. */
+  private readonly said = new Map<string, string>();
+  private asked = false;
 
-  constructor(config: McpServers, options: McpServerOptions = {}) {
+  constructor(config: McpServers, options: McpToolboxOptions = {}) {
+    this.options = options;
+    this.limits = { ...DEFAULT_TOOL_LIMITS, ...options.limits };
     this.servers = Object.entries(config).map(([name, server]) => new McpServer(name, server, options));
   }
 
@@ -58,15 +81,57 @@ export class McpToolbox {
   }
 
   async tools(): Promise<Tool[]> {
-    const lists = await Promise.all(
-      this.servers.map((server) =>
-        server.tools().then(
-          (tools) => tools.map((tool) => toolOf(server, tool) as unknown as Tool),
-          () => [],
-        ),
-      ),
-    );
-    return lists.flat();
+    const waitMs = this.options.readyWaitMs ?? (this.asked ? LATER_READY_WAIT_MS : FIRST_READY_WAIT_MS);
+    this.asked = true;
+    const lists = await Promise.all(this.servers.map((server) => this.ready(server, waitMs)));
+    const taken = new Set<string>();
+    const offered: Tool[] = [];
+    for (const [index, server] of this.servers.entries()) {
+      const problems: string[] = [];
+      let overServer = 0;
+      let overTotal = 0;
+      let accepted = 0;
+      for (const tool of lists[index] ?? []) {
+        const problem = schemaProblem(tool.inputSchema, this.limits);
+        if (problem !== undefined) {
+          problems.push(`${JSON.stringify(tool.name.slice(0, 64))} (${problem})`);
+        } else if (accepted >= this.limits.perServer) {
+          overServer += 1;
+        } else if (offered.length >= this.limits.total) {
+          overTotal += 1;
+        } else {
+          const name = uniqueName(externalToolName(server.name, tool.name), taken);
+          taken.add(name);
+          offered.push(toolOf(server, tool, name, this.limits.descriptionChars) as unknown as Tool);
+          accepted += 1;
+        }
+      }
+      this.tell(server.name, [
+        ...(problems.length === 0 ? [] : [`left out ${problems.length} tool${problems.length === 1 ? '' : 's'}: ${problems.slice(0, 3).join(', ')}${problems.length > 3 ? ', …' : ''}`]),
+        ...(overServer === 0 ? [] : [`left out ${overServer} tools over the limit of ${this.limits.perServer} a server`]),
+        ...(overTotal === 0 ? [] : [`left out ${overTotal} tools over the limit of ${this.limits.total} from all servers`]),
+      ]);
+    }
+    return offered;
+  }
+
+  /** Its tools, or none for this ask when it fails to start or is not up within readyWaitMs. */
+  private async ready(server: McpServer, waitMs: number): Promise<McpTool[]> {
+    const listing = server.tools().catch(() => [] as McpTool[]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waitMs)));
+    const tools = await Promise.race([listing, late]);
+    clearTimeout(timer);
+    if (tools !== undefined) return tools;
+    this.tell(server.name, ['is still starting; its tools join the next ask once it is up']);
+    return [];
+  }
+
+  private tell(server: string, problems: string[]): void {
+    const problem = problems.join('; ');
+    if ((this.said.get(server) ?? '') === problem) return;
+    this.said.set(server, problem);
+    if (problem !== '') this.options.onNotice?.({ kind: 'limited', server, problem });
   }
 
   async close(): Promise<void> {

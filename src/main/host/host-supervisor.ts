@@ -331,7 +331,9 @@ export class HostSupervisor {
             ? this.t('host.mcpStarted', { server: notice.server, count: notice.tools })
             : notice.kind === 'stopped'
               ? this.t('host.mcpStopped', { server: notice.server })
-              : this.t('host.mcpFailed', { server: notice.server, problem: notice.problem });
+              : notice.kind === 'limited'
+                ? `${notice.server}: ${notice.problem}`
+                : this.t('host.mcpFailed', { server: notice.server, problem: notice.problem });
         this.options.onNotice(notice.kind === 'started' ? 'info' : 'error', text);
         return;
       }

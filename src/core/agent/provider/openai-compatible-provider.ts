@@ -99,7 +99,7 @@ export class OpenAICompatibleProvider implements Provider {
       const timedOut = watch.timeout(config, '');
       if (timedOut !== undefined) throw timedOut;
       if (isCancellation(error, watch.caller)) return;
-      throw mapRequestError(error, config);
+      throw blameTool(mapRequestError(error, config), error, request);
     }
     watch.answered();
     yield* readChunks(chunks, config, watch, contentType);
@@ -181,6 +181,24 @@ function streamCut(config: ResolvedProviderConfig, partial: string, cause: unkno
     isRetryable: true,
     data: { partial, interrupted: true },
   });
+}
+
+/**
+ * A refusal that names one of the request's tools is that tool's doing, not the provider's: a
+ * tool from one of the user's MCP servers (`server__tool`) with a schema the model's API rejects.
+ */
+function blameTool(mapped: DeskpilotError, raw: unknown, request: ProviderRequest): DeskpilotError {
+  const status = mapped.data?.['status'];
+  if (mapped.code !== 'PROVIDER_SERVER' || (status !== 400 && status !== 422) || !(raw instanceof Error)) return mapped;
+  const names = (request.tools ?? []).flatMap((tool) => ('function' in tool ? [tool.function.name] : []));
+  const named = names.find((name) => name.includes('__') && raw.message.includes(name));
+  if (named === undefined) return mapped;
+  const server = named.split('__')[0] ?? named;
+  return new DeskpilotError(
+    'TOOL_SERVER',
+    `${mapped.message} It refused the tool ${named}, from the MCP server ${server}: its schema is not one this model's API accepts. Fix or remove that server's tool.`,
+    { cause: mapped, data: { ...mapped.data, tool: named, server } },
+  );
 }
 
 /** HTTP 200 whose body held not one OpenAI stream event: a web page, a plain JSON answer, the wrong path. */
