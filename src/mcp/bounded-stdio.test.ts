@@ -32,7 +32,9 @@ async function serve(maxMessageBytes = 50_000): Promise<{ write: (text: string) 
     return JSON.parse(lines.shift() as string) as Record<string, unknown>;
   };
   const write = (text: string): void => void stdin.write(text);
-  write(`${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
+  write(
+    `${JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
+  );
   await next();
   write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   return { write, next, logs };
@@ -83,7 +85,10 @@ describe('the bounded stdio transport', () => {
   it('a reply over the limit becomes an error for its id, not a message the client would drop the connection for', async () => {
     const { write, next, logs } = await serve(2_000);
     write(list(6));
-    expect(await next()).toMatchObject({ id: 6, error: { code: -32603, message: expect.stringMatching(/^the reply is \d+ bytes, over the limit of 2000 bytes; ask for less$/) } });
+    expect(await next()).toMatchObject({
+      id: 6,
+      error: { code: -32603, message: expect.stringMatching(/^the reply is \d+ bytes, over the limit of 2000 bytes; ask for less$/) },
+    });
     expect(logs.join('\n')).toMatch(/a reply of \d+ bytes was over the 2000-byte limit/);
   });
 });

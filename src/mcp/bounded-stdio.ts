@@ -193,7 +193,10 @@ function zodIssues(text: string): { path: (string | number)[]; message: string }
     if (!Array.isArray(parsed) || parsed.length === 0) return undefined;
     const issues = parsed.filter(
       (issue): issue is { path: (string | number)[]; message: string } =>
-        issue !== null && typeof issue === 'object' && Array.isArray((issue as { path?: unknown }).path) && typeof (issue as { message?: unknown }).message === 'string',
+        issue !== null &&
+        typeof issue === 'object' &&
+        Array.isArray((issue as { path?: unknown }).path) &&
+        typeof (issue as { message?: unknown }).message === 'string',
     );
     return issues.length === parsed.length ? issues.slice(0, 5) : undefined;
   } catch {

@@ -101,7 +101,8 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
     const line = sessionLine(found);
     setup.log(line);
     const [first, ...rest] = result.content;
-    const content = first?.type === 'text' ? [{ ...first, text: `${first.text}\n(${line})` }, ...rest] : [{ type: 'text' as const, text: `(${line})` }, ...result.content];
+    const content =
+      first?.type === 'text' ? [{ ...first, text: `${first.text}\n(${line})` }, ...rest] : [{ type: 'text' as const, text: `(${line})` }, ...result.content];
     return { ...result, content, _meta: meta };
   };
   for (const tool of toolsFor(setup.options)) {

@@ -3,6 +3,8 @@
  * stream that only sends keep-alives, one that never ends, and a 200 that is no stream at all.
  * Each is a typed PROVIDER_* error naming the configured server; nothing asserts wall-clock time.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OpenAICompatibleProvider, type StreamPart } from '../../src/core/agent/provider';
 import { DeskpilotError, serializeError } from '../../src/shared/errors';
@@ -40,15 +42,23 @@ const repeat = (count: number, steps: SseStep[]): SseStep[] => Array.from({ leng
 
 describe('stream limits', () => {
   it('keep-alive comments are no progress: a stream that only sends them ends with PROVIDER_TIMEOUT (idle)', async () => {
-    server.reply({ kind: 'stream', steps: [{ delta: { content: 'Hel' } }, ...repeat(100, [{ raw: ': keep-alive\n\n' }, { delayMs: 20 }]), { finishReason: 'stop' }] });
+    server.reply({
+      kind: 'stream',
+      steps: [{ delta: { content: 'Hel' } }, ...repeat(100, [{ raw: ': keep-alive\n\n' }, { delayMs: 20 }]), { finishReason: 'stop' }],
+    });
     const { error, seen } = await failure(provider({ idleMs: 150 }).stream(ask));
     expect(seen).toEqual([{ type: 'text', delta: 'Hel' }]);
     expect(error).toMatchObject({ code: 'PROVIDER_TIMEOUT', isRetryable: true, data: { reason: 'idle', limitMs: 150, partial: 'Hel' } });
-    expect(error.message).toBe(`the server at ${server.baseUrl} stopped sending the answer: nothing came for 0.2 s (keep-alives aside), so the request was ended.`);
+    expect(error.message).toBe(
+      `the server at ${server.baseUrl} stopped sending the answer: nothing came for 0.2 s (keep-alives aside), so the request was ended.`,
+    );
   });
 
   it('empty chunks do not count as progress either', async () => {
-    server.reply({ kind: 'stream', steps: [...repeat(100, [{ raw: 'data: {"id":"x","object":"chat.completion.chunk","created":0,"model":"m","choices":[]}\n\n' }, { delayMs: 20 }])] });
+    server.reply({
+      kind: 'stream',
+      steps: [...repeat(100, [{ raw: 'data: {"id":"x","object":"chat.completion.chunk","created":0,"model":"m","choices":[]}\n\n' }, { delayMs: 20 }])],
+    });
     const { error } = await failure(provider({ idleMs: 150 }).stream(ask));
     expect(error).toMatchObject({ code: 'PROVIDER_TIMEOUT', data: { reason: 'idle' } });
   });
@@ -98,7 +108,9 @@ describe('a 200 that is not an OpenAI stream', () => {
     server.reply({ kind: 'raw', status: 200, contentType, body });
     const { error } = await failure(provider({}).stream(ask));
     expect(error).toMatchObject({ code: 'PROVIDER_SERVER', data: { reason: 'not-a-stream', contentType } });
-    expect(error.message).toMatch(new RegExp(`^the server at ${server.baseUrl.replaceAll('.', '\\.')} answered HTTP 200, but not with an OpenAI-compatible stream`));
+    expect(error.message).toMatch(
+      new RegExp(`^the server at ${server.baseUrl.replaceAll('.', '\\.')} answered HTTP 200, but not with an OpenAI-compatible stream`),
+    );
     expect(error.message).not.toMatch(/OpenRouter/);
     expect(JSON.stringify(serializeError(error))).not.toContain(KEY);
   });
@@ -106,14 +118,13 @@ describe('a 200 that is not an OpenAI stream', () => {
 
 /** A server that accepts the request and never answers it. */
 async function startHanging(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
-  const { createServer } = await import('node:http');
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const hanging = createServer(() => undefined);
   hanging.on('connection', (socket) => {
     sockets.add(socket);
   });
   await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-  const { port } = hanging.address() as import('node:net').AddressInfo;
+  const { port } = hanging.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     close: () =>

@@ -59,10 +59,7 @@ describe.skipIf(!run)('the README MCP config under the SDK default environment, 
     desktop = await startDesktop({ openbox: true });
     zenity = await desktop.launch('zenity', ['--entry', '--title=Discovery', '--text=Your name']);
     emptyRuntime = mkdtempSync(path.join(tmpdir(), 'deskpilot-no-session-'));
-    [found, lost] = await Promise.all([
-      connect({ XDG_RUNTIME_DIR: path.join(desktop.session.directory, 'run') }),
-      connect({ XDG_RUNTIME_DIR: emptyRuntime }),
-    ]);
+    [found, lost] = await Promise.all([connect({ XDG_RUNTIME_DIR: path.join(desktop.session.directory, 'run') }), connect({ XDG_RUNTIME_DIR: emptyRuntime })]);
   }, 60_000);
 
   afterAll(async () => {

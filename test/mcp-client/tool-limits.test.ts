@@ -80,7 +80,9 @@ describe('limits on external tools', () => {
     const tools = await box.tools();
     expect(tools.map((tool) => tool.name)).toEqual(['odd__fine']);
     expect(notices).toContainEqual(
-      expect.stringMatching(/^MCP server odd: left out 2 tools: "huge" \(its input schema is [\d,]+ characters \(the limit is 20,000\)\), "deep" \(its input schema nests more than 12 levels deep\)$/),
+      expect.stringMatching(
+        /^MCP server odd: left out 2 tools: "huge" \(its input schema is [\d,]+ characters \(the limit is 20,000\)\), "deep" \(its input schema nests more than 12 levels deep\)$/,
+      ),
     );
   });
 
@@ -116,13 +118,10 @@ describe('limits on external tools', () => {
     await box.tools();
     const sdk = servers['noisy'] as SdkServer;
     const listHandler = (sdk.server as unknown as { _requestHandlers: Map<string, (...args: unknown[]) => unknown> })._requestHandlers.get('tools/list');
-    sdk.server.setRequestHandler(
-      (await import('@modelcontextprotocol/sdk/types.js')).ListToolsRequestSchema,
-      (request, extra) => {
-        lists += 1;
-        return listHandler?.(request, extra) as never;
-      },
-    );
+    sdk.server.setRequestHandler((await import('@modelcontextprotocol/sdk/types.js')).ListToolsRequestSchema, (request, extra) => {
+      lists += 1;
+      return listHandler?.(request, extra) as never;
+    });
     for (let index = 0; index < 200; index += 1) sdk.sendToolListChanged();
     await expect.poll(() => lists).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -107,7 +107,9 @@ export class McpToolbox {
         }
       }
       this.tell(server.name, [
-        ...(problems.length === 0 ? [] : [`left out ${problems.length} tool${problems.length === 1 ? '' : 's'}: ${problems.slice(0, 3).join(', ')}${problems.length > 3 ? ', …' : ''}`]),
+        ...(problems.length === 0
+          ? []
+          : [`left out ${problems.length} tool${problems.length === 1 ? '' : 's'}: ${problems.slice(0, 3).join(', ')}${problems.length > 3 ? ', …' : ''}`]),
         ...(overServer === 0 ? [] : [`left out ${overServer} tools over the limit of ${this.limits.perServer} a server`]),
         ...(overTotal === 0 ? [] : [`left out ${overTotal} tools over the limit of ${this.limits.total} from all servers`]),
       ]);

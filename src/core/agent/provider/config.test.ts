@@ -98,7 +98,10 @@ describe('resolveProviderConfig', () => {
     expect(resolveProviderConfig({}, { ...lan, DESKPILOT_API_KEY: 'lan-key' }).apiKey).toBe('lan-key');
     // Without a model there is no OpenRouter default: the error names the server.
     expect(() => resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'http://192.168.1.50:8080/v1' })).toThrow(
-      expect.objectContaining({ code: 'PROVIDER_CONFIG', message: expect.stringMatching(/^No model chosen for the server at http:\/\/192\.168\.1\.50:8080\/v1\./) as unknown }),
+      expect.objectContaining({
+        code: 'PROVIDER_CONFIG',
+        message: expect.stringMatching(/^No model chosen for the server at http:\/\/192\.168\.1\.50:8080\/v1\./) as unknown,
+      }),
     );
   });
 
@@ -106,7 +109,9 @@ describe('resolveProviderConfig', () => {
     const config = resolveProviderConfig({}, { DESKPILOT_PROVIDER: 'ollama', OLLAMA_HOST: 'gpu-box:11434' });
     expect(config).toMatchObject({ baseUrl: 'http://gpu-box:11434/v1', label: 'Ollama at http://gpu-box:11434/v1', model: 'llama3.2', custom: false });
     // DESKPILOT_BASE_URL still wins.
-    expect(resolveProviderConfig({}, { DESKPILOT_PROVIDER: 'ollama', OLLAMA_HOST: 'gpu-box', DESKPILOT_BASE_URL: 'http://other:1/v1' }).baseUrl).toBe('http://other:1/v1');
+    expect(resolveProviderConfig({}, { DESKPILOT_PROVIDER: 'ollama', OLLAMA_HOST: 'gpu-box', DESKPILOT_BASE_URL: 'http://other:1/v1' }).baseUrl).toBe(
+      'http://other:1/v1',
+    );
   });
 
   it('never shows the user:password part of a base URL in its label', () => {

@@ -169,7 +169,11 @@ async function discoverModel(
   if (!config.custom) return undefined;
   const headers: Record<string, string> = { ...config.headers, ...(config.apiKey === undefined ? {} : { authorization: `Bearer ${config.apiKey}` }) };
   const options = typeof probe === 'function' ? {} : probe;
-  const models = await listServerModels(config.baseUrl, { headers, timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS, fetch: options.fetch ?? globalThis.fetch });
+  const models = await listServerModels(config.baseUrl, {
+    headers,
+    timeoutMs: options.timeoutMs ?? PROBE_TIMEOUT_MS,
+    fetch: options.fetch ?? globalThis.fetch,
+  });
   return models?.[0];
 }
 
@@ -187,7 +191,9 @@ function noProviderMessage(withoutModels: string[]): string {
 
 function resolveHeaders(preset: PresetName, settings: ProviderSettings, env: Environment, custom: boolean): Record<string, string> {
   const site =
-    preset === 'openrouter' && !custom ? { 'HTTP-Referer': settings.siteUrl ?? OPENROUTER_SITE.url, 'X-Title': settings.siteTitle ?? OPENROUTER_SITE.title } : {};
+    preset === 'openrouter' && !custom
+      ? { 'HTTP-Referer': settings.siteUrl ?? OPENROUTER_SITE.url, 'X-Title': settings.siteTitle ?? OPENROUTER_SITE.title }
+      : {};
   const fromSettings = typeof settings.headers === 'string' ? parseHeaderList(settings.headers, 'the headers setting') : (settings.headers ?? {});
   const envText = nonEmpty(env['DESKPILOT_HEADERS']);
   const fromEnv = envText === undefined ? {} : parseHeaderList(envText, 'DESKPILOT_HEADERS');

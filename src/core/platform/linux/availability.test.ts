@@ -8,7 +8,9 @@ describe('a broken desktop in words', () => {
   it('is one line, what is missing; how to fix it, with the reason for programs', () => {
     const error = noSessionBusError(undefined);
     expect(error.code).toBe('UI_NOT_AVAILABLE');
-    expect(error.message).toMatch(/^no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is unset and no bus socket was found \(looked at [^;]*; this is a setup problem/);
+    expect(error.message).toMatch(
+      /^no D-Bus session bus: DBUS_SESSION_BUS_ADDRESS is unset and no bus socket was found \(looked at [^;]*; this is a setup problem/,
+    );
     expect(error.message).toMatch(/"env": \{"DISPLAY": "[^"]+", "DBUS_SESSION_BUS_ADDRESS": "unix:path=\/run\/user\/\d+\/bus"\}/);
     expect(error.data).toMatchObject({ reason: 'no-a11y-bus', setup: true, what: expect.any(String), fix: expect.any(String) });
     expect(error.message).not.toContain('\n');

@@ -50,10 +50,7 @@ function exportDisplay(found: readonly Discovered[]): void {
   }
 }
 
-export async function createLinuxPlatform(
-  given: Record<string, string | undefined> = process.env,
-  discovery: DiscoveryDeps = systemDeps(),
-): Promise<Platform> {
+export async function createLinuxPlatform(given: Record<string, string | undefined> = process.env, discovery: DiscoveryDeps = systemDeps()): Promise<Platform> {
   // An MCP client's bare environment lacks DISPLAY and the session bus: find the user's session as desktop tools do.
   const session = await discoverSession(given, discovery);
   const env = session.env;

@@ -209,10 +209,9 @@ function fromX11Sockets(env: Record<string, string | undefined>, deps: Discovery
   add('DISPLAY', display, `the only X server socket, ${path.join(deps.x11SocketDir, `X${display.slice(1)}`)}`);
   if (set(env['XAUTHORITY'])) return;
   const home = env['HOME'];
-  const cookies = [
-    ...(set(home) ? [path.join(home, '.Xauthority')] : []),
-    path.join(deps.runUserDir, String(deps.uid), 'gdm', 'Xauthority'),
-  ].filter((file) => existsSync(file));
+  const cookies = [...(set(home) ? [path.join(home, '.Xauthority')] : []), path.join(deps.runUserDir, String(deps.uid), 'gdm', 'Xauthority')].filter((file) =>
+    existsSync(file),
+  );
   if (cookies[0] !== undefined) add('XAUTHORITY', cookies[0], 'the X cookie file beside it');
 }
 
