@@ -53,9 +53,11 @@ export interface McpToolboxOptions extends McpServerOptions {
   readyWaitMs?: number;
 }
 
-/** The first ask waits for servers to come up (npx-started ones take seconds); later ones wait less for a server that is restarting. */
-const FIRST_READY_WAIT_MS = 10_000;
-const LATER_READY_WAIT_MS = 2_000;
+/**
+ * An ask waits this long for a server that is starting (npx-started ones take seconds on a busy
+ * machine); one still not up goes on starting in the background, and the ask goes on without it.
+ */
+const READY_WAIT_MS = 10_000;
 
 /**
  * The user's MCP servers, started on first use, all at once, each on its own: one that fails
@@ -68,7 +70,6 @@ export class McpToolbox {
   private readonly options: McpToolboxOptions;
   /** What was last said about each server's tools, so an ask does not repeat it. */
   private readonly said = new Map<string, string>();
-  private asked = false;
 
   constructor(config: McpServers, options: McpToolboxOptions = {}) {
     this.options = options;
@@ -81,8 +82,7 @@ export class McpToolbox {
   }
 
   async tools(): Promise<Tool[]> {
-    const waitMs = this.options.readyWaitMs ?? (this.asked ? LATER_READY_WAIT_MS : FIRST_READY_WAIT_MS);
-    this.asked = true;
+    const waitMs = this.options.readyWaitMs ?? READY_WAIT_MS;
     const lists = await Promise.all(this.servers.map((server) => this.ready(server, waitMs)));
     const taken = new Set<string>();
     const offered: Tool[] = [];
