@@ -114,8 +114,12 @@ describe('resolveProviderConfig', () => {
     );
   });
 
-  it('never shows the user:password part of a base URL in its label', () => {
+  it('turns the user:password part of a base URL into a Basic header, so it is sent but never shown', () => {
     const config = resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'https://ada:hunter22@llm.example/v1', DESKPILOT_MODEL: 'm' });
-    expect(config.label).toBe('the server at https://***@llm.example/v1');
+    expect(config).toMatchObject({ baseUrl: 'https://llm.example/v1', label: 'the server at https://llm.example/v1' });
+    expect(config.headers).toEqual({ Authorization: `Basic ${Buffer.from('ada:hunter22').toString('base64')}` });
+    // A key wins: it is the authentication, and the URL's credentials are dropped.
+    const keyed = resolveProviderConfig({}, { DESKPILOT_BASE_URL: 'https://ada:hunter22@llm.example/v1', DESKPILOT_MODEL: 'm', DESKPILOT_API_KEY: 'k' });
+    expect(keyed.headers).toEqual({});
   });
 });

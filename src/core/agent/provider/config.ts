@@ -74,8 +74,9 @@ export function resolveProviderConfig(settings: ProviderSettings, env: Environme
   const given = nonEmpty(env['DESKPILOT_BASE_URL']) ?? nonEmpty(settings.baseUrl);
   // Ollama's own variable says where it listens; it counts only when Ollama was chosen.
   const presetBase = preset === 'ollama' && nonEmpty(env['OLLAMA_HOST']) !== undefined ? ollamaBaseUrl(env) : presetInfo.baseUrl;
-  const baseUrl = given ?? presetBase;
-  checkUrl(baseUrl);
+  checkUrl(given ?? presetBase);
+  // `https://user:password@host/v1`: fetch refuses a URL with credentials, and they must never be printed, so they become a Basic header.
+  const { url: baseUrl, basic } = splitCredentials(given ?? presetBase);
   // A self-hosted server (llama.cpp, vLLM, a LAN Ollama) named by its URL alone is nobody's preset.
   const own = given !== undefined && !sameUrl(given, presetInfo.baseUrl);
   const custom = own && !chosen;
@@ -91,7 +92,7 @@ export function resolveProviderConfig(settings: ProviderSettings, env: Environme
   // A key meant for a service (OPENROUTER_API_KEY) never goes to a server that only shares the protocol.
   const keyEnv = custom ? undefined : presetInfo.keyEnv;
   const apiKey = nonEmpty(env['DESKPILOT_API_KEY']) ?? (keyEnv === undefined ? undefined : nonEmpty(env[keyEnv])) ?? nonEmpty(settings.apiKey);
-  const headers = resolveHeaders(preset, settings, env, custom);
+  const headers = withBasic(resolveHeaders(preset, settings, env, custom), apiKey === undefined ? basic : undefined);
   // A gateway may authenticate through DESKPILOT_HEADERS instead (Azure's `api-key`, a proxy's bearer).
   const headerAuth = Object.keys(headers).some((name) => ['authorization', 'api-key'].includes(name.toLowerCase()));
   // A server of the user's own may take no key at all; it says so itself when it wants one.
@@ -227,6 +228,21 @@ function checkUrl(baseUrl: string): void {
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new DeskpilotError('PROVIDER_CONFIG', `The provider base URL must start with http:// or https://, not ${protocol}`);
   }
+}
+
+function splitCredentials(url: string): { url: string; basic?: string } {
+  const parsed = new URL(url);
+  if (parsed.username === '' && parsed.password === '') return { url };
+  const basic = Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64');
+  parsed.username = '';
+  parsed.password = '';
+  // URL keeps a trailing slash the user did not write only for an empty path; the rest is as given.
+  return { url: parsed.href, basic };
+}
+
+function withBasic(headers: Record<string, string>, basic: string | undefined): Record<string, string> {
+  if (basic === undefined || Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) return headers;
+  return { ...headers, Authorization: `Basic ${basic}` };
 }
 
 /** A URL as printed: a `user:password@` part becomes `***@`. */
