@@ -13,6 +13,7 @@ import { chromiumWithoutAccessibility } from './doctor-chromium';
 import { x11Facts } from './doctor-x11';
 import { AtspiClient } from './client';
 import { displayProblem } from './display';
+import { discoverSession } from './session-discovery';
 
 const STEP_MS = 1500;
 
@@ -173,7 +174,9 @@ async function displayChecks(env: Record<string, string | undefined>): Promise<D
   }
 }
 
-export async function linuxChecks(env: Record<string, string | undefined>, ownPids: readonly number[] = []): Promise<DoctorCheck[]> {
+export async function linuxChecks(given: Record<string, string | undefined>, ownPids: readonly number[] = []): Promise<DoctorCheck[]> {
+  // The desktop the tools would find (session-discovery.ts), not only what this environment names.
+  const { env } = await discoverSession(given);
   const [display, session, chromium] = await Promise.all([displayChecks(env), sessionChecks(env), chromiumCheck(ownPids)]);
   const registry = session.busOk ? await registryChecks(env) : [skipped('registry', 'no accessibility bus'), skipped('apps', 'no accessibility bus')];
   const [bus, enabled, keyring] = session.checks as [DoctorCheck, DoctorCheck, DoctorCheck];
