@@ -107,7 +107,8 @@ describe.skipIf(!run)('a broken Linux desktop', () => {
   });
 
   it('without a session bus, or with one that is not there, the reason is no-a11y-bus and the process ends', async () => {
-    const unset = await runCli(['apps'], { ...healthy.env, DBUS_SESSION_BUS_ADDRESS: undefined });
+    // XDG_RUNTIME_DIR moved too: otherwise the session's bus socket there is found (session-discovery.ts).
+    const unset = await runCli(['apps'], { ...healthy.env, DBUS_SESSION_BUS_ADDRESS: undefined, XDG_RUNTIME_DIR: path.join(healthy.directory, 'tmp') });
     const missing = await runCli(['apps'], { ...healthy.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${path.join(healthy.directory, 'no-such-bus')}` });
     for (const result of [unset, missing]) {
       expect(result.lingered).toBe(false);
