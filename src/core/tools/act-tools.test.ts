@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UiActionResult } from '../../shared/ui-action';
 import type { Role } from '../../shared/ui-node';
-import { systemClock } from '../clock';
+import { FakeClock } from '../clock';
 import { FIXTURE_PID } from '../platform/fake/fake-platform';
 import { FixtureApp } from '../platform/fake/fixture-app';
 import type { RawNode } from '../ui/ids';
@@ -200,15 +200,23 @@ describe('ui_fill_form', () => {
 
 describe('ui_wait_for', () => {
   it('sees the slider reach a value set by a delayed action', async () => {
-    context = fakeContext({ clock: systemClock });
+    // A fake clock that sets the slider during the wait's third pause: no real time passes.
+    const clock = new FakeClock();
+    let later: Promise<UiActionResult> | undefined;
+    const pause = clock.sleep.bind(clock);
+    clock.sleep = async (ms, signal) => {
+      await pause(ms, signal);
+      if (ms === 10 && clock.sleeps.filter((each) => each === 10).length === 3) {
+        later = context.engine.run(FIXTURE_PID, { action: 'set_value', id, value: 70, settleMs: 0 });
+        await later;
+      }
+    };
+    context = fakeContext({ clock });
     const id = await idOf('Volume');
-    const later = new Promise<UiActionResult>((resolve) =>
-      setTimeout(() => resolve(context.engine.run(FIXTURE_PID, { action: 'set_value', id, value: 70, settleMs: 0 })), 60),
-    );
     const result = await call('ui_wait_for', { id, value: 70, intervalMs: 10, timeoutMs: 3000 });
-    await later;
+    expect(later).toBeDefined();
     expect(result.success).toBe(true);
-    expect(result.message).toMatch(/^after \d+ polls: \[\w+\] slider "Volume" = 70$/);
+    expect(result.message).toMatch(/^after 4 polls: \[\w+\] slider "Volume" = 70$/);
     expect(context.logs.length).toBeGreaterThan(0);
   });
 
@@ -223,11 +231,17 @@ describe('ui_wait_for', () => {
 
   it('refuses a timeout over 30 s and rethrows on abort', async () => {
     expect((await call('ui_wait_for', { name: 'x', timeoutMs: 60_000 })).message).toMatch(/^VALIDATION: invalid arguments for ui_wait_for: 'timeoutMs'/);
-    context = fakeContext({ clock: systemClock });
-    setTimeout(() => context.controller.abort(), 30);
-    const started = Date.now();
+    // The abort comes during the third pause; the wait must not poll again after it.
+    const clock = new FakeClock();
+    const pause = clock.sleep.bind(clock);
+    clock.sleep = (ms, signal) => {
+      if (clock.sleeps.length === 2) context.controller.abort();
+      return pause(ms, signal);
+    };
+    context = fakeContext({ clock });
     await expect(call('ui_wait_for', { name: 'never there', timeoutMs: 10_000 })).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(clock.sleeps).toHaveLength(2);
+    expect(clock.now()).toBeLessThan(10_000);
   });
 });
 
