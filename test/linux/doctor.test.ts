@@ -128,7 +128,8 @@ describe.skipIf(!run)('deskpilot doctor on broken parts', () => {
       const { run: result, check } = await doctor(desktop.env);
       expect(check('registry')).toMatchObject({ status: 'fail', fixKey: 'registry-gone', fix: expect.stringContaining('at-spi2-registryd') });
       expect(check('apps').status).toBe('skip');
-      expect(result.ms).toBeLessThan(DEADLINE_MS);
+      // doctor() has checked the run ended by itself before DEADLINE_MS: each part's own deadline cut the frozen call.
+      expect(result.lingered).toBe(false);
     } finally {
       process.kill(registry, 'SIGCONT');
     }
