@@ -57,7 +57,7 @@ async function gone(pid: number): Promise<void> {
 
 interface Mcp {
   client: Client;
-  call(name: string, args?: Record<string, unknown>): Promise<{ result: CallToolResult; text: string; ms: number }>;
+  call(name: string, args?: Record<string, unknown>): Promise<{ result: CallToolResult; text: string }>;
 }
 
 async function startMcp(env: NodeJS.ProcessEnv): Promise<Mcp> {
