@@ -7,6 +7,9 @@ import { FixtureApp } from '../platform/fake/fixture-app';
 import type { RawNode } from '../ui/ids';
 import { createToolRegistry } from '../agent/tools/registry';
 import { closeShortcut } from './close-window';
+import { errorText } from './advice';
+import { waitForTool } from './wait-for';
+import { serializeError } from '../../shared/errors';
 import type { ElementMatch } from './find';
 import type { FieldResult } from './fill-form';
 import type { ToolRegistry } from '../agent/tools/registry';
@@ -225,6 +228,11 @@ describe('ui_wait_for', () => {
     const timeout = await call('ui_wait_for', { role: 'checkbox', name: 'Enable feature', state: { checked: true }, timeoutMs: 1000 });
     expect(timeout.success).toBe(false);
     expect(timeout.message).toMatch(/^TIMEOUT: condition not met within 1000 ms; last seen: \[\w+\] checkbox "Enable feature"/);
+    // The app answered every poll: the advice (as the MCP server words it) is about the condition, never a busy or frozen app.
+    const thrown = await waitForTool.handler({ role: 'checkbox', name: 'Enable feature', state: { checked: true }, timeoutMs: 1000 }, context).catch((error: unknown) => error);
+    const advice = errorText(serializeError(thrown));
+    expect(advice).toContain('what was waited for did not happen');
+    expect(advice).not.toContain('busy or frozen');
     const never = await call('ui_wait_for', { name: 'Saved successfully', timeoutMs: 500 });
     expect(never.message).toMatch(/the node never appeared$/);
   });
