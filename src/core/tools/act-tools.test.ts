@@ -229,7 +229,9 @@ describe('ui_wait_for', () => {
     expect(timeout.success).toBe(false);
     expect(timeout.message).toMatch(/^TIMEOUT: condition not met within 1000 ms; last seen: \[\w+\] checkbox "Enable feature"/);
     // The app answered every poll: the advice (as the MCP server words it) is about the condition, never a busy or frozen app.
-    const thrown = await waitForTool.handler({ role: 'checkbox', name: 'Enable feature', state: { checked: true }, timeoutMs: 1000 }, context).catch((error: unknown) => error);
+    const thrown = await waitForTool
+      .handler({ role: 'checkbox', name: 'Enable feature', state: { checked: true }, timeoutMs: 1000 }, context)
+      .catch((error: unknown) => error);
     const advice = errorText(serializeError(thrown));
     expect(advice).toContain('what was waited for did not happen');
     expect(advice).not.toContain('busy or frozen');
@@ -284,6 +286,27 @@ describe('ui_close_window', () => {
     const result = await call('ui_close_window', {});
     expect(result.message).toMatch(/^clicked \[\w+\] "Close"; windows: 1 → 0$/);
     expect(context.platform.inputLog).toEqual([]);
+  });
+
+  it('asks the window manager to close it where the platform can, and never presses ctrl+w (galculator ignores it)', async () => {
+    const asked: number[] = [];
+    context.platform.apps.closeWindow = (pid) => {
+      asked.push(pid);
+      context.platform.kill(pid);
+      return Promise.resolve(true);
+    };
+    const result = await call('ui_close_window', {});
+    expect(result).toMatchObject({ success: true, data: { method: 'title-bar', before: 1, after: 0 } });
+    expect(result.message).toBe("asked the window to close, as its title bar's close button does; windows: 1 → 0");
+    expect(asked).toEqual([FIXTURE_PID]);
+    expect(context.platform.inputLog).toEqual([]);
+  });
+
+  it('falls back to the shortcut when the window manager cannot be asked', async () => {
+    context.platform.apps.closeWindow = () => Promise.resolve(false);
+    const result = await call('ui_close_window', {});
+    expect(context.platform.inputLog).toContain('key ctrl+w');
+    expect(result.success).toBe(false);
   });
 
   it('says so when the window did not close', async () => {
