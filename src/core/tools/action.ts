@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UiActionRequest, UiActionResult } from '../../shared/ui-action';
+import type { UiActionRequest } from '../../shared/ui-action';
 import { uiActionFields } from '../../shared/ui-action-schema';
 import { runAction } from '../actions/run-action';
 import { findById } from '../ui/tree-index';

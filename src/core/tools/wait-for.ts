@@ -73,9 +73,8 @@ export const waitForTool = defineTool({
     const timeoutMs = args.timeoutMs ?? DEFAULT_WAIT_MS;
     const deadline = clock.now() + timeoutMs;
     let last: UiNode | undefined;
-    let polls = 0;
-    for (let poll = 1; ; poll += 1) {
-      polls = poll;
+    let poll = 1;
+    for (; ; poll += 1) {
       const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
       last = locate(root, args);
       if (last !== undefined && satisfied(last, args)) {
@@ -95,7 +94,7 @@ export const waitForTool = defineTool({
         : `last seen: [${last.id}] ${last.role} ${JSON.stringify(last.name)}${last.value === undefined ? '' : ` = ${JSON.stringify(last.value)}`}`;
     // The app answered every poll: the reason says so, so the advice is about the condition, not a frozen app.
     throw new TimeoutError(`condition not met within ${timeoutMs} ms; ${seen}`, {
-      data: { reason: 'condition-not-met', polls, lastSeen: last === undefined ? null : shallow(last) },
+      data: { reason: 'condition-not-met', polls: poll, lastSeen: last === undefined ? null : shallow(last) },
     });
   },
 });
