@@ -231,7 +231,7 @@ describe('target and window', () => {
 
   it('then asks the host what the empty chat may suggest for that app, once per app', async () => {
     await subject.controller.toggle();
-    await vi.waitFor(() => expect(subject.controller.status().suggestions).toEqual(['whatCanIDo', 'readDocument', 'summarize']));
+    await vi.waitFor(() => expect(subject.controller.status().suggestions).toEqual(['whatCanIDo', 'readDocument', 'summarize']), { timeout: 15_000 });
     expect(pushed.at(-1)).toMatchObject({ type: 'status', status: { suggestions: ['whatCanIDo', 'readDocument', 'summarize'] } });
     subject.controller.hide();
     await subject.controller.toggle();

@@ -176,7 +176,7 @@ describe('deskpilot ask', () => {
     server.reply({ kind: 'stream', steps: [...textSteps(['Thinking'], 'stop').slice(0, 2), { delayMs: 600_000 }, { finishReason: 'stop' }] });
     const running = cli(serverEnv(), 'ask', 'take your time');
     // Interrupted mid-answer: once the first words are out, not after a guessed sleep.
-    await vi.waitFor(() => expect([...out, ...written].join('')).toContain('Thinking'));
+    await vi.waitFor(() => expect([...out, ...written].join('')).toContain('Thinking'), { timeout: 15_000 });
     interrupt?.();
     expect(await running).toBe(130);
     expect(err.at(-1)).toBe('deskpilot: stopped');
