@@ -36,7 +36,9 @@ describe('deskpilot act', () => {
     const label = await idOf('label', 'Ready');
     expect(await cli('act', JSON.stringify({ action: 'click', id: label }))).toBe(3);
     const said = out.at(-1) ?? '';
-    expect(said).toContain("but changed: false: nothing observable changed (a soft failure). Do not assume it worked: read the node again with 'deskpilot tree --root ID' or 'deskpilot find'");
+    expect(said).toContain(
+      "but changed: false: nothing observable changed (a soft failure). Do not assume it worked: read the node again with 'deskpilot tree --root ID' or 'deskpilot find'",
+    );
     expect(said).not.toMatch(/ui_\w+/);
   });
 

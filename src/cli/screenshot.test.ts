@@ -22,7 +22,12 @@ describe('deskpilot screenshot --out', () => {
   it('writes a relative --out in the folder npm was run from (INIT_CWD), not the package folder', async () => {
     const user = mkdtempSync(path.join(tmpdir(), 'deskpilot-shot-'));
     const env = { INIT_CWD: user };
-    const code = await main(['screenshot', '--pid', String(FIXTURE_PID), '--out', 'shot.png'], { stdout: (text) => out.push(text), stderr: () => undefined, env, platform });
+    const code = await main(['screenshot', '--pid', String(FIXTURE_PID), '--out', 'shot.png'], {
+      stdout: (text) => out.push(text),
+      stderr: () => undefined,
+      env,
+      platform,
+    });
     expect(code).toBe(0);
     const file = path.join(user, 'shot.png');
     expect(out.at(-1)).toContain(`saved ${file}`);

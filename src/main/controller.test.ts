@@ -36,7 +36,7 @@ let focused: boolean;
 let taken: Set<string>;
 let openAtLogin: boolean[];
 let stored: ChatEntry[];
-let writes: (() => void)[] = [];
+const writes: (() => void)[] = [];
 let pickedFolder: string | undefined;
 const DOCS_STATUS: DocsStatus = { files: 3, skipped: 0, sections: 9, sizeBytes: 4096, updatedAt: null, indexing: null, embedding: null };
 

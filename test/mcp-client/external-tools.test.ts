@@ -66,7 +66,10 @@ describe('tools from MCP servers', () => {
     const stop = new AbortController();
     const hanging = run(tools, 'odd__hang', {}, stop.signal);
     stop.abort();
-    const cancelled = (await hanging.then(() => undefined, (error: unknown) => error)) as { code?: unknown; name?: unknown } | undefined;
+    const cancelled = (await hanging.then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { code?: unknown; name?: unknown } | undefined;
     expect(cancelled).toBeDefined();
     expect(cancelled?.code).not.toBe('TIMEOUT');
     // A megabyte is cut to the budget; an error result is a failure with the server's words.

@@ -45,7 +45,14 @@ function failure(before: UiNode, error: DeskpilotError, method?: UiActionResult[
  */
 export async function chooseOption(engine: ActionEngine, pid: number, box: UiNode, wanted: string, signal?: AbortSignal): Promise<UiActionResult> {
   if (textScore(wanted, selectionOf(box)) >= 0.95) {
-    return { success: true, method: 'accessibility', nodeBefore: shallow(box), nodeAfter: shallow(box), changed: false, changes: [`already ${JSON.stringify(selectionOf(box))}`] };
+    return {
+      success: true,
+      method: 'accessibility',
+      nodeBefore: shallow(box),
+      nodeAfter: shallow(box),
+      changed: false,
+      changes: [`already ${JSON.stringify(selectionOf(box))}`],
+    };
   }
   const opened = await engine.run(pid, { action: 'click', id: box.id, settleMs: 0 }, signal);
   if (!opened.success) return { ...opened, nodeBefore: shallow(box) };
@@ -59,7 +66,11 @@ export async function chooseOption(engine: ActionEngine, pid: number, box: UiNod
     // Closed again, so the app is left as it was found.
     await engine.run(pid, { action: 'key', key: 'escape', settleMs: 0 }, signal).catch(() => undefined);
     const list = offered.length === 0 ? '' : `; it offers ${offered.map((node) => JSON.stringify(node.name)).join(', ')}`;
-    return failure(box, new DeskpilotError('NOT_SETTABLE', `the combo box ${JSON.stringify(box.name)} has no item named ${JSON.stringify(wanted)}${list}`), opened.method);
+    return failure(
+      box,
+      new DeskpilotError('NOT_SETTABLE', `the combo box ${JSON.stringify(box.name)} has no item named ${JSON.stringify(wanted)}${list}`),
+      opened.method,
+    );
   }
   const clicked = await engine.run(pid, { action: 'click', id: option.id }, signal);
   if (!clicked.success) return { ...clicked, nodeBefore: shallow(box) };

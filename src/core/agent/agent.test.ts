@@ -138,7 +138,10 @@ describe('Agent', () => {
       }),
     ]);
     const { agent } = makeAgent(
-      [[text('thinking'), toolCall('c1', 'touch', {}), { type: 'delay', ms: Infinity, ignoreSignal: true, reached: stalled.resolve }, finish('tool_calls')], answer('next')],
+      [
+        [text('thinking'), toolCall('c1', 'touch', {}), { type: 'delay', ms: Infinity, ignoreSignal: true, reached: stalled.resolve }, finish('tool_calls')],
+        answer('next'),
+      ],
       { tools },
     );
     const pending = agent.ask('go', target);

@@ -6,10 +6,7 @@ import type { Provider, ProviderRequest, StreamPart } from './provider/types';
  * stalled server), so a test of stop() shows the ask ended without waiting for it; `reached` tells
  * the test the stream got there, instead of a sleep.
  */
-export type ScriptStep =
-  | StreamPart
-  | { type: 'delay'; ms: number; ignoreSignal?: boolean; reached?: () => void }
-  | { type: 'throw'; error: Error };
+export type ScriptStep = StreamPart | { type: 'delay'; ms: number; ignoreSignal?: boolean; reached?: () => void } | { type: 'throw'; error: Error };
 
 /** Steps, or a function of the request, for a turn that depends on what the tools returned. */
 export type ScriptedTurn = ScriptStep[] | ((request: ProviderRequest) => ScriptStep[]);
@@ -72,8 +69,7 @@ export class FakeProvider implements Provider {
       if (step.type === 'delay') {
         step.reached?.();
         await delay(step.ms, step.ignoreSignal === true ? undefined : signal);
-      }
-      else if (step.type === 'throw') throw step.error;
+      } else if (step.type === 'throw') throw step.error;
       else yield step;
     }
   }

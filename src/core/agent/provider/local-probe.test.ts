@@ -92,9 +92,7 @@ describe('resolveProviderConfigProbing', () => {
       signals.set(String(input), init?.signal ?? undefined);
       return globalThis.fetch(input, init);
     };
-    await expect(
-      resolveProviderConfigProbing({}, {}, { servers: servers(wrong.baseUrl, hanging.baseUrl), timeoutMs: 200, fetch }),
-    ).rejects.toMatchObject({
+    await expect(resolveProviderConfigProbing({}, {}, { servers: servers(wrong.baseUrl, hanging.baseUrl), timeoutMs: 200, fetch })).rejects.toMatchObject({
       code: 'PROVIDER_CONFIG',
     });
     const hangingSignal = signals.get(`${hanging.baseUrl}/models`);
