@@ -2,17 +2,21 @@ import { serializeError, DeskpilotError } from '../../shared/errors';
 import type { UiActionResult } from '../../shared/ui-action';
 import type { Role, UiNode } from '../../shared/ui-node';
 import { MIN_SCORE, textScore } from '../ui/query';
-import { findById, shallow, walk } from '../ui/tree-index';
+import { findById, indexTree, shallow, walk } from '../ui/tree-index';
 import type { ActionEngine } from './engine';
+import { refind } from './locate';
 
 /** Where a combo box's items show up once it is open: inside it (GTK, the fake), or in a popup list elsewhere. */
 const OPTION_ROLES = new Set<Role>(['listitem', 'menuitem', 'radio', 'treeitem', 'cell']);
 /** A choice must be a clear match, or "Blue" would settle for "Blue-green" when "Blue" is missing. */
 const MIN_OPTION_SCORE = 0.8;
 
-/** What a combo box shows as chosen: toolkits put it in the value, or (GTK's) in the name. */
+/** What a combo box shows as chosen: toolkits put it in the value, or (GTK's) in the name, or in its entry's text. */
 export function selectionOf(node: UiNode): string {
-  return node.value === undefined ? node.name : String(node.value);
+  if (node.value !== undefined) return String(node.value);
+  if (node.name.trim() !== '') return node.name;
+  const entry = node.children?.find((child) => child.role === 'textfield');
+  return entry?.value === undefined ? '' : String(entry.value);
 }
 
 function bestOption(nodes: Iterable<UiNode>, wanted: string, accept: (node: UiNode) => boolean): UiNode | undefined {
@@ -43,7 +47,16 @@ function failure(before: UiNode, error: DeskpilotError, method?: UiActionResult[
  * take a value through accessibility (GTK's never do), so this is the way that works;
  * ui_fill_form chooses options the same way.
  */
-export async function chooseOption(engine: ActionEngine, pid: number, box: UiNode, wanted: string, signal?: AbortSignal): Promise<UiActionResult> {
+export async function chooseOption(
+  engine: ActionEngine,
+  pid: number,
+  tree: UiNode,
+  box: UiNode,
+  wanted: string,
+  signal?: AbortSignal,
+): Promise<UiActionResult> {
+  // Its place in the tree, to find it again: GTK names a combo box by its selection, so choosing renames it (and changes its id).
+  const slot = indexTree(tree).get(box.id);
   if (textScore(wanted, selectionOf(box)) >= 0.95) {
     return {
       success: true,
@@ -75,7 +88,8 @@ export async function chooseOption(engine: ActionEngine, pid: number, box: UiNod
   const clicked = await engine.run(pid, { action: 'click', id: option.id }, signal);
   if (!clicked.success) return { ...clicked, nodeBefore: shallow(box) };
   // Verified on the box, not the item: the item's popup closes on the click.
-  const after = findById((await engine.observe(pid, { fresh: true, ...(signal === undefined ? {} : { signal }) })).root, box.id);
+  const now = (await engine.observe(pid, { fresh: true, ...(signal === undefined ? {} : { signal }) })).root;
+  const after = slot === undefined ? findById(now, box.id) : refind(now, slot);
   const shows = after === undefined ? undefined : selectionOf(after);
   const chosen = shows !== undefined && textScore(option.name, shows) >= 0.95;
   return {

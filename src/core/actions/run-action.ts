@@ -48,6 +48,7 @@ export async function runAction(engine: ActionEngine, pid: number, input: unknow
   if (result.success || result.error?.code !== 'NOT_SETTABLE' || fields?.['action'] !== 'set_value') return result;
   const { value, id } = fields;
   if (typeof value !== 'string' || typeof id !== 'string') return result;
-  const box = findById((await engine.observe(pid, { fresh: true, ...(signal === undefined ? {} : { signal }) })).root, id);
-  return box?.role === 'combobox' ? chooseOption(engine, pid, box, value, signal) : result;
+  const { root } = await engine.observe(pid, { fresh: true, ...(signal === undefined ? {} : { signal }) });
+  const box = findById(root, id);
+  return box?.role === 'combobox' ? chooseOption(engine, pid, root, box, value, signal) : result;
 }
