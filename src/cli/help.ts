@@ -98,6 +98,10 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
     summary: "index or search documentation: an app's help and man pages (--app NAME) and your folders (--folder DIR, repeatable); works without a desktop",
     exits: { 0: 'indexed, or found', 1: 'no matches' },
     env: ['DESKPILOT_DOCS_FOLDERS', 'DESKPILOT_DATA_DIR', 'DESKPILOT_EMBEDDING_MODEL', ...PROVIDER_ENV],
+    details: [
+      'index: bring the index up to date (only new and changed files are read again) and say what was read.',
+      'search QUERY: index what is needed first, then print the best sections with their file and a snippet.',
+    ],
   },
   {
     name: 'mcp',

@@ -68,4 +68,16 @@ describe('doctor results for the program that prints them', () => {
     for (const check of cli) expect(check.fix).not.toContain('Settings');
     for (const check of app) expect(check.fix).not.toMatch(/DESKPILOT_/);
   });
+
+  it('drops the Settings way out of any other fix on the CLI, keeping the rest', () => {
+    const none: DoctorCheck = {
+      id: 'provider',
+      status: 'fail',
+      figure: 'no usable provider configured',
+      fix: 'Set DESKPILOT_API_KEY; or add a key in Settings → Provider; or start a local server',
+      fixKey: 'provider-config',
+    };
+    expect(forAudience([none], 'cli', undefined, {})[0]?.fix).toBe('Set DESKPILOT_API_KEY; or start a local server');
+    expect(forAudience([none], 'app', undefined, {})[0]?.fix).toBe(none.fix);
+  });
 });

@@ -49,8 +49,16 @@ function fixFor(check: DoctorCheck, audience: DoctorAudience, config: ResolvedPr
         ? 'System Settings → Privacy & Security → Accessibility: turn on the terminal you run deskpilot in (Terminal, iTerm)'
         : 'System Settings → Privacy & Security → Accessibility: turn on Deskpilot';
     default:
-      return check.fix;
+      // Any other fix that offers Settings as one way among others: the CLI's user has no Settings window.
+      return audience === 'cli' ? withoutSettings(check.fix) : check.fix;
   }
+}
+
+/** The fix without its clauses about the app's Settings ("…; or add a key in Settings → Provider; …"). */
+function withoutSettings(fix: string | undefined): string | undefined {
+  if (fix === undefined || !fix.includes('Settings →')) return fix;
+  const kept = fix.split('; ').filter((clause) => !clause.includes('Settings →'));
+  return kept.length === 0 ? fix : kept.join('; ');
 }
 
 export function forAudience(
