@@ -10,6 +10,7 @@ import { describeMcpNotice } from '../core/mcp-client/server';
 import { McpToolbox } from '../core/mcp-client/toolbox';
 import { terminalDecider } from './approval';
 import type { CommandContext } from './context';
+import { userPath } from './user-path';
 
 /** Exit code after Ctrl-C, as shells report a SIGINT death. */
 export const INTERRUPTED_EXIT = 130;
@@ -135,7 +136,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
   const mcpConfig = context.values['mcp-config'];
   const toolbox =
     typeof mcpConfig === 'string' && mcpConfig !== ''
-      ? new McpToolbox(await loadMcpConfigFile(mcpConfig), { onNotice: (notice) => io.stderr(`deskpilot: ${describeMcpNotice(notice)}`) })
+      ? new McpToolbox(await loadMcpConfigFile(userPath(io.env, mcpConfig)), { onNotice: (notice) => io.stderr(`deskpilot: ${describeMcpNotice(notice)}`) })
       : undefined;
   const agent = new Agent({
     provider,

@@ -1,7 +1,9 @@
 import { ValidationError } from '../shared/errors';
 import type { AppInfo } from '../shared/ui-node';
 import type { BoundsMode } from '../core/platform/types';
-import { summarizeAction } from '../core/tools/action';
+import { runAction } from '../core/actions/run-action';
+import { CLI_WORDS, summarizeAction } from '../core/tools/advice';
+import { actExitCode } from './exit-codes';
 import { readTool } from '../core/tools/read';
 import { nodeById, resolveApp } from '../core/tools/target';
 import type { ToolContext } from '../core/tools/types';
@@ -131,11 +133,12 @@ const act: Command = async (context) => {
     throw new ValidationError(`act needs valid JSON: ${(error as Error).message}`);
   }
   const app = await targetApp(context);
-  const result = await context.engine.run(app.pid, request);
+  const result = await runAction(context.engine, app.pid, request);
+  const summary = summarizeAction(request as { action: string }, result, CLI_WORDS);
   if (context.values['json']) context.io.stdout(JSON.stringify(result, null, 2));
-  else if (result.success) context.io.stdout(summarizeAction(request as { action: string }, result));
-  if (!result.success) context.io.stderr(`deskpilot: ${summarizeAction(request as { action: string }, result)}`);
-  return result.success ? 0 : 1;
+  else if (result.success) context.io.stdout(summary);
+  if (!result.success) context.io.stderr(`deskpilot: ${summary}`);
+  return actExitCode(request as { action: string }, result);
 };
 
 /** The full text of one node and everything under it, as the ui_read tool gives it. */

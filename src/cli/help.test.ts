@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from './commands';
-import { COMMAND_HELP, GLOBAL_OPTIONS, usage } from './help';
+import { COMMAND_HELP, GLOBAL_OPTIONS, commandUsage, usage, usageLine } from './help';
+import { ACT_FIELDS } from './help-act';
+import { ENV_HELP, OPTION_HELP } from './help-options';
+import { main } from './main';
 import { OPTIONS } from './main';
 
 const docs = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
@@ -51,6 +54,48 @@ describe('--help and docs/cli.md', () => {
       const helpLine = help[at + 2]?.trim() ?? '';
       expect(helpLine, command.name).toMatch(/^exit /);
       expect(codes(helpLine.slice('exit '.length)), command.name).toEqual(expected);
+    }
+  });
+
+  it('give each command the same synopsis and the same environment variables', () => {
+    for (const command of COMMAND_HELP) {
+      expect(section(command.name), command.name).toContain(`\`deskpilot ${usageLine(command)}\``);
+      const listed = /^Environment: (.*)\.$/m.exec(section(command.name))?.[1] ?? '';
+      expect(
+        [...listed.matchAll(/`([A-Z_]+)`/g)].map((match) => match[1]),
+        command.name,
+      ).toEqual(command.env);
+      for (const name of command.env) expect(ENV_HELP[name], name).toBeDefined();
+      for (const option of command.options) expect(OPTION_HELP[option], option).toBeDefined();
+    }
+  });
+});
+
+describe('<command> --help', () => {
+  it.each(COMMAND_HELP.map((command) => command.name))('prints the help of %s alone, not the global usage', async (name) => {
+    const out: string[] = [];
+    for (const argv of [
+      [name, '--help'],
+      ['help', name],
+    ]) {
+      expect(await main(argv, { stdout: (text) => out.push(text), stderr: () => undefined, env: {} })).toBe(0);
+    }
+    const [help, again] = out;
+    expect(again).toBe(help);
+    const command = COMMAND_HELP.find((each) => each.name === name);
+    expect(help).toBe(commandUsage(name));
+    expect(help?.split('\n')[0]).toBe(`Usage: deskpilot ${usageLine(command as (typeof COMMAND_HELP)[number])}`);
+    for (const option of command?.options ?? []) expect(help).toContain(`  ${option}`);
+    for (const variable of command?.env ?? []) expect(help).toContain(`  ${variable}`);
+    expect(help).toMatch(/^Exit: 0 /m);
+    expect(help).not.toContain('Commands (all headless');
+  });
+
+  it('gives act the fields of every action', () => {
+    const help = commandUsage('act') ?? '';
+    for (const row of ACT_FIELDS) {
+      expect(help).toMatch(new RegExp(`^  ${row.action} +`, 'm'));
+      for (const example of row.examples) expect(help).toContain(example);
     }
   });
 });

@@ -1,6 +1,11 @@
-import { DEFAULT_MAX_CHARS } from '../mcp/options';
+import { actTable } from './help-act';
+import { DESKTOP_ENV, ENV_HELP, OPTION_HELP, PROVIDER_ENV } from './help-options';
 
-/** One command as `--help` and docs/cli.md describe it; the parser checks options against it too. */
+/**
+ * One command as `--help`, `<command> --help` and docs/cli.md describe it; the parser checks
+ * options against it too. A new command is one more entry here (and its section in docs/cli.md,
+ * which help.test.ts holds to this).
+ */
 export interface CommandHelp {
   name: string;
   /** What follows the options on the command line. */
@@ -9,23 +14,34 @@ export interface CommandHelp {
   summary: string;
   /** Exit codes besides 2 (bad input or an error), which every command shares. */
   exits: Readonly<Record<number, string>>;
+  /** Environment variables the command reads. */
+  env: readonly string[];
+  /** More to say in the command's own help, a line each. */
+  details?: readonly string[];
+  /** A table the command's help prints after its options. */
+  table?: () => string[];
 }
 
 const TARGET = ['--pid', '--app'];
+const TARGET_DETAIL = 'Without --pid or --app, the target is the frontmost app.';
 
 export const COMMAND_HELP: readonly CommandHelp[] = [
-  { name: 'apps', options: ['--json'], summary: 'running apps with their pids and windows', exits: { 0: 'listed' } },
+  { name: 'apps', options: ['--json'], summary: 'running apps with their pids and windows', exits: { 0: 'listed' }, env: DESKTOP_ENV },
   {
     name: 'tree',
     options: [...TARGET, '--json', '--budget', '--max-nodes', '--root', '--bounds'],
     summary: "the app's accessibility tree, compact text or JSON",
     exits: { 0: 'printed' },
+    env: DESKTOP_ENV,
+    details: [TARGET_DETAIL, 'Each line is [id] role "name" = value (states); a cut subtree ends with "… truncated: N more under <id>".'],
   },
   {
     name: 'find',
     options: [...TARGET, '--role', '--name', '--text', '--limit', '--json'],
     summary: 'nodes by role and name or text, best match first (--role button also finds toggle buttons)',
     exits: { 0: 'found', 1: 'no matches' },
+    env: DESKTOP_ENV,
+    details: [TARGET_DETAIL],
   },
   {
     name: 'read',
@@ -33,19 +49,34 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
     options: [...TARGET, '--max-chars', '--json'],
     summary: 'the full text of one node and everything under it',
     exits: { 0: 'printed' },
+    env: DESKTOP_ENV,
+    details: [TARGET_DETAIL],
   },
   {
     name: 'screenshot',
     options: [...TARGET, '--ocr', '--out', '--json'],
     summary: "the app's window as a PNG (password fields black), to --out or screenshot-PID.png; --ocr also prints the text read off it, with ids to act on",
     exits: { 0: 'saved' },
+    env: [...DESKTOP_ENV, 'INIT_CWD'],
+    details: [TARGET_DETAIL, 'Linux (X11) only for now.'],
   },
   {
     name: 'act',
     operand: "'<ui_action JSON>'",
     options: [...TARGET, '--json'],
     summary: 'run one action and verify it: a one-line summary, or the full result with --json',
-    exits: { 0: 'the action ran and was verified', 1: 'the action failed (one line on stderr)' },
+    exits: {
+      0: 'the action ran and a change was seen',
+      1: 'the action failed (one line on stderr)',
+      3: 'it ran, but nothing observable changed (a soft failure)',
+    },
+    env: DESKTOP_ENV,
+    details: [
+      TARGET_DETAIL,
+      'Every action takes settleMs (0–10000, default 80): how long to wait before verifying.',
+      'Actions and their fields (the ids are the fixture desktop’s, DESKPILOT_PLATFORM=fake; take real ones from tree or find):',
+    ],
+    table: actTable,
   },
   {
     name: 'ask',
@@ -53,6 +84,12 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
     options: [...TARGET, '--preset', '--lang', '--mcp-config', '--yes'],
     summary: 'ask the model about the app and let it act; the answer streams to stdout, tool calls go to stderr',
     exits: { 0: 'answered', 1: 'stopped at the step limit', 130: 'interrupted (Ctrl-C)' },
+    env: [...DESKTOP_ENV, ...PROVIDER_ENV, 'DESKPILOT_VISION', 'LC_ALL', 'INIT_CWD'],
+    details: [
+      TARGET_DETAIL,
+      'A key variable alone picks its service (OPENAI_API_KEY: OpenAI); with nothing configured, a local Ollama or LM Studio server is used if one answers.',
+      'Risky actions are asked on the terminal (y once, a for this app, n no); without a terminal they are denied.',
+    ],
   },
   {
     name: 'docs',
@@ -60,19 +97,26 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
     options: ['--folder', '--app', '--top', '--json'],
     summary: "index or search documentation: an app's help and man pages (--app NAME) and your folders (--folder DIR, repeatable); works without a desktop",
     exits: { 0: 'indexed, or found', 1: 'no matches' },
+    env: ['DESKPILOT_DOCS_FOLDERS', 'DESKPILOT_DATA_DIR', 'DESKPILOT_EMBEDDING_MODEL', ...PROVIDER_ENV],
+    details: [
+      'index: bring the index up to date (only new and changed files are read again) and say what was read.',
+      'search QUERY: index what is needed first, then print the best sections with their file and a snippet.',
+    ],
   },
   {
     name: 'mcp',
     options: ['--max-chars', '--read-only', '--apps'],
-    summary: `a stdio MCP server for Claude Desktop, Cursor and other MCP clients; logs go to stderr (--max-chars default ${DEFAULT_MAX_CHARS})`,
+    summary: 'a stdio MCP server for Claude Desktop, Cursor and other MCP clients; logs go to stderr',
     exits: { 0: 'the client closed the connection' },
+    env: DESKTOP_ENV,
   },
   {
     name: 'doctor',
     options: ['--online', '--json'],
     summary:
-      'check the display, the accessibility bus and registry, the apps, input, the keyring, the provider (with --online, one tiny request) and the docs index: one line each, ✓ or ✗, with the fix',
+      'check the display, the accessibility bus and registry, the apps, input, the keyring, the provider (with --online, one tiny request) and the docs index: one line each, ✓ or ✗ (– when not needed), with the fix',
     exits: { 0: 'every check passed', 1: 'a check failed' },
+    env: [...DESKTOP_ENV, ...PROVIDER_ENV, 'DESKPILOT_DATA_DIR'],
   },
 ];
 
@@ -81,42 +125,27 @@ export const GLOBAL_OPTIONS: readonly string[] = ['--debug'];
 
 const COLUMN = 41;
 
-/** What an option's value is, for the usage text; options without one are flags. */
-const VALUES: Readonly<Record<string, string>> = {
-  '--pid': 'N',
-  '--app': 'NAME',
-  '--budget': 'TOKENS',
-  '--max-nodes': 'N',
-  '--root': 'ID',
-  '--bounds': 'none|interactive|all',
-  '--role': 'ROLE',
-  '--name': 'TEXT',
-  '--text': 'TEXT',
-  '--limit': 'N',
-  '--max-chars': 'N',
-  '--out': 'FILE',
-  '--preset': 'NAME',
-  '--lang': 'en|pt-BR',
-  '--mcp-config': 'FILE',
-  '--apps': 'NAME,NAME',
-  '--folder': 'DIR',
-  '--top': 'N',
-};
-
-function usageLine(command: CommandHelp): string {
-  const options = command.options.map((option) => `[${option}${VALUES[option] === undefined ? '' : ` ${VALUES[option]}`}]`);
-  return [command.name, ...options, ...(command.operand === undefined ? [] : [command.operand])].join(' ');
+function option(name: string): string {
+  const value = OPTION_HELP[name]?.value;
+  return value === undefined ? name : `${name} ${value}`;
 }
 
-function exitLine(command: CommandHelp): string {
-  const codes = Object.entries(command.exits).map(([code, meaning]) => `${code} ${meaning}`);
-  return `exit ${[...codes, '2 error'].join(', ')}`;
+/** `tree [--pid N | --app NAME] [--json] …`: the target pair is one choice, as docs/cli.md writes it. */
+export function usageLine(command: CommandHelp): string {
+  const target = TARGET.every((name) => command.options.includes(name)) ? [`[${TARGET.map(option).join(' | ')}]`] : [];
+  const rest = command.options.filter((name) => target.length === 0 || !TARGET.includes(name)).map((name) => `[${option(name)}]`);
+  return [command.name, ...target, ...rest, ...(command.operand === undefined ? [] : [command.operand])].join(' ');
+}
+
+export function exitLine(command: CommandHelp): string {
+  const codes = Object.entries({ ...command.exits, 2: 'error' }).map(([code, meaning]) => `${code} ${meaning}`);
+  return `exit ${codes.join(', ')}`;
 }
 
 export function usage(version: string): string {
   const lines = [
     `deskpilot ${version}`,
-    'Usage: deskpilot <command> [options]',
+    'Usage: deskpilot <command> [options]      deskpilot <command> --help for one command',
     '',
     'Commands (all headless: they need an accessibility session, not the app window):',
   ];
@@ -126,15 +155,34 @@ export function usage(version: string): string {
   lines.push(
     '',
     'Without --pid or --app, the frontmost app is the target.',
-    "ask's provider: --preset or DESKPILOT_PROVIDER (openrouter, openai, ollama, lmstudio, gemini), DESKPILOT_API_KEY,",
-    'DESKPILOT_MODEL, DESKPILOT_BASE_URL, DESKPILOT_HEADERS. A key variable alone picks its service (OPENAI_API_KEY: OpenAI);',
-    'with nothing configured, a local Ollama or LM Studio server is used if one answers. --yes allows risky actions without asking.',
-    "ask answers in the question's language (English or Brazilian Portuguese), else LC_ALL/LC_MESSAGES/LANG's; --lang fixes it.",
-    '--mcp-config FILE gives ask the tools of the MCP servers in a Claude Desktop or Cursor config (its mcpServers).',
     'Options: --debug prints stack traces; --version; --help. DESKPILOT_PLATFORM=fake uses an in-memory fixture desktop.',
     'Reference: docs/cli.md.',
   );
   return lines.join('\n');
+}
+
+/** One command's own help: synopsis, what it does, its options, any table, the variables it reads, its exit codes. */
+export function commandUsage(name: string): string | undefined {
+  const command = COMMAND_HELP.find((each) => each.name === name);
+  if (command === undefined) return undefined;
+  const width = Math.max(...[...command.options, ...GLOBAL_OPTIONS].map((each) => option(each).length)) + 2;
+  const envWidth = Math.max(...command.env.map((each) => each.length)) + 2;
+  return [
+    `Usage: deskpilot ${usageLine(command)}`,
+    '',
+    `${command.summary.charAt(0).toUpperCase()}${command.summary.slice(1)}.`,
+    '',
+    'Options:',
+    ...[...command.options, ...GLOBAL_OPTIONS].map((each) => `  ${option(each).padEnd(width)}${OPTION_HELP[each]?.text ?? ''}`),
+    ...(command.details === undefined ? [] : ['', ...command.details]),
+    ...(command.table === undefined ? [] : command.table()),
+    '',
+    'Environment:',
+    ...command.env.map((each) => `  ${each.padEnd(envWidth)}${ENV_HELP[each] ?? ''}`),
+    '',
+    `Exit: ${exitLine(command).slice('exit '.length)}.`,
+    `Reference: docs/cli.md#${command.name}.`,
+  ].join('\n');
 }
 
 /** What is wrong with the operands a command was given, for commands that take none; undefined when they are fine. */

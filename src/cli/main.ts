@@ -7,7 +7,7 @@ import type { Platform } from '../core/platform/types';
 import { COMMANDS } from './commands';
 import type { CliIo, CommandContext } from './context';
 import { checkLengths } from './bounds';
-import { checkOptions, strayOperand, usage } from './help';
+import { checkOptions, commandUsage, strayOperand, usage } from './help';
 import { parseMcpOptions } from '../mcp/options';
 
 export const OPTIONS = {
@@ -85,6 +85,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const [name, ...rest] = positionals;
     if (values.version === true || name === 'version') {
       io.stdout(version());
+      return 0;
+    }
+    // `deskpilot act --help` and `deskpilot help act`: that command's own help.
+    const about = name === 'help' ? rest[0] : values.help === true ? name : undefined;
+    const own = about === undefined ? undefined : commandUsage(about);
+    if (own !== undefined) {
+      io.stdout(own);
       return 0;
     }
     if (name === undefined || name === 'help' || values.help === true) {

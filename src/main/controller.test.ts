@@ -36,6 +36,7 @@ let focused: boolean;
 let taken: Set<string>;
 let openAtLogin: boolean[];
 let stored: ChatEntry[];
+const writes: (() => void)[] = [];
 let pickedFolder: string | undefined;
 const DOCS_STATUS: DocsStatus = { files: 3, skipped: 0, sections: 9, sizeBytes: 4096, updatedAt: null, indexing: null, embedding: null };
 
@@ -63,6 +64,11 @@ function build() {
     limit: () => settings.get('historyLimit'),
     now: () => 1000,
     writeDelayMs: 0,
+    // Writes wait here until a test runs them, instead of for a real timer.
+    timers: {
+      setTimeout: (callback) => writes.push(callback),
+      clearTimeout: () => (writes.length = 0),
+    },
   });
   const i18n = createI18n('en');
   const hotkey = new Hotkey(
@@ -225,7 +231,7 @@ describe('target and window', () => {
 
   it('then asks the host what the empty chat may suggest for that app, once per app', async () => {
     await subject.controller.toggle();
-    await vi.waitFor(() => expect(subject.controller.status().suggestions).toEqual(['whatCanIDo', 'readDocument', 'summarize']));
+    await vi.waitFor(() => expect(subject.controller.status().suggestions).toEqual(['whatCanIDo', 'readDocument', 'summarize']), { timeout: 15_000 });
     expect(pushed.at(-1)).toMatchObject({ type: 'status', status: { suggestions: ['whatCanIDo', 'readDocument', 'summarize'] } });
     subject.controller.hide();
     await subject.controller.toggle();
@@ -238,11 +244,19 @@ describe('target and window', () => {
     for (const attempt of [
       () => Promise.resolve({ pid: MAIN_PID, app: 'Deskpilot', title: '' }),
       () => Promise.reject(new Error('AT-SPI timeout')),
-      () => new Promise<TargetApp>((resolve) => setTimeout(() => resolve({ pid: 7, app: 'late', title: '' }), 500)),
+      // Never answers: only the controller's own deadline (50 ms, on fake timers here) can end the wait.
+      () => new Promise<TargetApp>(() => undefined),
       () => Promise.resolve(null),
     ]) {
       frontmost = attempt;
-      await subject.controller.show();
+      vi.useFakeTimers();
+      try {
+        const shown = subject.controller.show();
+        await vi.advanceTimersByTimeAsync(50);
+        await shown;
+      } finally {
+        vi.useRealTimers();
+      }
       subject.controller.hide();
       expect(subject.controller.status().target).toEqual(TEXT_EDITOR);
     }
@@ -295,7 +309,7 @@ describe('asks', () => {
     expect(pushed).toEqual(events.map((event) => ({ type: 'agent', event })));
     const history = await value<ChatEntry[]>(CHANNELS.history);
     expect(history.map((entry) => entry.kind)).toEqual(['user', 'assistant']);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const write of writes.splice(0)) write();
     expect(stored).toEqual(history);
   });
 

@@ -97,7 +97,14 @@ async function send(reply: Reply, response: ServerResponse, socket: Socket): Pro
   for (const step of reply.steps) {
     if (response.destroyed) return; // the client aborted
     if ('delayMs' in step) {
-      await new Promise((resolve) => setTimeout(resolve, step.delayMs));
+      // The pause ends early when the client hangs up, so a stall longer than a test leaves no timer behind.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, step.delayMs);
+        response.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     } else if ('raw' in step) {
       response.write(step.raw);
     } else {

@@ -255,31 +255,33 @@ describe('error mapping', () => {
 });
 
 describe('cancellation', () => {
-  it('ends a slow stream within 100 ms of abort, with no error and no finish', async () => {
+  // The server stalls for longer than the test may run: the stream ending at all is the abort's doing.
+  const STALL_MS = 600_000;
+
+  it('ends a stalled stream on abort, with no error and no finish', async () => {
     server.reply({
       kind: 'stream',
-      steps: [{ delta: { content: 'first' } }, { delayMs: 5_000 }, { delta: { content: 'late' } }, { finishReason: 'stop' }],
+      steps: [{ delta: { content: 'first' } }, { delayMs: STALL_MS }, { delta: { content: 'late' } }, { finishReason: 'stop' }],
     });
     const controller = new AbortController();
     const parts: StreamPart[] = [];
-    let abortedAt = 0;
     for await (const part of provider().stream(ask, controller.signal)) {
       parts.push(part);
-      abortedAt = performance.now();
       controller.abort();
     }
-    expect(performance.now() - abortedAt).toBeLessThan(100);
     expect(parts).toEqual([{ type: 'text', delta: 'first' }]);
   });
 
-  it('ends within 100 ms when aborted before the response headers arrive', async () => {
-    server.reply({ kind: 'stream', steps: [{ delayMs: 5_000 }, { finishReason: 'stop' }] });
+  it('ends when aborted while the server has not answered yet', async () => {
     const controller = new AbortController();
-    const started = performance.now();
-    setTimeout(() => controller.abort(), 20);
+    // The abort comes the moment the server has the request, before it writes anything.
+    server.reply(() => {
+      controller.abort();
+      return { kind: 'stream', steps: [{ delayMs: STALL_MS }, { finishReason: 'stop' }] };
+    });
     const parts = await collect(provider().stream(ask, controller.signal));
     expect(parts).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(120);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('does nothing for an already aborted signal', async () => {

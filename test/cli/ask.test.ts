@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastToolResult, startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-platform';
 import { main } from '../../src/cli/main';
@@ -172,10 +172,11 @@ describe('deskpilot ask', () => {
   });
 
   it('stops the agent on Ctrl-C and exits 130', async () => {
-    server.reply({ kind: 'stream', steps: [...textSteps(['Thinking'], 'stop').slice(0, 2), { delayMs: 5_000 }, { finishReason: 'stop' }] });
+    // The answer stalls for longer than the test may run: only the interrupt can end the ask.
+    server.reply({ kind: 'stream', steps: [...textSteps(['Thinking'], 'stop').slice(0, 2), { delayMs: 600_000 }, { finishReason: 'stop' }] });
     const running = cli(serverEnv(), 'ask', 'take your time');
-    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Interrupted mid-answer: once the first words are out, not after a guessed sleep.
+    await vi.waitFor(() => expect([...out, ...written].join('')).toContain('Thinking'), { timeout: 15_000 });
     interrupt?.();
     expect(await running).toBe(130);
     expect(err.at(-1)).toBe('deskpilot: stopped');

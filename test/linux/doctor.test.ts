@@ -101,7 +101,21 @@ describe.skipIf(!run)('deskpilot doctor on broken parts', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThanOrEqual(10);
     for (const line of lines) expect(line).toMatch(/^[✓✗–] \S/);
-    expect(lines.find((line) => line.startsWith('✗ keyring'))).toContain('; fix: ');
+    // The session has no keyring, and the CLI needs none: "–" with the reason, not a failure.
+    expect(lines.find((line) => line.includes(' keyring '))).toMatch(/^– keyring\s+not needed: the CLI takes its API key from DESKPILOT_API_KEY/);
+  });
+
+  it('exits 0 in a working session with the key in DESKPILOT_API_KEY, though it has no keyring', async () => {
+    const accepting = await listen((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"choices":[{"message":{"role":"assistant","content":"OK"}}]}'),
+    );
+    try {
+      const { run: result, report } = await doctor({ ...desktop.env, ...provider(accepting.url) });
+      expect(report.checks.filter((check) => check.status === 'fail')).toEqual([]);
+      expect(result.code).toBe(0);
+    } finally {
+      accepting.server.close();
+    }
   });
 
   it('says accessibility is off, with the setting that turns it on, and names a provider that is not listening', async () => {
@@ -128,7 +142,8 @@ describe.skipIf(!run)('deskpilot doctor on broken parts', () => {
       const { run: result, check } = await doctor(desktop.env);
       expect(check('registry')).toMatchObject({ status: 'fail', fixKey: 'registry-gone', fix: expect.stringContaining('at-spi2-registryd') });
       expect(check('apps').status).toBe('skip');
-      expect(result.ms).toBeLessThan(DEADLINE_MS);
+      // doctor() has checked the run ended by itself before DEADLINE_MS: each part's own deadline cut the frozen call.
+      expect(result.lingered).toBe(false);
     } finally {
       process.kill(registry, 'SIGCONT');
     }

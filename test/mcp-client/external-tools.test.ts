@@ -43,9 +43,9 @@ describe('tools from MCP servers', () => {
     expect(tools.find((tool) => tool.name === 'odd__echo')?.parameters).toMatchObject({ type: 'object', properties: { text: { type: 'string' } } });
     // The first start is reported; a second look reuses the running servers.
     expect(notices).toEqual(expect.arrayContaining([expect.stringMatching(/^MCP server desk started with \d+ tools$/), 'MCP server odd started with 8 tools']));
-    const started = performance.now();
+    const seen = notices.length;
     await toolbox.tools();
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(notices).toHaveLength(seen);
     const apps = await run(tools, 'desk__ui_apps');
     expect(apps).toMatchObject({ success: true });
     expect(apps.message).toContain('Notes');
@@ -53,20 +53,25 @@ describe('tools from MCP servers', () => {
 
   it('turns each misbehaviour into a typed error or a cut result, and keeps the server usable', async () => {
     const notices: string[] = [];
+    // The restart backoff is read off this clock, so the test moves time on instead of sleeping.
+    const clock = new FakeClock();
     toolbox = new McpToolbox(
       { odd: SERVERS['odd'] as McpServers[string] },
-      { callTimeoutMs: 1500, onNotice: (notice) => notices.push(describeMcpNotice(notice)) },
+      { callTimeoutMs: 1500, clock, onNotice: (notice) => notices.push(describeMcpNotice(notice)) },
     );
     let tools = await toolbox.tools();
     // Hangs: a timeout, typed.
     await expect(run(tools, 'odd__hang')).rejects.toMatchObject({ code: 'TIMEOUT' });
-    // Stopped: the call is cancelled at once.
+    // Stopped: the call is cancelled by the stop, not left to run into its timeout.
     const stop = new AbortController();
     const hanging = run(tools, 'odd__hang', {}, stop.signal);
-    const stoppedAt = performance.now();
     stop.abort();
-    await expect(hanging).rejects.toBeDefined();
-    expect(performance.now() - stoppedAt).toBeLessThan(100);
+    const cancelled = (await hanging.then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { code?: unknown; name?: unknown } | undefined;
+    expect(cancelled).toBeDefined();
+    expect(cancelled?.code).not.toBe('TIMEOUT');
     // A megabyte is cut to the budget; an error result is a failure with the server's words.
     const huge = await run(tools, 'odd__huge');
     expect(huge.message.length).toBeLessThan(13_000);
@@ -80,7 +85,7 @@ describe('tools from MCP servers', () => {
     // A crash mid-call: a typed error, a notice, and the next use starts the server again (after its backoff).
     await expect(run(tools, 'odd__crash')).rejects.toMatchObject({ code: 'TOOL_SERVER' });
     await expect.poll(() => notices.some((notice) => notice.includes('MCP server odd stopped'))).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.time += 1_000;
     tools = await toolbox.tools();
     expect(await run(tools, 'odd__echo', { text: 'back' })).toMatchObject({ success: true, message: 'echo: back' });
   }, 60_000);

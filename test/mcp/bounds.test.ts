@@ -1,7 +1,8 @@
 /**
  * Malformed and oversized arguments against the MCP server on the fake desktop: each is a
- * coded tool error in at most 100 ms, and the call after it is answered at once. A megabyte
- * id or name used to hold the single-threaded server for up to a minute.
+ * coded tool error decided before any platform call, and the call after it is answered. A
+ * megabyte id or name used to hold the single-threaded server for up to a minute; what the
+ * largest allowed ones cost to match is a figure of `npm run bench:matching`, not a limit here.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -12,14 +13,16 @@ import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-pla
 import { closestCandidates } from '../../src/core/actions/locate';
 import { findNodes } from '../../src/core/ui/query';
 import { createMcpServer } from '../../src/mcp/server';
+import { countPlatformCalls, type CallCount } from '../platform-calls';
 
-const REFUSAL_MS = 100;
 const MB = 'x'.repeat(1_000_000);
 
 let client: Client;
+let calls: CallCount;
 
 beforeAll(async () => {
   const platform = new FakePlatform();
+  calls = countPlatformCalls(platform);
   const { server } = createMcpServer({
     options: { maxChars: 20_000, readOnly: false, apps: undefined },
     createCore: () => Promise.resolve({ platform, engine: new ActionEngine({ platform }) }),
@@ -28,17 +31,18 @@ beforeAll(async () => {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   client = new Client({ name: 'bounds', version: '1' });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  // The first call builds the core; the timings below are about the arguments only.
+  // The first call builds the core; the counts below are about the arguments only.
   await client.callTool({ name: 'ui_apps', arguments: {} });
 });
 
 afterAll(() => client.close());
 
-async function timed(name: string, args: unknown): Promise<{ result: CallToolResult; text: string; ms: number }> {
-  const started = performance.now();
+/** The result, its first text, and how many platform calls answering it took. */
+async function timed(name: string, args: unknown): Promise<{ result: CallToolResult; text: string; calls: number }> {
+  const before = calls.total;
   const result = await client.request({ method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } }, CallToolResultSchema);
   const first = result.content[0];
-  return { result, text: first?.type === 'text' ? first.text : '', ms: performance.now() - started };
+  return { result, text: first?.type === 'text' ? first.text : '', calls: calls.total - before };
 }
 
 const BAD: [string, string, unknown, RegExp][] = [
@@ -65,15 +69,15 @@ const BAD: [string, string, unknown, RegExp][] = [
 ];
 
 describe('bounded inputs over MCP', () => {
-  it.each(BAD)('refuses %s with a code in at most 100 ms, and answers the next call at once', async (_what, name, args, expected) => {
+  it.each(BAD)('refuses %s with a code before any platform call, and answers the next call', async (_what, name, args, expected) => {
     const refused = await timed(name, args);
     expect(refused.result.isError).toBe(true);
     expect(refused.text).toMatch(expected);
     expect(refused.text.length).toBeLessThan(2_000);
-    expect(refused.ms).toBeLessThanOrEqual(REFUSAL_MS);
+    expect(refused.calls).toBe(0);
     const next = await timed('ui_apps', {});
     expect(next.result.isError).toBeUndefined();
-    expect(next.ms).toBeLessThanOrEqual(REFUSAL_MS);
+    expect(next.calls).toBeGreaterThan(0);
   });
 
   it('treats null arguments as {}', async () => {
@@ -84,7 +88,8 @@ describe('bounded inputs over MCP', () => {
     expect(tree.text).toMatch(/^VALIDATION: no target app/);
   });
 
-  it('matches the largest allowed name and id against a tree quickly', async () => {
+  it('matches the largest allowed name and id with the platform calls of a short one', async () => {
+    const short = await timed('ui_find', { pid: FIXTURE_PID, name: 'Volume' });
     const longest = 'y'.repeat(1_000);
     for (const args of [
       { name: longest },
@@ -94,13 +99,14 @@ describe('bounded inputs over MCP', () => {
       { role: 'button', name: `${'Increment '.repeat(99)}` },
     ]) {
       const found = await timed('ui_find', { pid: FIXTURE_PID, ...args });
-      expect(found.ms, JSON.stringify(args).slice(0, 40)).toBeLessThanOrEqual(REFUSAL_MS);
+      expect(found.calls, JSON.stringify(args).slice(0, 40)).toBe(short.calls);
     }
   });
 });
 
 describe('matching cost', () => {
-  it('stays linear in the input: a megabyte name or id against a 5,000-node tree', async () => {
+  // Its time is `npm run bench:matching`'s figure, beside a plain scan of the same tree.
+  it('finds nothing for a megabyte name or id against a 5,000-node tree', async () => {
     const platform = new FakePlatform();
     const { root } = await new ActionEngine({ platform }).observe(FIXTURE_PID);
     const rows = Array.from({ length: 5_000 }, (_unused, index) => ({
@@ -110,11 +116,7 @@ describe('matching cost', () => {
       children: [],
     }));
     const big = { ...root, children: rows };
-    let started = performance.now();
     expect(findNodes(big, { name: MB })).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(2_000);
-    started = performance.now();
     expect(closestCandidates(big, MB, undefined)).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(REFUSAL_MS);
   });
 });

@@ -138,14 +138,16 @@ describe('every view in English and Brazilian Portuguese', () => {
   });
 });
 
-/** In the page: from the language select's change event to the Settings heading in Portuguese, in ms. */
-const SWITCH_TIMER = `new Promise((resolve) => {
+/**
+ * In the page: resolves once the Settings heading is in Portuguese after the language select's
+ * change event. How long that takes is `npm run bench:language`'s figure, not a limit here.
+ */
+const SWITCHED = `new Promise((resolve) => {
   document.getElementById('language').addEventListener('change', () => {
-    const start = performance.now();
     const observer = new MutationObserver(() => {
       if (document.getElementById('settings-heading').textContent !== 'Configurações') return;
       observer.disconnect();
-      resolve(performance.now() - start);
+      resolve(true);
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
   }, { once: true });
@@ -158,12 +160,15 @@ describe('switching language', () => {
     await page.locator('#language').waitFor();
     // A reload would lose this.
     const marker = await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = Math.random()));
-    // Timed in the page: from the change event to the heading in Portuguese.
-    const elapsed = page.evaluate(SWITCH_TIMER) as Promise<number>;
+    // "At once" counted, not timed: the heading changes in the page with nothing fetched and no reload.
+    const requests: string[] = [];
+    const onRequest = (request: { url(): string }): void => void requests.push(request.url());
+    page.on('request', onRequest);
+    const switched = page.evaluate(SWITCHED) as Promise<boolean>;
     await page.locator('#language').selectOption('pt-BR');
-    const ms = await elapsed;
-    console.warn(`language switch re-rendered in ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(500);
+    expect(await switched).toBe(true);
+    page.off('request', onRequest);
+    expect(requests).toEqual([]);
     expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
     expect(await page.evaluate(() => (globalThis as unknown as { marker: number }).marker)).toBe(marker);
     expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ language: 'pt-BR' }]);

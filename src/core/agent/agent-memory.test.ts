@@ -231,17 +231,19 @@ describe('Agent history compaction', () => {
   });
 
   it('stop() during summarization ends the ask as stopped and keeps the history', async () => {
-    const { agent } = makeAgent([...longTurns(), [{ type: 'delay', ms: 5000 }, text('late summary'), finish()], answer('after')], {
+    let summarizing: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => (summarizing = resolve));
+    // The summary never comes by itself: only the stop can end that stream.
+    const stall = { type: 'delay' as const, ms: Infinity, reached: () => summarizing() };
+    const { agent } = makeAgent([...longTurns(), [stall, text('late summary'), finish()], answer('after')], {
       buildContext: () => Promise.resolve('ui'),
     });
     await longConversation(agent);
     const before = agent.history();
     const pending = agent.ask('next', target);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const started = Date.now();
+    await reached;
     agent.stop();
     await expect(pending).resolves.toMatchObject({ stopped: true, reason: 'stopped' });
-    expect(Date.now() - started).toBeLessThan(100);
     expect(agent.history()).toEqual(before);
     expect(events.some((event) => event.type === 'error')).toBe(false);
   });

@@ -75,10 +75,9 @@ describe('buildContextMessage', () => {
     await buildContextMessage(engine, platform, FIXTURE_PID, { ownPids: [FIXTURE_PID] });
     expect(platform.app(FIXTURE_PID).menuReads).toBe(reads);
 
+    // The read never answers: the message arriving at all shows the wait gave up on it.
     platform.accessibility.shortcuts = () => new Promise(() => undefined);
-    const started = Date.now();
     expect(await buildContextMessage(engine, platform, FIXTURE_PID, { shortcutWaitMs: 20 })).not.toContain('Menu shortcuts');
-    expect(Date.now() - started).toBeLessThan(1000);
 
     platform.accessibility.shortcuts = () => Promise.reject(new Error('menu read failed'));
     const failed = await buildContextMessage(engine, platform, FIXTURE_PID);

@@ -311,7 +311,7 @@ describe('the end-state check before done', () => {
     expect(result).not.toHaveProperty('check');
   });
 
-  it('stop() during the check ends the ask as stopped within 100 ms, with the history whole', async () => {
+  it('stop() during a check that never returns ends the ask as stopped, with the history whole', async () => {
     const { accessibility } = platform;
     const getTree = accessibility.getTree.bind(accessibility);
     let slow = false;
@@ -320,17 +320,16 @@ describe('the end-state check before done', () => {
     accessibility.getTree = async (pid, options) => {
       if (slow) {
         checking?.();
-        await new Promise((resolve) => setTimeout(resolve, 5_000));
+        // The read never returns: the ask ending at all shows stop() did not wait for it.
+        await new Promise(() => undefined);
       }
       return getTree(pid, options);
     };
     const agent = makeAgent([act('c1', { action: 'set_value', id: idOf('slider', 'Volume'), value: 70 }), answerAfter(() => (slow = true), 'Volume is 70.')]);
     const pending = agent.ask('set the volume to 70', target);
     await started;
-    const stoppedAt = Date.now();
     agent.stop();
     const result = await pending;
-    expect(Date.now() - stoppedAt).toBeLessThan(100);
     expect(result).toMatchObject({ stopped: true, reason: 'stopped' });
     expect(result).not.toHaveProperty('check');
     expect(roles(agent.history())).toEqual(['user', 'assistant', 'tool', 'assistant']);

@@ -1,8 +1,12 @@
 /** Test helper: a Provider that plays scripted turns and records every request. Used only by tests. */
 import type { Provider, ProviderRequest, StreamPart } from './provider/types';
 
-/** A part to stream, a pause (real time, so stop timing can be measured), or an error to throw. */
-export type ScriptStep = StreamPart | { type: 'delay'; ms: number; ignoreSignal?: boolean } | { type: 'throw'; error: Error };
+/**
+ * A part to stream, a pause, or an error to throw. A pause of `Infinity` never ends by itself (a
+ * stalled server), so a test of stop() shows the ask ended without waiting for it; `reached` tells
+ * the test the stream got there, instead of a sleep.
+ */
+export type ScriptStep = StreamPart | { type: 'delay'; ms: number; ignoreSignal?: boolean; reached?: () => void } | { type: 'throw'; error: Error };
 
 /** Steps, or a function of the request, for a turn that depends on what the tools returned. */
 export type ScriptedTurn = ScriptStep[] | ((request: ProviderRequest) => ScriptStep[]);
@@ -25,7 +29,7 @@ export const answer = (...deltas: string[]): ScriptedTurn => [...deltas.map(text
 
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
+    const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
     signal?.addEventListener(
       'abort',
       () => {
@@ -62,8 +66,10 @@ export class FakeProvider implements Provider {
     for (const step of turn) {
       // Like the real provider: an abort ends the stream quietly.
       if (signal?.aborted) return;
-      if (step.type === 'delay') await delay(step.ms, step.ignoreSignal === true ? undefined : signal);
-      else if (step.type === 'throw') throw step.error;
+      if (step.type === 'delay') {
+        step.reached?.();
+        await delay(step.ms, step.ignoreSignal === true ? undefined : signal);
+      } else if (step.type === 'throw') throw step.error;
       else yield step;
     }
   }

@@ -5,9 +5,10 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DoctorCheck, DoctorReport } from '../../shared/ipc';
-import type { Environment, ProviderSettings } from '../agent/provider';
+import type { Environment, ProviderSettings, ResolvedProviderConfig } from '../agent/provider';
 import { dataDir } from '../data-dir';
 import { INDEX_FILE } from '../docs/service';
+import { forAudience, type DoctorAudience } from './audience';
 import { providerConfigCheck, providerOnlineChecks, ONLINE_TIMEOUT_MS } from './provider';
 
 export interface DoctorOptions {
@@ -23,6 +24,8 @@ export interface DoctorOptions {
   /** Where the documentation index lives; the data folder by default. */
   dataDir?: string;
   fetch?: typeof fetch;
+  /** Who prints the report: the fixes name Settings in the app and variables on the CLI. By default the app when it passes settings. */
+  audience?: DoctorAudience;
 }
 
 /** A desktop part that takes longer than this is reported as not answering. */
@@ -83,8 +86,10 @@ function docsCheck(folder: string): DoctorCheck {
 
 export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const platform = options.env['DESKPILOT_PLATFORM'] ?? options.platform ?? process.platform;
+  let resolved: ResolvedProviderConfig | undefined;
   const providerPart = async (): Promise<DoctorCheck[]> => {
     const { check, config } = await providerConfigCheck(options.settings ?? {}, options.env);
+    resolved = config;
     if (options.online !== true) return [check];
     if (config === undefined) {
       return [
@@ -102,6 +107,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     desktopChecks(platform, options),
     bounded(['provider'], providerPart(), options.online === true ? ONLINE_TIMEOUT_MS + 2000 : PART_MS),
   ]);
-  const checks = [...desktop, ...provider, docsCheck(options.dataDir ?? dataDir(options.env))];
+  const audience = options.audience ?? (options.settings === undefined ? 'cli' : 'app');
+  const checks = forAudience([...desktop, ...provider, docsCheck(options.dataDir ?? dataDir(options.env))], audience, resolved, options.env);
   return { ok: checks.every((check) => check.status !== 'fail'), checks };
 }

@@ -49,6 +49,12 @@ export interface AppListing {
    * is frontmost afterwards. Optional: a platform that cannot raise windows leaves it out.
    */
   activate?(pid: number, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * Asks the app's window to close the way its title bar's close button does (the window
+   * manager's close), and says whether the request was made; the caller checks the window went.
+   * Optional: a platform that cannot leaves it out, and the caller falls back to a shortcut.
+   */
+  closeWindow?(pid: number, signal?: AbortSignal): Promise<boolean>;
 }
 
 /**

@@ -1,12 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UiActionResult } from '../../shared/ui-action';
 import type { Role } from '../../shared/ui-node';
-import { systemClock } from '../clock';
+import { FakeClock } from '../clock';
 import { FIXTURE_PID } from '../platform/fake/fake-platform';
 import { FixtureApp } from '../platform/fake/fixture-app';
 import type { RawNode } from '../ui/ids';
 import { createToolRegistry } from '../agent/tools/registry';
 import { closeShortcut } from './close-window';
+import { errorText } from './advice';
+import { waitForTool } from './wait-for';
+import { serializeError } from '../../shared/errors';
 import type { ElementMatch } from './find';
 import type { FieldResult } from './fill-form';
 import type { ToolRegistry } from '../agent/tools/registry';
@@ -200,15 +203,23 @@ describe('ui_fill_form', () => {
 
 describe('ui_wait_for', () => {
   it('sees the slider reach a value set by a delayed action', async () => {
-    context = fakeContext({ clock: systemClock });
+    // A fake clock that sets the slider during the wait's third pause: no real time passes.
+    const clock = new FakeClock();
+    let later: Promise<UiActionResult> | undefined;
+    const pause = clock.sleep.bind(clock);
+    clock.sleep = async (ms, signal) => {
+      await pause(ms, signal);
+      if (ms === 10 && clock.sleeps.filter((each) => each === 10).length === 3) {
+        later = context.engine.run(FIXTURE_PID, { action: 'set_value', id, value: 70, settleMs: 0 });
+        await later;
+      }
+    };
+    context = fakeContext({ clock });
     const id = await idOf('Volume');
-    const later = new Promise<UiActionResult>((resolve) =>
-      setTimeout(() => resolve(context.engine.run(FIXTURE_PID, { action: 'set_value', id, value: 70, settleMs: 0 })), 60),
-    );
     const result = await call('ui_wait_for', { id, value: 70, intervalMs: 10, timeoutMs: 3000 });
-    await later;
+    expect(later).toBeDefined();
     expect(result.success).toBe(true);
-    expect(result.message).toMatch(/^after \d+ polls: \[\w+\] slider "Volume" = 70$/);
+    expect(result.message).toMatch(/^after 4 polls: \[\w+\] slider "Volume" = 70$/);
     expect(context.logs.length).toBeGreaterThan(0);
   });
 
@@ -217,17 +228,30 @@ describe('ui_wait_for', () => {
     const timeout = await call('ui_wait_for', { role: 'checkbox', name: 'Enable feature', state: { checked: true }, timeoutMs: 1000 });
     expect(timeout.success).toBe(false);
     expect(timeout.message).toMatch(/^TIMEOUT: condition not met within 1000 ms; last seen: \[\w+\] checkbox "Enable feature"/);
+    // The app answered every poll: the advice (as the MCP server words it) is about the condition, never a busy or frozen app.
+    const thrown = await waitForTool
+      .handler({ role: 'checkbox', name: 'Enable feature', state: { checked: true }, timeoutMs: 1000 }, context)
+      .catch((error: unknown) => error);
+    const advice = errorText(serializeError(thrown));
+    expect(advice).toContain('what was waited for did not happen');
+    expect(advice).not.toContain('busy or frozen');
     const never = await call('ui_wait_for', { name: 'Saved successfully', timeoutMs: 500 });
     expect(never.message).toMatch(/the node never appeared$/);
   });
 
   it('refuses a timeout over 30 s and rethrows on abort', async () => {
     expect((await call('ui_wait_for', { name: 'x', timeoutMs: 60_000 })).message).toMatch(/^VALIDATION: invalid arguments for ui_wait_for: 'timeoutMs'/);
-    context = fakeContext({ clock: systemClock });
-    setTimeout(() => context.controller.abort(), 30);
-    const started = Date.now();
+    // The abort comes during the third pause; the wait must not poll again after it.
+    const clock = new FakeClock();
+    const pause = clock.sleep.bind(clock);
+    clock.sleep = (ms, signal) => {
+      if (clock.sleeps.length === 2) context.controller.abort();
+      return pause(ms, signal);
+    };
+    context = fakeContext({ clock });
     await expect(call('ui_wait_for', { name: 'never there', timeoutMs: 10_000 })).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(clock.sleeps).toHaveLength(2);
+    expect(clock.now()).toBeLessThan(10_000);
   });
 });
 
@@ -262,6 +286,27 @@ describe('ui_close_window', () => {
     const result = await call('ui_close_window', {});
     expect(result.message).toMatch(/^clicked \[\w+\] "Close"; windows: 1 → 0$/);
     expect(context.platform.inputLog).toEqual([]);
+  });
+
+  it('asks the window manager to close it where the platform can, and never presses ctrl+w (galculator ignores it)', async () => {
+    const asked: number[] = [];
+    context.platform.apps.closeWindow = (pid) => {
+      asked.push(pid);
+      context.platform.kill(pid);
+      return Promise.resolve(true);
+    };
+    const result = await call('ui_close_window', {});
+    expect(result).toMatchObject({ success: true, data: { method: 'title-bar', before: 1, after: 0 } });
+    expect(result.message).toBe("asked the window to close, as its title bar's close button does; windows: 1 → 0");
+    expect(asked).toEqual([FIXTURE_PID]);
+    expect(context.platform.inputLog).toEqual([]);
+  });
+
+  it('falls back to the shortcut when the window manager cannot be asked', async () => {
+    context.platform.apps.closeWindow = () => Promise.resolve(false);
+    const result = await call('ui_close_window', {});
+    expect(context.platform.inputLog).toContain('key ctrl+w');
+    expect(result.success).toBe(false);
   });
 
   it('says so when the window did not close', async () => {

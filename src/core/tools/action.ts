@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { UiActionRequest, UiActionResult } from '../../shared/ui-action';
+import type { UiActionRequest } from '../../shared/ui-action';
 import { uiActionFields } from '../../shared/ui-action-schema';
-import type { SerializedError } from '../../shared/errors';
-import { formatNode } from '../ui/serialize';
+import { runAction } from '../actions/run-action';
 import { findById } from '../ui/tree-index';
+import { summarizeAction } from './advice';
 import { fitJson, fitText } from './budget';
 import { riskyCombo, riskyName } from './risk';
 import { resolveApp, targetFields } from './target';
@@ -71,36 +71,8 @@ const output = z.object({
   error: z.object({ code: z.string(), message: z.string(), isRetryable: z.boolean(), data: z.record(z.string(), z.unknown()).optional() }).optional(),
 });
 
-/** The next step for a model, per error code, where the message alone does not say it. */
-const NEXT_STEP: Record<string, string> = {
-  VALIDATION: 'Fix the arguments named above and call again.',
-  PROCESS_EXITED: 'The app has exited or the pid is wrong; call ui_apps for the running apps and their pids.',
-  PERMISSION_DENIED: 'Do not retry this target.',
-  UI_NOT_AVAILABLE: 'This machine cannot do this; do not retry it.',
-  TIMEOUT: 'The app did not answer in time (busy or frozen); wait a moment and try again.',
-  NOT_SETTABLE: "Use ui_action 'type' on the same id instead.",
-};
-
-/** An error as a model reads it: `CODE: message`, then the next step. */
-export function errorText(error: SerializedError): string {
-  // A desktop that is there but not found (a bare MCP client environment) is a setup problem, not a missing ability.
-  const setup = error.code === 'UI_NOT_AVAILABLE' && error.data?.['setup'] === true;
-  const hint = setup ? 'Fix the setup as said above, then call again.' : NEXT_STEP[error.code];
-  if (hint === undefined || error.message.includes(hint)) return `${error.code}: ${error.message}`;
-  return `${error.code}: ${error.message}${/[.!?]$/.test(error.message) ? '' : '.'} ${hint}`;
-}
-
-/** One line on what an action did, as the CLI prints it and a model reads it; the full result is the data. */
-export function summarizeAction(request: { action: string }, result: UiActionResult): string {
-  if (!result.success) return result.error === undefined ? `${request.action} failed` : `${request.action} failed: ${errorText(result.error)}`;
-  const via = `${request.action} ran via ${result.method ?? 'nothing'}${result.driver === undefined ? '' : ` (${result.driver})`}`;
-  const after = result.nodeAfter === null ? '' : `\nnow: ${formatNode(result.nodeAfter)}`;
-  if (result.changed) return `${via}; changed: ${result.changes.join('; ')}${after}`;
-  if (request.action === 'scroll') {
-    return `${via}; changed: false, which is normal for scroll: the scrolled node itself may not change. Call ui_tree or ui_find to see what is showing now.${after}`;
-  }
-  return `${via}, but changed: false: nothing observable changed (a soft failure). Do not assume it worked: read the node again with ui_tree (rootId) or ui_find, then try another way (set_value instead of type, a different node, a key).${after}`;
-}
+// Advice is worded per program (a model's tools, a person's commands): see advice.ts.
+export { errorText, summarizeAction } from './advice';
 
 export const actionTool = defineTool({
   name: 'ui_action',
@@ -155,7 +127,7 @@ export const actionTool = defineTool({
     const app = await resolveApp(context, args);
     // Only the fields the model gave: undefined keys would trip the engine's strict objects.
     const request = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as UiActionRequest;
-    const result = await context.engine.run(app.pid, request, context.signal);
+    const result = await runAction(context.engine, app.pid, request, context.signal);
     const summary = summarizeAction(args, result);
     const maxChars = context.maxChars;
     if (maxChars === undefined) return { success: result.success, message: summary, data: result };

@@ -73,7 +73,8 @@ export const waitForTool = defineTool({
     const timeoutMs = args.timeoutMs ?? DEFAULT_WAIT_MS;
     const deadline = clock.now() + timeoutMs;
     let last: UiNode | undefined;
-    for (let poll = 1; ; poll += 1) {
+    let poll = 1;
+    for (; ; poll += 1) {
       const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
       last = locate(root, args);
       if (last !== undefined && satisfied(last, args)) {
@@ -91,6 +92,9 @@ export const waitForTool = defineTool({
       last === undefined
         ? 'the node never appeared'
         : `last seen: [${last.id}] ${last.role} ${JSON.stringify(last.name)}${last.value === undefined ? '' : ` = ${JSON.stringify(last.value)}`}`;
-    throw new TimeoutError(`condition not met within ${timeoutMs} ms; ${seen}`, { data: { lastSeen: last === undefined ? null : shallow(last) } });
+    // The app answered every poll: the reason says so, so the advice is about the condition, not a frozen app.
+    throw new TimeoutError(`condition not met within ${timeoutMs} ms; ${seen}`, {
+      data: { reason: 'condition-not-met', polls: poll, lastSeen: last === undefined ? null : shallow(last) },
+    });
   },
 });

@@ -86,11 +86,18 @@ describe('resolveProviderConfigProbing', () => {
   it('passes over a server that is not OpenAI-compatible, and one that hangs, within the timeout', async () => {
     const wrong = await fakeServer('not-openai');
     const hanging = await fakeServer('hang');
-    const started = Date.now();
-    await expect(resolveProviderConfigProbing({}, {}, { servers: servers(wrong.baseUrl, hanging.baseUrl), timeoutMs: 200 })).rejects.toMatchObject({
+    // What ended the hanging request is read off its signal, not off a clock: its own timeout cut it.
+    const signals = new Map<string, AbortSignal | undefined>();
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      signals.set(String(input), init?.signal ?? undefined);
+      return globalThis.fetch(input, init);
+    };
+    await expect(resolveProviderConfigProbing({}, {}, { servers: servers(wrong.baseUrl, hanging.baseUrl), timeoutMs: 200, fetch })).rejects.toMatchObject({
       code: 'PROVIDER_CONFIG',
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    const hangingSignal = signals.get(`${hanging.baseUrl}/models`);
+    expect(hangingSignal?.aborted).toBe(true);
+    expect((hangingSignal?.reason as Error | undefined)?.name).toBe('TimeoutError');
     expect(hanging.hits).toEqual(['GET /v1/models']);
   });
 

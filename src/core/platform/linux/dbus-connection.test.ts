@@ -10,15 +10,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DbusConnection, DbusDisconnectedError, DbusTimeoutError } from '../../../../native/linux/dbus';
 
+/**
+ * A deadline far beyond the test's own timeout: a rejection that arrives at all came from the
+ * broken socket, never from the timer, which is what "at once" means without reading a clock.
+ */
+const NEVER_MS = 600_000;
+
 function socketPath(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'deskpilot-dbus-')), 'bus');
 }
 
 describe('DbusConnection on a broken bus', () => {
   it('rejects at once, typed, when nothing listens on the socket', async () => {
-    const started = performance.now();
-    await expect(DbusConnection.connect(`unix:path=${socketPath()}`, 2000)).rejects.toBeInstanceOf(DbusDisconnectedError);
-    expect(performance.now() - started).toBeLessThan(500);
+    await expect(DbusConnection.connect(`unix:path=${socketPath()}`, NEVER_MS)).rejects.toBeInstanceOf(DbusDisconnectedError);
   });
 
   it('rejects an address it cannot read', async () => {
@@ -49,11 +53,9 @@ describe('DbusConnection on a broken bus', () => {
     const file = socketPath();
     const server = createServer((socket) => {
       // Accept the handshake's first bytes, then hang up mid-conversation.
-      socket.once('data', () => setTimeout(() => socket.destroy(), 20));
+      socket.once('data', () => socket.destroy());
     }).listen(file);
-    const started = performance.now();
-    await expect(DbusConnection.connect(`unix:path=${file}`, 5000)).rejects.toBeInstanceOf(DbusDisconnectedError);
-    expect(performance.now() - started).toBeLessThan(1000);
+    await expect(DbusConnection.connect(`unix:path=${file}`, NEVER_MS)).rejects.toBeInstanceOf(DbusDisconnectedError);
     server.close();
   });
 });

@@ -20,8 +20,17 @@ function read(file: string): string | undefined {
   }
 }
 
-/** The browser processes (not their renderers and helpers), and those of them without accessibility. */
-export function chromiumWithoutAccessibility(ownPids: readonly number[], proc = '/proc'): Promise<{ running: number; without: ChromiumApp[] }> {
+/**
+ * The browser processes (not their renderers and helpers), and those of them without
+ * accessibility. Only those a user could be driving on this desktop count: a headless browser
+ * has no window to read, and one on another X display (another session, a test's Xvfb) is not
+ * this desktop's problem.
+ */
+export function chromiumWithoutAccessibility(
+  ownPids: readonly number[],
+  proc = '/proc',
+  display?: string,
+): Promise<{ running: number; without: ChromiumApp[] }> {
   const isChromium = new Map<string, boolean>();
   let running = 0;
   const without: ChromiumApp[] = [];
@@ -41,11 +50,16 @@ export function chromiumWithoutAccessibility(ownPids: readonly number[], proc = 
       isChromium.set(folder, chromium);
     }
     if (!chromium) continue;
-    const args = (read(`${proc}/${entry}/cmdline`) ?? '').split('\0');
+    // Chromium rewrites its process title: its arguments may come back as one space-separated string.
+    const args = (read(`${proc}/${entry}/cmdline`) ?? '').split('\0').flatMap((arg) => arg.split(' '));
     // Renderers, GPU and utility processes carry --type=; the browser process does not.
     if (args.some((arg) => arg.startsWith('--type='))) continue;
-    running += 1;
+    // Crashpad's handler sits beside the browser but is no browser; a headless browser shows no window.
+    if (path.basename(executable).includes('crashpad') || args.some((arg) => arg === '--headless' || arg.startsWith('--headless='))) continue;
     const environment = (read(`${proc}/${entry}/environ`) ?? '').split('\0');
+    const shownOn = environment.find((variable) => variable.startsWith('DISPLAY='))?.slice('DISPLAY='.length);
+    if (display !== undefined && display !== '' && shownOn !== undefined && shownOn !== display) continue;
+    running += 1;
     if (args.includes('--force-renderer-accessibility') || environment.includes('ACCESSIBILITY_ENABLED=1')) continue;
     without.push({ pid, name: path.basename(executable) });
   }

@@ -177,15 +177,15 @@ async function displayChecks(env: Record<string, string | undefined>): Promise<D
 export async function linuxChecks(given: Record<string, string | undefined>, ownPids: readonly number[] = []): Promise<DoctorCheck[]> {
   // The desktop the tools would find (session-discovery.ts), not only what this environment names.
   const { env } = await discoverSession(given);
-  const [display, session, chromium] = await Promise.all([displayChecks(env), sessionChecks(env), chromiumCheck(ownPids)]);
+  const [display, session, chromium] = await Promise.all([displayChecks(env), sessionChecks(env), chromiumCheck(ownPids, env['DISPLAY'])]);
   const registry = session.busOk ? await registryChecks(env) : [skipped('registry', 'no accessibility bus'), skipped('apps', 'no accessibility bus')];
   const [bus, enabled, keyring] = session.checks as [DoctorCheck, DoctorCheck, DoctorCheck];
   const [screen, windowManager, input] = display as [DoctorCheck, DoctorCheck, DoctorCheck];
   return [screen, bus, enabled, ...registry, chromium, windowManager, input, keyring];
 }
 
-async function chromiumCheck(ownPids: readonly number[]): Promise<DoctorCheck> {
-  const { running, without } = await chromiumWithoutAccessibility(ownPids);
+async function chromiumCheck(ownPids: readonly number[], display: string | undefined): Promise<DoctorCheck> {
+  const { running, without } = await chromiumWithoutAccessibility(ownPids, '/proc', display);
   if (without.length === 0) {
     return { id: 'chromium', status: 'ok', figure: running === 0 ? 'no Chromium or Electron app running' : `${running} running, each with accessibility on` };
   }

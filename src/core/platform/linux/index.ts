@@ -3,6 +3,7 @@ import { canTypeAll } from '../keymap';
 import { createNutInput } from '../nut-input';
 import { AtspiAccessibility } from './accessibility';
 import { createActivate } from './activate';
+import { createCloseWindow } from './close';
 import type { AppInfo } from '../../../shared/ui-node';
 import { AppDirectory, type AppEntry } from './apps';
 import { isProcessAlive } from '../process';
@@ -69,6 +70,7 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       frontmost,
       isAlive: (pid) => Promise.resolve(isProcessAlive(pid)),
       activate: createActivate(env, apps, frontmost),
+      closeWindow: createCloseWindow(env, apps),
     },
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),

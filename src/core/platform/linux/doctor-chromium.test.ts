@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { chromiumWithoutAccessibility } from './doctor-chromium';
+
+/** A /proc of our own: each process an exe link, a command line and an environment. */
+function fakeProc(processes: Record<number, { exe: string; args: string[]; env?: string[] }>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'deskpilot-proc-'));
+  const browser = path.join(root, 'opt/chromium');
+  mkdirSync(browser, { recursive: true });
+  writeFileSync(path.join(browser, 'resources.pak'), '');
+  for (const [pid, { exe, args, env = [] }] of Object.entries(processes)) {
+    const folder = path.join(root, 'proc', pid);
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(browser, exe);
+    writeFileSync(file, '');
+    symlinkSync(file, path.join(folder, 'exe'));
+    writeFileSync(path.join(folder, 'cmdline'), `${[exe, ...args].join('\0')}\0`);
+    writeFileSync(path.join(folder, 'environ'), `${env.join('\0')}\0`);
+  }
+  return path.join(root, 'proc');
+}
+
+describe('Chromium without accessibility', () => {
+  it('counts only browsers on this display with a window: not crashpad, not headless ones, not another display', async () => {
+    const proc = fakeProc({
+      101: { exe: 'chromium', args: [], env: ['DISPLAY=:5'] },
+      102: { exe: 'chromium', args: ['--type=renderer'], env: ['DISPLAY=:5'] },
+      103: { exe: 'chrome_crashpad_handler', args: ['--monitor-self-annotation=ptype=crashpad-handler'], env: ['DISPLAY=:5'] },
+      104: { exe: 'chromium', args: ['--headless=new'], env: ['DISPLAY=:5'] },
+      105: { exe: 'chromium', args: [], env: ['DISPLAY=:9'] },
+      106: { exe: 'chromium', args: ['--force-renderer-accessibility'], env: ['DISPLAY=:5'] },
+      // Chromium rewrites its title, so its arguments read back as one string with spaces.
+      107: { exe: 'chromium', args: ['--no-first-run --force-renderer-accessibility --user-data-dir=/tmp/x'], env: ['DISPLAY=:5'] },
+    });
+    const found = await chromiumWithoutAccessibility([], proc, ':5');
+    expect(found).toEqual({ running: 3, without: [{ pid: 101, name: 'chromium' }] });
+  });
+});

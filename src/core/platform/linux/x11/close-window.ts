@@ -1,0 +1,58 @@
+import { X11Connection } from './connection';
+import { OPCODE, pick, words, X11Session, type WindowMatch } from './session';
+
+/**
+ * Closes an app's top-level window the way its title bar's close button does, which works for
+ * apps that ignore ctrl+w (galculator, dialogs, most non-document apps):
+ * - with an EWMH window manager, a `_NET_CLOSE_WINDOW` client message to the root window
+ *   (source 2, "pager"), so the manager runs its own close (it asks the app to close);
+ * - without one, `WM_DELETE_WINDOW` sent to the window itself, when the app takes it (ICCCM
+ *   WM_PROTOCOLS); an app that does not is never killed here.
+ */
+
+const SUBSTRUCTURE_NOTIFY = 1 << 19;
+const SUBSTRUCTURE_REDIRECT = 1 << 20;
+const CLIENT_MESSAGE = 33;
+const SOURCE_PAGER = 2;
+const CURRENT_TIME = 0;
+
+export type CloseOutcome = 'window-manager' | 'delete-window' | 'no-window' | 'not-supported';
+
+function clientMessage(window: number, type: number, ...data: number[]): Buffer {
+  const padded = [...data, 0, 0, 0, 0, 0].slice(0, 5);
+  return Buffer.concat([Buffer.from([CLIENT_MESSAGE, 32, 0, 0]), words(window, type, ...padded)]);
+}
+
+export async function closeWindow(env: Record<string, string | undefined>, match: WindowMatch, timeoutMs = 1000): Promise<CloseOutcome> {
+  const x = await X11Connection.open(env, timeoutMs);
+  try {
+    const session = new X11Session(x);
+    const { windows, managed } = await session.topLevel();
+    const window = await pick(session, windows, match);
+    if (window === undefined) return 'no-window';
+    if (managed) {
+      const event = clientMessage(window, await session.atom('_NET_CLOSE_WINDOW'), CURRENT_TIME, SOURCE_PAGER);
+      await x.sendChecked(
+        OPCODE.sendEvent,
+        0,
+        Buffer.concat([words(x.root, SUBSTRUCTURE_REDIRECT | SUBSTRUCTURE_NOTIFY), event]),
+        'SendEvent(_NET_CLOSE_WINDOW)',
+      );
+      return 'window-manager';
+    }
+    const protocols = await session.atom('WM_PROTOCOLS');
+    const remove = await session.atom('WM_DELETE_WINDOW');
+    const taken = (await session.windows(window, 'WM_PROTOCOLS')) ?? [];
+    if (protocols === 0 || remove === 0 || !taken.includes(remove)) return 'not-supported';
+    // Event mask 0: the event goes to the client that made the window, which is the app.
+    await x.sendChecked(
+      OPCODE.sendEvent,
+      0,
+      Buffer.concat([words(window, 0), clientMessage(window, protocols, remove, CURRENT_TIME)]),
+      'SendEvent(WM_DELETE_WINDOW)',
+    );
+    return 'delete-window';
+  } finally {
+    x.close();
+  }
+}
