@@ -1,0 +1,13 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { workflowJsonSchema } from './json-schema';
+
+const FILE = new URL('../../../docs/workflow.schema.json', import.meta.url);
+
+describe('docs/workflow.schema.json', () => {
+  it('is the schema derived from the zod schema (regenerate with UPDATE_WORKFLOW_SCHEMA=1)', () => {
+    const derived = `${JSON.stringify(workflowJsonSchema(), null, 2)}\n`;
+    if (process.env['UPDATE_WORKFLOW_SCHEMA'] === '1') writeFileSync(FILE, derived);
+    expect(readFileSync(FILE, 'utf8')).toBe(derived);
+  });
+});
