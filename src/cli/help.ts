@@ -50,9 +50,16 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   {
     name: 'ask',
     operand: '"question"',
-    options: [...TARGET, '--preset', '--lang', '--mcp-config', '--yes'],
+    options: [...TARGET, '--preset', '--lang', '--mcp-config', '--yes', '--save-workflow'],
     summary: 'ask the model about the app and let it act; the answer streams to stdout, tool calls go to stderr',
     exits: { 0: 'answered', 1: 'stopped at the step limit', 130: 'interrupted (Ctrl-C)' },
+  },
+  {
+    name: 'workflow',
+    operand: 'run FILE | record',
+    options: [...TARGET, '--var', '--dry-run', '--yes', '--json', '--out'],
+    summary: 'replay a recorded workflow without a model (halts rather than guesses), or record one (--out FILE) until Ctrl-C',
+    exits: { 0: 'every step ran and was verified', 3: 'halted (the report names the step)', 130: 'interrupted (Ctrl-C)' },
   },
   {
     name: 'docs',
@@ -101,6 +108,8 @@ const VALUES: Readonly<Record<string, string>> = {
   '--apps': 'NAME,NAME',
   '--folder': 'DIR',
   '--top': 'N',
+  '--var': 'NAME=VALUE',
+  '--save-workflow': 'FILE',
 };
 
 function usageLine(command: CommandHelp): string {
