@@ -10,6 +10,7 @@ import { describeMcpNotice } from '../core/mcp-client/server';
 import { McpToolbox } from '../core/mcp-client/toolbox';
 import { terminalDecider } from './approval';
 import type { CommandContext } from './context';
+import { recordingFor, saveWorkflow } from './workflow-save';
 
 /** Exit code after Ctrl-C, as shells report a SIGINT death. */
 export const INTERRUPTED_EXIT = 130;
@@ -132,6 +133,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
   };
 
   const yes = context.values['yes'] === true;
+  const recording = recordingFor(context);
   const mcpConfig = context.values['mcp-config'];
   const toolbox =
     typeof mcpConfig === 'string' && mcpConfig !== ''
@@ -140,7 +142,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
   const agent = new Agent({
     provider,
     tools: createToolRegistry(),
-    engine,
+    engine: recording?.engine ?? engine,
     platform,
     onEvent,
     approvalPolicy: yes ? 'auto' : 'confirm-risky',
@@ -168,6 +170,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
     } else if (answer.text !== '') {
       io.stdout(answer.text);
     }
+    if (recording !== undefined && !answer.stopped && !interrupted) await saveWorkflow(recording, question, pid, platform, io.stderr);
     if (answer.stopped || interrupted) {
       io.stderr('deskpilot: stopped');
       return INTERRUPTED_EXIT;
