@@ -10,7 +10,7 @@ import { describeMcpNotice } from '../core/mcp-client/server';
 import { McpToolbox } from '../core/mcp-client/toolbox';
 import { terminalDecider } from './approval';
 import type { CommandContext } from './context';
-import { recordingFor, saveWorkflow } from './workflow-save';
+import { recordingFor, saveWorkflow, withWorkflowTools } from './workflow-save';
 
 /** Exit code after Ctrl-C, as shells report a SIGINT death. */
 export const INTERRUPTED_EXIT = 130;
@@ -141,7 +141,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
       : undefined;
   const agent = new Agent({
     provider,
-    tools: createToolRegistry(),
+    tools: await withWorkflowTools(createToolRegistry(), io.env, (text) => io.stderr(`deskpilot: ${text}`)),
     engine: recording?.engine ?? engine,
     platform,
     onEvent,

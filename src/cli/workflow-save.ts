@@ -1,6 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ToolRegistry } from '../core/agent/tools';
 import type { Platform } from '../core/platform/types';
+import { listWorkflows, workflowsDir } from '../core/workflows/folder';
+import { workflowTool } from '../core/workflows/tools';
 import { workflowFromActions } from '../core/workflows/from-actions';
 import { formatWorkflow, parseWorkflow } from '../core/workflows/load';
 import { RecordingEngine } from '../core/workflows/recording-engine';
@@ -30,4 +33,17 @@ export async function saveWorkflow(recording: { engine: RecordingEngine; file: s
   writeFileSync(recording.file, text, { mode: 0o600 });
   const parameters = Object.keys(built.parameters ?? {});
   stderr(`deskpilot: saved ${built.steps.length} step${built.steps.length === 1 ? '' : 's'} to ${recording.file}${parameters.length === 0 ? '' : ` (parameters: ${parameters.join(', ')})`}`);
+}
+
+/** The saved workflows as tools the agent's model can call (`workflow_<name>`); a broken file is skipped and said so. */
+export async function withWorkflowTools(registry: ToolRegistry, env: Record<string, string | undefined>, log: (text: string) => void): Promise<ToolRegistry> {
+  const saved = await listWorkflows(workflowsDir(env), (file, reason) => log(`skipped workflow ${file}: ${reason.slice(0, 200)}`));
+  for (const each of saved) {
+    try {
+      registry.registerTool(workflowTool(each));
+    } catch (error) {
+      log(`skipped workflow ${each.file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return registry;
 }

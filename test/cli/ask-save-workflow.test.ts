@@ -2,7 +2,7 @@
  * `deskpilot ask --save-workflow` over FakePlatform and the local scripted SSE model server,
  * then `deskpilot workflow run` of what it saved on a fresh app, with new values and no model.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,5 +49,28 @@ describe('ask --save-workflow', () => {
     expect(await cli(fresh, {}, 'workflow', 'run', file, '--var', 'name=Ada Lovelace')).toBe(0);
     expect(fresh.app(FIXTURE_PID).get('name').value).toBe('Ada Lovelace');
     expect(server.requests.length).toBe(requests);
+  });
+
+  it('offers the saved workflows to the model as tools with their parameters', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deskpilot-flows-'));
+    writeFileSync(
+      path.join(dir, 'weekly.json'),
+      JSON.stringify({
+        format: 'deskpilot-workflow',
+        version: 1,
+        name: 'Weekly form',
+        app: {},
+        parameters: { name: { description: 'Who it is for' } },
+        steps: [{ action: 'set_value', target: { role: 'textfield', name: 'Name' }, value: '{{name}}' }],
+      }),
+    );
+    server.reply({ kind: 'stream', steps: toolCallSteps([{ id: 'c1', name: 'workflow_weekly', arguments: '{"name":"Grace"}' }]) }, { kind: 'stream', steps: textSteps(['Done.']) });
+    const platform = new FakePlatform();
+    const env = { DESKPILOT_BASE_URL: server.baseUrl, DESKPILOT_API_KEY: 'dummy-key', DESKPILOT_MODEL: 'fake-model', DESKPILOT_WORKFLOWS_DIR: dir };
+    expect(await cli(platform, env, 'ask', '--pid', String(FIXTURE_PID), 'do the weekly form for Grace')).toBe(0);
+    const tools = (server.requests[0]?.body as { tools: { function: { name: string; parameters: { required?: string[] } } }[] }).tools;
+    const weekly = tools.find((tool) => tool.function.name === 'workflow_weekly');
+    expect(weekly?.function.parameters.required).toEqual(['name']);
+    expect(platform.app(FIXTURE_PID).get('name').value).toBe('Grace');
   });
 });
