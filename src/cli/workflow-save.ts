@@ -20,19 +20,31 @@ export function recordingFor(context: CommandContext): { engine: RecordingEngine
  * Writes what the agent did as a workflow: verified actions become steps, values from the
  * question become parameters. Says on stderr what it wrote, or why it wrote nothing.
  */
-export async function saveWorkflow(recording: { engine: RecordingEngine; file: string }, question: string, pid: number, platform: Platform, stderr: (text: string) => void): Promise<void> {
+export async function saveWorkflow(
+  recording: { engine: RecordingEngine; file: string },
+  question: string,
+  pid: number,
+  platform: Platform,
+  stderr: (text: string) => void,
+): Promise<void> {
   const actions = recording.engine.actions.filter((action) => action.pid === pid);
   if (actions.length === 0) {
     stderr('deskpilot: no verified action to save as a workflow; nothing written');
     return;
   }
   const app = (await platform.apps.list().catch(() => [])).find((each) => each.pid === pid);
-  const built = workflowFromActions(actions, { name: path.basename(recording.file, path.extname(recording.file)) || 'workflow', question, app: app === undefined ? {} : { name: app.name } });
+  const built = workflowFromActions(actions, {
+    name: path.basename(recording.file, path.extname(recording.file)) || 'workflow',
+    question,
+    app: app === undefined ? {} : { name: app.name },
+  });
   // Through the same validation every loaded file passes, so what is written can be run.
   const text = formatWorkflow(parseWorkflow(formatWorkflow(built), recording.file));
   writeFileSync(recording.file, text, { mode: 0o600 });
   const parameters = Object.keys(built.parameters ?? {});
-  stderr(`deskpilot: saved ${built.steps.length} step${built.steps.length === 1 ? '' : 's'} to ${recording.file}${parameters.length === 0 ? '' : ` (parameters: ${parameters.join(', ')})`}`);
+  stderr(
+    `deskpilot: saved ${built.steps.length} step${built.steps.length === 1 ? '' : 's'} to ${recording.file}${parameters.length === 0 ? '' : ` (parameters: ${parameters.join(', ')})`}`,
+  );
 }
 
 /** The saved workflows as tools the agent's model can call (`workflow_<name>`); a broken file is skipped and said so. */

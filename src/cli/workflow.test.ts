@@ -20,7 +20,14 @@ function write(name: string, steps: unknown[], parameters: Record<string, unknow
   return file;
 }
 
-const nameStep = { action: 'set_value', intent: 'the name', target: { role: 'textfield', name: 'Name' }, value: '{{name}}', expect: { value: '{{name}}' }, timeoutMs: 0 };
+const nameStep = {
+  action: 'set_value',
+  intent: 'the name',
+  target: { role: 'textfield', name: 'Name' },
+  value: '{{name}}',
+  expect: { value: '{{name}}' },
+  timeoutMs: 0,
+};
 
 beforeEach(() => {
   platform = new FakePlatform();

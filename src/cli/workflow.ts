@@ -102,7 +102,8 @@ function onSigint(handler: () => void): () => void {
 export async function workflowCommand(context: CommandContext, targetPid: TargetPid): Promise<number> {
   const [verb, file, extra] = context.positionals;
   if (verb === 'run') {
-    if (file === undefined || extra !== undefined) throw new ValidationError('workflow run needs exactly one FILE, e.g. deskpilot workflow run weekly.json --var name=Ada');
+    if (file === undefined || extra !== undefined)
+      throw new ValidationError('workflow run needs exactly one FILE, e.g. deskpilot workflow run weekly.json --var name=Ada');
     return run(context, file, targetPid);
   }
   if (verb === 'record') {

@@ -34,7 +34,10 @@ describe('ask --save-workflow', () => {
       { kind: 'stream', steps: toolCallSteps([{ id: 'c1', name: 'ui_find', arguments: '{"role":"textfield","name":"Name"}' }]) },
       (request) => {
         const id = /(\w{5}) textfield Name/.exec(lastToolResult(request))?.[1] ?? '';
-        return { kind: 'stream', steps: toolCallSteps([{ id: 'c2', name: 'ui_action', arguments: JSON.stringify({ action: 'set_value', id, value: 'Grace Hopper' }) }]) };
+        return {
+          kind: 'stream',
+          steps: toolCallSteps([{ id: 'c2', name: 'ui_action', arguments: JSON.stringify({ action: 'set_value', id, value: 'Grace Hopper' }) }]),
+        };
       },
       { kind: 'stream', steps: textSteps(['Done.']) },
     );
@@ -64,7 +67,10 @@ describe('ask --save-workflow', () => {
         steps: [{ action: 'set_value', target: { role: 'textfield', name: 'Name' }, value: '{{name}}' }],
       }),
     );
-    server.reply({ kind: 'stream', steps: toolCallSteps([{ id: 'c1', name: 'workflow_weekly', arguments: '{"name":"Grace"}' }]) }, { kind: 'stream', steps: textSteps(['Done.']) });
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'c1', name: 'workflow_weekly', arguments: '{"name":"Grace"}' }]) },
+      { kind: 'stream', steps: textSteps(['Done.']) },
+    );
     const platform = new FakePlatform();
     const env = { DESKPILOT_BASE_URL: server.baseUrl, DESKPILOT_API_KEY: 'dummy-key', DESKPILOT_MODEL: 'fake-model', DESKPILOT_WORKFLOWS_DIR: dir };
     expect(await cli(platform, env, 'ask', '--pid', String(FIXTURE_PID), 'do the weekly form for Grace')).toBe(0);

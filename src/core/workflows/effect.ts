@@ -39,7 +39,8 @@ export function recordEffect(observed: Observed, template: (value: string | numb
   if (nodeBefore !== null && nodeAfter !== null) {
     if (nodeAfter.value !== undefined && nodeAfter.value !== nodeBefore.value && nodeAfter.states.secret !== true) effect.value = template(nodeAfter.value);
     const states: NonNullable<Effect['states']> = {};
-    for (const key of STATE_KEYS) if (nodeAfter.states[key] !== nodeBefore.states[key] && nodeAfter.states[key] !== undefined) states[key] = nodeAfter.states[key];
+    for (const key of STATE_KEYS)
+      if (nodeAfter.states[key] !== nodeBefore.states[key] && nodeAfter.states[key] !== undefined) states[key] = nodeAfter.states[key];
     if (Object.keys(states).length > 0) effect.states = states;
   }
   if (Object.keys(effect).length === 0 && result.changed) effect.changed = true;

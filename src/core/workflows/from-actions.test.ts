@@ -15,7 +15,7 @@ async function idOf(engine: ActionEngine, name: string): Promise<string> {
 }
 
 describe('a workflow from verified actions', () => {
-  it('keeps verified actions as steps, offers the question\'s values as parameters, and replays on a fresh app with new ones', async () => {
+  it("keeps verified actions as steps, offers the question's values as parameters, and replays on a fresh app with new ones", async () => {
     const platform = new FakePlatform();
     const engine = new RecordingEngine({ platform, clock: new FakeClock() });
     await engine.run(FIXTURE_PID, { action: 'set_value', id: await idOf(engine, 'Name'), value: 'Grace Hopper' });
@@ -27,14 +27,20 @@ describe('a workflow from verified actions', () => {
     expect(engine.actions).toHaveLength(3);
 
     const workflow = parseWorkflow(
-      formatWorkflow(workflowFromActions(engine.actions, { name: 'sign up', question: 'sign up as Grace Hopper with my password', app: { name: 'Deskpilot Fixture' } })),
+      formatWorkflow(
+        workflowFromActions(engine.actions, { name: 'sign up', question: 'sign up as Grace Hopper with my password', app: { name: 'Deskpilot Fixture' } }),
+      ),
     );
     expect(workflow.parameters).toEqual({
       name: { description: 'Name (from the question)', default: 'Grace Hopper' },
       password: { description: 'Password (secret)', secret: true },
     });
     expect(workflow.steps.map((step) => step.action)).toEqual(['set_value', 'click', 'set_value']);
-    expect(workflow.steps[0]).toMatchObject({ value: '{{name}}', expect: { value: '{{name}}' }, target: { role: 'textfield', name: 'Name', window: { title: 'Deskpilot Fixture' } } });
+    expect(workflow.steps[0]).toMatchObject({
+      value: '{{name}}',
+      expect: { value: '{{name}}' },
+      target: { role: 'textfield', name: 'Name', window: { title: 'Deskpilot Fixture' } },
+    });
     expect(workflow.steps[1]).toMatchObject({ expect: { states: { checked: true } } });
     expect(formatWorkflow(workflow)).not.toContain('hunter2');
 

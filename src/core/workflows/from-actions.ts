@@ -7,7 +7,11 @@ import { placesOf } from './tree-places';
 
 /** Parameter names from field names: `E-mail address` → `e_mail_address`. */
 export function parameterName(label: string, taken: ReadonlySet<string>): string {
-  const base = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
+  const base = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40);
   const name = /^[a-z]/.test(base) ? base : `value${base === '' ? '' : `_${base}`}`;
   let candidate = name;
   for (let suffix = 2; taken.has(candidate); suffix += 1) candidate = `${name}_${suffix}`;
@@ -47,7 +51,9 @@ export function workflowFromActions(actions: readonly RecordedAction[], options:
       if (secret || asked) {
         const name = parameterName(target.node.name || (secret ? 'password' : 'value'), taken);
         taken.add(name);
-        parameters[name] = secret ? { description: `${target.node.name || 'password'} (secret)`, secret: true } : { description: `${target.node.name || target.node.role} (from the question)`, default: literal };
+        parameters[name] = secret
+          ? { description: `${target.node.name || 'password'} (secret)`, secret: true }
+          : { description: `${target.node.name || target.node.role} (from the question)`, default: literal };
         written = `{{${name}}}`;
       }
     }
@@ -68,7 +74,13 @@ export function workflowFromActions(actions: readonly RecordedAction[], options:
   };
 }
 
-function stepFor(action: RecordedAction, target: Locator | undefined, to: Locator | undefined, written: string | number | undefined, common: Pick<WorkflowStep & { action: 'click' }, 'expect'>): WorkflowStep | undefined {
+function stepFor(
+  action: RecordedAction,
+  target: Locator | undefined,
+  to: Locator | undefined,
+  written: string | number | undefined,
+  common: Pick<WorkflowStep & { action: 'click' }, 'expect'>,
+): WorkflowStep | undefined {
   const { request } = action;
   switch (request.action) {
     case 'click':
@@ -78,9 +90,22 @@ function stepFor(action: RecordedAction, target: Locator | undefined, to: Locato
     case 'type':
       return target === undefined ? undefined : { action: 'type', target, text: String(written ?? request.text), ...common };
     case 'key':
-      return { action: 'key', key: request.key, ...(request.modifiers === undefined || request.modifiers.length === 0 ? {} : { modifiers: request.modifiers }), ...(target === undefined ? {} : { target }), ...common };
+      return {
+        action: 'key',
+        key: request.key,
+        ...(request.modifiers === undefined || request.modifiers.length === 0 ? {} : { modifiers: request.modifiers }),
+        ...(target === undefined ? {} : { target }),
+        ...common,
+      };
     case 'scroll':
-      return target === undefined ? undefined : { action: 'scroll', target, ...(request.direction === undefined ? {} : { direction: request.direction }), ...(request.amount === undefined ? {} : { amount: request.amount }) };
+      return target === undefined
+        ? undefined
+        : {
+            action: 'scroll',
+            target,
+            ...(request.direction === undefined ? {} : { direction: request.direction }),
+            ...(request.amount === undefined ? {} : { amount: request.amount }),
+          };
     case 'drag':
       return target === undefined || to === undefined ? undefined : { action: 'drag', target, to, ...common };
   }

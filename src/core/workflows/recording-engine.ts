@@ -49,7 +49,15 @@ export class RecordingEngine extends ActionEngine {
     } catch {
       exited = result.changes.includes('the process exited');
     }
-    this.actions.push({ pid, request, treeBefore, result, windowsBefore: windowsIn(treeBefore), windowsAfter, exited: exited || result.changes.includes('the process exited') });
+    this.actions.push({
+      pid,
+      request,
+      treeBefore,
+      result,
+      windowsBefore: windowsIn(treeBefore),
+      windowsAfter,
+      exited: exited || result.changes.includes('the process exited'),
+    });
     return result;
   }
 }

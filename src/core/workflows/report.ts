@@ -1,6 +1,7 @@
 import type { Refusal, Rung } from './resolve';
 
-export type HaltCode = 'not_found' | 'ambiguous' | 'disabled' | 'action_failed' | 'effect_missing' | 'refused' | 'denied' | 'approval_needed' | 'app_exited' | 'window_missing';
+export type HaltCode =
+  'not_found' | 'ambiguous' | 'disabled' | 'action_failed' | 'effect_missing' | 'refused' | 'denied' | 'approval_needed' | 'app_exited' | 'window_missing';
 
 /** One step as it ran (or was planned). */
 export interface StepReport {
@@ -57,10 +58,15 @@ export function formatReport(report: RunReport): string {
   }
   const halt = report.halt;
   if (halt !== undefined) {
-    lines.push('', `HALTED at step ${halt.step} (${halt.action}${halt.intent === undefined ? '' : `: ${clip(halt.intent, 80)}`}): ${halt.code}`, `  ${clip(halt.message, 300)}`);
+    lines.push(
+      '',
+      `HALTED at step ${halt.step} (${halt.action}${halt.intent === undefined ? '' : `: ${clip(halt.intent, 80)}`}): ${halt.code}`,
+      `  ${clip(halt.message, 300)}`,
+    );
     if (halt.lookedFor !== undefined) lines.push(`  looked for: ${clip(halt.lookedFor, 200)}`);
     if (halt.candidates.length === 0) lines.push('  candidates: none');
-    for (const candidate of halt.candidates) lines.push(`  candidate [${candidate.id}] ${candidate.role} ${JSON.stringify(clip(candidate.name, 80))}: refused, ${clip(candidate.reason, 160)}`);
+    for (const candidate of halt.candidates)
+      lines.push(`  candidate [${candidate.id}] ${candidate.role} ${JSON.stringify(clip(candidate.name, 80))}: refused, ${clip(candidate.reason, 160)}`);
     if (halt.screenshot !== undefined) lines.push(`  screenshot: ${halt.screenshot}`);
     lines.push('  Nothing after this step ran.');
   }

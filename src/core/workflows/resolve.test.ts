@@ -16,12 +16,23 @@ function app(...windows: UiNode[]): UiNode {
 
 describe('resolveLocator', () => {
   const tree = app(
-    node('w1', 'window', 'notes.txt - Editor', [node('tb', 'toolbar', '', [node('save', 'button', 'Save', [], at(10, 10)), node('saveas', 'button', 'Save As…', [], at(100, 10))])], at(0, 0)),
+    node(
+      'w1',
+      'window',
+      'notes.txt - Editor',
+      [node('tb', 'toolbar', '', [node('save', 'button', 'Save', [], at(10, 10)), node('saveas', 'button', 'Save As…', [], at(100, 10))])],
+      at(0, 0),
+    ),
   );
 
   it('round-trips a recorded locator by identity', () => {
     const locator = locateById(tree, 'save');
-    expect(locator).toMatchObject({ window: { role: 'window', title: 'notes.txt - Editor' }, role: 'button', name: 'Save', path: [{ role: 'toolbar', name: '' }] });
+    expect(locator).toMatchObject({
+      window: { role: 'window', title: 'notes.txt - Editor' },
+      role: 'button',
+      name: 'Save',
+      path: [{ role: 'toolbar', name: '' }],
+    });
     expect(locator?.ordinal).toBeUndefined();
     expect(resolveLocator(tree, locator as never)).toMatchObject({ kind: 'found', rung: 'identity', node: { id: 'save' } });
   });
@@ -33,7 +44,11 @@ describe('resolveLocator', () => {
 
   it('breaks a tie by position only when one candidate sits where the target was', () => {
     const twins = app(node('w', 'window', 'x', [node('a', 'button', 'OK', [], at(10, 10)), node('b', 'button', 'OK', [], at(10, 200))], at(0, 0)));
-    expect(resolveLocator(twins, { role: 'button', name: 'OK', bounds: { x: 12, y: 198, width: 80, height: 20 } })).toMatchObject({ kind: 'found', by: 'bounds', node: { id: 'b' } });
+    expect(resolveLocator(twins, { role: 'button', name: 'OK', bounds: { x: 12, y: 198, width: 80, height: 20 } })).toMatchObject({
+      kind: 'found',
+      by: 'bounds',
+      node: { id: 'b' },
+    });
     expect(resolveLocator(twins, { role: 'button', name: 'OK', bounds: { x: 10, y: 100, width: 80, height: 20 } })).toMatchObject({ kind: 'ambiguous' });
   });
 

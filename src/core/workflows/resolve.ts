@@ -59,13 +59,18 @@ function breakTie(places: readonly Place[], locator: Locator): { place: Place; b
 }
 
 function ambiguous(places: readonly Place[], rung: Rung, locator: Locator): Resolution {
-  const why = locator.ordinal === undefined ? 'the recording saw no identical siblings, so no ordinal' : `the ordinal (${locator.ordinal.index + 1} of ${locator.ordinal.of}) does not fit what is there now`;
+  const why =
+    locator.ordinal === undefined
+      ? 'the recording saw no identical siblings, so no ordinal'
+      : `the ordinal (${locator.ordinal.index + 1} of ${locator.ordinal.of}) does not fit what is there now`;
   return {
     kind: 'ambiguous',
     rung,
     candidates: places
       .slice(0, REPORTED_CANDIDATES)
-      .map((place) => refusal(place.node, `fits as well as ${places.length - 1} other${places.length === 2 ? '' : 's'}; ${why}, and its position does not single it out`)),
+      .map((place) =>
+        refusal(place.node, `fits as well as ${places.length - 1} other${places.length === 2 ? '' : 's'}; ${why}, and its position does not single it out`),
+      ),
   };
 }
 
@@ -118,7 +123,8 @@ function nearMisses(root: UiNode, places: readonly Place[], locator: Locator): R
   const byId = new Map(places.map((place) => [place.node.id, place]));
   const refusals = new Map<string, Refusal>();
   const add = (place: Place | undefined): void => {
-    if (place !== undefined && refusals.size < REPORTED_CANDIDATES && !refusals.has(place.node.id)) refusals.set(place.node.id, refusal(place.node, nearMiss(place, locator)));
+    if (place !== undefined && refusals.size < REPORTED_CANDIDATES && !refusals.has(place.node.id))
+      refusals.set(place.node.id, refusal(place.node, nearMiss(place, locator)));
   };
   if (locator.name.trim() !== '') {
     for (const match of findNodes(root, { name: locator.name, limit: REPORTED_CANDIDATES })) add(byId.get(match.node.id));

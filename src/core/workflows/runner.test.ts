@@ -17,8 +17,19 @@ function workflow(steps: Workflow['steps'], parameters: Workflow['parameters'] =
 }
 
 const FILL = workflow([
-  { action: 'set_value', intent: 'type the name', target: { window: WINDOW, role: 'textfield', name: 'Name', path: FORM }, value: '{{name}}', expect: { value: '{{name}}' } },
-  { action: 'click', intent: 'enable it', target: { window: WINDOW, role: 'checkbox', name: 'Enable feature', path: FORM }, expect: { states: { checked: true } } },
+  {
+    action: 'set_value',
+    intent: 'type the name',
+    target: { window: WINDOW, role: 'textfield', name: 'Name', path: FORM },
+    value: '{{name}}',
+    expect: { value: '{{name}}' },
+  },
+  {
+    action: 'click',
+    intent: 'enable it',
+    target: { window: WINDOW, role: 'checkbox', name: 'Enable feature', path: FORM },
+    expect: { states: { checked: true } },
+  },
 ]);
 
 function setup(): { platform: FakePlatform; app: FixtureApp; clock: FakeClock; options: (extra?: Partial<RunOptions>) => RunOptions } {
@@ -50,7 +61,15 @@ describe('runWorkflow', () => {
   it('finds fields that were reordered, and ignores a look-alike sibling', async () => {
     const { app, options } = setup();
     app.widgets.reverse();
-    app.widgets.push({ key: 'decoy', role: 'textfield', name: 'Name (optional)', bounds: { x: 20, y: 400, width: 200, height: 28 }, value: '', settable: true, actions: [] });
+    app.widgets.push({
+      key: 'decoy',
+      role: 'textfield',
+      name: 'Name (optional)',
+      bounds: { x: 20, y: 400, width: 200, height: 28 },
+      value: '',
+      settable: true,
+      actions: [],
+    });
     const report = await runWorkflow(FILL, options());
     expect(report.status).toBe('completed');
     expect(app.get('name').value).toBe('Ada');
@@ -94,7 +113,14 @@ describe('runWorkflow', () => {
   it('uses the ordinal only when the recording saw the same siblings', async () => {
     const { app, options } = setup();
     app.widgets.push({ ...app.get('name'), key: 'twin', value: '', bounds: { x: 20, y: 500, width: 200, height: 28 } });
-    const second = workflow([{ action: 'set_value', target: { window: WINDOW, role: 'textfield', name: 'Name', path: FORM, ordinal: { index: 1, of: 2 } }, value: 'Second', expect: { value: 'Second' } }]);
+    const second = workflow([
+      {
+        action: 'set_value',
+        target: { window: WINDOW, role: 'textfield', name: 'Name', path: FORM, ordinal: { index: 1, of: 2 } },
+        value: 'Second',
+        expect: { value: 'Second' },
+      },
+    ]);
     const report = await runWorkflow(second, options({ values: {} }));
     expect(report.status).toBe('completed');
     expect(app.get('twin').value).toBe('Second');

@@ -1,5 +1,4 @@
 import type { UiActionResult } from '../../shared/ui-action';
-import type { UiNode } from '../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
 import type { ApprovalDecider } from '../agent/safety';
 import { systemClock, type Clock } from '../clock';
@@ -57,7 +56,12 @@ class Halt extends Error {
 
 function resolutionHalt(resolution: Exclude<Resolution, { kind: 'found' }>, lookedFor: string): Halt {
   if (resolution.kind === 'ambiguous') {
-    return new Halt('ambiguous', `${resolution.candidates.length} elements fit ${lookedFor} equally; a workflow never picks between them`, lookedFor, resolution.candidates);
+    return new Halt(
+      'ambiguous',
+      `${resolution.candidates.length} elements fit ${lookedFor} equally; a workflow never picks between them`,
+      lookedFor,
+      resolution.candidates,
+    );
   }
   return new Halt('not_found', `no element fits ${lookedFor}`, lookedFor, resolution.candidates);
 }
@@ -76,7 +80,13 @@ function requestFor(step: WorkflowStep, id: string | undefined, toId: string | u
     case 'key':
       return { action: 'key', ...at, key: step.key, ...(step.modifiers === undefined ? {} : { modifiers: step.modifiers }), ...settle };
     case 'scroll':
-      return { action: 'scroll', ...at, ...(step.direction === undefined ? {} : { direction: step.direction }), ...(step.amount === undefined ? {} : { amount: step.amount }), ...settle };
+      return {
+        action: 'scroll',
+        ...at,
+        ...(step.direction === undefined ? {} : { direction: step.direction }),
+        ...(step.amount === undefined ? {} : { amount: step.amount }),
+        ...settle,
+      };
     case 'drag':
       return { action: 'drag', ...at, toId, ...settle };
     default:
@@ -142,7 +152,10 @@ async function planStep(step: WorkflowStep, base: Omit<StepReport, 'status'>, op
   const target = describeLocator(step.target);
   const found = await findTarget(options, step.target, { ocr: false });
   if (found.resolution.kind === 'found') return { ...base, status: 'planned', target, rung: found.resolution.rung, nodeId: found.resolution.node.id };
-  const note = found.resolution.kind === 'ambiguous' ? `${found.resolution.candidates.length} candidates fit: it would halt` : 'not there now (an earlier step may bring it)';
+  const note =
+    found.resolution.kind === 'ambiguous'
+      ? `${found.resolution.candidates.length} candidates fit: it would halt`
+      : 'not there now (an earlier step may bring it)';
   return { ...base, status: 'unresolved', target, note };
 }
 
@@ -156,12 +169,18 @@ async function runStep(step: WorkflowStep, options: RunOptions, clock: Clock, co
       const present = windows.some((window) => windowFits(window, wanted));
       return step.gone === true ? !present : present;
     });
-    if (!ok) throw new Halt('window_missing', `${describeWindow(wanted)} did not ${step.gone === true ? 'close' : 'appear'} within ${waitMs} ms`, describeWindow(wanted));
+    if (!ok)
+      throw new Halt(
+        'window_missing',
+        `${describeWindow(wanted)} did not ${step.gone === true ? 'close' : 'appear'} within ${waitMs} ms`,
+        describeWindow(wanted),
+      );
     return { target: describeWindow(wanted) };
   }
   const target = step.target === undefined ? undefined : await waitForTarget(step.target, step.action === 'click', options, timing);
   const destination = step.action === 'drag' ? await waitForTarget(step.to, false, options, timing) : undefined;
-  const found = target === undefined ? {} : { target: describeLocator(step.target as NonNullable<typeof step.target>), rung: target.rung, nodeId: target.node.id };
+  const found =
+    target === undefined ? {} : { target: describeLocator(step.target as NonNullable<typeof step.target>), rung: target.rung, nodeId: target.node.id };
   if (step.action === 'wait') {
     if (step.expect !== undefined) await awaitEffect(step, target, undefined, options, timing);
     return found;
@@ -170,7 +189,8 @@ async function runStep(step: WorkflowStep, options: RunOptions, clock: Clock, co
   const verdict = await gate.check(request, context);
   if (!verdict.ok) throw new Halt(verdict.code, verdict.message, found.target);
   const result = await options.engine.run(options.pid, request, context.signal);
-  if (!result.success) throw new Halt(result.error?.code === 'PROCESS_EXITED' ? 'app_exited' : 'action_failed', result.error?.message ?? `${step.action} failed`, found.target);
+  if (!result.success)
+    throw new Halt(result.error?.code === 'PROCESS_EXITED' ? 'app_exited' : 'action_failed', result.error?.message ?? `${step.action} failed`, found.target);
   if (step.expect !== undefined) await awaitEffect(step, target, result, options, timing);
   else if (!result.changed && step.action !== 'scroll' && step.action !== 'key') {
     // A secret field's value is never read, so nothing can show the text arrived: the report says it went unchecked.
@@ -200,12 +220,20 @@ async function waitForTarget(locator: Locator, ocr: boolean, options: RunOptions
   const resolution = (last as { resolution: Resolution }).resolution;
   if (resolution.kind !== 'found') throw resolutionHalt(resolution, lookedFor);
   if (!resolution.node.states.enabled) {
-    throw new Halt('disabled', `the element was found and stayed disabled for ${timing.waitMs} ms`, lookedFor, [{ id: resolution.node.id, role: resolution.node.role, name: resolution.node.name, reason: 'disabled' }]);
+    throw new Halt('disabled', `the element was found and stayed disabled for ${timing.waitMs} ms`, lookedFor, [
+      { id: resolution.node.id, role: resolution.node.role, name: resolution.node.name, reason: 'disabled' },
+    ]);
   }
   return { node: resolution.node, rung: resolution.rung };
 }
 
-async function awaitEffect(step: ActingStep, target: Found | undefined, result: UiActionResult | undefined, options: RunOptions, timing: Timing): Promise<void> {
+async function awaitEffect(
+  step: ActingStep,
+  target: Found | undefined,
+  result: UiActionResult | undefined,
+  options: RunOptions,
+  timing: Timing,
+): Promise<void> {
   const expect = step.expect;
   if (expect === undefined) return;
   let missing: string | undefined;
@@ -221,6 +249,10 @@ async function awaitEffect(step: ActingStep, target: Found | undefined, result: 
     return missing === undefined;
   });
   if (!seen || missing !== undefined) {
-    throw new Halt('effect_missing', `the expected effect did not appear within ${timing.waitMs} ms: ${missing ?? 'unknown'}`, step.target === undefined ? undefined : describeLocator(step.target));
+    throw new Halt(
+      'effect_missing',
+      `the expected effect did not appear within ${timing.waitMs} ms: ${missing ?? 'unknown'}`,
+      step.target === undefined ? undefined : describeLocator(step.target),
+    );
   }
 }

@@ -27,12 +27,14 @@ const word = z.string().min(1).max(WORD_CHARS);
 /** A parameter's name, as `{{name}}` uses it: a letter, then letters, digits, `_` or `-`. */
 export const PARAMETER_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
-export const boundsSchema = z.strictObject({
-  x: z.number().finite(),
-  y: z.number().finite(),
-  width: z.number().finite().min(0),
-  height: z.number().finite().min(0),
-}).meta({ id: 'Bounds' });
+export const boundsSchema = z
+  .strictObject({
+    x: z.number().finite(),
+    y: z.number().finite(),
+    width: z.number().finite().min(0),
+    height: z.number().finite().min(0),
+  })
+  .meta({ id: 'Bounds' });
 
 export const windowLocatorSchema = z
   .strictObject({
@@ -75,7 +77,10 @@ export const locatorSchema = z
 
 export const effectSchema = z
   .strictObject({
-    value: z.union([text(MAX_TEXT_CHARS), z.number().finite()]).optional().describe('The target\'s value afterwards; may hold {{parameters}}.'),
+    value: z
+      .union([text(MAX_TEXT_CHARS), z.number().finite()])
+      .optional()
+      .describe("The target's value afterwards; may hold {{parameters}}."),
     states: z
       .strictObject({
         checked: z.boolean().optional(),
@@ -150,7 +155,7 @@ export const workflowSchema = z
     app: z
       .strictObject({
         name: text().optional().describe('The app name as `deskpilot apps` lists it.'),
-        desktopId: text().optional().describe("The desktop entry id (org.xfce.mousepad.desktop) or bundle id."),
+        desktopId: text().optional().describe('The desktop entry id (org.xfce.mousepad.desktop) or bundle id.'),
         processName: text().optional(),
       })
       .describe('The app the workflow was recorded in; --app or --pid overrides it.'),

@@ -37,7 +37,11 @@ export class StepGate {
     if (outcome.kind === 'run') return { ok: true };
     if (outcome.kind === 'refuse') return { ok: false, code: 'refused', message: outcome.result.message };
     if (this.decide === undefined) {
-      return { ok: false, code: 'approval_needed', message: `${outcome.request.reason}; approval is needed and nobody can answer here (trust the workflow to allow it)` };
+      return {
+        ok: false,
+        code: 'approval_needed',
+        message: `${outcome.request.reason}; approval is needed and nobody can answer here (trust the workflow to allow it)`,
+      };
     }
     const decision = await this.decide(outcome.request);
     if (decision === 'deny') return { ok: false, code: 'denied', message: `${outcome.request.reason}; the user denied it` };

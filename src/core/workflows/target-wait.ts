@@ -49,11 +49,20 @@ async function byOcr(reader: Reader, locator: Locator): Promise<Resolution | und
   const vision = reader.platform.vision;
   if (vision === undefined || locator.name.trim() === '') return undefined;
   await vision.read(reader.pid);
-  const tree = await reader.engine.observe(reader.pid, { bounds: 'interactive', fresh: true, ...(reader.signal === undefined ? {} : { signal: reader.signal }) });
+  const tree = await reader.engine.observe(reader.pid, {
+    bounds: 'interactive',
+    fresh: true,
+    ...(reader.signal === undefined ? {} : { signal: reader.signal }),
+  });
   const wanted = normalize(locator.name);
   const lines = [...walk(tree.root)].filter((node) => node.source === 'ocr' && normalize(node.name) === wanted);
   if (lines.length === 1) return { kind: 'found', node: lines[0] as UiNode, rung: 'ocr' };
-  if (lines.length > 1) return { kind: 'ambiguous', rung: 'ocr', candidates: lines.slice(0, 8).map((node) => ({ id: node.id, role: node.role, name: node.name, reason: 'the same text shows more than once on screen' })) };
+  if (lines.length > 1)
+    return {
+      kind: 'ambiguous',
+      rung: 'ocr',
+      candidates: lines.slice(0, 8).map((node) => ({ id: node.id, role: node.role, name: node.name, reason: 'the same text shows more than once on screen' })),
+    };
   return undefined;
 }
 

@@ -45,7 +45,10 @@ describe('saved workflows as tools', () => {
     const context = fakeContext();
     const gate = new SafetyGate('confirm-risky');
     const call = (tool: typeof signUp, args: unknown, userText: string) =>
-      gate.check({ askId: 'a', callId: 'c', tool: tool?.name ?? '', definition: tool as never, rawArguments: JSON.stringify(args) }, context, { userText, readContent: false });
+      gate.check({ askId: 'a', callId: 'c', tool: tool?.name ?? '', definition: tool as never, rawArguments: JSON.stringify(args) }, context, {
+        userText,
+        readContent: false,
+      });
     expect((await call(wipe, {}, 'wipe it')).kind).toBe('ask');
     expect((await call(signUp, { password: 'hunter2' }, 'sign me up')).kind).toBe('refuse');
     expect((await call(signUp, { password: 'hunter2' }, 'sign me up, password hunter2')).kind).toBe('run');

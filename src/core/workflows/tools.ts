@@ -43,12 +43,17 @@ export function workflowTool(saved: SavedWorkflow): Tool {
   const { workflow } = saved;
   const shape: Record<string, z.ZodType> = {};
   for (const [name, parameter] of Object.entries(workflow.parameters ?? {})) {
-    const field = z.string().max(MAX_TEXT_CHARS).describe(parameter.description ?? name);
+    const field = z
+      .string()
+      .max(MAX_TEXT_CHARS)
+      .describe(parameter.description ?? name);
     shape[name] = parameter.default === undefined ? field : field.optional();
   }
   const schema = z.strictObject({ ...targetFields, ...shape });
   const values = (args: Record<string, unknown>): Record<string, string> =>
-    Object.fromEntries(Object.entries(args).filter((entry): entry is [string, string] => entry[0] !== 'pid' && entry[0] !== 'app' && typeof entry[1] === 'string'));
+    Object.fromEntries(
+      Object.entries(args).filter((entry): entry is [string, string] => entry[0] !== 'pid' && entry[0] !== 'app' && typeof entry[1] === 'string'),
+    );
   return defineTool({
     name: `workflow_${saved.name.replace(/-/g, '_')}`.slice(0, 64),
     title: workflow.name,
@@ -79,7 +84,9 @@ export function workflowTool(saved: SavedWorkflow): Tool {
 }
 
 function resolveDefaults(workflow: Workflow): Record<string, string> {
-  return Object.fromEntries(Object.entries(workflow.parameters ?? {}).flatMap(([name, parameter]) => (parameter.default === undefined ? [] : [[name, parameter.default]])));
+  return Object.fromEntries(
+    Object.entries(workflow.parameters ?? {}).flatMap(([name, parameter]) => (parameter.default === undefined ? [] : [[name, parameter.default]])),
+  );
 }
 
 /**

@@ -25,7 +25,11 @@ export function placesOf(root: UiNode, limit = MAX_PLACES): Place[] {
     if (places.length >= limit) return;
     places.push({ node, window, path, parent, twin, order: places.length });
     const ownWindow = isWindow(node) ? node : window;
-    const childPath = isWindow(node) ? [] : window === undefined && parent === undefined ? [] : [...path, { role: node.role, name: node.name }].slice(-MAX_PATH);
+    const childPath = isWindow(node)
+      ? []
+      : window === undefined && parent === undefined
+        ? []
+        : [...path, { role: node.role, name: node.name }].slice(-MAX_PATH);
     const children = node.children ?? [];
     const counts = new Map<string, number>();
     for (const child of children) counts.set(twinKey(child), (counts.get(twinKey(child)) ?? 0) + 1);
