@@ -1,6 +1,7 @@
 import { UnsupportedOperationError } from '../shared/errors';
 import type { CommandContext } from './context';
-import type { TargetPid } from './workflow';
+/** The pid from --pid or --app, else the frontmost app. */
+type TargetPid = () => Promise<number>;
 
 /** `deskpilot workflow record`: placeholder until the recorder lands. */
 export function record(_context: CommandContext, _targetPid: TargetPid): Promise<number> {
