@@ -43,7 +43,9 @@ export function recordEffect(observed: Observed, template: (value: string | numb
       if (nodeAfter.states[key] !== nodeBefore.states[key] && nodeAfter.states[key] !== undefined) states[key] = nodeAfter.states[key];
     if (Object.keys(states).length > 0) effect.states = states;
   }
-  if (Object.keys(effect).length === 0 && result.changed) effect.changed = true;
+  // Focus moving to what was clicked is how a pointer click looks, not what it did: an accessibility press on replay does not move it.
+  const changed = result.changes.some((change) => !change.startsWith('states.focused'));
+  if (Object.keys(effect).length === 0 && changed) effect.changed = true;
   return Object.keys(effect).length === 0 ? undefined : effect;
 }
 
