@@ -8,7 +8,8 @@
  * same labels), a renamed window, a resized window, another parameter set, and a removed row
  * (Email), where the run must halt. Each run is judged by the form's own output (the JSON it
  * prints on Save and on exit): a wrong action is a field holding a value the task did not put
- * there, a decoy pressed, or the decoy form touched.
+ * there, a decoy pressed, or the decoy form touched. Then a third-party GTK app, galculator:
+ * 12 + 30 = recorded by clicking, replayed as recorded and in a resized window, judged by its display.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -127,6 +128,59 @@ function judge(lines: readonly string[], values: Values): Judged {
   return { saved: save !== undefined, correct, wrong };
 }
 
+/** The calculator's display, as the app shows it. */
+async function display(desktop: Desktop, pid: number): Promise<string> {
+  const { root } = await desktop.engine.observe(pid, { fresh: true });
+  return String(findNodes(root, { role: 'textarea', limit: 1 })[0]?.node.value ?? '').trim();
+}
+
+/**
+ * The third-party app: galculator, 12 + 30 = recorded by clicking its buttons, replayed as it
+ * was recorded and in a window resized with xdotool; judged by what its display shows.
+ */
+async function calculator(desktop: Desktop): Promise<{ name: string; ok: boolean; halted: boolean; wrong: number; times: number[]; halt: string }[]> {
+  const keys = ['1', '2', '+', '3', '0', '='];
+  const app = await desktop.launch('galculator');
+  const recorder = new DemonstrationRecorder({ engine: desktop.engine, pid: app.pid });
+  await recorder.start();
+  const listener = await listenInput(desktop.session.env, (event) => {
+    if (event.kind === 'button' && event.button === 1) void recorder.push({ kind: 'button', x: event.x, y: event.y });
+  });
+  for (const key of keys) {
+    const at = await centreOf(desktop, app.pid, 'togglebutton', key);
+    xdotool(desktop, 'mousemove', String(at.x), String(at.y), 'click', '1');
+    await sleep(250);
+    await recorder.drain();
+  }
+  listener.close();
+  const workflow = parseWorkflow(formatWorkflow(await recorder.finish('sum', { name: 'galculator' })));
+  const recorded = await display(desktop, app.pid);
+  await stop(desktop, app);
+  console.log(`galculator: recorded ${workflow.steps.length} clicks, display ${JSON.stringify(recorded)}`);
+  const results = [];
+  for (const drift of ['same layout', 'resized window']) {
+    const fresh = await desktop.launch('galculator');
+    if (drift === 'resized window') {
+      xdotool(desktop, 'search', '--sync', '--onlyvisible', '--pid', String(fresh.pid), '.', 'windowsize', '%@', '520', '520');
+      await sleep(500);
+    }
+    const report = await runWorkflow(workflow, { engine: desktop.engine, platform: desktop.platform, pid: fresh.pid, values: {}, waitMs: 2_000 });
+    const shown = await display(desktop, fresh.pid);
+    await stop(desktop, fresh);
+    const halted = report.status === 'halted';
+    const wrong = !halted && shown !== '42' ? 1 : 0;
+    results.push({
+      name: `galculator ${drift}`,
+      ok: report.status === 'completed' && shown === '42',
+      halted,
+      wrong,
+      times: report.steps.filter((step) => step.status === 'ok' && step.ms !== undefined).map((step) => step.ms as number),
+      halt: report.halt === undefined ? `display ${JSON.stringify(shown)}` : `step ${report.halt.step} ${report.halt.code}: ${report.halt.message}`,
+    });
+  }
+  return results;
+}
+
 async function main(): Promise<void> {
   const desktop = await startDesktop({ openbox: true });
   try {
@@ -135,6 +189,17 @@ async function main(): Promise<void> {
       `recorded ${recording.workflow.steps.length} steps (${recording.workflow.steps.map((step) => step.action).join(', ')}) in ${Math.round(recording.ms)} ms; parameters: ${Object.keys(recording.workflow.parameters ?? {}).join(', ')}`,
     );
     const stepMs: number[] = [];
+    // The engine's own time per action (resolve, act, settle, verify), to tell replay's cost from the app's.
+    const engineMs: number[] = [];
+    const run = desktop.engine.run.bind(desktop.engine);
+    desktop.engine.run = async (...args) => {
+      const started = performance.now();
+      try {
+        return await run(...args);
+      } finally {
+        engineMs.push(performance.now() - started);
+      }
+    };
     let runs = 0;
     let success = 0;
     let halts = 0;
@@ -164,6 +229,17 @@ async function main(): Promise<void> {
         `${drift.name.padEnd(30)}${(ok ? 'success' : 'FAIL').padEnd(10)}${String(halted ? 1 : 0).padEnd(7)}${String(judged.wrong).padEnd(7)}${String(Math.round(median(times))).padEnd(9)}0       ${halt}`,
       );
     }
+    for (const result of await calculator(desktop)) {
+      runs += 1;
+      if (result.ok) success += 1;
+      if (result.halted) halts += 1;
+      wrongActions += result.wrong;
+      stepMs.push(...result.times);
+      console.log(
+        `${result.name.padEnd(30)}${(result.ok ? 'success' : 'FAIL').padEnd(10)}${String(result.halted ? 1 : 0).padEnd(7)}${String(result.wrong).padEnd(7)}${String(Math.round(median(result.times))).padEnd(9)}0       ${result.halt}`,
+      );
+    }
+    console.log(`engine (act + settle + verify) p50 ${Math.round(median(engineMs))} ms a step; replay's own work p50 ${Math.round(median(stepMs) - median(engineMs))} ms a step`);
     console.log(`replay: runs=${runs} success=${success} halts=${halts} wrong_actions=${wrongActions} ms_per_step_p50=${Math.round(median(stepMs))}`);
   } finally {
     await desktop.stop();
