@@ -111,7 +111,9 @@ interface Judged {
 
 /** The form's own output against what the task meant to put in it. */
 function judge(lines: readonly string[], values: Values): Judged {
-  const events = lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { event: string; fields?: Record<string, unknown>; billing?: Record<string, unknown> });
+  const events = lines
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { event: string; fields?: Record<string, unknown>; billing?: Record<string, unknown> });
   const save = events.find((event) => event.event === 'save');
   const exit = events.find((event) => event.event === 'exit');
   let wrong = events.filter((event) => event.event === 'save_as').length;
@@ -239,7 +241,9 @@ async function main(): Promise<void> {
         `${result.name.padEnd(30)}${(result.ok ? 'success' : 'FAIL').padEnd(10)}${String(result.halted ? 1 : 0).padEnd(7)}${String(result.wrong).padEnd(7)}${String(Math.round(median(result.times))).padEnd(9)}0       ${result.halt}`,
       );
     }
-    console.log(`engine (act + settle + verify) p50 ${Math.round(median(engineMs))} ms a step; replay's own work p50 ${Math.round(median(stepMs) - median(engineMs))} ms a step`);
+    console.log(
+      `engine (act + settle + verify) p50 ${Math.round(median(engineMs))} ms a step; replay's own work p50 ${Math.round(median(stepMs) - median(engineMs))} ms a step`,
+    );
     console.log(`replay: runs=${runs} success=${success} halts=${halts} wrong_actions=${wrongActions} ms_per_step_p50=${Math.round(median(stepMs))}`);
   } finally {
     await desktop.stop();
