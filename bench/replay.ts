@@ -1,7 +1,7 @@
 /**
  * npm run bench:replay — record a task once, replay it under drift without a model.
  *
- * The task: fill the 8-field sign-up form (bench/fixtures/replay-form.py: five text fields, a
+ * The task: fill the 8-field sign-up form (resources/fixture-app/replay-form.py: five text fields, a
  * password, two check boxes) and press Save. It is recorded once by the demonstration recorder
  * (XInput2 events from xdotool's synthetic clicks and typing), then replayed on fresh instances:
  * the same layout, rows reordered, a decoy ("Save As…" beside Save and a second form with the
@@ -25,7 +25,7 @@ import type { Workflow } from '../src/core/workflows/schema';
 import { startDesktop, type Desktop, type LaunchedApp } from '../test/linux/desktop';
 import { median } from './stats';
 
-const FORM = fileURLToPath(new URL('./fixtures/replay-form.py', import.meta.url));
+const FORM = fileURLToPath(new URL('../resources/fixture-app/replay-form.py', import.meta.url));
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Values = Record<string, string>;
