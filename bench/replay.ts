@@ -23,6 +23,7 @@ import { DemonstrationRecorder } from '../src/core/workflows/record/demonstratio
 import { runWorkflow } from '../src/core/workflows/runner';
 import type { Workflow } from '../src/core/workflows/schema';
 import { startDesktop, type Desktop, type LaunchedApp } from '../test/linux/desktop';
+import { agentRecording } from './replay-agent';
 import { median } from './stats';
 
 const FORM = fileURLToPath(new URL('../resources/fixture-app/replay-form.py', import.meta.url));
@@ -206,31 +207,41 @@ async function main(): Promise<void> {
     let success = 0;
     let halts = 0;
     let wrongActions = 0;
-    console.log(`${'case'.padEnd(30)}${'result'.padEnd(10)}${'halts'.padEnd(7)}${'wrong'.padEnd(7)}${'ms/step'.padEnd(9)}tokens  halt`);
-    for (const drift of CASES) {
-      const app = await desktop.launch('/usr/bin/python3', [FORM, ...drift.flags]);
-      const report = await runWorkflow(recording.workflow, {
-        engine: desktop.engine,
-        platform: desktop.platform,
-        pid: app.pid,
-        values: resolveValues(recording.workflow, drift.values),
-        given: drift.values,
-        waitMs: 2_000,
-      });
-      const judged = judge(await stop(desktop, app), drift.values);
-      const times = report.steps.filter((step) => step.status === 'ok' && step.ms !== undefined).map((step) => step.ms as number);
-      stepMs.push(...times);
-      runs += 1;
-      const halted = report.status === 'halted';
-      const ok = drift.exists ? report.status === 'completed' && judged.correct : halted && !judged.saved;
-      if (ok) success += 1;
-      if (halted) halts += 1;
-      wrongActions += judged.wrong;
-      const halt = report.halt === undefined ? '' : `step ${report.halt.step} ${report.halt.code}: ${report.halt.lookedFor ?? ''}`;
-      console.log(
-        `${drift.name.padEnd(30)}${(ok ? 'success' : 'FAIL').padEnd(10)}${String(halted ? 1 : 0).padEnd(7)}${String(judged.wrong).padEnd(7)}${String(Math.round(median(times))).padEnd(9)}0       ${halt}`,
-      );
-    }
+    console.log(`${'case'.padEnd(40)}${'result'.padEnd(10)}${'halts'.padEnd(7)}${'wrong'.padEnd(7)}${'ms/step'.padEnd(9)}tokens  halt`);
+    const source = async (label: string, workflow: Workflow): Promise<void> => {
+      for (const drift of CASES) {
+        const app = await desktop.launch('/usr/bin/python3', [FORM, ...drift.flags]);
+        const report = await runWorkflow(workflow, {
+          engine: desktop.engine,
+          platform: desktop.platform,
+          pid: app.pid,
+          values: resolveValues(workflow, drift.values),
+          given: drift.values,
+          waitMs: 2_000,
+        });
+        const judged = judge(await stop(desktop, app), drift.values);
+        const times = report.steps.filter((step) => step.status === 'ok' && step.ms !== undefined).map((step) => step.ms as number);
+        stepMs.push(...times);
+        runs += 1;
+        const halted = report.status === 'halted';
+        const ok = drift.exists ? report.status === 'completed' && judged.correct : halted && !judged.saved;
+        if (ok) success += 1;
+        if (halted) halts += 1;
+        wrongActions += judged.wrong;
+        const halt = report.halt === undefined ? '' : `step ${report.halt.step} ${report.halt.code}: ${report.halt.lookedFor ?? ''}`;
+        console.log(
+          `${`${label}: ${drift.name}`.padEnd(40)}${(ok ? 'success' : 'FAIL').padEnd(10)}${String(halted ? 1 : 0).padEnd(7)}${String(judged.wrong).padEnd(7)}${String(Math.round(median(times))).padEnd(9)}0       ${halt}`,
+        );
+      }
+    };
+    await source('recorded', recording.workflow);
+    const agentApp = await desktop.launch('/usr/bin/python3', [FORM]);
+    const agent = await agentRecording(desktop, agentApp, FIRST);
+    const agentJudged = judge(await stop(desktop, agentApp), FIRST);
+    console.log(
+      `${'agent run (scripted model)'.padEnd(40)}${(agentJudged.correct ? 'success' : 'FAIL').padEnd(10)}${'0'.padEnd(7)}${String(agentJudged.wrong).padEnd(7)}${'-'.padEnd(9)}${agent.tokens}  (estimated; saved ${agent.workflow.steps.length} steps, parameters: ${Object.keys(agent.workflow.parameters ?? {}).join(', ')})`,
+    );
+    await source('from agent', agent.workflow);
     for (const result of await calculator(desktop)) {
       runs += 1;
       if (result.ok) success += 1;
@@ -238,7 +249,7 @@ async function main(): Promise<void> {
       wrongActions += result.wrong;
       stepMs.push(...result.times);
       console.log(
-        `${result.name.padEnd(30)}${(result.ok ? 'success' : 'FAIL').padEnd(10)}${String(result.halted ? 1 : 0).padEnd(7)}${String(result.wrong).padEnd(7)}${String(Math.round(median(result.times))).padEnd(9)}0       ${result.halt}`,
+        `${result.name.padEnd(40)}${(result.ok ? 'success' : 'FAIL').padEnd(10)}${String(result.halted ? 1 : 0).padEnd(7)}${String(result.wrong).padEnd(7)}${String(Math.round(median(result.times))).padEnd(9)}0       ${result.halt}`,
       );
     }
     console.log(

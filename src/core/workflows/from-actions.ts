@@ -59,7 +59,8 @@ export function workflowFromActions(actions: readonly RecordedAction[], options:
     }
     const template = (value: string | number): string | number => (written !== literal && value === literal ? (written as string) : value);
     const expect = recordEffect(action, template);
-    const common = { ...(expect === undefined ? {} : { expect }) };
+    // A click or key the tree showed nothing of gets an empty expect: replay checks that it ran, and no more.
+    const common = expect !== undefined ? { expect } : request.action === 'click' || request.action === 'key' ? { expect: {} } : {};
     const step = stepFor(action, target?.locator, locate(request.action === 'drag' ? request.toId : undefined)?.locator, written, common);
     if (step !== undefined) steps.push(step);
   }

@@ -40,7 +40,9 @@ export class RecordingEngine extends ActionEngine {
     const result = await super.run(pid, request, signal);
     // A secret field's value is never read, so typing into one shows no change: success is all there is to see.
     const secret = result.nodeBefore?.states.secret === true && (request.action === 'set_value' || request.action === 'type');
-    const verified = result.success && (result.changed || request.action === 'scroll' || secret);
+    // A click or key whose effect the tree does not show (a Save that writes a file) ran all the same: it is kept, with nothing to expect.
+    const unseen = request.action === 'click' || request.action === 'key';
+    const verified = result.success && (result.changed || request.action === 'scroll' || secret || unseen);
     if (!verified || treeBefore === undefined || this.actions.length >= MAX_RECORDED) return result;
     let windowsAfter: UiNode[] = [];
     let exited = false;

@@ -238,7 +238,8 @@ async function awaitEffect(
   if (expect === undefined) return;
   // The engine has just re-read the target: a value or state effect shown there needs no other read of the app.
   const local = expect.windowOpened === undefined && expect.windowClosed === undefined && expect.gone === undefined && expect.appExited === undefined;
-  if (local && result?.nodeAfter != null && missingEffect(expect, { node: result.nodeAfter, windows: [], alive: true, changed: result.changed }) === undefined) return;
+  if (local && result?.nodeAfter != null && missingEffect(expect, { node: result.nodeAfter, windows: [], alive: true, changed: result.changed }) === undefined)
+    return;
   let missing: string | undefined;
   const seen = await waitFor(timing, async () => {
     const alive = await options.platform.apps.isAlive(options.pid);
