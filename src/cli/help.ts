@@ -57,7 +57,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   {
     name: 'workflow',
     operand: 'run FILE | record',
-    options: [...TARGET, '--var', '--dry-run', '--yes', '--json', '--out'],
+    options: [...TARGET, '--var', '--dry-run', '--yes', '--json', '--recover', '--save-healed', '--out'],
     summary: 'replay a recorded workflow without a model (halts rather than guesses), or record one (--out FILE) until Ctrl-C',
     exits: { 0: 'every step ran and was verified', 3: 'halted (the report names the step)', 130: 'interrupted (Ctrl-C)' },
   },
@@ -110,6 +110,7 @@ const VALUES: Readonly<Record<string, string>> = {
   '--top': 'N',
   '--var': 'NAME=VALUE',
   '--save-workflow': 'FILE',
+  '--save-healed': 'FILE',
 };
 
 function usageLine(command: CommandHelp): string {

@@ -29,6 +29,8 @@ export const OPTIONS = {
   var: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
   'save-workflow': { type: 'string' },
+  recover: { type: 'boolean' },
+  'save-healed': { type: 'string' },
   'max-chars': { type: 'string' },
   ocr: { type: 'boolean' },
   out: { type: 'string' },

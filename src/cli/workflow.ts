@@ -80,7 +80,11 @@ async function run(context: CommandContext, file: string, targetPid: TargetPid):
       ...(screenshot === undefined ? {} : { screenshot }),
       ...(json ? {} : { onStep: (step) => context.io.stderr(`step ${step.step} ${step.action}: ${step.status}`) }),
     });
-    context.io.stdout(json ? JSON.stringify(report, null, 2) : formatReport(report));
+    const proposal =
+      report.halt !== undefined && context.values['recover'] === true
+        ? await (await import('./workflow-recover')).recover(context, workflow, report.halt, pid)
+        : undefined;
+    context.io.stdout(json ? JSON.stringify(proposal === undefined ? report : { ...report, proposal }, null, 2) : formatReport(report));
     return exitFor(report);
   } catch (error) {
     if (controller.signal.aborted) {
