@@ -177,6 +177,22 @@ describe('runWorkflow', () => {
     expect(report.halt).toMatchObject({ code: 'window_missing', message: expect.stringContaining('300 ms') });
   });
 
+  it('waits for a value on a wait step, and presses keys on their target', async () => {
+    const { app, clock, options } = setup();
+    const steps = workflow(
+      [
+        { action: 'key', target: { role: 'textfield', name: 'Name' }, key: 'a', modifiers: ['ctrl'] },
+        { action: 'type', target: { role: 'textfield', name: 'Name' }, text: 'Lin', expect: { value: 'Lin' } },
+        { action: 'wait', target: { role: 'textfield', name: 'Name' }, expect: { value: 'Linus' }, timeoutMs: 500 },
+      ],
+      {},
+    );
+    const report = await runWorkflow(steps, options({ values: {} }));
+    expect(report.halt).toMatchObject({ step: 3, code: 'effect_missing', message: expect.stringContaining('expected "Linus"') });
+    expect(app.get('name').value).toBe('Lin');
+    expect(clock.time).toBeGreaterThanOrEqual(500);
+  });
+
   it('keeps a screenshot at a halt', async () => {
     const { app, options } = setup();
     app.widgets.splice(app.widgets.indexOf(app.get('name')), 1);
