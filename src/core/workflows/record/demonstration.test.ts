@@ -54,6 +54,19 @@ describe('DemonstrationRecorder', () => {
     expect(fresh.app(FIXTURE_PID).get('toggle').checked).toBe(true);
   });
 
+  it('records a click that ends the app as one that expects it to exit', async () => {
+    const platform = new FakePlatform();
+    const clock = new FakeClock();
+    const recorder = new DemonstrationRecorder({ engine: new ActionEngine({ platform, clock }), pid: FIXTURE_PID, clock });
+    await recorder.start();
+    platform.kill(FIXTURE_PID);
+    await recorder.push({ kind: 'button', x: 30, y: 30 });
+    const workflow = await recorder.finish('quit', {});
+    expect(workflow.steps).toEqual([
+      expect.objectContaining({ action: 'click', target: expect.objectContaining({ role: 'button' }), expect: { appExited: true } }),
+    ]);
+  });
+
   it('skips a click on nothing, and says so', async () => {
     const platform = new FakePlatform();
     const clock = new FakeClock();

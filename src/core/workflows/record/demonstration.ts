@@ -1,3 +1,4 @@
+import { isDeskpilotError } from '../../../shared/errors';
 import type { UiNode } from '../../../shared/ui-node';
 import type { ActionEngine } from '../../actions/engine';
 import { refind } from '../../actions/locate';
@@ -129,7 +130,16 @@ export class DemonstrationRecorder {
       return;
     }
     if (this.typing !== undefined && this.typing.id !== node.id) await this.flushTyping();
-    const after = await this.settled();
+    let after: UiNode;
+    try {
+      after = await this.settled();
+    } catch (error) {
+      // A Quit button: the click ended the app, and that is its effect.
+      if (!isDeskpilotError(error) || error.code !== 'PROCESS_EXITED') throw error;
+      const place = placesOf(before).find((each) => each.node.id === node.id);
+      if (place !== undefined) this.add({ action: 'click', target: locatorOf(place), expect: { appExited: true } });
+      return;
+    }
     if (TEXT_ROLES.has(node.role) && node.role !== 'combobox') {
       // A click into a field only puts the caret there; what is typed next is the step.
       this.typing = node;
