@@ -21,6 +21,7 @@ const LAYERS = [
   ['src/renderer/', 'renderer'],
   ['src/preload/', 'preload'],
   ['src/core/platform/', 'platform'],
+  ['src/core/workflows/', 'workflows'],
   [/^src\/core\/agent\/provider\/(config|environment|header-list|local-probe|presets|provider-settings)(\.|$)/, 'provider-config'],
   ['src/core/', 'core'],
   ['src/host/', 'host'],
@@ -31,6 +32,8 @@ const LAYERS = [
 ];
 
 const ENGINE = ['core', 'platform', 'provider-config', 'shared'];
+/** Workflows stand on the engine (actions, tools, the safety gate); the rest of the core never reaches up into them. */
+const WITH_WORKFLOWS = [...ENGINE, 'workflows'];
 
 /** @type {Record<string, {layers: string[], electron: boolean, node: boolean, why: string}>} */
 const RULES = {
@@ -56,18 +59,24 @@ const RULES = {
   },
   core: { layers: ENGINE, electron: false, node: true, why: 'the core runs in plain Node under every program; only core/platform touches native/' },
   platform: { layers: [...ENGINE, 'native'], electron: false, node: true, why: 'the core runs in plain Node under every program' },
+  workflows: {
+    layers: WITH_WORKFLOWS,
+    electron: false,
+    node: true,
+    why: 'workflows are built on the engine, and only the programs (cli, mcp, host) run them; the engine below never imports them',
+  },
   host: {
-    layers: ['host', ...ENGINE],
+    layers: ['host', ...WITH_WORKFLOWS],
     electron: false,
     node: true,
     why: 'the automation host is a program over the core; it reaches main through its port, not by import',
   },
   // `deskpilot mcp` is a CLI command, so the CLI may start the MCP server; never the reverse.
-  cli: { layers: ['cli', 'mcp', ...ENGINE], electron: false, node: true, why: 'the CLI is a program over the core' },
-  mcp: { layers: ['mcp', ...ENGINE], electron: false, node: true, why: 'the MCP server is a program over the core' },
+  cli: { layers: ['cli', 'mcp', ...WITH_WORKFLOWS], electron: false, node: true, why: 'the CLI is a program over the core' },
+  mcp: { layers: ['mcp', ...WITH_WORKFLOWS], electron: false, node: true, why: 'the MCP server is a program over the core' },
   native: { layers: ['native'], electron: false, node: true, why: 'native/ holds OS declarations only, no logic' },
   other: {
-    layers: ['shared', 'renderer', 'preload', 'main', 'host', 'cli', 'mcp', ...ENGINE, 'other'],
+    layers: ['shared', 'renderer', 'preload', 'main', 'host', 'cli', 'mcp', ...WITH_WORKFLOWS, 'other'],
     electron: true,
     node: true,
     why: 'only src/core/platform may import native/',

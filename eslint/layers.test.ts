@@ -57,6 +57,8 @@ describe('layer rule', () => {
     ['src/preload/x.ts', "import { handle } from '../main/ipc/ipc';", 'preload may not import from main'],
     ['native/linux/x.ts', "import { walk } from '../../src/core/ui/tree-index';", 'native may not import from core'],
     ['test/x.ts', "import { lib } from '../native/macos';", 'other may not import from native'],
+    ['src/core/agent/x.ts', "import { runWorkflow } from '../workflows/runner';", 'core may not import from workflows'],
+    ['src/core/workflows/x.ts', "import { main } from '../../cli/main';", 'workflows may not import from cli'],
   ])('rejects %s: %s', async (file, code, expected) => {
     const errors = await layerErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -72,6 +74,8 @@ describe('layer rule', () => {
       'src/main/settings/settings.ts',
       "import { resolveProviderConfig } from '../../core/agent/provider/config';\nimport { PRESETS } from '../../core/agent/provider/presets';",
     ],
+    ['src/core/workflows/x.ts', "import { ActionEngine } from '../actions/engine';\nimport { SafetyGate } from '../agent/safety';"],
+    ['src/cli/x.ts', "import { runWorkflow } from '../core/workflows/runner';"],
     ['src/preload/index.ts', "import { contextBridge } from 'electron';\nimport type { UiNode } from '../shared/ui-node';"],
     ['src/renderer/src/x.ts', "import type { UiNode } from '../../shared/ui-node';\nimport React from 'react';"],
     [

@@ -11,6 +11,7 @@ import { McpToolbox } from '../core/mcp-client/toolbox';
 import { terminalDecider } from './approval';
 import type { CommandContext } from './context';
 import { userPath } from './user-path';
+import { recordingFor, saveWorkflow, withWorkflowTools } from './workflow-save';
 
 /** Exit code after Ctrl-C, as shells report a SIGINT death. */
 export const INTERRUPTED_EXIT = 130;
@@ -133,6 +134,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
   };
 
   const yes = context.values['yes'] === true;
+  const recording = recordingFor(context);
   const mcpConfig = context.values['mcp-config'];
   const toolbox =
     typeof mcpConfig === 'string' && mcpConfig !== ''
@@ -140,8 +142,8 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
       : undefined;
   const agent = new Agent({
     provider,
-    tools: createToolRegistry(),
-    engine,
+    tools: await withWorkflowTools(createToolRegistry(), io.env, (text) => io.stderr(`deskpilot: ${text}`)),
+    engine: recording?.engine ?? engine,
     platform,
     onEvent,
     approvalPolicy: yes ? 'auto' : 'confirm-risky',
@@ -169,6 +171,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
     } else if (answer.text !== '') {
       io.stdout(answer.text);
     }
+    if (recording !== undefined && !answer.stopped && !interrupted) await saveWorkflow(recording, question, pid, platform, io.stderr);
     if (answer.stopped || interrupted) {
       io.stderr('deskpilot: stopped');
       return INTERRUPTED_EXIT;

@@ -155,4 +155,6 @@ const read: Command = async (context) => {
 const askCommand: Command = async (context) => (await import('./ask')).ask(context, async () => (await targetApp(context)).pid);
 const screenshotCommand: Command = async (context) => (await import('./screenshot')).screenshot(context, await toolContext(context));
 
-export const COMMANDS: Record<string, Command> = { apps, tree, find, read, screenshot: screenshotCommand, act, ask: askCommand };
+const workflowCommand: Command = async (context) => (await import('./workflow')).workflowCommand(context, async () => (await targetApp(context)).pid);
+
+export const COMMANDS: Record<string, Command> = { apps, tree, find, read, screenshot: screenshotCommand, act, ask: askCommand, workflow: workflowCommand };

@@ -24,6 +24,11 @@ export const OPTION_HELP: Readonly<Record<string, { value?: string; text: string
   '--apps': { value: 'NAME,NAME', text: 'only these apps can be listed, read or acted on' },
   '--folder': { value: 'DIR', text: 'a folder of your documents (repeatable)' },
   '--top': { value: 'N', text: 'this many results (default 5)' },
+  '--save-workflow': { value: 'FILE', text: 'write what the agent did, verified, as a workflow to replay without a model' },
+  '--var': { value: 'NAME=VALUE', text: 'a workflow parameter’s value (repeatable)' },
+  '--dry-run': { text: 'resolve every step against the app as it is now and print the plan; act on nothing' },
+  '--recover': { text: 'hand a halted step to the agent, which proposes a new locator (the file is never changed)' },
+  '--save-healed': { value: 'FILE', text: 'with --recover: write the healed workflow to FILE' },
   '--online': { text: 'also send the provider one tiny request' },
   '--debug': { text: 'add the stack to an error line' },
   '--help': { text: 'this help' },
@@ -45,6 +50,7 @@ export const ENV_HELP: Readonly<Record<string, string>> = {
   LC_ALL: 'the locale (then LC_MESSAGES, LANG; LANGUAGE as a priority list): the answer’s language when the question does not tell',
   DESKPILOT_DOCS_FOLDERS: 'more documentation folders, separated like PATH',
   DESKPILOT_DATA_DIR: 'where the documentation index lives (default $XDG_DATA_HOME/deskpilot)',
+  DESKPILOT_WORKFLOWS_DIR: 'the folder of saved workflows (default workflows/ in the data folder)',
   DESKPILOT_EMBEDDING_MODEL: 'the provider’s embedding model, for ranking by meaning',
 };
 

@@ -81,7 +81,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   {
     name: 'ask',
     operand: '"question"',
-    options: [...TARGET, '--preset', '--lang', '--mcp-config', '--yes'],
+    options: [...TARGET, '--preset', '--lang', '--mcp-config', '--yes', '--save-workflow'],
     summary: 'ask the model about the app and let it act; the answer streams to stdout, tool calls go to stderr',
     exits: { 0: 'answered', 1: 'stopped at the step limit', 130: 'interrupted (Ctrl-C)' },
     env: [...DESKTOP_ENV, ...PROVIDER_ENV, 'DESKPILOT_VISION', 'LC_ALL', 'INIT_CWD'],
@@ -89,6 +89,19 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
       TARGET_DETAIL,
       'A key variable alone picks its service (OPENAI_API_KEY: OpenAI); with nothing configured, a local Ollama or LM Studio server is used if one answers.',
       'Risky actions are asked on the terminal (y once, a for this app, n no); without a terminal they are denied.',
+    ],
+  },
+  {
+    name: 'workflow',
+    operand: 'run FILE | record',
+    options: [...TARGET, '--var', '--dry-run', '--yes', '--json', '--recover', '--save-healed', '--out'],
+    summary: 'replay a recorded workflow without a model (halts rather than guesses), or record one (--out FILE) until Ctrl-C',
+    exits: { 0: 'every step ran and was verified', 3: 'halted (the report names the step)', 130: 'interrupted (Ctrl-C)' },
+    env: [...DESKTOP_ENV, ...PROVIDER_ENV, 'DESKPILOT_WORKFLOWS_DIR', 'INIT_CWD'],
+    details: [
+      TARGET_DETAIL,
+      'run FILE: each step finds its element by identity, waits for it, acts and checks the effect it had when recorded; a missing, ambiguous or unverified step halts the run.',
+      'record --out FILE: records clicks and typing in the app until Ctrl-C or the app exits; password fields become secret parameters.',
     ],
   },
   {

@@ -84,7 +84,7 @@ describe('deskpilot CLI', () => {
       expect.stringMatching(/^deskpilot: VALIDATION: act needs valid JSON: /),
       'deskpilot: PROCESS_EXITED: process not running (pid 99999)',
       "deskpilot: VALIDATION: --budget needs a positive whole number, got 'lots'",
-      "deskpilot: VALIDATION: unknown command 'frobnicate'. Commands: apps, tree, find, read, screenshot, act, ask, docs, doctor, mcp.",
+      "deskpilot: VALIDATION: unknown command 'frobnicate'. Commands: apps, tree, find, read, screenshot, act, ask, workflow, docs, doctor, mcp.",
       "deskpilot: VALIDATION: unknown option '--colour' for 'tree'. Options: --pid, --app, --json, --budget, --max-nodes, --root, --bounds, --debug.",
     ]);
     expect(err.join('\n')).not.toMatch(/\n\s+at /);

@@ -62,6 +62,7 @@ describe('MCP server over the fake platform', () => {
       'ui_wait_for',
       'ui_close_window',
       'docs_search',
+      'workflow_run',
     ]);
     for (const tool of tools.slice(0, 5)) {
       expect(tool.inputSchema.type).toBe('object');

@@ -14,6 +14,7 @@ import { isReadOnly, type Tool, type ToolContext } from '../core/tools/types';
 import { serverInstructions } from './instructions';
 import type { McpOptions } from './options';
 import { toolError } from './tool-error';
+import { workflowMcpTools } from './workflow-tool';
 
 export const SERVER_NAME = 'deskpilot';
 export const SERVER_VERSION = '0.1.0';
@@ -38,7 +39,7 @@ export interface ServerSetup {
  * inside a conversation, and with --read-only every tool that acts, so a model is never offered one.
  */
 export function toolsFor(options: McpOptions): readonly Tool[] {
-  return builtinTools().filter((tool) => tool.scope !== 'conversation' && (isReadOnly(tool) || !options.readOnly));
+  return [...builtinTools(), ...workflowMcpTools()].filter((tool) => tool.scope !== 'conversation' && (isReadOnly(tool) || !options.readOnly));
 }
 
 /**

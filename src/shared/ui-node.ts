@@ -83,6 +83,11 @@ export interface UiNode {
   /** The value was cut to the tree's limit; ui_read (deskpilot read) gives all of it. */
   valueTruncated?: boolean;
   description?: string;
+  /**
+   * The toolkit's own id for the element, where the app sets one (AT-SPI's accessible id,
+   * macOS's AXIdentifier): stable across relayouts and renames, so workflows prefer it.
+   */
+  toolkitId?: string;
   /** Hint text an empty field shows ("Search…"): not its value and not its name. */
   placeholder?: string;
   states: UiStates;

@@ -27,7 +27,7 @@ describe('deskpilot mcp over stdio', () => {
     expect(JSON.stringify(tree.content).length).toBeLessThan(1600);
     await client.close();
     expect(stderr.join('')).toMatch(
-      /^deskpilot mcp: serving on stdio; tools: ui_apps, ui_tree, ui_find, ui_read, ui_screenshot, ui_action, ui_fill_form, ui_wait_for, ui_close_window, docs_search; max 1500 characters a result; apps: notes\ndeskpilot mcp: ui_apps ok \d+ ms\ndeskpilot mcp: ui_tree ok \d+ ms\ndeskpilot mcp: closed\n$/,
+      /^deskpilot mcp: serving on stdio; tools: ui_apps, ui_tree, ui_find, ui_read, ui_screenshot, ui_action, ui_fill_form, ui_wait_for, ui_close_window, docs_search, workflow_run; max 1500 characters a result; apps: notes\ndeskpilot mcp: ui_apps ok \d+ ms\ndeskpilot mcp: ui_tree ok \d+ ms\ndeskpilot mcp: closed\n$/,
     );
   });
 

@@ -36,6 +36,8 @@ export class X11Connection {
   private needed = 0;
   private readonly pending: Pending[] = [];
   private failure: Error | undefined;
+  /** Receives every event packet (32 bytes, or a longer generic event); events are dropped without it. */
+  onEvent: ((packet: Buffer) => void) | undefined;
 
   private constructor(
     private readonly socket: net.Socket,
@@ -138,7 +140,11 @@ export class X11Connection {
       }
       const packet = this.buffered.subarray(0, size);
       this.buffered = this.buffered.subarray(size);
-      if (kind > 1) continue;
+      if (kind > 1) {
+        // Events go to whoever listens (the workflow recorder's input events); replies and errors below.
+        this.onEvent?.(Buffer.from(packet));
+        continue;
+      }
       const sequence = packet.readUInt16LE(2);
       const index = this.pending.findIndex((waiting) => waiting.sequence === sequence);
       const waiting = index < 0 ? undefined : this.pending.splice(index, 1)[0];

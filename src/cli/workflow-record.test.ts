@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ActionEngine } from '../core/actions/engine';
+import { FIXTURE_PID, FakePlatform } from '../core/platform/fake/fake-platform';
+import type { InputEvent } from '../core/platform/linux/x11/input-events';
+import { record, type Listen } from './workflow-record';
+
+describe('deskpilot workflow record', () => {
+  it('records presses from the input source until Ctrl-C and writes a valid workflow', async () => {
+    const platform = new FakePlatform();
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'deskpilot-record-')), 'toggle.json');
+    const err: string[] = [];
+    let interrupt: () => void = () => undefined;
+    let closed = false;
+    const listen: Listen = (_env, onEvent) => {
+      // The user clicks the check box, then presses Ctrl-C; the source reports the click as X would.
+      setTimeout(() => {
+        void (async () => {
+          await platform.input.click({ x: 30, y: 70 });
+          onEvent({ kind: 'button', button: 1, x: 30, y: 70 } satisfies InputEvent);
+          onEvent({ kind: 'button', button: 3, x: 30, y: 70 });
+          setTimeout(() => interrupt(), 400);
+        })();
+      }, 0);
+      return Promise.resolve({ close: () => (closed = true) });
+    };
+    const code = await record(
+      {
+        platform,
+        engine: new ActionEngine({ platform }),
+        values: { out: file },
+        positionals: [],
+        io: { stdout: () => undefined, stderr: (text) => err.push(text), env: {}, onInterrupt: (handler) => ((interrupt = handler), () => undefined) },
+      },
+      () => Promise.resolve(FIXTURE_PID),
+      listen,
+    );
+    expect(code).toBe(0);
+    expect(closed).toBe(true);
+    expect(err.at(-1)).toMatch(/stopped \(interrupted\); saved 1 step to .*toggle\.json/);
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    expect(saved.steps).toEqual([
+      expect.objectContaining({
+        action: 'click',
+        target: expect.objectContaining({ role: 'checkbox', name: 'Enable feature' }),
+        expect: { states: { checked: true } },
+      }),
+    ]);
+  });
+});
