@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { UiActionRequest, UiActionResult } from '../../shared/ui-action';
+import { parseUiActionRequest, type UiActionRequest, type UiActionResult } from '../../shared/ui-action';
 import { uiActionFields } from '../../shared/ui-action-schema';
 import type { SerializedError } from '../../shared/errors';
 import { formatNode } from '../ui/serialize';
 import { findById } from '../ui/tree-index';
 import { fitJson, fitText } from './budget';
-import { riskyCombo, riskyName } from './risk';
+import { focusedNode } from './risk';
+import { actionRisk } from './action-risk';
 import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';
 import { MAX_ID_CHARS, MAX_TEXT_CHARS, MAX_WORD_CHARS } from './bounds';
@@ -71,6 +72,11 @@ const output = z.object({
   error: z.object({ code: z.string(), message: z.string(), isRetryable: z.boolean(), data: z.record(z.string(), z.unknown()).optional() }).optional(),
 });
 
+/** Only the fields the model gave: undefined keys would trip the engine's strict objects. */
+function definedOnly(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
 /** The next step for a model, per error code, where the message alone does not say it. */
 const NEXT_STEP: Record<string, string> = {
   VALIDATION: 'Fix the arguments named above and call again.',
@@ -116,9 +122,22 @@ export const actionTool = defineTool({
   effects: 'act',
   reports: 'node',
   safety: {
-    typedText: (args) => {
+    target: 'app',
+    normalize: (args) => {
+      const { pid, app, ...fields } = args;
+      // The engine's own parse: ids trimmed, the key combo split and its names made canonical.
+      const request = parseUiActionRequest(definedOnly(fields));
+      return { ...(pid === undefined ? {} : { pid }), ...(app === undefined ? {} : { app }), ...request } as typeof args;
+    },
+    nodes: (args) => [args.id, args.toId],
+    typedText: (args, tree) => {
       if (args.action === 'type' && args.text !== undefined) return [{ ...(args.id === undefined ? {} : { id: args.id }), text: args.text }];
       if (args.action === 'set_value' && args.value !== undefined) return [{ ...(args.id === undefined ? {} : { id: args.id }), text: String(args.value) }];
+      // A printable key types its character into the node it lands on.
+      if (args.action === 'key' && args.key !== undefined && [...args.key].length === 1) {
+        const id = args.id ?? (tree === undefined ? undefined : focusedNode(tree)?.id);
+        return [{ ...(id === undefined ? {} : { id }), text: args.key }];
+      }
       return [];
     },
     plan: (args, tree) => {
@@ -139,20 +158,12 @@ export const actionTool = defineTool({
                   : String(args.value);
       return { verb: args.action, ...(target === undefined ? {} : { target }), ...(value === undefined ? {} : { value }) };
     },
-    risk: (args, tree) => {
-      if (args.action === 'key' && args.key !== undefined) return riskyCombo(args.key, args.modifiers ?? []);
-      if (args.action === 'click' && args.id !== undefined && tree !== undefined) {
-        const target = findById(tree, args.id);
-        if (target !== undefined && riskyName(target.name)) return { code: 'clicks', values: { name: JSON.stringify(target.name) } };
-      }
-      return undefined;
-    },
+    risk: (args, tree, _locate, platform) => actionRisk(args, tree, platform),
   },
   async handler(args, context) {
     const { pid: _pid, app: _app, ...fields } = args;
     const app = await resolveApp(context, args);
-    // Only the fields the model gave: undefined keys would trip the engine's strict objects.
-    const request = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as UiActionRequest;
+    const request = definedOnly(fields) as UiActionRequest;
     const result = await context.engine.run(app.pid, request, context.signal);
     const summary = summarizeAction(args, result);
     const maxChars = context.maxChars;

@@ -4,7 +4,7 @@ import type { UiActionResult } from '../../shared/ui-action';
 import type { Role, UiNode } from '../../shared/ui-node';
 import { MIN_SCORE, textScore } from '../ui/query';
 import { shallow, walk } from '../ui/tree-index';
-import { riskyName } from './risk';
+import { riskyName, riskyText } from './risk';
 import { resolveApp, targetFields } from './target';
 import { defineTool, type ToolContext } from './types';
 import { MAX_NAME_CHARS, MAX_TEXT_CHARS } from './bounds';
@@ -193,11 +193,14 @@ export const fillFormTool = defineTool({
   effects: 'act',
   reports: 'fields',
   safety: {
+    target: 'app',
     typedText: (args) => args.fields.map(({ label, value }) => ({ label, text: String(value) })),
     plan: (args) => ({ verb: 'fill', target: args.fields.map(({ label }) => label).join(', ') }),
     risk: (args, _tree, locate) => {
       for (const { label } of args.fields) {
-        for (const text of [label, locate(label)?.name]) if (riskyName(text)) return { code: 'fills', values: { name: JSON.stringify(text) } };
+        const node = locate(label);
+        const text = riskyName(label) ? label : node === undefined ? undefined : riskyText(node);
+        if (text !== undefined) return { code: 'fills', values: { name: JSON.stringify(text) } };
       }
       return undefined;
     },
