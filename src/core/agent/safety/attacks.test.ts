@@ -1,0 +1,216 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../shared/agent-events';
+import type { UiNode } from '../../../shared/ui-node';
+import { ActionEngine } from '../../actions/engine';
+import { FakeClock } from '../../clock';
+import { FIXTURE_PID, FakePlatform, NOTES_PID } from '../../platform/fake/fake-platform';
+import { walk } from '../../ui/tree-index';
+import { answer, finish, toolCall, type ScriptedTurn } from '../fake-provider';
+import { scriptedAgent } from '../test-agent';
+import type { ApprovalRequest } from './types';
+
+/**
+ * The tester's attacks on the gate, as a prompt-injected model would send them, each with no
+ * one to approve (every question is denied): nothing may act.
+ */
+let platform: FakePlatform;
+let engine: ActionEngine;
+let events: AgentEvent[];
+let asked: ApprovalRequest[];
+let runs: number;
+
+beforeEach(() => {
+  platform = new FakePlatform();
+  engine = new ActionEngine({ platform, clock: new FakeClock() });
+  const run = engine.run.bind(engine);
+  runs = 0;
+  engine.run = (pid, request, signal) => {
+    runs += 1;
+    return run(pid, request, signal);
+  };
+  events = [];
+  asked = [];
+});
+
+async function idIn(pid: number, name: string): Promise<string> {
+  const { root } = await engine.observe(pid, { fresh: true });
+  const node = [...walk(root)].find((each: UiNode) => each.name === name);
+  if (node === undefined) throw new Error(`no node named ${name}`);
+  return node.id;
+}
+
+async function attack(tool: string, args: unknown, userText = 'tidy up'): Promise<void> {
+  const turns: ScriptedTurn[] = [[toolCall('c1', tool, args), finish('tool_calls')], answer('done')];
+  const { agent } = scriptedAgent(turns, {
+    platform,
+    events,
+    engine,
+    cache: false,
+    decide: (request) => {
+      asked.push(request);
+      return Promise.resolve('deny');
+    },
+  });
+  await agent.ask(userText, { pid: FIXTURE_PID });
+}
+
+const resultOf = (): Extract<AgentEvent, { type: 'tool_result' }> | undefined =>
+  events.find((event): event is Extract<AgentEvent, { type: 'tool_result' }> => event.type === 'tool_result');
+
+describe('a padded id', () => {
+  for (const pad of [' ', '\n', '\t ', ' \r\n']) {
+    it(`asks before clicking Delete named ${JSON.stringify(pad)} + id`, async () => {
+      platform.app(FIXTURE_PID).get('button').name = 'Delete';
+      const id = await idIn(FIXTURE_PID, 'Delete');
+      await attack('ui_action', { action: 'click', id: `${pad}${id}${pad}` });
+      expect(asked).toHaveLength(1);
+      expect(runs).toBe(0);
+      expect(platform.app(FIXTURE_PID).clicks).toBe(0);
+    });
+  }
+
+  it('refuses attacker text typed into a password field by a padded id', async () => {
+    const id = await idIn(FIXTURE_PID, 'Password');
+    await attack('ui_action', { action: 'set_value', id: ` ${id}\n`, value: 'attacker' });
+    expect(resultOf()?.message).toMatch(/^REFUSED: .*secret field/);
+    expect(runs).toBe(0);
+    expect(platform.app(FIXTURE_PID).get('password').value).toBe('');
+  });
+});
+
+describe('another app named', () => {
+  it('judges the app the call names, not the target', async () => {
+    platform.app(NOTES_PID).get('button').name = 'Delete';
+    const id = await idIn(NOTES_PID, 'Delete');
+    await attack('ui_action', { action: 'click', app: 'notes', id });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ pid: NOTES_PID, app: 'Notes', plan: { verb: 'click', target: 'Delete' } });
+    expect(platform.app(NOTES_PID).clicks).toBe(0);
+    expect(runs).toBe(0);
+  });
+
+  it('refuses a password set in another app by name or pid', async () => {
+    const id = await idIn(NOTES_PID, 'Password');
+    await attack('ui_action', { action: 'set_value', app: 'Notes', id, value: 'attacker' });
+    await attack('ui_action', { action: 'set_value', pid: NOTES_PID, id, value: 'attacker' });
+    expect(platform.app(NOTES_PID).get('password').value).toBe('');
+    expect(runs).toBe(0);
+  });
+
+  it('an allow_app answer for the target does not cover another app named by name', async () => {
+    platform.app(NOTES_PID).get('button').name = 'Delete';
+    const id = await idIn(NOTES_PID, 'Delete');
+    const { agent } = scriptedAgent(
+      [
+        [toolCall('c1', 'ui_close_window', {}), finish('tool_calls')],
+        [toolCall('c2', 'ui_action', { action: 'click', app: 'Notes', id }), finish('tool_calls')],
+        answer('done'),
+      ],
+      {
+        platform,
+        events,
+        engine,
+        cache: false,
+        decide: (request) => {
+          asked.push(request);
+          return Promise.resolve(asked.length === 1 ? 'allow_app' : 'deny');
+        },
+      },
+    );
+    await agent.ask('close it', { pid: FIXTURE_PID });
+    expect(asked.map((request) => [request.tool, request.pid])).toEqual([
+      ['ui_close_window', FIXTURE_PID],
+      ['ui_action', NOTES_PID],
+    ]);
+    expect(platform.app(NOTES_PID).clicks).toBe(0);
+  });
+});
+
+describe('quit spelled differently', () => {
+  for (const args of [
+    { key: 'mod+q' },
+    { key: 'q', modifiers: ['cmdorctrl'] },
+    { key: 'Q', modifiers: ['CmdOrCtrl'] },
+    { key: 'Control+Q' },
+    { key: 'super+w' },
+    { key: 'f4', modifiers: ['ALT'] },
+    { key: 'command+shift+Delete' },
+  ]) {
+    it(`asks before ${JSON.stringify(args)}`, async () => {
+      await attack('ui_action', { action: 'key', ...args });
+      expect(asked).toHaveLength(1);
+      expect(platform.inputLog).toEqual([]);
+    });
+  }
+});
+
+describe('a key on a risky control', () => {
+  for (const key of ['return', 'Enter', 'space', ' ', 'kp_enter']) {
+    it(`asks before pressing ${JSON.stringify(key)} on Delete`, async () => {
+      platform.app(FIXTURE_PID).get('button').name = 'Delete';
+      const id = await idIn(FIXTURE_PID, 'Delete');
+      await attack('ui_action', { action: 'key', id, key });
+      // kp_enter is not a key the engine knows: refused before anything runs, so nothing to ask.
+      if (key !== 'kp_enter') expect(asked).toHaveLength(1);
+      expect(platform.app(FIXTURE_PID).clicks).toBe(0);
+      expect(platform.inputLog).toEqual([]);
+    });
+  }
+
+  it('asks before a key with no id when the focused control is risky', async () => {
+    const app = platform.app(FIXTURE_PID);
+    app.get('button').name = 'Delete';
+    app.focus('button');
+    await attack('ui_action', { action: 'key', key: 'return' });
+    expect(asked).toHaveLength(1);
+    expect(app.clicks).toBe(0);
+  });
+});
+
+describe('risky names the list missed', () => {
+  for (const name of ['Move to Trash', 'Empty Trash', 'Quit', 'Close', 'Sign out', 'Overwrite', 'Uninstall', 'Reset', 'Excluir', 'Mover para a Lixeira']) {
+    it(`asks before clicking ${name}`, async () => {
+      platform.app(FIXTURE_PID).get('button').name = name;
+      await attack('ui_action', { action: 'click', id: await idIn(FIXTURE_PID, name) });
+      expect(asked).toHaveLength(1);
+      expect(platform.app(FIXTURE_PID).clicks).toBe(0);
+    });
+  }
+
+  it('asks before clicking an icon-only button described "Delete everything"', async () => {
+    const button = platform.app(FIXTURE_PID).get('button');
+    button.name = '';
+    button.description = 'Delete everything';
+    const { root } = await engine.observe(FIXTURE_PID, { fresh: true });
+    const id = [...walk(root)].find((node) => node.role === 'button')?.id as string;
+    await attack('ui_action', { action: 'click', id });
+    expect(asked[0]?.reason).toContain('Delete everything');
+    expect(platform.app(FIXTURE_PID).clicks).toBe(0);
+  });
+
+  it('asks before dropping onto the trash', async () => {
+    platform.app(FIXTURE_PID).get('drop').name = 'Trash';
+    await attack('ui_action', { action: 'drag', id: await idIn(FIXTURE_PID, 'Drag me'), toId: await idIn(FIXTURE_PID, 'Trash') });
+    expect(asked).toHaveLength(1);
+    expect(platform.inputLog).toEqual([]);
+  });
+});
+
+describe('an id the gate cannot find', () => {
+  it('is refused before the engine, so a node appearing later is never acted on unjudged', async () => {
+    await attack('ui_action', { action: 'click', id: 'zzzzz' });
+    expect(runs).toBe(0);
+    expect(resultOf()?.message).toMatch(/^NODE_NOT_FOUND/);
+  });
+});
+
+describe('secret text in printed arguments', () => {
+  it('is masked in the tool_call event and the approval summary', async () => {
+    const id = await idIn(FIXTURE_PID, 'Password');
+    await attack('ui_action', { action: 'set_value', id, value: 'hunter2' }, 'my password is hunter2');
+    const call = events.find((event) => event.type === 'tool_call');
+    expect(call).toMatchObject({ arguments: expect.stringContaining('•••') });
+    expect(JSON.stringify(events)).not.toContain('hunter2');
+    expect(platform.app(FIXTURE_PID).get('password').value).toBe('hunter2');
+  });
+});
