@@ -210,7 +210,53 @@ describe('secret text in printed arguments', () => {
     await attack('ui_action', { action: 'set_value', id, value: 'hunter2' }, 'my password is hunter2');
     const call = events.find((event) => event.type === 'tool_call');
     expect(call).toMatchObject({ arguments: expect.stringContaining('•••') });
-    expect(JSON.stringify(events)).not.toContain('hunter2');
+    // What programs print of a call: its tool_call event and any approval question.
+    const printed = events.filter((event) => event.type === 'tool_call' || event.type === 'approval_request' || event.type === 'tool_result');
+    expect(JSON.stringify(printed)).not.toContain('hunter2');
     expect(platform.app(FIXTURE_PID).get('password').value).toBe('hunter2');
+  });
+});
+
+describe('a fill whose later field finds a control that appeared after the check', () => {
+  it('does not fill the new risky control', async () => {
+    const app = platform.app(FIXTURE_PID);
+    app.get('toggle').name = 'Enable feature';
+    // Filling Name renames the check box, as a form that shows a new option would.
+    const setValue = app.setValue.bind(app);
+    app.setValue = (key, value) => {
+      const done = setValue(key, value);
+      if (key === 'name') app.get('toggle').name = 'Delete everything';
+      return done;
+    };
+    await attack('ui_fill_form', {
+      fields: [
+        { label: 'Name', value: 'Ann' },
+        { label: 'everything', value: true },
+      ],
+    });
+    expect(asked).toHaveLength(0);
+    expect(app.get('name').value).toBe('Ann');
+    expect(app.get('toggle').checked).toBe(false);
+    expect(resultOf()?.message).toMatch(/not filled: the label now finds "Delete everything"/);
+  });
+});
+
+describe('secret text in an approval question', () => {
+  it('is masked in the summary the user reads', async () => {
+    const id = await idIn(FIXTURE_PID, 'Password');
+    const { agent } = scriptedAgent([[toolCall('c1', 'ui_action', { action: 'type', id, text: 'hunter2' }), finish('tool_calls')], answer('ok')], {
+      platform,
+      events,
+      engine,
+      cache: false,
+      approvalPolicy: 'confirm-all',
+      decide: (request) => {
+        asked.push(request);
+        return Promise.resolve('deny');
+      },
+    });
+    await agent.ask('my password is hunter2', { pid: FIXTURE_PID });
+    expect(asked[0]?.summary).toContain('•••');
+    expect(asked[0]?.summary).not.toContain('hunter2');
   });
 });
