@@ -9,6 +9,7 @@ export interface ActionFacts {
   id?: string | undefined;
   toId?: string | undefined;
   key?: string | undefined;
+  text?: string | undefined;
   modifiers?: string[] | undefined;
 }
 
