@@ -9,6 +9,7 @@ import { isProcessAlive } from '../process';
 import { AtspiClient } from './client';
 import { assertDisplay } from './display';
 import { createScreen } from './screen';
+import { windowOwnerAt } from './x11/window-at';
 
 /**
  * Input is created on first use: reading trees needs only D-Bus, and a machine with
@@ -54,6 +55,7 @@ export async function createLinuxPlatform(env: Record<string, string | undefined
       frontmost,
       isAlive: (pid) => Promise.resolve(isProcessAlive(pid)),
       activate: createActivate(env, apps, frontmost),
+      windowAt: (point) => windowOwnerAt(env, point),
     },
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),

@@ -3,7 +3,7 @@ import type { Bounds } from '../../../../shared/ui-node';
 import type { WindowImage } from '../../types';
 import { intersect, paintBlack } from '../../window-image';
 import { X11Connection } from './connection';
-import { OPCODE, pick, words, X11Session, type WindowMatch } from './session';
+import { belongsTo, OPCODE, pick, words, X11Session, type WindowMatch } from './session';
 
 const Z_PIXMAP = 2;
 const ALL_PLANES = 0xffffffff;
@@ -15,7 +15,7 @@ function int16(value: number): Buffer {
 }
 
 /** A window's rectangle on the screen: its origin translated to the root, its own size. */
-async function screenRect(session: X11Session, window: number): Promise<Bounds> {
+export async function screenRect(session: X11Session, window: number): Promise<Bounds> {
   const { x } = session;
   const [geometry, origin] = await Promise.all([
     x.request(OPCODE.getGeometry, 0, words(window), 'GetGeometry'),
@@ -37,9 +37,29 @@ function toRgba(pixels: Buffer, count: number): Buffer {
 }
 
 /**
+ * Paints black every shown window stacked above the app's that is not the app's own: another
+ * app's window (a dialog, a notification, a password prompt) lying over it, and Deskpilot's own
+ * (`hidePids`). A capture of an app holds that app's pixels only, so a program allowed one app
+ * (`--apps`) never sees another's text through it, and OCR never reads it as the app's.
+ */
+async function blackOutOthers(
+  session: X11Session,
+  image: WindowImage,
+  above: readonly number[],
+  match: WindowMatch,
+  hidePids: readonly number[],
+): Promise<void> {
+  for (const other of above) {
+    const own = !hidePids.includes((await session.pidOf(other)) ?? -1) && (await belongsTo(session, other, match));
+    if (own || !(await session.viewable(other))) continue;
+    paintBlack(image, await screenRect(session, other));
+  }
+}
+
+/**
  * The pixels of an app's top-level window as the screen shows them (GetImage on the root over
- * the window's rectangle, cut to the screen), with the windows of `hidePids` painted black
- * wherever they overlap it: Deskpilot's own window never shows in a capture. Core X11 only,
+ * the window's rectangle, cut to the screen), with every other process's window that overlaps
+ * it painted black (blackOutOthers): Deskpilot's own window and other apps never show in a capture. Core X11 only,
  * so it works under Xvfb and any X server, with no compositor or extension.
  */
 export async function captureWindow(
@@ -71,10 +91,7 @@ export async function captureWindow(
       throw new UnsupportedOperationError(`the screen is ${depth} bits deep; window capture reads 24- and 32-bit TrueColor screens`);
     }
     const image: WindowImage = { ...shown, data: toRgba(reply.subarray(32), count) };
-    // Only windows stacked above the app's can cover it; the list runs bottom to top.
-    for (const other of windows.slice(windows.indexOf(window) + 1)) {
-      if (hidePids.includes((await session.pidOf(other)) ?? -1)) paintBlack(image, await screenRect(session, other));
-    }
+    await blackOutOthers(session, image, windows.slice(windows.indexOf(window) + 1), match, hidePids);
     return image;
   } finally {
     x.close();
