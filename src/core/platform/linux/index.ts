@@ -55,7 +55,11 @@ export async function createLinuxPlatform(env: Record<string, string | undefined
       frontmost,
       isAlive: (pid) => Promise.resolve(isProcessAlive(pid)),
       activate: createActivate(env, apps, frontmost),
-      windowAt: (point) => windowOwnerAt(env, point),
+      // Asked before synthetic input only: no display is input's own typed no-display reason.
+      windowAt: async (point) => {
+        await assertDisplay(env);
+        return windowOwnerAt(env, point);
+      },
     },
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),
