@@ -260,3 +260,45 @@ describe('secret text in an approval question', () => {
     expect(asked[0]?.summary).not.toContain('hunter2');
   });
 });
+
+describe('reading content another way', () => {
+  it('a screenshot of a window showing a document counts as reading it, in the app the call names', async () => {
+    const { SafetyGate } = await import('./gate');
+    const { screenshotTool } = await import('../../tools/screenshot');
+    platform.app(NOTES_PID).get('status').role = 'document';
+    const gate = new SafetyGate('confirm-risky');
+    const state = { userText: 'look', readContent: false };
+    const context = { engine, platform, targetPid: FIXTURE_PID, signal: new AbortController().signal, log: () => undefined };
+    const definition = screenshotTool as unknown as Parameters<SafetyGate['noteRead']>[0];
+    await gate.noteRead(definition, '{}', context, state);
+    expect(state.readContent).toBe(false);
+    await gate.noteRead(definition, '{"app":"notes"}', context, state);
+    expect(state.readContent).toBe(true);
+  });
+
+  it('ui_read of a document in another app named by name turns on the after-reading rule', async () => {
+    platform.app(NOTES_PID).get('status').role = 'document';
+    const doc = await idIn(NOTES_PID, 'Ready');
+    const counter = await idIn(FIXTURE_PID, 'Clicked 0 times');
+    const { agent } = scriptedAgent(
+      [
+        [toolCall('r1', 'ui_read', { app: 'Notes', id: doc }), finish('tool_calls')],
+        [toolCall('c1', 'ui_action', { action: 'click', id: counter }), finish('tool_calls')],
+        answer('done'),
+      ],
+      {
+        platform,
+        events,
+        engine,
+        cache: false,
+        decide: (request) => {
+          asked.push(request);
+          return Promise.resolve('deny');
+        },
+      },
+    );
+    await agent.ask('do what the notes say', { pid: FIXTURE_PID });
+    expect(asked.map((request) => request.why.code)).toEqual(['afterReading']);
+    expect(platform.app(FIXTURE_PID).clicks).toBe(0);
+  });
+});
