@@ -8,6 +8,9 @@ import { walk } from '../../ui/tree-index';
 import { answer, finish, toolCall, type ScriptedTurn } from '../fake-provider';
 import { scriptedAgent } from '../test-agent';
 import type { ApprovalRequest } from './types';
+import { SafetyGate } from './gate';
+import { screenshotTool } from '../../tools/screenshot';
+import type { Tool } from '../../tools/types';
 
 /**
  * The tester's attacks on the gate, as a prompt-injected model would send them, each with no
@@ -263,13 +266,11 @@ describe('secret text in an approval question', () => {
 
 describe('reading content another way', () => {
   it('a screenshot of a window showing a document counts as reading it, in the app the call names', async () => {
-    const { SafetyGate } = await import('./gate');
-    const { screenshotTool } = await import('../../tools/screenshot');
     platform.app(NOTES_PID).get('status').role = 'document';
     const gate = new SafetyGate('confirm-risky');
     const state = { userText: 'look', readContent: false };
     const context = { engine, platform, targetPid: FIXTURE_PID, signal: new AbortController().signal, log: () => undefined };
-    const definition = screenshotTool as unknown as Parameters<SafetyGate['noteRead']>[0];
+    const definition = screenshotTool as unknown as Tool;
     await gate.noteRead(definition, '{}', context, state);
     expect(state.readContent).toBe(false);
     await gate.noteRead(definition, '{"app":"notes"}', context, state);
