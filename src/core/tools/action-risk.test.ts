@@ -59,3 +59,21 @@ describe('the canonical spelling', () => {
     }
   });
 });
+
+describe('Return in a dialog', () => {
+  it('is judged as the dialog’s risky button, whether pressed as a key or typed as a line break', () => {
+    const field = node('field', { role: 'textfield', name: 'Name', states: { enabled: true, focused: true } });
+    const dialog = node('dlg01', {
+      role: 'dialog',
+      name: 'Replace file?',
+      children: [field, node('ok001', { name: 'Overwrite' }), node('no001', { name: 'Cancel' })],
+    });
+    const root = tree(dialog);
+    expect(actionRisk({ action: 'key', key: 'return' }, root, 'linux')).toMatchObject({ code: 'clicks', values: { name: '"Overwrite"' } });
+    expect(actionRisk({ action: 'type', id: 'field', text: 'report.pdf\n' }, root, 'linux')).toMatchObject({ code: 'clicks' });
+    expect(actionRisk({ action: 'type', id: 'field', text: 'report.pdf' }, root, 'linux')).toBeUndefined();
+    expect(actionRisk({ action: 'key', key: 'tab' }, root, 'linux')).toBeUndefined();
+    const plain = tree(node('field', { role: 'textfield', name: 'Search', states: { enabled: true, focused: true } }), node('del01', { name: 'Delete' }));
+    expect(actionRisk({ action: 'key', key: 'return' }, plain, 'linux')).toBeUndefined();
+  });
+});

@@ -1,7 +1,7 @@
 import type { RiskReason } from '../../shared/risk';
 import type { UiNode } from '../../shared/ui-node';
-import { findById } from '../ui/tree-index';
-import { activates, focusedNode, isTextEntry, keyRisk } from './risk';
+import { findById, walk } from '../ui/tree-index';
+import { activates, focusedNode, isTextEntry, keyRisk, parseCombo, pathTo } from './risk';
 
 /** The ui_action fields the risk rules read, in the engine's canonical spelling. */
 export interface ActionFacts {
@@ -11,6 +11,30 @@ export interface ActionFacts {
   key?: string | undefined;
   text?: string | undefined;
   modifiers?: string[] | undefined;
+}
+
+/**
+ * Return in a dialog presses its default button, which the tree does not mark: when the dialog
+ * around `node` has a button with risky text, Return there may press it, so it is judged as that.
+ */
+function dialogDefault(tree: UiNode, node: UiNode): RiskReason | undefined {
+  const dialog = pathTo(tree, node.id)
+    ?.reverse()
+    .find((each) => each.role === 'dialog');
+  if (dialog === undefined) return undefined;
+  for (const each of walk(dialog)) {
+    if (each.role !== 'button') continue;
+    const risk = activates(each);
+    if (risk !== undefined) return risk;
+  }
+  return undefined;
+}
+
+/** Whether a key or typed text presses Return: the key itself, or a line break in the text. */
+function pressesReturn(args: ActionFacts, platform: string): boolean {
+  if (args.action === 'type') return /[\r\n]/.test(args.text ?? '');
+  const combo = args.key === undefined ? undefined : parseCombo(args.key, args.modifiers ?? [], platform);
+  return combo?.key === 'return';
 }
 
 /**
@@ -26,9 +50,14 @@ export function actionRisk(args: ActionFacts, tree: UiNode | undefined, platform
       return node === undefined ? undefined : activates(node);
     case 'key': {
       const target = node ?? (args.id === undefined && tree !== undefined ? focusedNode(tree) : undefined);
-      return args.key === undefined ? undefined : keyRisk(args.key, args.modifiers ?? [], platform, target);
+      const risk = args.key === undefined ? undefined : keyRisk(args.key, args.modifiers ?? [], platform, target);
+      if (risk !== undefined || target === undefined || tree === undefined || !pressesReturn(args, platform)) return risk;
+      return dialogDefault(tree, target);
     }
     case 'type':
+      if (node === undefined) return undefined;
+      if (!isTextEntry(node)) return activates(node);
+      return tree !== undefined && pressesReturn(args, platform) ? dialogDefault(tree, node) : undefined;
     case 'set_value':
       return node === undefined || isTextEntry(node) ? undefined : activates(node);
     case 'drag': {
