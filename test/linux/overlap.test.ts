@@ -1,8 +1,8 @@
 /**
  * Another app's window lying over the target app, on a real X server: a capture of the target
  * shows none of the other window's pixels, and synthetic input aimed at the target where the
- * other window lies is not sent. Without a window manager, both windows map at the top-left,
- * so the dialog started second covers the fixture app's corner.
+ * other window lies is not sent. The dialog is moved over the fixture's corner, with and without a
+ * window manager (which frames windows and keeps its own list of them).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -16,14 +16,17 @@ import { waitFor } from './wait-for';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
 
-describe.skipIf(!run)('a window of another app over the target', () => {
+describe.skipIf(!run).each([
+  { manager: 'no window manager', openbox: false },
+  { manager: 'openbox (frames, a managed list)', openbox: true },
+])('a window of another app over the target, $manager', ({ openbox }) => {
   let desktop: Desktop;
   let fixture: LaunchedApp;
   let dialog: LaunchedApp;
   let overlap: Bounds;
 
   beforeAll(async () => {
-    desktop = await startDesktop();
+    desktop = await startDesktop({ openbox });
     fixture = await desktop.launchFixture();
     dialog = await desktop.launch('/usr/bin/zenity', ['--info', '--text', 'Move to Trash', '--title', 'Intruder']);
     const windowOf = async (pid: number): Promise<Bounds> => {

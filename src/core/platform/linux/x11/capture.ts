@@ -4,6 +4,9 @@ import type { WindowImage } from '../../types';
 import { intersect, paintBlack } from '../../window-image';
 import { X11Connection } from './connection';
 import { belongsTo, OPCODE, pick, words, X11Session, type WindowMatch } from './session';
+import { screenStack } from './stack';
+
+type TopLevel = Awaited<ReturnType<X11Session['topLevel']>>;
 
 const Z_PIXMAP = 2;
 const ALL_PLANES = 0xffffffff;
@@ -38,21 +41,27 @@ function toRgba(pixels: Buffer, count: number): Buffer {
 
 /**
  * Paints black every shown window stacked above the app's that is not the app's own: another
- * app's window (a dialog, a notification, a password prompt) lying over it, and Deskpilot's own
- * (`hidePids`). A capture of an app holds that app's pixels only, so a program allowed one app
- * (`--apps`) never sees another's text through it, and OCR never reads it as the app's.
+ * app's window or popup (a dialog, a notification, a password prompt) lying over it, and
+ * Deskpilot's own (`hidePids`). A capture of an app holds that app's pixels only, so a program
+ * allowed one app (`--apps`) never sees another's text through it, and OCR never reads it as the
+ * app's. Windows are taken in the screen's real stacking order (screenStack), unmanaged popups
+ * included; when the app's window is not found there, the window manager's list above it is used.
  */
 async function blackOutOthers(
   session: X11Session,
   image: WindowImage,
-  above: readonly number[],
+  window: number,
+  topLevel: TopLevel,
   match: WindowMatch,
   hidePids: readonly number[],
 ): Promise<void> {
-  for (const other of above) {
-    const own = !hidePids.includes((await session.pidOf(other)) ?? -1) && (await belongsTo(session, other, match));
-    if (own || !(await session.viewable(other))) continue;
-    paintBlack(image, await screenRect(session, other));
+  const stack = await screenStack(session, topLevel.managed ? topLevel.windows : undefined);
+  const at = stack.findIndex((entry) => entry.client === window);
+  const above = at >= 0 ? stack.slice(at + 1) : topLevel.windows.slice(topLevel.windows.indexOf(window) + 1).map((other) => ({ top: other, client: other }));
+  for (const { top, client } of above) {
+    const own = !hidePids.includes((await session.pidOf(client)) ?? -1) && (await belongsTo(session, client, match));
+    if (own || !(await session.viewable(top))) continue;
+    paintBlack(image, await screenRect(session, top));
   }
 }
 
@@ -71,8 +80,8 @@ export async function captureWindow(
   const x = await X11Connection.open(env, timeoutMs);
   try {
     const session = new X11Session(x);
-    const { windows } = await session.topLevel();
-    const window = await pick(session, windows, match);
+    const topLevel = await session.topLevel();
+    const window = await pick(session, topLevel.windows, match);
     if (window === undefined) throw new UnsupportedOperationError(`pid ${match.pid} has no window on this display to capture`);
     const screen = await x.request(OPCODE.getGeometry, 0, words(x.root), 'GetGeometry(root)');
     const shown = intersect(await screenRect(session, window), { x: 0, y: 0, width: screen.readUInt16LE(16), height: screen.readUInt16LE(18) });
@@ -91,7 +100,7 @@ export async function captureWindow(
       throw new UnsupportedOperationError(`the screen is ${depth} bits deep; window capture reads 24- and 32-bit TrueColor screens`);
     }
     const image: WindowImage = { ...shown, data: toRgba(reply.subarray(32), count) };
-    await blackOutOthers(session, image, windows.slice(windows.indexOf(window) + 1), match, hidePids);
+    await blackOutOthers(session, image, window, topLevel, match, hidePids);
     return image;
   } finally {
     x.close();

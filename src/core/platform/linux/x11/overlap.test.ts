@@ -28,6 +28,11 @@ const APP = 0x301;
 const OTHER = 0x302;
 const OWN_DIALOG = 0x303;
 const UNTITLED = 0x304;
+/** An unmanaged (override-redirect) popup of another process: not in the window manager's list. */
+const POPUP = 0x305;
+/** The window manager's frames around the two managed windows. */
+const APP_FRAME = 0x501;
+const OTHER_FRAME = 0x502;
 
 beforeEach(() => {
   window(APP, 42, { x: 100, y: 100, width: 200, height: 100 }, 0xff0000);
@@ -35,8 +40,19 @@ beforeEach(() => {
   // The app's own popup, which carries no pid: known by the app's window title.
   window(OWN_DIALOG, undefined, { x: 250, y: 150, width: 20, height: 20 }, 0x0000ff, 'Notes');
   window(UNTITLED, undefined, { x: 110, y: 170, width: 10, height: 10 }, 0xffff00, 'Some other tool');
-  server.stacking = [APP, OTHER, OWN_DIALOG, UNTITLED];
-  server.properties.set(ROOT, new Map([['_NET_CLIENT_LIST_STACKING', server.stacking]]));
+  window(POPUP, 99, { x: 280, y: 110, width: 10, height: 10 }, 0x00ffff);
+  server.stacking = [APP, OTHER, OWN_DIALOG, UNTITLED, POPUP];
+  // A window manager: it lists the managed windows, and the root holds frames around them.
+  server.properties.set(ROOT, new Map([['_NET_CLIENT_LIST_STACKING', [APP, OTHER]]]));
+  for (const [frame, client] of [
+    [APP_FRAME, APP],
+    [OTHER_FRAME, OTHER],
+  ] as const) {
+    server.tree.set(frame, [client]);
+    server.geometry.set(frame, server.geometry.get(client) as { x: number; y: number; width: number; height: number });
+    server.viewable.add(frame);
+  }
+  server.children = [APP_FRAME, OTHER_FRAME, OWN_DIALOG, UNTITLED, POPUP];
 });
 
 /** The RGB of a capture's pixel at a screen point. */
@@ -53,10 +69,12 @@ describe('a capture of one app', () => {
     expect(rgbAt(image, 160, 130)).toEqual([0, 0, 0]); // the other app's window
     expect(rgbAt(image, 115, 175)).toEqual([0, 0, 0]); // a window without a pid, not titled like the app's
     expect(rgbAt(image, 255, 155)).toEqual([0, 0, 255]); // the app's own dialog
+    expect(rgbAt(image, 285, 115)).toEqual([0, 0, 0]); // another process's unmanaged popup
   });
 
   it('leaves a minimized window of another app alone: it covers nothing', async () => {
     server.viewable.delete(OTHER);
+    server.viewable.delete(OTHER_FRAME);
     server.stacking = [APP, OWN_DIALOG];
     const image = await captureWindow(env(), { pid: 42, titles: ['Notes'] }, []);
     expect(rgbAt(image, 160, 130)).toEqual([255, 0, 0]);
@@ -68,11 +86,17 @@ describe('windowOwnerAt', () => {
     expect(await windowOwnerAt(env(), { x: 160, y: 130 })).toEqual({ pid: 77 });
     expect(await windowOwnerAt(env(), { x: 105, y: 105 })).toEqual({ pid: 42 });
     expect(await windowOwnerAt(env(), { x: 112, y: 172 })).toEqual({ title: 'Some other tool' });
+    expect(await windowOwnerAt(env(), { x: 285, y: 115 })).toEqual({ pid: 99 });
     expect(await windowOwnerAt(env(), { x: 900, y: 700 })).toBeUndefined();
   });
 
+  it('without root children to read, falls back to the window manager’s list', async () => {
+    server.children = [];
+    expect(await windowOwnerAt(env(), { x: 160, y: 130 })).toEqual({ pid: 77 });
+  });
+
   it('skips windows that are not shown', async () => {
-    server.viewable.delete(OTHER);
+    server.viewable.delete(OTHER_FRAME);
     expect(await windowOwnerAt(env(), { x: 160, y: 130 })).toEqual({ pid: 42 });
   });
 });

@@ -14,6 +14,8 @@ export interface FakeXServer {
   requests: { opcode: number; data: number; body: Buffer }[];
   /** The root's children (QueryTree), and which of them are mapped (GetWindowAttributes). */
   children: number[];
+  /** The children of other windows (a window manager's frames holding their clients). */
+  tree: Map<number, number[]>;
   viewable: Set<number>;
   /** Where windows sit on the screen (GetGeometry, TranslateCoordinates); the root is 1024×768. */
   geometry: Map<number, { x: number; y: number; width: number; height: number }>;
@@ -57,6 +59,7 @@ export async function startFakeXServer(): Promise<FakeXServer> {
     properties: new Map(),
     requests: [],
     children: [],
+    tree: new Map(),
     viewable: new Set(),
     failing: new Set(),
     geometry: new Map(),
@@ -132,10 +135,12 @@ export async function startFakeXServer(): Promise<FakeXServer> {
           reply.writeUInt32LE(text === undefined ? value.length / 4 : value.length, 16);
           socket.write(Buffer.concat([reply, padded]));
         } else if (opcode === 15) {
-          reply.writeUInt32LE(fake.children.length, 4);
-          reply.writeUInt16LE(fake.children.length, 16);
-          const list = Buffer.alloc(fake.children.length * 4);
-          fake.children.forEach((each, index) => list.writeUInt32LE(each, index * 4));
+          const window = body.readUInt32LE(0);
+          const children = window === ROOT ? fake.children : (fake.tree.get(window) ?? []);
+          reply.writeUInt32LE(children.length, 4);
+          reply.writeUInt16LE(children.length, 16);
+          const list = Buffer.alloc(children.length * 4);
+          children.forEach((each, index) => list.writeUInt32LE(each, index * 4));
           socket.write(Buffer.concat([reply, list]));
         } else if (opcode === 3) {
           const attributes = Buffer.alloc(44);
