@@ -35,11 +35,12 @@ export interface AskSafetyState {
   readContent: boolean;
 }
 
-/** `key` names (tool, pid) for a conversation-long "for this app"; `external`, the MCP tool and app a standing allowance would cover. */
 /**
- * `runArguments`: run the tool with these, the call as the gate resolved and judged it (see
- * ResolvedCall); absent, with the model's own. `shown`: the arguments as they may be printed,
- * with text bound for a secret field masked; absent when nothing needs masking.
+ * `key` names (tool, pid) for a conversation-long "for this app"; `external`, the MCP tool and
+ * app a standing allowance would cover. `runArguments`: run the tool with these, the call as the
+ * gate resolved and judged it (see ResolvedCall); absent, with the model's own. `shown`: the
+ * arguments as they may be printed, with text bound for a secret field masked; absent when
+ * nothing needs masking.
  */
 export type GateOutcome =
   | ({ kind: 'run' } & Resolved)
@@ -86,13 +87,16 @@ function unknownNodes(definition: Tool, args: Record<string, unknown>, tree: UiN
 }
 
 /**
- * The safety rules around tool calls, per conversation. Read first, then decide:
+ * The safety rules around tool calls, per conversation. Resolve first (resolveCall: the tool's
+ * schema, its canonical spelling, the app from pid/app/target, that app's tree), judge that, and
+ * hand it back as the arguments to run, so the call judged is the call run:
+ * - a call that cannot be resolved, or names a node not in the tree, is refused before anything acts;
  * - text typed or set into a secret field is refused (every policy) unless it is in the user's message of this ask;
  * - tools that declare `effects: 'read'` always run; every other tool acts, a plugin's tool that declares nothing too;
  * - `auto` runs everything else; `confirm-all` asks for every acting call;
  * - `confirm-risky` asks when the call is risky by the tool's own `safety.risk` (a quit/close/delete key
- *   combo, a click on or a fill of a delete/remove/discard/send/buy/pay/submit-order control, closing a
- *   window), when an acting tool declares no safety facts at all (a plugin's, which the gate cannot judge),
+ *   combo as the engine parses it, a click, key, drop or fill aimed at a control whose text is risky
+ *   (tools/risk.ts), closing a window), when an acting tool declares no safety facts at all (a plugin's, which the gate cannot judge),
  *   or for any acting call once the model has, in this ask, read a subtree with document or web content
  *   (the rule stays on for the rest of the ask).
  * An `allow_app` answer remembers (tool, pid) for the rest of the conversation. A tool of one
