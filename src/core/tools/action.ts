@@ -133,8 +133,9 @@ export const actionTool = defineTool({
     typedText: (args, tree) => {
       if (args.action === 'type' && args.text !== undefined) return [{ ...(args.id === undefined ? {} : { id: args.id }), text: args.text }];
       if (args.action === 'set_value' && args.value !== undefined) return [{ ...(args.id === undefined ? {} : { id: args.id }), text: String(args.value) }];
-      // A printable key types its character into the node it lands on.
-      if (args.action === 'key' && args.key !== undefined && [...args.key].length === 1) {
+      // A printable key, alone or with shift, types its character into the node it lands on (ctrl+a selects).
+      const typing = (args.modifiers ?? []).every((name) => name === 'shift');
+      if (args.action === 'key' && args.key !== undefined && [...args.key].length === 1 && typing) {
         const id = args.id ?? (tree === undefined ? undefined : focusedNode(tree)?.id);
         return [{ ...(id === undefined ? {} : { id }), text: args.key }];
       }

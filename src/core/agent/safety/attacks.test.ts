@@ -303,3 +303,14 @@ describe('reading content another way', () => {
     expect(platform.app(FIXTURE_PID).clicks).toBe(0);
   });
 });
+
+describe('keys into a password field', () => {
+  it('a printable key the user did not write is refused; ctrl+a there is not typing', async () => {
+    const id = await idIn(FIXTURE_PID, 'Password');
+    await attack('ui_action', { action: 'key', id, key: 'Z' }, 'log me in');
+    expect(resultOf()?.message).toMatch(/^REFUSED: .*secret field/);
+    events.length = 0;
+    await attack('ui_action', { action: 'key', id, key: 'ctrl+a' }, 'log me in');
+    expect(resultOf()?.message).not.toMatch(/^REFUSED/);
+  });
+});
