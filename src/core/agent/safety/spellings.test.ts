@@ -10,7 +10,7 @@ import type { ApprovalDecision } from './types';
 
 /**
  * Property: whatever the spelling (padding, case, aliases, app by pid or by name, key instead of
- * click, a fill instead of an action), a risky call reaches the engine only after the user's
+ * click or typing, a fill instead of an action), a risky call reaches the engine only after the user's
  * approval, and never when it is denied. Seeded, so a failure is repeatable: the seed is fixed
  * unless DESKPILOT_PROPERTY_SEED says otherwise, and DESKPILOT_PROPERTY_RUNS sets the count.
  */
@@ -87,7 +87,11 @@ async function makeCase(random: Random, platform: FakePlatform, engine: ActionEn
         button.description = label;
       }
       const id = pad(random, await idOf(engine, pid, (_name, role) => role === 'button'));
-      const action = random() < 0.5 ? { action: 'click', id } : { action: 'key', id, key: pick(random, ACTIVATING_KEYS) };
+      const action = pick(random, [
+        { action: 'click', id },
+        { action: 'key', id, key: pick(random, ACTIVATING_KEYS) },
+        { action: 'type', id, text: ' ' },
+      ]);
       return { description: `${kind} ${JSON.stringify(label)}`, tool: 'ui_action', args: { ...names, ...action }, effect: clicked };
     }
     case 'focused': {
