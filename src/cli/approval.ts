@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { ApprovalDecider, ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import { createI18n, type Language, type Translator } from '../shared/i18n/i18n';
 import { riskText } from '../shared/risk';
+import { terminalLine } from '../shared/terminal-text';
 import type { CommandContext } from './context';
 
 /** One line from process.stdin, or undefined at end of input. */
@@ -22,8 +23,10 @@ function readStdinLine(): Promise<string | undefined> {
 
 export function describeRequest(request: ApprovalRequest, args = request.summary, i18n: Translator = createI18n('en')): string {
   const { t } = i18n;
-  const where = request.app !== undefined ? t('cli.inApp', { app: request.app }) : request.pid !== undefined ? t('cli.inPid', { pid: request.pid }) : '';
-  return [request.tool, args, where].filter((part) => part !== '').join(' ') + `: ${riskText(request.why, i18n)}`;
+  // Each part on one line: an app name, an argument or a button's name cannot start a line of its own or hide the choices.
+  const where =
+    request.app !== undefined ? t('cli.inApp', { app: terminalLine(request.app) }) : request.pid !== undefined ? t('cli.inPid', { pid: request.pid }) : '';
+  return [terminalLine(request.tool), terminalLine(args), where].filter((part) => part !== '').join(' ') + `: ${terminalLine(riskText(request.why, i18n))}`;
 }
 
 /** y or s (sim) = allow once, a = allow for this app, anything else (or no answer) = deny; in either language. */

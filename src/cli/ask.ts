@@ -9,6 +9,7 @@ import { loadMcpConfigFile } from '../core/mcp-client/config';
 import { describeMcpNotice } from '../core/mcp-client/server';
 import { McpToolbox } from '../core/mcp-client/toolbox';
 import { terminalDecider } from './approval';
+import { terminalLine } from '../shared/terminal-text';
 import type { CommandContext } from './context';
 import { userPath } from './user-path';
 import { recordingFor, saveWorkflow, withWorkflowTools } from './workflow-save';
@@ -125,7 +126,8 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
           lineOpen = false;
         }
         const args = calls.get(event.callId) ?? '';
-        io.stderr(`→ ${event.name}${args === '' ? '' : ` ${args}`} … ${summarizeResult(event)}`);
+        // The model names the tool and writes the arguments, the app wrote most of the result: each stays on this line.
+        io.stderr(`→ ${terminalLine(event.name)}${args === '' ? '' : ` ${terminalLine(args)}`} … ${terminalLine(summarizeResult(event))}`);
         break;
       }
       default:

@@ -9,6 +9,7 @@ import { nodeById, resolveApp } from '../core/tools/target';
 import type { ToolContext } from '../core/tools/types';
 import { findNodes } from '../core/ui/query';
 import { formatNode, serializeTree } from '../core/ui/serialize';
+import { terminalLine } from '../shared/terminal-text';
 import type { CommandContext } from './context';
 
 type Command = (context: CommandContext) => Promise<number>;
@@ -57,7 +58,7 @@ const apps: Command = async ({ platform, values, io }) => {
   }
   const rows = list.map((app) => {
     const windows = app.windows.map((window) => `${JSON.stringify(window.title)}${window.focused ? ' (focused)' : ''}`).join(', ');
-    return `${String(app.pid).padEnd(8)}${app.name.padEnd(28)}${windows}`;
+    return `${String(app.pid).padEnd(8)}${terminalLine(app.name).padEnd(28)}${terminalLine(windows)}`;
   });
   io.stdout([`${'PID'.padEnd(8)}${'NAME'.padEnd(28)}WINDOWS`, ...rows].join('\n'));
   return 0;
@@ -85,7 +86,7 @@ const tree: Command = async (context) => {
     ...(maxNodes === undefined ? {} : { maxNodes }),
     bounds: bounds !== undefined && bounds !== 'none',
   });
-  io.stdout(`# ${app.name} (pid ${app.pid})\n${text}`);
+  io.stdout(`# ${terminalLine(app.name)} (pid ${app.pid})\n${text}`);
   return 0;
 };
 
@@ -114,7 +115,7 @@ const find: Command = async (context) => {
       ),
     );
   } else if (matches.length === 0) {
-    io.stdout(`no matches in ${app.name} (pid ${app.pid}); try a looser name, only a role, or 'deskpilot tree'`);
+    io.stdout(`no matches in ${terminalLine(app.name)} (pid ${app.pid}); try a looser name, only a role, or 'deskpilot tree'`);
   } else {
     io.stdout(matches.map((match) => `${match.score.toFixed(2)}  ${formatNode(match.node)}`).join('\n'));
   }

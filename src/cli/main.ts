@@ -7,6 +7,7 @@ import type { Platform } from '../core/platform/types';
 import { COMMANDS } from './commands';
 import type { CliIo, CommandContext } from './context';
 import { checkLengths } from './bounds';
+import { terminalSafe } from './terminal-io';
 import { checkOptions, commandUsage, strayOperand, usage } from './help';
 import { parseMcpOptions } from '../mcp/options';
 
@@ -82,7 +83,9 @@ function parse(argv: string[]): Parsed {
 }
 
 /** Runs one CLI command and returns the exit code: 0 ok, 1 action failed, 2 error. */
-export async function main(argv: string[], io: CliIo): Promise<number> {
+export async function main(argv: string[], terminal: CliIo): Promise<number> {
+  // Every printed string passes one escape on its way out: apps, documents and models supply most of them.
+  const io = terminalSafe(terminal);
   const debug = argv.includes('--debug');
   let platform: Platform | undefined = io.platform;
   try {

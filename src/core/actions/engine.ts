@@ -121,7 +121,8 @@ export class ActionEngine {
         });
       }
     }
-    return { tree, index, target, destination };
+    // Synthetic input for this request is checked to land on this app's window (targeting.ts).
+    return { tree, index, target, destination, owner: { pid, apps: this.platform.apps } };
   }
 
   private async execute(pid: number, request: UiActionRequest, resolved: Resolved, signal?: AbortSignal): Promise<ActionMethod> {

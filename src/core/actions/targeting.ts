@@ -1,5 +1,6 @@
 import type { Bounds, UiNode } from '../../shared/ui-node';
-import type { AccessibilityBackend, Point } from '../platform/types';
+import type { AccessibilityBackend, AppListing, Point } from '../platform/types';
+import { checkPointOwner } from './point-owner';
 import type { BuiltTree } from '../ui/ids';
 import type { IndexedNode } from '../ui/tree-index';
 import { intersect } from '../platform/window-image';
@@ -11,6 +12,8 @@ const CLIPPING_ROLES = new Set<UiNode['role']>(['scrollarea', 'list', 'tree', 't
 export interface TargetTree {
   tree: BuiltTree;
   index: Map<string, IndexedNode>;
+  /** The app the input is for: the point is checked to be on its window before input goes there. */
+  owner?: { pid: number; apps: AppListing };
 }
 
 async function boundsOf(accessibility: AccessibilityBackend, target: TargetTree, node: UiNode): Promise<Bounds | undefined> {
@@ -22,7 +25,8 @@ async function boundsOf(accessibility: AccessibilityBackend, target: TargetTree,
  * Where synthetic input should land on a node: the centre of the part of it that is on
  * screen. A scrolled list's bounds run far past its viewport (a GTK list of 200 rows is
  * 5,800 px tall), so the node is clipped by its scrolling and window ancestors first.
- * Bounds a tree was fetched without are read here, for these few nodes only.
+ * Bounds a tree was fetched without are read here, for these few nodes only. With `owner`, the
+ * point must be on that app's own window (see checkPointOwner), or no input goes there.
  */
 export async function visiblePoint(accessibility: AccessibilityBackend, target: TargetTree, node: UiNode): Promise<Point> {
   let bounds = await boundsOf(accessibility, target, node);
@@ -37,5 +41,7 @@ export async function visiblePoint(accessibility: AccessibilityBackend, target: 
     }
     parentId = parent.parentId;
   }
-  return centerOf(bounds === undefined ? node : { ...node, bounds });
+  const point = centerOf(bounds === undefined ? node : { ...node, bounds });
+  if (target.owner !== undefined) await checkPointOwner(target.owner.apps, target.owner.pid, point);
+  return point;
 }

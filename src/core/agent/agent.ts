@@ -387,13 +387,14 @@ export class Agent {
         if (signal.aborted) return this.stopRound(turn.toolCalls.slice(index));
         callId = call.id;
         toolsUsed.add(call.name);
-        this.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: call.arguments });
         let result: ToolResult;
         // Before the call: ui_focus_app moves the target, and the call acted on the old one (or the pid it named).
         const named = argumentObject(call.arguments)['pid'];
-        const actedOn = typeof named === 'number' ? named : toolContext.targetPid;
+        let actedOn = typeof named === 'number' ? named : toolContext.targetPid;
         try {
-          result = await abortable(this.guardedCall(call, askId, toolContext, safety), signal);
+          const guarded = await abortable(this.guardedCall(call, askId, toolContext, safety), signal);
+          result = guarded.result;
+          actedOn = guarded.pid ?? actedOn;
         } catch (error) {
           // The registry only throws on abort; anything else would be a bug, and the model still needs a result.
           if (!signal.aborted) throw error;
@@ -429,37 +430,57 @@ export class Agent {
    * model reads why and the loop goes on. Only calls of registered tools are checked; an
    * unknown name gets the registry's own message.
    */
-  private async guardedCall(call: AgentToolCall, askId: string, context: ToolContext, safety: AskSafetyState): Promise<ToolResult> {
+  private async guardedCall(
+    call: AgentToolCall,
+    askId: string,
+    context: ToolContext,
+    safety: AskSafetyState,
+  ): Promise<{ result: ToolResult; pid?: number | undefined }> {
     const definition = this.options.tools.tool(call.name);
-    if (definition !== undefined) {
+    // Announced once the gate has read the call, so text bound for a secret field is shown masked.
+    const announce = (shown: string | undefined): void => {
+      if (!context.signal.aborted) this.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: shown ?? call.arguments });
+    };
+    let runArguments = call.arguments;
+    let pid: number | undefined;
+    if (definition === undefined) announce(undefined);
+    else {
       const outcome = await this.gate.check({ askId, callId: call.id, tool: call.name, definition, rawArguments: call.arguments }, context, safety);
-      if (outcome.kind === 'refuse') return outcome.result;
+      announce(outcome.shown);
+      if (outcome.kind === 'refuse') return { result: outcome.result };
+      // The call runs as the gate resolved and judged it: the same app, ids and keys.
+      runArguments = outcome.runArguments ?? call.arguments;
+      pid = outcome.pid;
       if (outcome.kind === 'ask') {
         const { request } = outcome;
         this.emit({ type: 'approval_request', ...request });
         const decide = this.options.decide;
         if (decide === undefined) {
           return {
-            success: false,
-            message: `DENIED: this action needs the user's approval (${request.reason}) and nobody can approve it here; ask the user or choose another way`,
-            data: { code: 'DENIED', approvalId: request.id },
+            result: {
+              success: false,
+              message: `DENIED: this action needs the user's approval (${request.reason}) and nobody can approve it here; ask the user or choose another way`,
+              data: { code: 'DENIED', approvalId: request.id },
+            },
           };
         }
         const decision = await abortable(decide(request), context.signal);
         context.signal.throwIfAborted();
         if (decision === 'deny') {
           return {
-            success: false,
-            message: `DENIED: the user declined ${call.name} (${request.reason}); do not retry it: ask the user or choose another way`,
-            data: { code: 'DENIED', approvalId: request.id },
+            result: {
+              success: false,
+              message: `DENIED: the user declined ${call.name} (${request.reason}); do not retry it: ask the user or choose another way`,
+              data: { code: 'DENIED', approvalId: request.id },
+            },
           };
         }
         this.gate.grant(outcome, decision);
       }
     }
-    const result = await this.options.tools.call(call.name, call.arguments, context);
+    const result = await this.options.tools.call(call.name, runArguments, context);
     if (result.success && definition !== undefined) await this.gate.noteRead(definition, call.arguments, context, safety);
-    return result;
+    return { result, pid };
   }
 
   private visionMode(): VisionMode {

@@ -39,6 +39,12 @@ export interface MenuShortcut {
   enabled: boolean;
 }
 
+/** Whose window is on top at a screen point: its pid, or its title where the window carries no pid. */
+export interface WindowOwner {
+  pid?: number;
+  title?: string;
+}
+
 /** Running apps and their windows. */
 export interface AppListing {
   list(): Promise<AppInfo[]>;
@@ -55,6 +61,12 @@ export interface AppListing {
    * Optional: a platform that cannot leaves it out, and the caller falls back to a shortcut.
    */
   closeWindow?(pid: number, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * Whose window is on top at a screen point (undefined: no window there). The engine asks
+   * before synthetic input lands at a point, so a click meant for one app never lands on another
+   * app's window lying over it. Optional: without it the engine cannot check.
+   */
+  windowAt?(point: Point): Promise<WindowOwner | undefined>;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { UiActionRequest } from '../../shared/ui-action';
+import { parseUiActionRequest, type UiActionRequest } from '../../shared/ui-action';
 import { uiActionFields } from '../../shared/ui-action-schema';
 import { runAction } from '../actions/run-action';
 import { findById } from '../ui/tree-index';
 import { summarizeAction } from './advice';
 import { fitJson, fitText } from './budget';
-import { riskyCombo, riskyName } from './risk';
+import { focusedNode } from './risk';
+import { actionRisk } from './action-risk';
 import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';
 import { MAX_ID_CHARS, MAX_TEXT_CHARS, MAX_WORD_CHARS } from './bounds';
@@ -71,6 +72,11 @@ const output = z.object({
   error: z.object({ code: z.string(), message: z.string(), isRetryable: z.boolean(), data: z.record(z.string(), z.unknown()).optional() }).optional(),
 });
 
+/** Only the fields the model gave: undefined keys would trip the engine's strict objects. */
+function definedOnly(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
 // Advice is worded per program (a model's tools, a person's commands): see advice.ts.
 export { errorText, summarizeAction } from './advice';
 
@@ -90,9 +96,23 @@ export const actionTool = defineTool({
   effects: 'act',
   reports: 'node',
   safety: {
-    typedText: (args) => {
+    target: 'app',
+    normalize: (args) => {
+      const { pid, app, ...fields } = args;
+      // The engine's own parse: ids trimmed, the key combo split and its names made canonical.
+      const request = parseUiActionRequest(definedOnly(fields));
+      return { ...(pid === undefined ? {} : { pid }), ...(app === undefined ? {} : { app }), ...request } as typeof args;
+    },
+    nodes: (args) => [args.id, args.toId],
+    typedText: (args, tree) => {
       if (args.action === 'type' && args.text !== undefined) return [{ ...(args.id === undefined ? {} : { id: args.id }), text: args.text }];
       if (args.action === 'set_value' && args.value !== undefined) return [{ ...(args.id === undefined ? {} : { id: args.id }), text: String(args.value) }];
+      // A printable key, alone or with shift, types its character into the node it lands on (ctrl+a selects).
+      const typing = (args.modifiers ?? []).every((name) => name === 'shift');
+      if (args.action === 'key' && args.key !== undefined && [...args.key].length === 1 && typing) {
+        const id = args.id ?? (tree === undefined ? undefined : focusedNode(tree)?.id);
+        return [{ ...(id === undefined ? {} : { id }), text: args.key }];
+      }
       return [];
     },
     plan: (args, tree) => {
@@ -113,20 +133,12 @@ export const actionTool = defineTool({
                   : String(args.value);
       return { verb: args.action, ...(target === undefined ? {} : { target }), ...(value === undefined ? {} : { value }) };
     },
-    risk: (args, tree) => {
-      if (args.action === 'key' && args.key !== undefined) return riskyCombo(args.key, args.modifiers ?? []);
-      if (args.action === 'click' && args.id !== undefined && tree !== undefined) {
-        const target = findById(tree, args.id);
-        if (target !== undefined && riskyName(target.name)) return { code: 'clicks', values: { name: JSON.stringify(target.name) } };
-      }
-      return undefined;
-    },
+    risk: (args, tree, _locate, platform) => actionRisk(args, tree, platform),
   },
   async handler(args, context) {
     const { pid: _pid, app: _app, ...fields } = args;
     const app = await resolveApp(context, args);
-    // Only the fields the model gave: undefined keys would trip the engine's strict objects.
-    const request = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as UiActionRequest;
+    const request = definedOnly(fields) as UiActionRequest;
     const result = await runAction(context.engine, app.pid, request, context.signal);
     const summary = summarizeAction(args, result);
     const maxChars = context.maxChars;

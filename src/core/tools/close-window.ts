@@ -51,7 +51,7 @@ export const closeWindowTool = defineTool({
   schema: z.strictObject({ ...targetFields }),
   effects: 'act',
   reports: 'windows',
-  safety: { risk: () => ({ code: 'closesWindow' }), plan: () => ({ verb: 'close' }) },
+  safety: { target: 'app', risk: () => ({ code: 'closesWindow' }), plan: () => ({ verb: 'close' }) },
   async handler(args, context) {
     const { pid } = await resolveApp(context, args);
     const clock = context.clock ?? systemClock;

@@ -4,7 +4,7 @@ import type { UiActionResult } from '../../shared/ui-action';
 import type { Role, UiNode } from '../../shared/ui-node';
 import { MIN_SCORE, textScore } from '../ui/query';
 import { shallow, walk } from '../ui/tree-index';
-import { riskyName } from './risk';
+import { riskyName, riskyText } from './risk';
 import { resolveApp, targetFields } from './target';
 import { defineTool, type ToolContext } from './types';
 import { MAX_NAME_CHARS, MAX_TEXT_CHARS } from './bounds';
@@ -184,6 +184,16 @@ class FieldFiller {
   }
 }
 
+/**
+ * A risky control a label finds only after earlier fields changed the form. The safety gate
+ * judged the fill against the form as it was, when the label found `judgedId`; a risky control
+ * that shows up later was never put to the user, so it is not filled.
+ */
+function unjudgedRisk(label: string, node: UiNode, judgedId: string | undefined): string | undefined {
+  if (riskyName(label) || node.id === judgedId) return undefined;
+  return riskyText(node);
+}
+
 export const fillFormTool = defineTool({
   name: 'ui_fill_form',
   title: 'Fill a form',
@@ -193,11 +203,14 @@ export const fillFormTool = defineTool({
   effects: 'act',
   reports: 'fields',
   safety: {
+    target: 'app',
     typedText: (args) => args.fields.map(({ label, value }) => ({ label, text: String(value) })),
     plan: (args) => ({ verb: 'fill', target: args.fields.map(({ label }) => label).join(', ') }),
     risk: (args, _tree, locate) => {
       for (const { label } of args.fields) {
-        for (const text of [label, locate(label)?.name]) if (riskyName(text)) return { code: 'fills', values: { name: JSON.stringify(text) } };
+        const node = locate(label);
+        const text = riskyName(label) ? label : node === undefined ? undefined : riskyText(node);
+        if (text !== undefined) return { code: 'fills', values: { name: JSON.stringify(text) } };
       }
       return undefined;
     },
@@ -206,13 +219,23 @@ export const fillFormTool = defineTool({
     const { pid } = await resolveApp(context, args);
     const filler = new FieldFiller(context, pid);
     const results: FieldResult[] = [];
+    let judged: Map<string, string | undefined> | undefined;
     for (const { label, value } of args.fields) {
       context.signal.throwIfAborted();
       // A fresh tree per field: filling one field can change, show or hide the next.
       const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
+      judged ??= new Map(args.fields.map((field) => [field.label, locateField(root, field.label)?.id]));
       const node = locateField(root, label);
       let result: FieldResult;
-      if (node === undefined) {
+      if (node !== undefined && unjudgedRisk(label, node, judged.get(label)) !== undefined) {
+        result = {
+          label,
+          success: false,
+          id: node.id,
+          role: node.role,
+          message: `not filled: the label now finds ${JSON.stringify(riskyText(node))}, a control that was not there when this fill was checked; call ui_fill_form again for it`,
+        };
+      } else if (node === undefined) {
         const near = candidates(root, label);
         result = {
           label,

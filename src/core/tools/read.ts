@@ -33,7 +33,7 @@ export const readTool = defineTool({
   schema,
   output,
   effects: 'read',
-  safety: { readRoot: (args) => args.id },
+  safety: { target: 'app', readRoot: (args) => args.id },
   async handler(args, context) {
     const app = await resolveApp(context, args);
     const { root, refs } = await context.engine.observe(app.pid, { signal: context.signal, fresh: true });

@@ -53,6 +53,8 @@ export const screenshotTool = defineTool({
   schema,
   output,
   effects: 'read',
+  // The image and its OCR lines show the whole window: a web page in it is content read.
+  safety: { target: 'app', readRoot: () => undefined },
   async handler(args, context) {
     const vision = context.platform.vision;
     if (vision === undefined) throw new UnsupportedOperationError(`window capture is not available on ${context.platform.name}`);

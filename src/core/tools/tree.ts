@@ -38,7 +38,7 @@ export const treeTool = defineTool({
   schema,
   output,
   effects: 'read',
-  safety: { readRoot: (args) => args.rootId },
+  safety: { target: 'app', readRoot: (args) => args.rootId },
   async handler(args, context) {
     const app = await resolveApp(context, args);
     const { root } = await context.engine.observe(app.pid, { signal: context.signal, fresh: true });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { UiNode } from '../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
 import type { Clock } from '../clock';
-import type { Platform } from '../platform/types';
+import type { Platform, PlatformName } from '../platform/types';
 import type { LineStyle } from '../ui/serialize';
 import type { AppAllowList } from './allow-list';
 import type { DocsService } from '../docs/service';
@@ -45,12 +45,33 @@ export interface TypedText {
   text: string;
 }
 
-/** Per-tool facts the safety gate reads, so it never needs to know a tool by name. */
+/**
+ * Per-tool facts the safety gate reads, so it never needs to know a tool by name. The gate reads
+ * them on the call as it will run: arguments validated by the tool's schema, put in the tool's
+ * canonical form (`normalize`), and aimed at the app resolved from them (`target`).
+ */
 export interface ToolSafety<A> {
+  /**
+   * `app`: the call names its app with the target fields (pid, app, or none for the target
+   * app). The gate resolves it once, as the handler would, judges that app's tree, and the call
+   * then runs with that pid written in, so the app approved is the app acted on.
+   */
+  target?: 'app';
+  /**
+   * The arguments in the one spelling the code behind the tool reads them in (ids trimmed, keys
+   * parsed): the gate judges that spelling and the call runs with it. Throws a typed error for
+   * arguments the tool would refuse.
+   */
+  normalize?(args: A): A;
+  /**
+   * The node ids the call acts on. Each must be in the tree the gate read, or the call is refused
+   * as the engine would refuse it: an id the gate could not judge never reaches the engine.
+   */
+  nodes?(args: A): (string | undefined)[];
   /** Text this call types or sets, and where. */
-  typedText?(args: A): TypedText[];
+  typedText?(args: A, tree: UiNode | undefined): TypedText[];
   /** Why this call is risky enough to ask the user, read against the app's tree; undefined when it is not. */
-  risk?(args: A, tree: UiNode | undefined, locate: (label: string) => UiNode | undefined): RiskReason | undefined;
+  risk?(args: A, tree: UiNode | undefined, locate: (label: string) => UiNode | undefined, platform: PlatformName): RiskReason | undefined;
   /** For a reading tool: the node whose subtree its result shows (undefined: the whole app), or null for none. */
   readRoot?(args: A): string | undefined | null;
   /** The app the call is about when it is not the current target (ui_focus_app's pid). */

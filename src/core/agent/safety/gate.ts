@@ -1,9 +1,13 @@
 import type { UiNode } from '../../../shared/ui-node';
-import { findById } from '../../ui/tree-index';
 import { locateField } from '../../tools/fill-form';
+import { findById } from '../../ui/tree-index';
+import { notFoundError } from '../../actions/locate';
+import { serializeError } from '../../../shared/errors';
 import { readsContent } from '../../tools/risk';
 import { isReadOnly, type Tool, type ToolContext, type ToolResult } from '../../tools/types';
-import { argumentObject as parse } from '../tools/registry';
+import { maskSecrets, typedTargets } from './secrets';
+import { resolveCall } from './resolve';
+import { argumentObject } from '../tools/registry';
 import type { ApprovalPolicy, ApprovalRequest } from './types';
 import { createI18n } from '../../../shared/i18n/i18n';
 import { riskText, type RiskReason } from '../../../shared/risk';
@@ -31,9 +35,24 @@ export interface AskSafetyState {
   readContent: boolean;
 }
 
-/** `key` names (tool, pid) for a conversation-long "for this app"; `external`, the MCP tool and app a standing allowance would cover. */
+/**
+ * `key` names (tool, pid) for a conversation-long "for this app"; `external`, the MCP tool and
+ * app a standing allowance would cover. `runArguments`: run the tool with these, the call as the
+ * gate resolved and judged it (see ResolvedCall); absent, with the model's own. `shown`: the
+ * arguments as they may be printed, with text bound for a secret field masked; absent when
+ * nothing needs masking.
+ */
 export type GateOutcome =
-  { kind: 'run' } | { kind: 'refuse'; result: ToolResult } | { kind: 'ask'; request: ApprovalRequest; key: string; external?: ExternalCall };
+  | ({ kind: 'run' } & Resolved)
+  | { kind: 'refuse'; result: ToolResult; shown?: string | undefined }
+  | ({ kind: 'ask'; request: ApprovalRequest; key: string; external?: ExternalCall } & Resolved);
+
+/** What a call that may run carries from its resolution; `pid` is set where the call named its app (the target fields). */
+interface Resolved {
+  runArguments?: string;
+  shown?: string | undefined;
+  pid?: number | undefined;
+}
 
 function summarize(raw: string): string {
   const line = raw.replace(/\s+/g, ' ').trim();
@@ -48,14 +67,36 @@ export function secretRefusal(node: UiNode): ToolResult {
   };
 }
 
+/** A call naming a node the gate cannot find: refused as the engine would refuse it, before anything runs. */
+function unknownNodes(definition: Tool, args: Record<string, unknown>, tree: UiNode | undefined, pid: number | undefined): ToolResult | undefined {
+  const ids = (definition.safety?.nodes?.(args as never) ?? []).filter((id): id is string => id !== undefined);
+  if (ids.length === 0) return undefined;
+  if (tree === undefined || pid === undefined) {
+    return {
+      success: false,
+      message: `ACTION_FAILED: the app's tree could not be read to check this call, so nothing was done; read the app again (ui_tree), then retry`,
+      data: { code: 'ACTION_FAILED' },
+    };
+  }
+  for (const id of ids) {
+    if (findById(tree, id) !== undefined) continue;
+    const error = serializeError(notFoundError(tree, id, undefined, pid));
+    return { success: false, message: `${error.code}: ${error.message}`, data: { error } };
+  }
+  return undefined;
+}
+
 /**
- * The safety rules around tool calls, per conversation. Read first, then decide:
+ * The safety rules around tool calls, per conversation. Resolve first (resolveCall: the tool's
+ * schema, its canonical spelling, the app from pid/app/target, that app's tree), judge that, and
+ * hand it back as the arguments to run, so the call judged is the call run:
+ * - a call that cannot be resolved, or names a node not in the tree, is refused before anything acts;
  * - text typed or set into a secret field is refused (every policy) unless it is in the user's message of this ask;
  * - tools that declare `effects: 'read'` always run; every other tool acts, a plugin's tool that declares nothing too;
  * - `auto` runs everything else; `confirm-all` asks for every acting call;
  * - `confirm-risky` asks when the call is risky by the tool's own `safety.risk` (a quit/close/delete key
- *   combo, a click on or a fill of a delete/remove/discard/send/buy/pay/submit-order control, closing a
- *   window), when an acting tool declares no safety facts at all (a plugin's, which the gate cannot judge),
+ *   combo as the engine parses it, a click, key, drop or fill aimed at a control whose text is risky
+ *   (tools/risk.ts), closing a window), when an acting tool declares no safety facts at all (a plugin's, which the gate cannot judge),
  *   or for any acting call once the model has, in this ask, read a subtree with document or web content
  *   (the rule stays on for the rest of the ask).
  * An `allow_app` answer remembers (tool, pid) for the rest of the conversation. A tool of one
@@ -89,30 +130,34 @@ export class SafetyGate {
   async check(call: GateCall, context: ToolContext, state: AskSafetyState): Promise<GateOutcome> {
     const { definition } = call;
     if (isReadOnly(definition)) return { kind: 'run' };
-    const args = parse(call.rawArguments);
-    const other = definition.safety?.otherApp?.(args as never);
-    const pid = other !== undefined ? other.pid : typeof args['pid'] === 'number' ? args['pid'] : context.targetPid;
-    const tree = pid === undefined || other !== undefined ? undefined : await this.tree(context, pid);
-
+    const resolution = await resolveCall(definition, call.rawArguments, context);
+    // Invalid arguments: the registry refuses them with the schema's own words, and nothing runs.
+    if (resolution.kind === 'invalid') return { kind: 'run' };
+    if (resolution.kind === 'failed') return { kind: 'refuse', result: resolution.result };
+    const resolved = resolution.call;
+    const { args, pid, tree } = resolved;
+    const run = resolved.runArguments === undefined ? {} : { runArguments: resolved.runArguments, pid };
+    const unknown = unknownNodes(definition, args, tree, pid);
+    if (unknown !== undefined) return { kind: 'refuse', result: unknown };
+    const shown = maskSecrets(definition, args, tree, call.rawArguments);
     const secret = this.secretCheck(definition, args, tree, state.userText);
-    if (secret !== undefined) return { kind: 'refuse', result: secret };
-    if (this.policy === 'auto') return { kind: 'run' };
-
-    const risk = this.riskReason(definition, args, tree, state);
+    if (secret !== undefined) return { kind: 'refuse', result: secret, shown };
+    if (this.policy === 'auto') return { kind: 'run', ...run, shown };
+    const risk = this.riskReason(definition, args, tree, state, context);
     const why: RiskReason | undefined = this.policy === 'confirm-all' ? (risk ?? { code: 'confirmAll' }) : risk;
-    if (why === undefined) return { kind: 'run' };
+    if (why === undefined) return { kind: 'run', ...run, shown };
     const key = `${call.tool}:${pid ?? 'none'}`;
-    if (this.allowed.has(key)) return { kind: 'run' };
-    const app = pid === undefined ? other?.name : await this.appName(context, pid);
+    if (this.allowed.has(key)) return { kind: 'run', ...run, shown };
+    const app = resolved.app ?? (pid === undefined ? undefined : await this.appName(context, pid));
     const external = definition.external === undefined ? undefined : { ...definition.external, ...(app === undefined ? {} : { app }) };
-    if (external !== undefined && allows([...this.allowances(), ...this.granted], external)) return { kind: 'run' };
+    if (external !== undefined && allows([...this.allowances(), ...this.granted], external)) return { kind: 'run', ...run, shown };
     this.requests += 1;
     const request: ApprovalRequest = {
       id: `approval-${this.requests}`,
       askId: call.askId,
       callId: call.callId,
       tool: call.tool,
-      summary: summarize(call.rawArguments),
+      summary: summarize(shown ?? call.rawArguments),
       reason: riskText(why, ENGLISH),
       why,
       plan: definition.safety?.plan?.(args as never, tree) ?? { verb: 'run', target: definition.title ?? definition.name },
@@ -120,29 +165,21 @@ export class SafetyGate {
       ...(app === undefined ? {} : { app }),
       ...(definition.external === undefined ? {} : { external: definition.external }),
     };
-    return { kind: 'ask', request, key, ...(external === undefined ? {} : { external }) };
+    return { kind: 'ask', request, key, ...run, shown, ...(external === undefined ? {} : { external }) };
   }
 
-  /** After a reading tool ran: did its result bring document or web text? */
+  /** After a reading tool ran: did its result bring document or web text? Read in the app the call read. */
   async noteRead(definition: Tool, rawArguments: string, context: ToolContext, state: AskSafetyState): Promise<void> {
     const readRoot = definition.safety?.readRoot;
     if (readRoot === undefined || state.readContent) return;
-    const args = parse(rawArguments);
+    // Most reads say from their arguments alone that they read no node (docs search): no tree needed.
+    if (readRoot(argumentObject(rawArguments) as never) === null) return;
+    const resolution = await resolveCall(definition, rawArguments, context);
+    if (resolution.kind !== 'resolved') return;
+    const { args, tree } = resolution.call;
     const id = readRoot(args as never);
     if (id === null) return;
-    const pid = typeof args['pid'] === 'number' ? args['pid'] : context.targetPid;
-    if (pid === undefined) return;
-    const tree = await this.tree(context, pid);
-    if (tree !== undefined && readsContent(tree, id)) state.readContent = true;
-  }
-
-  private async tree(context: ToolContext, pid: number): Promise<UiNode | undefined> {
-    try {
-      return (await context.engine.observe(pid, { signal: context.signal })).root;
-    } catch (error) {
-      if (context.signal.aborted) throw error;
-      return undefined; // The tool itself will report the dead app or missing tree.
-    }
+    if (tree !== undefined && readsContent(tree, id?.trim())) state.readContent = true;
   }
 
   private async appName(context: ToolContext, pid: number): Promise<string | undefined> {
@@ -154,19 +191,24 @@ export class SafetyGate {
   }
 
   private secretCheck(definition: Tool, args: Record<string, unknown>, tree: UiNode | undefined, userText: string): ToolResult | undefined {
-    if (tree === undefined) return undefined;
-    for (const typed of definition.safety?.typedText?.(args as never) ?? []) {
-      const node = typed.id !== undefined ? findById(tree, typed.id) : typed.label !== undefined ? locateField(tree, typed.label) : undefined;
-      if (node?.states.secret === true && !userText.includes(typed.text)) return secretRefusal(node);
+    for (const { node, text } of typedTargets(definition, args, tree)) {
+      if (node?.states.secret === true && !userText.includes(text)) return secretRefusal(node);
     }
     return undefined;
   }
 
-  private riskReason(definition: Tool, args: Record<string, unknown>, tree: UiNode | undefined, state: AskSafetyState): RiskReason | undefined {
+  private riskReason(
+    definition: Tool,
+    args: Record<string, unknown>,
+    tree: UiNode | undefined,
+    state: AskSafetyState,
+    context: ToolContext,
+  ): RiskReason | undefined {
     const safety = definition.safety;
     // A tool that acts and says nothing of its risks (a plugin's) cannot be judged, so it is asked about.
     if (safety === undefined) return { code: 'undeclared', values: { tool: definition.name } };
-    const risk = safety.risk?.(args as never, tree, (label) => (tree === undefined ? undefined : locateField(tree, label)));
+    const locate = (label: string): UiNode | undefined => (tree === undefined ? undefined : locateField(tree, label));
+    const risk = safety.risk?.(args as never, tree, locate, context.platform.name);
     if (risk !== undefined) return risk;
     if (state.readContent) return { code: 'afterReading' };
     return undefined;

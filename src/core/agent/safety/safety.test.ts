@@ -89,9 +89,36 @@ describe('risk rules', () => {
   });
 
   it('matches risky control names on word boundaries, case-insensitively', () => {
-    for (const name of ['Delete', 'remove item', 'Discard changes', 'SEND', 'Buy now', 'Pay €10', 'Purchase', 'Submit order'])
+    for (const name of [
+      'Delete',
+      'remove item',
+      'Discard changes',
+      'SEND',
+      'Buy now',
+      'Pay €10',
+      'Purchase',
+      'Submit order',
+      'Move to Trash',
+      'Delete everything',
+      'Quit',
+      'Close',
+      'Empty  Trash',
+      'Sign out',
+      'Overwrite',
+      'Uninstall',
+      'Reset',
+      'Don’t Save',
+      'Excluir',
+      'Apagar',
+      'Sair',
+      'Mover para a Lixeira',
+      'Esvaziar lixeira',
+      'Não salvar',
+      'Encerrar sessão',
+    ])
       expect(riskyName(name), name).toBe(true);
-    for (const name of ['Deleted items', 'Sender', 'Payload', 'Submit', 'Clicked 0 times', 'Removal']) expect(riskyName(name), name).toBe(false);
+    for (const name of ['Deleted items', 'Sender', 'Payload', 'Submit', 'Clicked 0 times', 'Removal', 'Closed', 'Salvar', 'Enviado', 'Saída de áudio'])
+      expect(riskyName(name), name).toBe(false);
   });
 });
 
@@ -146,7 +173,7 @@ describe('approval policy in the agent loop', () => {
     await agent.ask('do things', target);
     expect(asked.map((request) => [request.callId, request.reason])).toEqual([
       ['c1', 'presses ctrl+q (quits or closes)'],
-      ['c2', 'presses cmd+w (quits or closes)'],
+      ['c2', 'presses ctrl+w (quits or closes)'],
       ['c3', 'closes a window'],
     ]);
     expect(platform.app(FIXTURE_PID).clicks).toBe(1);

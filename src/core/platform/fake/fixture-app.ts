@@ -11,6 +11,8 @@ export interface Widget {
   value?: string | number;
   checked?: boolean;
   secret?: boolean;
+  /** Its tooltip or help text, as a platform reports it. */
+  description?: string;
   /** Whether set_value works on it. */
   settable?: boolean;
   /** Native actions it lists, as a platform would name them. */
@@ -162,6 +164,7 @@ export class FixtureApp {
       platformRole: `fake:${item.role}`,
       name: item.name,
       ...(item.value === undefined || item.secret ? {} : { value: item.value }),
+      ...(item.description === undefined ? {} : { description: item.description }),
       states: states(item.key, {
         ...(item.checked === undefined ? {} : { checked: item.checked }),
         ...(item.role === 'textfield' ? { editable: true } : {}),

@@ -11,6 +11,7 @@ import { AtspiClient } from './client';
 import { assertDisplay } from './display';
 import { createScreen } from './screen';
 import { discoverSession, systemDeps, type Discovered, type DiscoveryDeps } from './session-discovery';
+import { windowOwnerAt } from './x11/window-at';
 
 /**
  * Input is created on first use: reading trees needs only D-Bus, and a machine with
@@ -71,6 +72,11 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       isAlive: (pid) => Promise.resolve(isProcessAlive(pid)),
       activate: createActivate(env, apps, frontmost),
       closeWindow: createCloseWindow(env, apps),
+      // Asked before synthetic input only: no display is input's own typed no-display reason.
+      windowAt: async (point) => {
+        await assertDisplay(env);
+        return windowOwnerAt(env, point);
+      },
     },
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),

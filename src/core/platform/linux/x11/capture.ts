@@ -3,7 +3,10 @@ import type { Bounds } from '../../../../shared/ui-node';
 import type { WindowImage } from '../../types';
 import { intersect, paintBlack } from '../../window-image';
 import { X11Connection } from './connection';
-import { OPCODE, pick, words, X11Session, type WindowMatch } from './session';
+import { belongsTo, OPCODE, pick, words, X11Session, type WindowMatch } from './session';
+import { screenStack } from './stack';
+
+type TopLevel = Awaited<ReturnType<X11Session['topLevel']>>;
 
 const Z_PIXMAP = 2;
 const ALL_PLANES = 0xffffffff;
@@ -15,7 +18,7 @@ function int16(value: number): Buffer {
 }
 
 /** A window's rectangle on the screen: its origin translated to the root, its own size. */
-async function screenRect(session: X11Session, window: number): Promise<Bounds> {
+export async function screenRect(session: X11Session, window: number): Promise<Bounds> {
   const { x } = session;
   const [geometry, origin] = await Promise.all([
     x.request(OPCODE.getGeometry, 0, words(window), 'GetGeometry'),
@@ -37,9 +40,35 @@ function toRgba(pixels: Buffer, count: number): Buffer {
 }
 
 /**
+ * Paints black every shown window stacked above the app's that is not the app's own: another
+ * app's window or popup (a dialog, a notification, a password prompt) lying over it, and
+ * Deskpilot's own (`hidePids`). A capture of an app holds that app's pixels only, so a program
+ * allowed one app (`--apps`) never sees another's text through it, and OCR never reads it as the
+ * app's. Windows are taken in the screen's real stacking order (screenStack), unmanaged popups
+ * included; when the app's window is not found there, the window manager's list above it is used.
+ */
+async function blackOutOthers(
+  session: X11Session,
+  image: WindowImage,
+  window: number,
+  topLevel: TopLevel,
+  match: WindowMatch,
+  hidePids: readonly number[],
+): Promise<void> {
+  const stack = await screenStack(session, topLevel.managed ? topLevel.windows : undefined);
+  const at = stack.findIndex((entry) => entry.client === window);
+  const above = at >= 0 ? stack.slice(at + 1) : topLevel.windows.slice(topLevel.windows.indexOf(window) + 1).map((other) => ({ top: other, client: other }));
+  for (const { top, client } of above) {
+    const own = !hidePids.includes((await session.pidOf(client)) ?? -1) && (await belongsTo(session, client, match));
+    if (own || !(await session.viewable(top))) continue;
+    paintBlack(image, await screenRect(session, top));
+  }
+}
+
+/**
  * The pixels of an app's top-level window as the screen shows them (GetImage on the root over
- * the window's rectangle, cut to the screen), with the windows of `hidePids` painted black
- * wherever they overlap it: Deskpilot's own window never shows in a capture. Core X11 only,
+ * the window's rectangle, cut to the screen), with every other process's window that overlaps
+ * it painted black (blackOutOthers): Deskpilot's own window and other apps never show in a capture. Core X11 only,
  * so it works under Xvfb and any X server, with no compositor or extension.
  */
 export async function captureWindow(
@@ -51,8 +80,8 @@ export async function captureWindow(
   const x = await X11Connection.open(env, timeoutMs);
   try {
     const session = new X11Session(x);
-    const { windows } = await session.topLevel();
-    const window = await pick(session, windows, match);
+    const topLevel = await session.topLevel();
+    const window = await pick(session, topLevel.windows, match);
     if (window === undefined) throw new UnsupportedOperationError(`pid ${match.pid} has no window on this display to capture`);
     const screen = await x.request(OPCODE.getGeometry, 0, words(x.root), 'GetGeometry(root)');
     const shown = intersect(await screenRect(session, window), { x: 0, y: 0, width: screen.readUInt16LE(16), height: screen.readUInt16LE(18) });
@@ -71,10 +100,7 @@ export async function captureWindow(
       throw new UnsupportedOperationError(`the screen is ${depth} bits deep; window capture reads 24- and 32-bit TrueColor screens`);
     }
     const image: WindowImage = { ...shown, data: toRgba(reply.subarray(32), count) };
-    // Only windows stacked above the app's can cover it; the list runs bottom to top.
-    for (const other of windows.slice(windows.indexOf(window) + 1)) {
-      if (hidePids.includes((await session.pidOf(other)) ?? -1)) paintBlack(image, await screenRect(session, other));
-    }
+    await blackOutOthers(session, image, window, topLevel, match, hidePids);
     return image;
   } finally {
     x.close();

@@ -103,3 +103,11 @@ export async function pick(session: X11Session, candidates: number[], match: Win
   }
   return undefined;
 }
+
+/** Whether a window is the app's: its _NET_WM_PID, else (no pid on it) one of the app's window titles. */
+export async function belongsTo(session: X11Session, window: number, match: WindowMatch): Promise<boolean> {
+  const pid = await session.pidOf(window);
+  if (pid !== undefined) return pid === match.pid;
+  const title = await session.titleOf(window);
+  return title !== undefined && title !== '' && match.titles.includes(title);
+}

@@ -1,4 +1,7 @@
-/** Test helper: a scripted X server on a local TCP port (display 127.0.0.1:N), speaking just what activate-window sends. Used only by tests. */
+/**
+ * Test helper: a scripted X server on a local TCP port (display 127.0.0.1:N), speaking just what
+ * activate-window, capture and window-at send. Used only by tests.
+ */
 import net from 'node:net';
 
 export const ROOT = 0x100;
@@ -11,7 +14,17 @@ export interface FakeXServer {
   requests: { opcode: number; data: number; body: Buffer }[];
   /** The root's children (QueryTree), and which of them are mapped (GetWindowAttributes). */
   children: number[];
+  /** The children of other windows (a window manager's frames holding their clients). */
+  tree: Map<number, number[]>;
   viewable: Set<number>;
+  /** Where windows sit on the screen (GetGeometry, TranslateCoordinates); the root is 1024×768. */
+  geometry: Map<number, { x: number; y: number; width: number; height: number }>;
+  /**
+   * Each window's one colour (0xRRGGBB). GetImage on the root paints the windows of `stacking`
+   * bottom to top, so a window shows where nothing above it covers it.
+   */
+  colors: Map<number, number>;
+  stacking: number[];
   /** When set, the connection setup fails with this reason (a wrong cookie, say). */
   refuse?: string;
   /** Opcodes answered with an X error (code 3, BadWindow). */
@@ -46,10 +59,33 @@ export async function startFakeXServer(): Promise<FakeXServer> {
     properties: new Map(),
     requests: [],
     children: [],
+    tree: new Map(),
     viewable: new Set(),
     failing: new Set(),
+    geometry: new Map(),
+    colors: new Map(),
+    stacking: [],
     atomName: (atom) => atoms[atom - 1],
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  /** The screen as 32-bit BGRX pixels over a rectangle; fills in the reply's depth and length. */
+  const image = (left: number, top: number, width: number, height: number, reply: Buffer): Buffer => {
+    const pixels = Buffer.alloc(width * height * 4);
+    for (let row = 0; row < height; row += 1) {
+      for (let column = 0; column < width; column += 1) {
+        const [x, y] = [left + column, top + row];
+        let color = 0x202020;
+        for (const window of fake.stacking) {
+          const place = fake.geometry.get(window);
+          if (place !== undefined && x >= place.x && x < place.x + place.width && y >= place.y && y < place.y + place.height)
+            color = fake.colors.get(window) ?? color;
+        }
+        pixels.writeUInt32LE(color, (row * width + column) * 4);
+      }
+    }
+    reply.writeUInt8(24, 1);
+    reply.writeUInt32LE(pixels.length / 4, 4);
+    return pixels;
   };
   const atomOf = (name: string): number => (atoms.includes(name) ? atoms.indexOf(name) : atoms.push(name) - 1) + 1;
   const server = net.createServer((socket) => {
@@ -99,10 +135,12 @@ export async function startFakeXServer(): Promise<FakeXServer> {
           reply.writeUInt32LE(text === undefined ? value.length / 4 : value.length, 16);
           socket.write(Buffer.concat([reply, padded]));
         } else if (opcode === 15) {
-          reply.writeUInt32LE(fake.children.length, 4);
-          reply.writeUInt16LE(fake.children.length, 16);
-          const list = Buffer.alloc(fake.children.length * 4);
-          fake.children.forEach((each, index) => list.writeUInt32LE(each, index * 4));
+          const window = body.readUInt32LE(0);
+          const children = window === ROOT ? fake.children : (fake.tree.get(window) ?? []);
+          reply.writeUInt32LE(children.length, 4);
+          reply.writeUInt16LE(children.length, 16);
+          const list = Buffer.alloc(children.length * 4);
+          children.forEach((each, index) => list.writeUInt32LE(each, index * 4));
           socket.write(Buffer.concat([reply, list]));
         } else if (opcode === 3) {
           const attributes = Buffer.alloc(44);
@@ -112,6 +150,19 @@ export async function startFakeXServer(): Promise<FakeXServer> {
           socket.write(attributes);
         } else if (opcode === 43) {
           socket.write(reply);
+        } else if (opcode === 14 || opcode === 40) {
+          const window = body.readUInt32LE(0);
+          const place = window === ROOT ? { x: 0, y: 0, width: 1024, height: 768 } : (fake.geometry.get(window) ?? { x: 0, y: 0, width: 1, height: 1 });
+          if (opcode === 14) {
+            reply.writeUInt16LE(place.width, 16);
+            reply.writeUInt16LE(place.height, 18);
+          } else {
+            reply.writeInt16LE(place.x + body.readInt16LE(8), 12);
+            reply.writeInt16LE(place.y + body.readInt16LE(10), 14);
+          }
+          socket.write(reply);
+        } else if (opcode === 73) {
+          socket.write(Buffer.concat([reply, image(body.readInt16LE(4), body.readInt16LE(6), body.readUInt16LE(8), body.readUInt16LE(10), reply)]));
         }
       }
     });
