@@ -43,7 +43,7 @@ function progressLine(io: CliIo): (progress: IndexProgress) => void {
 function checkedFolders(values: Values): string[] {
   const folders = [...((values['folder'] as string[] | undefined) ?? [])];
   for (const folder of folders) {
-    let isFolder = false;
+    let isFolder: boolean;
     try {
       isFolder = statSync(folder).isDirectory();
     } catch {
@@ -57,7 +57,8 @@ function checkedFolders(values: Values): string[] {
 function checkedApp(values: Values): { name: string } | undefined {
   const name = values['app'];
   if (typeof name !== 'string') return undefined;
-  if (!isHelpName(name)) throw new ValidationError(`--app ${JSON.stringify(name)}: an app name has no '/', '\\' or '..'; for a folder of documents use --folder DIR`);
+  if (!isHelpName(name))
+    throw new ValidationError(`--app ${JSON.stringify(name)}: an app name has no '/', '\\' or '..'; for a folder of documents use --folder DIR`);
   return { name };
 }
 

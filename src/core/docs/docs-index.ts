@@ -143,7 +143,8 @@ export class DocsIndex {
     if (info.size > this.reader.fileBytes) return this.skip(source, path, info, `larger than ${sizeText(this.reader.fileBytes)}`);
     // The sources list only files under their folders; checked again here, links followed, just before reading.
     const real = await realpath(path).catch(() => undefined);
-    if (real === undefined || !roots.some((root) => isWithin(root, real))) return this.skip(source, path, info, 'a link to a file outside the documentation folders');
+    if (real === undefined || !roots.some((root) => isWithin(root, real)))
+      return this.skip(source, path, info, 'a link to a file outside the documentation folders');
     let bytes: Buffer;
     try {
       bytes = await readFile(real);

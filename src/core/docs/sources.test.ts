@@ -71,8 +71,7 @@ describe('documentation sources', () => {
 
     it('drops app names that climb out of the help folders, however the app spells them', () => {
       touch('secret/passwords.md', '# hunter2');
-      for (const name of ['../../secret', '..', '..\\..\\secret', 'a/../../secret', `${root}/secret`, '.'])
-        expect(helpNames({ name }), name).toEqual([]);
+      for (const name of ['../../secret', '..', '..\\..\\secret', 'a/../../secret', `${root}/secret`, '.']) expect(helpNames({ name }), name).toEqual([]);
       // The help folder is <root>/help/<lang>/<name>, so this would land on <root>/secret.
       touch('help/C/placeholder.page');
       expect(appSources({ name: '../../secret' }, { LANG: 'C' }, roots())).toEqual([]);

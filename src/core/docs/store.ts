@@ -63,10 +63,14 @@ export class DocsStore {
       // Another indexer holding the file past the wait is not corruption: the file is left alone.
       if (isBusy(error)) {
         db?.close();
-        throw new DeskpilotError('TIMEOUT', `the documentation index at ${path} is busy (another indexer has held it for ${BUSY_WAIT_MS / 1000} s); try again`, {
-          cause: error,
-          isRetryable: true,
-        });
+        throw new DeskpilotError(
+          'TIMEOUT',
+          `the documentation index at ${path} is busy (another indexer has held it for ${BUSY_WAIT_MS / 1000} s); try again`,
+          {
+            cause: error,
+            isRetryable: true,
+          },
+        );
       }
       db?.close();
       // A corrupt or foreign file: keep it for a post-mortem, start again. Only time is lost.

@@ -63,7 +63,8 @@ function gunzip(bytes: Buffer, limit: number): Buffer {
   try {
     return gunzipSync(bytes, { maxOutputLength: limit });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new Skipped(`expands to more than ${sizeText(limit)} (a .gz that big is not a manual)`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new Skipped(`expands to more than ${sizeText(limit)} (a .gz that big is not a manual)`);
     throw new Skipped('a .gz file that does not decompress');
   }
 }
