@@ -30,14 +30,14 @@ const START_DEADLINE_MS = 30_000;
  * up (esbuild's CLI bundle and electron-vite's main both emit it); from source, the TypeScript
  * itself, loaded through tsx.
  */
-function workerScript(): { url: URL; execArgv?: string[] } {
+function workerScript(): { url: URL; execArgv: string[] } {
+  // Flags are given, never inherited: the program's own (--input-type, --eval) can make a worker fail to start.
   for (const candidate of ['./docs-parse-worker.js', '../docs-parse-worker.js']) {
     const url = new URL(candidate, import.meta.url);
-    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return { url };
+    if (url.protocol === 'file:' && existsSync(fileURLToPath(url))) return { url, execArgv: [] };
   }
   const source = new URL('./parse-worker.ts', import.meta.url);
-  if (source.protocol === 'file:' && existsSync(fileURLToPath(source)))
-    return process.execArgv.some((arg) => arg.includes('tsx')) ? { url: source } : { url: source, execArgv: ['--import', 'tsx'] };
+  if (source.protocol === 'file:' && existsSync(fileURLToPath(source))) return { url: source, execArgv: ['--import', 'tsx'] };
   throw new ReaderUnavailableError(`docs-parse-worker.js is missing beside ${import.meta.url}`);
 }
 
@@ -82,9 +82,9 @@ export class DocReader {
   }
 
   private start(): Promise<Running> {
-    const { url, execArgv } = this.options.script === undefined ? workerScript() : { url: this.options.script, execArgv: undefined };
+    const { url, execArgv } = this.options.script === undefined ? workerScript() : { url: this.options.script, execArgv: [] };
     const worker = new Worker(url, {
-      ...(execArgv === undefined ? {} : { execArgv }),
+      execArgv,
       resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb, maxYoungGenerationSizeMb: 16 },
     });
     const running: Running = { worker, ended: false };
