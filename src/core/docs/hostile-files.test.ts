@@ -168,7 +168,7 @@ describe('hostile documentation files', () => {
     write('b.md', '# B');
     write('c.md', '# C');
     const index = new DocsIndex(file);
-    const report = await index.update([folderSource(notes, 2)]);
+    const report = await index.update([folderSource(notes, { limit: 2 })]);
     expect(report.cut).toEqual([{ source: `folder:${notes}`, taken: 2 }]);
     index.close();
   });

@@ -102,7 +102,10 @@ describe('documentation sources', () => {
       symlinkSync(path.join(root, 'outside'), path.join(root, 'notes/linked-folder'));
       expect(folderSource(path.join(root, 'notes')).files.map((file) => path.basename(file))).toEqual(['a.md', 'b.md', 'c.md']);
       expect(folderSource(path.join(root, 'notes'))).not.toHaveProperty('cut');
-      expect(folderSource(path.join(root, 'notes'), 2)).toMatchObject({ files: [path.join(root, 'notes/a.md'), path.join(root, 'notes/b.md')], cut: 2 });
+      expect(folderSource(path.join(root, 'notes'), { limit: 2 })).toMatchObject({
+        files: [path.join(root, 'notes/a.md'), path.join(root, 'notes/b.md')],
+        cut: 2,
+      });
     });
 
     it.skipIf(process.platform === 'darwin')('says where it looked for an app without help', () => {

@@ -206,9 +206,9 @@ export function appSources(app: AppIdentity, env: Record<string, string | undefi
   return [...help, ...manPages(names, langs, roots.man)];
 }
 
-export function folderSource(dir: string, limit = WALK_LIMIT): Source {
+export function folderSource(dir: string, options: { limit?: number } = {}): Source {
   const resolved = path.resolve(dir);
-  return walkedSource('folder', `folder:${resolved}`, resolved, undefined, limit);
+  return walkedSource('folder', `folder:${resolved}`, resolved, undefined, options.limit);
 }
 
 /** Where appSources looked for an app's help, in words, for a search that found none. */

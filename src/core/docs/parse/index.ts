@@ -4,7 +4,7 @@ import type { ParsedDoc } from '../types';
 import { parseDocBook, parseHtml, parseMallard } from './markup';
 import { exceedsDepth } from './depth';
 import { DEFAULT_PARSE_LIMITS, sizeText, type ParseLimits } from './limits';
-import { parsePdf } from './pdf';
+import { parsePdf, PdfRefused } from './pdf';
 import { parseMan, parseMarkdown, parseText } from './plain';
 
 /** A file not indexed, and why: the index report lists these. */
@@ -75,6 +75,7 @@ async function parseData(format: Format, data: Buffer, fallbackTitle: string, li
     try {
       return await parsePdf(new Uint8Array(data), fallbackTitle, limits);
     } catch (error) {
+      if (error instanceof PdfRefused) throw new Skipped(error.message);
       throw new Skipped(`the PDF could not be read: ${(error as Error).message.slice(0, 200)}`);
     }
   }

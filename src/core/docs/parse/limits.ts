@@ -12,6 +12,10 @@ export interface ParseLimits {
   depth: number;
   /** PDF pages read; later pages are left out of the index. */
   pdfPages: number;
+  /** A PDF with more pages than this is not opened at all: pdf.js's own cost to open it grows with them. */
+  pdfPagesMax: number;
+  /** Bytes one compressed PDF stream (page text, fonts) may expand to; images are not expanded to read text. */
+  pdfStreamBytes: number;
   /** Characters of text kept from one file; the rest is left out. */
   chars: number;
 }
@@ -31,6 +35,8 @@ export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   textBytes: 24 * MB,
   depth: 256,
   pdfPages: 500,
+  pdfPagesMax: 10_000,
+  pdfStreamBytes: 32 * MB,
   chars: 2_000_000,
 };
 

@@ -1,8 +1,8 @@
-import { gzipSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseFile, Skipped } from '.';
 import { DEFAULT_PARSE_LIMITS } from './limits';
-import { pdfWithLines } from './pdf-fixture';
+import { pdfWithDeflatedPage, pdfWithLines, pdfWithPages } from './pdf-fixture';
 
 const parse = (file: string, text: string | Buffer) => parseFile(file, Buffer.isBuffer(text) ? text : Buffer.from(text));
 
@@ -107,6 +107,16 @@ describe('document parsers', () => {
   it('reads a PDF page by page', async () => {
     const doc = await parse('/notes/manual.pdf', pdfWithLines(['Resetting the router', 'Hold the button for ten seconds.']));
     expect(doc.sections).toEqual([{ anchor: 'page=1', section: 'Page 1', text: expect.stringContaining('Hold the button for ten seconds.') as string }]);
+  });
+
+  it('refuses, before pdf.js opens it, a PDF of too many pages or with a stream that expands too far', async () => {
+    const limits = { ...DEFAULT_PARSE_LIMITS, pdfPagesMax: 20, pdfStreamBytes: 1024 * 1024 };
+    const reason = (bytes: Buffer) => parseFile('/notes/a.pdf', bytes, limits).catch((error: unknown) => (error as Skipped).reason);
+    expect(await reason(pdfWithPages(30, true))).toBe('has 30 pages; a PDF of more than 20 is not read');
+    expect(await reason(pdfWithDeflatedPage(deflateSync, 3 * 1024 * 1024))).toBe('has a compressed stream that expands to more than 1 MB');
+    // Under the limits both read.
+    expect((await parseFile('/notes/a.pdf', pdfWithPages(20), limits)).sections).toHaveLength(20);
+    expect((await parseFile('/notes/a.pdf', pdfWithDeflatedPage(deflateSync, 1000), limits)).sections[0]?.text).toBe('Inflated page');
   });
 
   it('plain text is one section titled by its file name', async () => {
