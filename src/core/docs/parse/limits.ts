@@ -14,6 +14,11 @@ export interface ParseLimits {
   pdfPages: number;
   /** A PDF with more pages than this is not opened at all: pdf.js's own cost to open it grows with them. */
   pdfPagesMax: number;
+  /**
+   * Milliseconds of page reading, from the moment the PDF is open: the pages read by then are
+   * indexed, the rest left out, so a long PDF gives its first pages rather than hitting the deadline.
+   */
+  pdfReadMs: number;
   /** Bytes one compressed PDF stream (page text, fonts) may expand to; images are not expanded to read text. */
   pdfStreamBytes: number;
   /** Characters of text kept from one file; the rest is left out. */
@@ -36,6 +41,7 @@ export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   depth: 256,
   pdfPages: 500,
   pdfPagesMax: 10_000,
+  pdfReadMs: 2000,
   pdfStreamBytes: 32 * MB,
   chars: 2_000_000,
 };

@@ -117,6 +117,8 @@ describe('document parsers', () => {
     // Under the limits both read.
     expect((await parseFile('/notes/a.pdf', pdfWithPages(20), limits)).sections).toHaveLength(20);
     expect((await parseFile('/notes/a.pdf', pdfWithDeflatedPage(deflateSync, 1000), limits)).sections[0]?.text).toBe('Inflated page');
+    // Pages are read within a time budget; with none left, none are.
+    expect((await parseFile('/notes/a.pdf', pdfWithPages(3), { ...limits, pdfReadMs: 0 })).sections).toEqual([]);
   });
 
   it('plain text is one section titled by its file name', async () => {

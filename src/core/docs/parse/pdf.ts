@@ -47,7 +47,7 @@ const ERRORS_ONLY = 0;
 
 /**
  * A PDF's text through pdf.js (unpdf's build, no native code), one section per page, anchored
- * `page=N`. Pages are read one at a time, up to the page and character limits: unpdf's own
+ * `page=N`. Pages are read one at a time, up to the page, character and time limits: unpdf's own
  * extractText asks for every page at once, which for a PDF of 75,000 pages is 75,000 pages in memory.
  */
 export async function parsePdf(bytes: Uint8Array, fallbackTitle: string, limits: ParseLimits): Promise<ParsedDoc> {
@@ -58,7 +58,8 @@ export async function parsePdf(bytes: Uint8Array, fallbackTitle: string, limits:
     const sections: DocSection[] = [];
     let chars = 0;
     const pages = Math.min(pdf.numPages, limits.pdfPages);
-    for (let number = 1; number <= pages && chars < limits.chars; number += 1) {
+    const until = performance.now() + limits.pdfReadMs;
+    for (let number = 1; number <= pages && chars < limits.chars && performance.now() < until; number += 1) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
       page.cleanup();

@@ -66,8 +66,9 @@ export class DocReader {
   readonly limits: WorkerLimits;
 
   constructor(private readonly options: ReaderOptions = {}) {
-    this.parseLimits = { ...DEFAULT_PARSE_LIMITS, ...options.parse };
     this.limits = { ...DEFAULT_WORKER_LIMITS, ...options.worker };
+    // Half the deadline for PDF pages, so opening the file and returning them fit in the other half.
+    this.parseLimits = { ...DEFAULT_PARSE_LIMITS, pdfReadMs: Math.floor(this.limits.deadlineMs / 2), ...options.parse };
   }
 
   get fileBytes(): number {
