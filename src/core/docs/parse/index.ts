@@ -82,6 +82,7 @@ async function parseData(format: Format, data: Buffer, fallbackTitle: string, li
   if (data.subarray(0, 8192).includes(0)) throw new Skipped('binary content in a text format');
   const text = data.toString('utf8');
   if (format === 'mallard' || format === 'docbook' || format === 'html') {
+    if (data.length > limits.markupBytes) throw new Skipped(`markup larger than ${sizeText(limits.markupBytes)}`);
     if (exceedsDepth(text, limits.depth, format !== 'html')) throw new Skipped(`elements nested more than ${limits.depth} deep`);
     if (format === 'mallard') return parseMallard(text, fallbackTitle);
     if (format === 'docbook') return parseDocBook(text, fallbackTitle);

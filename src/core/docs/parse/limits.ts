@@ -10,6 +10,8 @@ export interface ParseLimits {
   textBytes: number;
   /** Elements nested inside one another in HTML, DocBook or Mallard. */
   depth: number;
+  /** Bytes of HTML, DocBook or Mallard: the parser's tree costs many times its source. */
+  markupBytes: number;
   /** PDF pages read; later pages are left out of the index. */
   pdfPages: number;
   /** A PDF with more pages than this is not opened at all: pdf.js's own cost to open it grows with them. */
@@ -39,6 +41,7 @@ export const DEFAULT_PARSE_LIMITS: ParseLimits = {
   fileBytes: 20 * MB,
   textBytes: 24 * MB,
   depth: 256,
+  markupBytes: 10 * MB,
   pdfPages: 500,
   pdfPagesMax: 10_000,
   pdfReadMs: 2000,

@@ -137,6 +137,11 @@ describe('document parsers', () => {
     expect(await reason('/notes/a.txt', Buffer.alloc(21 * 1024 * 1024, 0x61))).toBe('larger than 20 MB');
     expect(await reason('/notes/a.md.gz', gzipSync(Buffer.alloc(2 * 1024 * 1024)))).toMatch(/^binary content/);
     expect(
+      await parseFile('/notes/a.html', Buffer.from(`<p>${'x'.repeat(2048)}</p>`), { ...DEFAULT_PARSE_LIMITS, markupBytes: 1024 }).catch(
+        (error: unknown) => (error as Skipped).reason,
+      ),
+    ).toBe('markup larger than 1 KB');
+    expect(
       await parseFile('/notes/a.md.gz', gzipSync(Buffer.alloc(3 * 1024 * 1024, 0x61)), { ...DEFAULT_PARSE_LIMITS, textBytes: 1024 * 1024 }).catch(
         (error: unknown) => (error as Skipped).reason,
       ),
