@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   if (missing.length > 0) throw new Error(`install gnome-user-docs first (apt-get install gnome-user-docs): missing ${missing.join(', ')}`);
   const dir = mkdtempSync(path.join(tmpdir(), 'deskpilot-bench-docs-'));
   try {
-    const sources = CORPUS.map(folderSource);
+    const sources = CORPUS.map((dir) => folderSource(dir));
     const index = new DocsIndex(path.join(dir, 'docs.sqlite'));
     const cold = await index.update(sources);
     const again = await index.update(sources);

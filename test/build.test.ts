@@ -17,7 +17,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('electron-vite build', () => {
   it('produces main, preload and renderer', () => {
-    for (const file of ['main/index.js', 'preload/index.cjs', 'renderer/index.html']) {
+    for (const file of ['main/index.js', 'main/docs-parse-worker.js', 'preload/index.cjs', 'renderer/index.html']) {
       expect(existsSync(path.join(outDir, file)), file).toBe(true);
     }
   });

@@ -1,6 +1,7 @@
 /** The CLI built ahead of time (scripts/build-cli.mjs, run by npm install) runs without tsx. */
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -31,6 +32,22 @@ describe('the built CLI', () => {
     expect(apps.stdout).toMatch(/^PID\s+NAME\s+WINDOWS\n4242\s+Deskpilot Fixture/);
     const version = await run(node, ['--input-type=module', '-e', runner(['--version'])], { env, cwd: root });
     expect(version.stdout.trim()).toBe((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version);
+  });
+
+  it('indexes documents through its docs parse worker, without tsx', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deskpilot-cli-build-docs-'));
+    try {
+      mkdirSync(path.join(dir, 'notes'));
+      writeFileSync(path.join(dir, 'notes/printer.md'), '# Printer\n\n## Paper jam\nOpen the back cover.\n');
+      const env = { ...process.env, DESKPILOT_DATA_DIR: path.join(dir, 'data') };
+      const search = await run(node, ['--input-type=module', '-e', runner(['docs', 'search', '--folder', path.join(dir, 'notes'), 'paper jam'])], {
+        env,
+        cwd: root,
+      });
+      expect(search.stdout).toContain('Printer › Paper jam');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers an MCP initialize and tools/list', async () => {

@@ -1,10 +1,16 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
 import { ValidationError } from '../shared/errors';
-import type { IndexProgress } from '../core/docs/docs-index';
+import type { IndexProgress, IndexReport } from '../core/docs/docs-index';
 import { docsServiceFromEnv } from '../core/docs/endpoint';
+import { isHelpName } from '../core/docs/safe-path';
+import type { Coverage } from '../core/docs/service';
 import type { CliIo } from './context';
 import { MAX_QUERY_CHARS } from '../core/tools/bounds';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
+
+const ADD_FOLDER = 'To search other documents, add a folder: --folder DIR (repeatable), or DESKPILOT_DOCS_FOLDERS=DIR1:DIR2.';
 
 function positiveInt(value: string | undefined, option: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -13,15 +19,62 @@ function positiveInt(value: string | undefined, option: string, fallback: number
   return parsed;
 }
 
-/** One progress line on stderr at most every half second, and the last one. */
+/** "1 file", "3 files". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * One progress line on stderr at most every half second, and the last one; nothing at all
+ * while every file is unchanged, so a search over an up-to-date index prints only its answer.
+ */
 function progressLine(io: CliIo): (progress: IndexProgress) => void {
   let last = 0;
-  return ({ done, total }) => {
+  return ({ done, total, read }) => {
+    if (read === 0) return;
     const now = performance.now();
     if (done !== total && now - last < 500) return;
     last = now;
-    io.stderr(`deskpilot docs: indexing ${done}/${total} files`);
+    io.stderr(`deskpilot docs: indexing ${done}/${plural(total, 'file')}`);
   };
+}
+
+/** The --folder values, each an existing folder: a typo must not silently search nothing. */
+function checkedFolders(values: Values): string[] {
+  const folders = [...((values['folder'] as string[] | undefined) ?? [])];
+  for (const folder of folders) {
+    let isFolder: boolean;
+    try {
+      isFolder = statSync(folder).isDirectory();
+    } catch {
+      throw new ValidationError(`--folder ${folder}: no such folder (${path.resolve(folder)})`);
+    }
+    if (!isFolder) throw new ValidationError(`--folder ${folder}: not a folder (${path.resolve(folder)}); give the folder the file is in`);
+  }
+  return folders;
+}
+
+function checkedApp(values: Values): { name: string } | undefined {
+  const name = values['app'];
+  if (typeof name !== 'string') return undefined;
+  if (!isHelpName(name))
+    throw new ValidationError(`--app ${JSON.stringify(name)}: an app name has no '/', '\\' or '..'; for a folder of documents use --folder DIR`);
+  return { name };
+}
+
+/** What the run covered, said on stderr: an app without help, folders cut at the file limit. */
+function tellCoverage(io: CliIo, coverage: Omit<Coverage, 'sources'> & { cut: IndexReport['cut'] }, searchedFolders: boolean): void {
+  if (coverage.noAppHelp !== undefined && searchedFolders)
+    io.stderr(`deskpilot docs: ${coverage.noAppHelp.app} has no help pages or man pages (looked in ${coverage.noAppHelp.looked}); searching your folders only`);
+  for (const { source, taken } of coverage.cut)
+    io.stderr(`deskpilot docs: ${source.replace(/^folder:/, '')} has more files than one folder may bring; only the first ${taken} are indexed`);
+}
+
+/** Nothing to index or search: says why, naming the app and where its help was looked for. */
+function nothingToDo(verb: string, coverage: Omit<Coverage, 'sources'>): ValidationError {
+  if (coverage.noAppHelp !== undefined)
+    return new ValidationError(`${coverage.noAppHelp.app} has no help pages or man pages: looked in ${coverage.noAppHelp.looked}. ${ADD_FOLDER}`);
+  return new ValidationError(`nothing to ${verb}: give --app NAME for an app's help, or a folder of documents. ${ADD_FOLDER}`);
 }
 
 /**
@@ -30,18 +83,19 @@ function progressLine(io: CliIo): (progress: IndexProgress) => void {
  */
 export async function docsCommand(values: Values, positionals: string[], io: CliIo): Promise<number> {
   const [action, ...words] = positionals;
-  const folders = [...((values['folder'] as string[] | undefined) ?? [])];
-  const app = typeof values['app'] === 'string' ? { name: values['app'] } : undefined;
+  const folders = checkedFolders(values);
+  const app = checkedApp(values);
   const service = docsServiceFromEnv(io.env, (text) => io.stderr(`deskpilot docs: ${text}`));
   try {
     if (action === 'index') {
       if (words.length > 0) throw new ValidationError(`docs index takes no words; did you mean 'docs search ${words.join(' ')}'?`);
       const report = await service.update({ folders, ...(app === undefined ? {} : { app }), onProgress: progressLine(io) });
-      if (report.sources.length === 0) throw new ValidationError('nothing to index: give --folder DIR or --app NAME (or set DESKPILOT_DOCS_FOLDERS)');
+      if (report.sources.length === 0) throw nothingToDo('index', report);
+      tellCoverage(io, report, true);
       io.stdout(
-        `${report.files} files, ${report.sections} sections read (${report.indexed} new or changed, ${report.unchanged} unchanged, ${report.removed} removed), ${report.skipped.length} skipped, ${report.ms} ms`,
+        `${plural(report.files, 'file')}, ${plural(report.sections, 'section')} read (${report.indexed} new or changed, ${report.unchanged} unchanged, ${report.removed} removed), ${report.skipped.length} skipped, ${report.ms} ms`,
       );
-      for (const { path, reason } of report.skipped) io.stdout(`  skipped ${path}: ${reason}`);
+      for (const { path: file, reason } of report.skipped) io.stdout(`  skipped ${file}: ${reason}`);
       return 0;
     }
     if (action === 'search') {
@@ -51,7 +105,8 @@ export async function docsCommand(values: Values, positionals: string[], io: Cli
       if (query.length > MAX_QUERY_CHARS) throw new ValidationError(`the query is ${query.length} characters; at most ${MAX_QUERY_CHARS}`);
       const topN = positiveInt(values['top'] as string | undefined, '--top', 5);
       const result = await service.search(query, { topN, folders, ...(app === undefined ? {} : { app }), onProgress: progressLine(io) });
-      if (result.sources.length === 0) throw new ValidationError('nothing to search: give --folder DIR or --app NAME (or set DESKPILOT_DOCS_FOLDERS)');
+      if (result.sources.length === 0) throw nothingToDo('search', result);
+      tellCoverage(io, result, true);
       if (values['json'] === true) io.stdout(JSON.stringify(result.hits, null, 2));
       else if (result.hits.length === 0) io.stdout(`no matches for "${query}" in ${result.sources.join(', ')}`);
       else for (const hit of result.hits) io.stdout(`${hit.title}${hit.section === '' ? '' : ` › ${hit.section}`}\n  ${hit.source}\n  ${hit.snippet}\n`);

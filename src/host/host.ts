@@ -285,6 +285,8 @@ export class AutomationHost {
           },
         });
         if (report.skipped.length > 0) this.log('info', `documentation: ${report.skipped.length} files skipped (${report.skipped[0]?.reason ?? ''}, …)`);
+        for (const { source, taken } of report.cut)
+          this.log('info', `documentation: ${source} has more files than one folder may bring; only the first ${taken} are indexed`);
       } catch (error) {
         this.log('error', `documentation indexing failed: ${error instanceof Error ? error.message : String(error)}`);
       } finally {

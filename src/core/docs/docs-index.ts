@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { chunkSections } from './chunk';
 import { embed, EMBED_BATCH, EmbeddingsUnavailable, type EmbeddingsEndpoint, type EmbedOptions } from './embeddings';
-import { MAX_FILE_BYTES, parseFile, Skipped } from './parse';
+import { Skipped } from './parse';
+import { sizeText } from './parse/limits';
+import { DocReader, type ReaderOptions } from './parse/reader';
+import { isWithin, realPath } from './safe-path';
 import { cosine, expandWords, ftsQuery, fuse, queryWords, snippet } from './search';
 import type { Source } from './sources';
 import { DocsStore, type ChunkRow } from './store';
@@ -12,6 +15,8 @@ import type { SearchHit, SearchResult } from './types';
 export interface IndexProgress {
   done: number;
   total: number;
+  /** Files read so far (new or changed); 0 while every file was unchanged. */
+  read: number;
   file: string;
 }
 
@@ -23,6 +28,8 @@ export interface IndexReport {
   removed: number;
   sections: number;
   skipped: { path: string; reason: string }[];
+  /** Folders with more files than the walk takes: how many of their files were taken. */
+  cut: { source: string; taken: number }[];
   ms: number;
   /** Something the user should hear about (a corrupt index rebuilt). */
   notice?: string;
@@ -60,39 +67,44 @@ export class DocsIndex {
   private notice: string | undefined;
   private embedding: Promise<void> | undefined;
   private embedFailure: string | undefined;
+  private readonly reader: DocReader;
 
   constructor(
     file: string,
     private readonly endpoint: () => EmbeddingsEndpoint | undefined = () => undefined,
     private readonly embedOptions: EmbedOptions = {},
+    reading: ReaderOptions = {},
   ) {
     this.store = new DocsStore(file);
     this.notice = this.store.recovered;
+    this.reader = new DocReader(reading);
   }
 
   /** Brings the given sources up to date: new and changed files read, unchanged ones only stat'ed, vanished ones dropped. */
   async update(sources: Source[], onProgress?: (progress: IndexProgress) => void, signal?: AbortSignal): Promise<IndexReport> {
     const started = performance.now();
-    const report: IndexReport = { files: 0, indexed: 0, unchanged: 0, removed: 0, sections: 0, skipped: [], ms: 0 };
+    const report: IndexReport = { files: 0, indexed: 0, unchanged: 0, removed: 0, sections: 0, skipped: [], cut: [], ms: 0 };
     const total = sources.reduce((sum, source) => sum + source.files.length, 0);
     let done = 0;
     for (const source of sources) {
+      if (source.cut !== undefined) report.cut.push({ source: source.key, taken: source.cut });
       const present = new Set(source.files);
       for (const path of this.store.filesOf(source.key)) {
         if (present.has(path)) continue;
         this.store.removeFile(path);
         report.removed += 1;
       }
+      const roots = source.roots.map((root) => realPath(root) ?? root);
       for (const path of source.files) {
         signal?.throwIfAborted();
-        const outcome = await this.updateFile(source.key, path);
+        const outcome = await this.updateFile(source.key, path, roots, signal);
         if (outcome.skipped !== undefined) report.skipped.push({ path, reason: outcome.skipped });
         else report.files += 1;
         if (outcome.read) report.indexed += 1;
         else report.unchanged += 1;
         report.sections += outcome.sections;
         done += 1;
-        onProgress?.({ done, total, file: path });
+        onProgress?.({ done, total, read: report.indexed, file: path });
         // Let the host answer asks between files.
         if (outcome.read) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -109,7 +121,17 @@ export class DocsIndex {
     return report;
   }
 
-  private async updateFile(source: string, path: string): Promise<{ read: boolean; skipped: string | undefined; sections: number }> {
+  /**
+   * One file brought up to date. Only what is wrong with the file itself (unreadable, too big,
+   * not parseable, too costly to parse) is stored as a skip; anything else (the index locked
+   * past its wait, the reader unable to start) is thrown, and the file is read again next time.
+   */
+  private async updateFile(
+    source: string,
+    path: string,
+    roots: string[],
+    signal: AbortSignal | undefined,
+  ): Promise<{ read: boolean; skipped: string | undefined; sections: number }> {
     const known = this.store.fileRow(path);
     let info;
     try {
@@ -118,10 +140,14 @@ export class DocsIndex {
       return this.skip(source, path, { size: 0, mtimeMs: 0 }, `unreadable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
     if (known !== undefined && known.size === info.size && known.mtime === info.mtimeMs) return { read: false, skipped: known.skipped, sections: 0 };
-    if (info.size > MAX_FILE_BYTES) return this.skip(source, path, info, `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    if (info.size > this.reader.fileBytes) return this.skip(source, path, info, `larger than ${sizeText(this.reader.fileBytes)}`);
+    // The sources list only files under their folders; checked again here, links followed, just before reading.
+    const real = await realpath(path).catch(() => undefined);
+    if (real === undefined || !roots.some((root) => isWithin(root, real)))
+      return this.skip(source, path, info, 'a link to a file outside the documentation folders');
     let bytes: Buffer;
     try {
-      bytes = await readFile(path);
+      bytes = await readFile(real);
     } catch (error) {
       return this.skip(source, path, info, `unreadable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
@@ -130,17 +156,22 @@ export class DocsIndex {
       this.store.touchFile(path, info.size, info.mtimeMs);
       return { read: false, skipped: known.skipped, sections: 0 };
     }
+    // Recorded before the parse: should it take the whole program down, the next run finds this
+    // and skips the file instead of crashing on it again.
+    this.store.putFile({ path, source, size: info.size, mtime: info.mtimeMs, hash, skipped: INTERRUPTED }, [], known !== undefined);
+    let doc;
     try {
-      const doc = await parseFile(path, bytes);
-      const chunks = chunkSections(doc.title, doc.sections);
-      if (chunks.length === 0) return this.skip(source, path, info, 'no text in it', hash);
-      this.store.putFile({ path, source, size: info.size, mtime: info.mtimeMs, hash, skipped: undefined }, chunks);
-      return { read: true, skipped: undefined, sections: doc.sections.length };
+      doc = await this.reader.read(path, bytes, signal);
     } catch (error) {
-      // A bad file never stops the rest.
-      const reason = error instanceof Skipped ? error.reason : `could not be parsed: ${(error as Error).message}`;
-      return this.skip(source, path, info, reason, hash);
+      if (error instanceof Skipped) return this.skip(source, path, info, error.reason, hash);
+      // Not the file's fault (stopped, or the reader could not start): forgotten, so it is read next time.
+      this.store.removeFile(path);
+      throw error;
     }
+    const chunks = chunkSections(doc.title, doc.sections);
+    if (chunks.length === 0) return this.skip(source, path, info, 'no text in it', hash);
+    this.store.putFile({ path, source, size: info.size, mtime: info.mtimeMs, hash, skipped: undefined }, chunks);
+    return { read: true, skipped: undefined, sections: doc.sections.length };
   }
 
   private skip(
@@ -266,9 +297,13 @@ export class DocsIndex {
   }
 
   close(): void {
+    this.reader.close();
     this.store.close();
   }
 }
+
+/** Stored for a file while it is parsed; still there next time only if the program died parsing it. */
+export const INTERRUPTED = 'reading it did not finish last time (the program stopped or crashed on it); it is read again when it changes';
 
 function sourceOf(chunk: ChunkRow): string {
   return chunk.anchor === '' ? chunk.path : `${chunk.path}#${chunk.anchor}`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AppInfo } from '../../shared/ui-node';
 import { DocsIndex, type DocsStatus, type IndexProgress, type IndexReport } from './docs-index';
 import type { EmbeddingsEndpoint } from './embeddings';
-import { appSources, folderSource, type AppIdentity, type Source, type SourceRoots } from './sources';
+import { appSources, folderSource, whereLooked, type AppIdentity, type Source, type SourceRoots } from './sources';
 import type { SearchResult } from './types';
 
 export interface DocsSettings {
@@ -36,6 +36,13 @@ export interface DocsQuery {
 }
 
 export const INDEX_FILE = 'docs-index.sqlite';
+
+/** What a query covered: the sources' keys, and for an app with no help of its own, where it was looked for. */
+export interface Coverage {
+  sources: string[];
+  /** Set when an app was asked for and none of its help or man pages were found: where they were looked for. */
+  noAppHelp?: { app: string; looked: string };
+}
 
 /** What a running app is known by for help lookup: its name, and on Linux its binary. */
 export function appIdentity(app: Pick<AppInfo, 'name' | 'pid'>): AppIdentity {
@@ -85,19 +92,24 @@ export class DocsService {
   }
 
   /** Brings the sources a query covers up to date; the report says which they were. */
-  async update(query: Pick<DocsQuery, 'app' | 'folders' | 'signal' | 'onProgress'>): Promise<IndexReport & { sources: Source[] }> {
+  async update(query: Pick<DocsQuery, 'app' | 'folders' | 'signal' | 'onProgress'>): Promise<IndexReport & { sources: Source[] } & Omit<Coverage, 'sources'>> {
     const sources = this.sources(query);
     const report = await this.open().update(sources, query.onProgress, query.signal);
     if (report.notice !== undefined) this.options.notify?.(report.notice);
     this.embedInBackground();
-    return { ...report, sources };
+    return { ...report, sources, ...this.appCoverage(query.app, sources) };
   }
 
-  async search(text: string, query: DocsQuery = {}): Promise<SearchResult & { sources: string[] }> {
-    const { sources } = await this.update(query);
+  async search(text: string, query: DocsQuery = {}): Promise<SearchResult & Coverage & { cut: IndexReport['cut'] }> {
+    const { sources, noAppHelp, cut } = await this.update(query);
     const files = new Set(sources.flatMap((source) => source.files));
     const result = await this.open().search(text, { topN: query.topN ?? 5, files, ...(query.signal === undefined ? {} : { signal: query.signal }) });
-    return { ...result, sources: sources.map((source) => source.key) };
+    return { ...result, sources: sources.map((source) => source.key), cut, ...(noAppHelp === undefined ? {} : { noAppHelp }) };
+  }
+
+  private appCoverage(app: AppIdentity | undefined, sources: Source[]): Omit<Coverage, 'sources'> {
+    if (app === undefined || sources.some((source) => source.kind !== 'folder')) return {};
+    return { noAppHelp: { app: app.name, looked: whereLooked(app, this.options.env, this.options.roots) } };
   }
 
   /** Starts embedding whatever is not yet embedded; never awaited by a search, never throws into one. */

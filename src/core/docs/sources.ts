@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { formatOf } from './parse';
+import { isHelpName, staysWithin } from './safe-path';
 import type { SourceKind } from './types';
 
 /** A set of files the index keeps together: removing one from disk removes it from the index. */
@@ -9,7 +10,14 @@ export interface Source {
   /** `app-help:gnome-calculator`, `man:gnome-calculator`, `folder:/home/ada/notes`. */
   key: string;
   files: string[];
+  /** The folders the files were found under; the index reads no file whose real path leaves them. */
+  roots: string[];
+  /** Set when the folder held more files than the walk takes (WALK_LIMIT): how many it took. */
+  cut?: number;
 }
+
+/** Files one folder contributes at most, so a home folder given by mistake cannot run away. */
+export const WALK_LIMIT = 20_000;
 
 export interface SourceRoots {
   /** Where Linux keeps help by language: /usr/share/help. */
@@ -49,14 +57,20 @@ export function helpNames(app: { name: string; executable?: string; desktopId?: 
     app.name,
     app.name.toLowerCase().replace(/\s+/g, '-'),
   ];
-  return [...new Set(names.filter((name): name is string => name !== undefined && name !== ''))];
+  // An app names itself, so its name may try to climb out of the help folders: such names are dropped.
+  return [...new Set(names.filter((name): name is string => name !== undefined && isHelpName(name)))];
 }
 
-/** Every file under a folder the index reads, hidden folders and dependency trees left out; bounded so a home folder cannot run away. */
-export function walkFolder(dir: string, limit = 20_000): string[] {
+/**
+ * Every file under a folder the index reads, hidden folders and dependency trees left out;
+ * bounded so a home folder cannot run away, and `cut` says when the bound was reached. Links are
+ * not followed (a Dirent for a link is neither file nor folder), so the walk stays in the folder.
+ */
+export function walkFolder(dir: string, limit = WALK_LIMIT): { files: string[]; cut: boolean } {
   const files: string[] = [];
+  let cut = false;
   const visit = (folder: string, depth: number): void => {
-    if (depth > 12 || files.length >= limit) return;
+    if (depth > 12 || cut) return;
     let entries;
     try {
       entries = readdirSync(folder, { withFileTypes: true });
@@ -67,20 +81,32 @@ export function walkFolder(dir: string, limit = 20_000): string[] {
       if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) visit(full, depth + 1);
-      else if (entry.isFile() && formatOf(full) !== undefined && files.length < limit) files.push(full);
+      else if (entry.isFile() && formatOf(full) !== undefined) {
+        if (files.length >= limit) {
+          cut = true;
+          return;
+        }
+        files.push(full);
+      }
+      if (cut) return;
     }
   };
   visit(path.resolve(dir), 0);
-  return files;
+  return { files, cut };
+}
+
+function walkedSource(kind: SourceKind, key: string, dir: string, keep: (file: string) => boolean = () => true, limit = WALK_LIMIT): Source {
+  const { files, cut } = walkFolder(dir, limit);
+  return { kind, key, files: files.filter(keep), roots: [dir], ...(cut ? { cut: files.length } : {}) };
 }
 
 /** A Linux app's own help: the first of the user's languages it ships, then C. */
 export function linuxHelp(names: string[], langs: string[], roots: string[]): Source[] {
-  for (const name of names)
-    for (const lang of langs)
+  for (const name of names.filter(isHelpName))
+    for (const lang of langs.filter(isHelpName))
       for (const root of roots) {
-        const dir = path.join(root, lang, name);
-        if (existsSync(dir)) return [{ kind: 'app-help', key: `app-help:${name}`, files: walkFolder(dir) }];
+        const dir = path.resolve(root, lang, name);
+        if (existsSync(dir) && staysWithin(root, dir)) return [walkedSource('app-help', `app-help:${name}`, dir)];
       }
   return [];
 }
@@ -88,19 +114,28 @@ export function linuxHelp(names: string[], langs: string[], roots: string[]): So
 /** An app's man pages, in the user's language where translated, in every section. */
 export function manPages(names: string[], langs: string[], roots: string[]): Source[] {
   const sources: Source[] = [];
-  for (const name of names) {
+  for (const name of names.filter(isHelpName)) {
     const files: string[] = [];
+    const found: string[] = [];
     for (const root of roots)
-      for (const lang of [...langs.filter((entry) => entry !== 'C'), '']) {
+      for (const lang of [...langs.filter((entry) => entry !== 'C' && isHelpName(entry)), '']) {
         const base = path.join(root, lang);
         if (!existsSync(base)) continue;
+        const before = files.length;
         for (const section of readdirSync(base).filter((entry) => /^man[1-9]/.test(entry))) {
           const dir = path.join(base, section);
-          for (const file of readdirSync(dir)) if (file.startsWith(`${name}.`) && formatOf(path.join(dir, file)) === 'man') files.push(path.join(dir, file));
+          for (const file of readdirSync(dir)) {
+            const full = path.join(dir, file);
+            // A page linked from outside the man folders (an alternatives link gone astray) is not read.
+            if (file.startsWith(`${name}.`) && formatOf(full) === 'man' && staysWithin(root, full)) files.push(full);
+          }
         }
-        if (files.length > 0) break;
+        if (files.length > before) {
+          found.push(root);
+          break;
+        }
       }
-    if (files.length > 0) sources.push({ kind: 'man', key: `man:${name}`, files });
+    if (files.length > 0) sources.push({ kind: 'man', key: `man:${name}`, files, roots: found });
   }
   return sources.slice(0, 1);
 }
@@ -129,9 +164,9 @@ export function macHelpBook(bundle: string, langs: string[]): Source[] {
       .filter((entry) => entry.endsWith('.help'))
       .map((entry) => path.join(resources, entry)),
   );
-  const found = candidates.find((dir) => existsSync(dir) && statSync(dir).isDirectory());
+  const found = candidates.find((dir) => existsSync(dir) && statSync(dir).isDirectory() && staysWithin(bundle, dir));
   if (found === undefined) return [];
-  return [{ kind: 'app-help', key: `app-help:${path.basename(bundle)}`, files: walkFolder(found).filter((file) => /\.html?$/i.test(file)) }];
+  return [walkedSource('app-help', `app-help:${path.basename(bundle)}`, found, (file) => /\.html?$/i.test(file))];
 }
 
 /** CFBundleHelpBookFolder from an XML Info.plist; binary plists fall back to the *.help search. */
@@ -146,9 +181,10 @@ function helpBookFolder(plist: string): string | undefined {
 
 /** The bundle of an app named on the command line, on macOS. */
 export function findBundle(name: string, roots: string[]): string | undefined {
+  if (!isHelpName(name)) return undefined;
   for (const root of roots) {
     const bundle = path.join(root, name.endsWith('.app') ? name : `${name}.app`);
-    if (existsSync(bundle)) return bundle;
+    if (existsSync(bundle) && staysWithin(root, bundle)) return bundle;
   }
   return undefined;
 }
@@ -170,7 +206,21 @@ export function appSources(app: AppIdentity, env: Record<string, string | undefi
   return [...help, ...manPages(names, langs, roots.man)];
 }
 
-export function folderSource(dir: string): Source {
+export function folderSource(dir: string, options: { limit?: number } = {}): Source {
   const resolved = path.resolve(dir);
-  return { kind: 'folder', key: `folder:${resolved}`, files: walkFolder(resolved) };
+  return walkedSource('folder', `folder:${resolved}`, resolved, undefined, options.limit);
+}
+
+/** Where appSources looked for an app's help, in words, for a search that found none. */
+export function whereLooked(app: AppIdentity, env: Record<string, string | undefined>, roots: SourceRoots = SYSTEM_ROOTS): string {
+  const names = helpNames(app);
+  const langs = languages(env).filter(isHelpName);
+  const list = (items: string[]): string => (items.length === 1 ? (items[0] as string) : `{${items.join(',')}}`);
+  if (names.length === 0) return `nowhere: '${app.name}' is not a name help is filed under`;
+  const onMac = app.bundle !== undefined || process.platform === 'darwin';
+  const help = onMac
+    ? `${app.bundle ?? roots.applications.map((root) => path.join(root, `${app.name}.app`)).join(' or ')} (its Help Book)`
+    : roots.help.map((root) => path.join(root, list(langs), list(names))).join(' and ');
+  const man = roots.man.map((root) => path.join(root, 'man*', `${list(names)}.*`)).join(' and ');
+  return `${help}, and man pages ${man}`;
 }

@@ -1,6 +1,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import type * as Sqlite from 'node:sqlite';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { DeskpilotError } from '../../shared/errors';
 import type { Chunk } from './chunk';
 
 /** Bumped when the tables change: an index of another version is rebuilt, never misread. */
@@ -54,17 +55,30 @@ export class DocsStore {
   constructor(readonly path: string) {
     const { DatabaseSync: Database } = loadSqlite();
     let recovered: string | undefined;
-    let db: DatabaseSync;
+    let db: DatabaseSync | undefined;
     try {
-      db = new Database(path);
+      db = open(Database, path);
       check(db);
     } catch (error) {
+      // Another indexer holding the file past the wait is not corruption: the file is left alone.
+      if (isBusy(error)) {
+        db?.close();
+        throw new DeskpilotError(
+          'TIMEOUT',
+          `the documentation index at ${path} is busy (another indexer has held it for ${BUSY_WAIT_MS / 1000} s); try again`,
+          {
+            cause: error,
+            isRetryable: true,
+          },
+        );
+      }
+      db?.close();
       // A corrupt or foreign file: keep it for a post-mortem, start again. Only time is lost.
       const aside = `${path}.corrupt-${Date.now()}`;
       if (existsSync(path)) renameSync(path, aside);
       for (const extra of ['-wal', '-shm']) rmSync(`${path}${extra}`, { force: true });
       recovered = `the index at ${path} could not be read (${(error as Error).message}); it was moved to ${aside} and is being rebuilt`;
-      db = new Database(path);
+      db = open(Database, path);
     }
     this.db = db;
     this.recovered = recovered;
@@ -107,10 +121,13 @@ export class DocsStore {
     return (this.statement('SELECT path FROM files WHERE source = ?').all(source) as { path: string }[]).map((row) => row.path);
   }
 
-  /** Replaces a file's chunks (and their vectors) in one transaction, so a crash never leaves half a file. */
-  putFile(row: FileRow, chunks: Chunk[]): void {
+  /**
+   * Replaces a file's chunks (and their vectors) in one transaction, so a crash never leaves half
+   * a file. `replace` false skips the delete for a file known to have none (a scan of the text table).
+   */
+  putFile(row: FileRow, chunks: Chunk[], replace = true): void {
     this.transaction(() => {
-      this.deleteChunks(row.path);
+      if (replace) this.deleteChunks(row.path);
       this.statement('INSERT OR REPLACE INTO files (path, source, size, mtime, hash, skipped) VALUES (?, ?, ?, ?, ?, ?)').run(
         row.path,
         row.source,
@@ -212,8 +229,9 @@ export class DocsStore {
     this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
+  /** IMMEDIATE takes the write lock up front, so a second indexer waits its turn (busy_timeout) instead of failing mid-way. */
   transaction(work: () => void): void {
-    this.db.exec('BEGIN');
+    this.db.exec('BEGIN IMMEDIATE');
     try {
       work();
       this.db.exec('COMMIT');
@@ -226,6 +244,26 @@ export class DocsStore {
   close(): void {
     this.db.close();
   }
+}
+
+/**
+ * How long a statement waits for another connection's lock (a second `docs index`, the app and
+ * the CLI at once) before it fails: the other holds it for one file's transaction at a time.
+ */
+export const BUSY_WAIT_MS = 10_000;
+
+/** Opened with the busy wait set before anything else touches the file. */
+function open(Database: typeof DatabaseSync, path: string): DatabaseSync {
+  const db = new Database(path);
+  db.exec(`PRAGMA busy_timeout = ${BUSY_WAIT_MS}`);
+  return db;
+}
+
+/** SQLITE_BUSY or SQLITE_LOCKED: another connection has the file. */
+export function isBusy(error: unknown): boolean {
+  const { errcode, message } = error as { errcode?: number; message?: string };
+  const primary = (errcode ?? 0) & 0xff;
+  return primary === 5 || primary === 6 || /database is (locked|busy)|database table is locked/i.test(message ?? '');
 }
 
 /** Throws for a file that is not an index of ours: not SQLite, damaged, or another schema version. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DeskpilotError } from '../../shared/errors';
+import { DeskpilotError, ValidationError } from '../../shared/errors';
+import { isHelpName } from '../docs/safe-path';
 import { appIdentity } from '../docs/service';
 import { fitText } from './budget';
 import { visibleApps, matchApp } from './target';
@@ -14,7 +15,9 @@ const schema = z.strictObject({
     .min(1)
     .max(MAX_NAME_CHARS)
     .optional()
-    .describe("The app whose help to search, by name; default: the app the user is in (the user's folders are always searched)"),
+    .describe(
+      "The app whose help to search: a running app's name, or the name its help is filed under (gnome-calculator); default: the app the user is in (the user's folders are always searched)",
+    ),
 });
 
 const output = z.object({
@@ -38,6 +41,9 @@ export const docsSearchTool = defineTool({
     if (context.docs === undefined) throw new DeskpilotError('UI_NOT_AVAILABLE', 'documentation search is not set up in this program');
     const apps = args.app !== undefined || context.targetPid !== undefined ? await visibleApps(context) : [];
     const app = args.app !== undefined ? matchApp(apps, args.app) : apps.find((entry) => entry.pid === context.targetPid);
+    // Not a visible app, so only a help name: one path segment, or `../../home/ada` would be read as documentation.
+    if (app === undefined && args.app !== undefined && !isHelpName(args.app))
+      throw new ValidationError(`app ${JSON.stringify(args.app)} is neither a running app nor a help name (a help name has no '/', '\\' or '..')`);
     const identity = app === undefined ? (args.app === undefined ? undefined : { name: args.app }) : appIdentity(app);
     const result = await context.docs.search(args.query, {
       topN: args.topN ?? 5,
@@ -49,11 +55,13 @@ export const docsSearchTool = defineTool({
     const budget = context.maxChars ?? Number.POSITIVE_INFINITY;
     while (hits.length > 1 && JSON.stringify(hits).length > budget * 0.6) hits.pop();
     const lines = hits.map((hit, index) => `${index + 1}. ${hit.title}${hit.section === '' ? '' : ` › ${hit.section}`} (${hit.source})\n   ${hit.snippet}`);
+    const noHelp = result.noAppHelp === undefined ? '' : `${result.noAppHelp.app} has no help pages or man pages (looked in ${result.noAppHelp.looked}). `;
     const head =
       hits.length === 0
-        ? `No documentation matched "${args.query}"${identity === undefined ? '' : ` in ${identity.name}'s help`}. Searched: ${result.sources.length === 0 ? 'nothing (no app help found and no folders set)' : result.sources.join(', ')}.`
-        : `${hits.length} snippet(s) for "${args.query}":`;
-    const note = result.mode === 'full-text' && result.note !== undefined ? `\n(${result.note})` : '';
+        ? `${noHelp}No documentation matched "${args.query}"${identity === undefined ? '' : ` in ${identity.name}'s help`}. Searched: ${result.sources.length === 0 ? 'nothing (no app help found and no folders set)' : result.sources.join(', ')}.`
+        : `${noHelp}${hits.length} snippet(s) for "${args.query}":`;
+    const cut = result.cut.map(({ source, taken }) => `\n(${source} has more files than are indexed; only the first ${taken} are searched)`).join('');
+    const note = (result.mode === 'full-text' && result.note !== undefined ? `\n(${result.note})` : '') + cut;
     const data = { mode: result.mode, ...(result.note === undefined ? {} : { note: result.note }), hits };
     return { success: true, message: fitText(`${head}\n${lines.join('\n')}${note}`.trim(), budget * 0.4, 'Ask for fewer snippets (topN).').value, data };
   },

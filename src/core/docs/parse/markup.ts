@@ -29,7 +29,23 @@ const MALLARD: Dialect = {
 
 const DOCBOOK: Dialect = {
   xml: true,
-  skip: new Set(['info', 'bookinfo', 'articleinfo', 'chapterinfo', 'sect1info', 'indexterm', 'mediaobject', 'imageobject', 'remark']),
+  skip: new Set([
+    'info',
+    'bookinfo',
+    'articleinfo',
+    'chapterinfo',
+    'prefaceinfo',
+    'appendixinfo',
+    'sectioninfo',
+    'sect1info',
+    'sect2info',
+    'sect3info',
+    'refsect1info',
+    'indexterm',
+    'mediaobject',
+    'imageobject',
+    'remark',
+  ]),
   sections: new Set([
     'book',
     'article',
@@ -70,6 +86,8 @@ function cut(root: ChildNode[], dialect: Dialect, fallbackTitle: string, fixedTi
   const anchors = uniqueAnchors();
   let title = fixedTitle ?? '';
   let current: Open = { path: [], anchor: '', lines: [''] };
+  /** The outermost section element is the page itself; every later one is a section of it. */
+  let pageOpened = false;
   /** Heading path by level, for HTML. */
   const headingPath: string[] = [];
   const flush = (): void => {
@@ -100,11 +118,12 @@ function cut(root: ChildNode[], dialect: Dialect, fallbackTitle: string, fixedTi
     }
     if (skipped) return;
     if (dialect.sections.has(name)) {
-      const heading = element.children.find((child): child is Element => child.type === 'tag' && child.name === 'title');
+      const heading = titleOf(element);
       const headingText = heading === undefined ? '' : tidy(textOf(heading)).replace(/\n/g, ' ');
-      const isPage = path.length === 0 && title === '';
+      const isPage = !pageOpened && path.length === 0;
+      pageOpened = true;
       if (isPage) {
-        title = headingText;
+        if (title === '') title = headingText;
         current.anchor = anchors(element.attribs['id'] ?? element.attribs['xml:id'] ?? '');
       } else start([...path, headingText].filter(Boolean), element.attribs['id'] ?? element.attribs['xml:id'] ?? slug(headingText));
       const inner = isPage ? path : [...path, headingText].filter(Boolean);
@@ -143,6 +162,22 @@ function cut(root: ChildNode[], dialect: Dialect, fallbackTitle: string, fixedTi
   for (const node of root) visit(node, [], false);
   flush();
   return { title: title || fallbackTitle, sections };
+}
+
+/**
+ * A section element's title: its own <title> child, else the one in its info block, where
+ * DocBook 5 (<info>) and DocBook 4 (<articleinfo>, <sect1info>…) keep it.
+ */
+function titleOf(element: Element): Element | undefined {
+  const isTitle = (child: ChildNode): child is Element => child.type === 'tag' && child.name === 'title';
+  const own = element.children.find(isTitle);
+  if (own !== undefined) return own;
+  for (const child of element.children) {
+    if (child.type !== 'tag' || !child.name.endsWith('info')) continue;
+    const inInfo = child.children.find(isTitle);
+    if (inInfo !== undefined) return inInfo;
+  }
+  return undefined;
 }
 
 export function parseMallard(source: string, fallbackTitle: string): ParsedDoc {
