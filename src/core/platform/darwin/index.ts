@@ -86,7 +86,7 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
     // Best effort: an app that will not come forward still gets the click where a real mouse would put it.
     if (pid !== undefined && client.isAlive(pid)) await apps.activate(pid).catch(() => false);
   };
-  const cg = new CgEventInput(native, () => target?.pid, client.isAlive, sleep);
+  const cg = new CgEventInput(native, sleep);
   const input = new DarwinInput(dependencies.loadNut ?? createNutInput, cg, raise);
   const screen = new MacScreen(cf, { isAlive: client.isAlive, ...(dependencies.execFile === undefined ? {} : { exec: dependencies.execFile }) });
   return {

@@ -154,6 +154,9 @@ export const GERMAN_KEYBOARD: Record<number, [string, string]> = {
   0x04: ['h', 'H'],
   0x25: ['l', 'L'],
   0x12: ['1', '!'],
+  // Shift+2 is '"' and shift+8 is '(' on German keyboards (on US: '@' and '*'); '@' is Option+L, no shift-only key.
+  0x13: ['2', '"'],
+  0x1c: ['8', '('],
   0x29: ['ö', 'Ö'],
   0x31: [' ', ' '],
 };
