@@ -28,8 +28,9 @@ describe('darwin actions', () => {
     expect(await test.platform.accessibility.press(ref, node)).toBe(true);
     expect(widget(app, 0).log).toEqual(['perform AXPress']);
     const ranged = test.fake.callsOf('AXUIElementCopyAttributeValues').map((call) => call.args.slice(1));
+    // The window by its key among all of AXWindows (window-key.ts), then one child per step.
     expect(ranged.slice(-2)).toEqual([
-      ['AXWindows', 0, 1],
+      ['AXWindows', 0, 200],
       ['AXChildren', 0, 1],
     ]);
     const perform = test.fake.callsOf('AXUIElementPerformAction')[0];
@@ -116,7 +117,7 @@ describe('darwin actions', () => {
     await test.finish();
   });
 
-  it('focus: AXFocused = kCFBooleanTrue, then the caret goes to the end of the text', async () => {
+  it("focus: the element's window made main and raised, AXFocused = kCFBooleanTrue, then the caret goes to the end of the text", async () => {
     const app = sampleApp();
     const test = await harness([app]);
     const { ref, node } = await nodeNamed(test, 'Name');
@@ -127,10 +128,12 @@ describe('darwin actions', () => {
       .slice(1)
       .map((call) => call.args.slice(1));
     expect(sets).toEqual([
+      ['AXMain', { kind: 'boolean', value: true }],
       ['AXFocused', { kind: 'boolean', value: true }],
       ['AXSelectedTextRange', { kind: 'axValue', type: 4, range: { location: 3, length: 0 } }],
     ]);
     expect(widget(app, 3).focused).toBe(true);
+    expect(app.windows[0]?.log).toEqual(['set AXMain true', 'perform AXRaise']);
     const label = await nodeNamed(test, 'Save');
     expect(await test.platform.accessibility.focus(label.ref, label.node)).toBe(false);
     await test.finish();

@@ -12,6 +12,7 @@ import { MenuShortcutReader } from './menu-shortcuts';
 import { withElement } from './resolve';
 import { TEXT_ROLES } from './roles';
 import type { MacRef, TreeWalker } from './tree-walk';
+import { raiseWindow } from './window-key';
 
 const DEFAULT_MAX_NODES = 5000;
 const DEFAULT_MAX_DEPTH = 64;
@@ -67,7 +68,7 @@ export class MacAccessibility implements AccessibilityBackend {
       // The app root is walked as an app: its children are AXWindows, the index space its paths use.
       // Its role is known: a list is counted and paged from the start instead of risking a batch that times out.
       const limits = { maxNodes, maxDepth: DEFAULT_MAX_DEPTH };
-      const node = await this.walker.walk(target.pid, element, target.path, limits, target.path.length === 0, target.axRole);
+      const node = await this.walker.walk(target.pid, element, target.path, limits, target.path.length === 0, target.axRole, target.window);
       if (node === undefined) throw new NodeNotFoundError('node not found: the element went away');
       return node;
     });
@@ -106,13 +107,19 @@ export class MacAccessibility implements AccessibilityBackend {
   }
 
   /**
-   * AXFocused=true. A text field that was not focused gets its caret at the end, because
-   * AppKit selects all text on focus and typing would replace it; a field that already had
-   * focus keeps its selection, made on purpose.
+   * AXFocused=true, after the element's own window is made main and raised: keys go to the key
+   * window, and the window raised on activation is the one of the previous action (issue 29,
+   * point 6). A text field that was not focused gets its caret at the end, because AppKit
+   * selects all text on focus and typing would replace it; a field that already had focus keeps
+   * its selection, made on purpose.
    */
   async focus(ref: unknown, node: UiNode): Promise<boolean> {
     const target = ref as MacRef;
     const { cf, native } = this.client;
+    const key = target.window;
+    if (key !== undefined && !node.states.focused) {
+      await cf.owned(this.client.application(target.pid), (app) => raiseWindow(this.client, app, target.pid, key));
+    }
     return this.element(target, async (element) => {
       const code = await this.client.set(element, 'AXFocused', native.kCFBooleanTrue);
       if (code !== AXError.Success) {

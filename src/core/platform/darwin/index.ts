@@ -71,7 +71,7 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
   const apps = new MacApps(client, systemWide, {
     ownPids: dependencies.ownPids ?? defaultOwnPids(),
     sleep,
-    windowOf: (pid) => (target?.pid === pid ? target.path[0] : undefined),
+    windowOf: (pid) => (target?.pid === pid ? target.window : undefined),
   });
   const walker = new TreeWalker(client);
   const enabler = new ChromiumEnabler(client, {

@@ -2,18 +2,27 @@ import type { Pointer } from '../../../../native/macos';
 import { NodeNotFoundError } from '../../../shared/errors';
 import type { AxClient } from './ax-client';
 import type { MacRef } from './tree-walk';
+import { findWindow } from './window-key';
 
 /**
- * Finds a node again from its path: one ranged copy of a single child per step (cheap even
- * in a huge list), then a check that the element still has the role it had. Returns an
- * owned element; a different role at that position is "node not found", never a silent act
- * on another element.
+ * Finds a node again from its path: its window by the window's key (window-key.ts: AXWindows is
+ * in stacking order, so the path's first index is where the window was when the tree was read,
+ * not where it is now), then one ranged copy of a single child per step (cheap even in a huge
+ * list), then a check that the element still has the role it had. Returns an owned element; a
+ * window that is gone and a different role at that position are "node not found", never a
+ * silent act on another element.
  */
 export async function resolveElement(client: AxClient, ref: MacRef): Promise<Pointer> {
   const { cf } = client;
   let current = client.application(ref.pid);
   try {
     for (const [depth, index] of ref.path.entries()) {
+      if (depth === 0 && ref.window !== undefined) {
+        const window = await findWindow(client, current, ref.pid, ref.window);
+        cf.release(current);
+        current = window;
+        continue;
+      }
       const page = await client.copyRange(current, depth === 0 ? 'AXWindows' : 'AXChildren', index, 1, ref.pid);
       if (page === undefined) throw gone(ref);
       // The item is borrowed from the page; retain it before the page is released.

@@ -138,7 +138,14 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     const actions = node.role === 'AXWindow' ? [...(node.actions ?? []), 'AXRaise'] : (node.actions ?? []);
     if (!actions.includes(name)) return AXError.ActionUnsupported;
     (node.log ??= []).push(`perform ${name}`);
-    return node.performResult?.[name] ?? AXError.Success;
+    const result = node.performResult?.[name] ?? AXError.Success;
+    // AXWindows follows the stacking order: a raised window comes first.
+    const app = this.app(target.pid);
+    if (name === 'AXRaise' && result === AXError.Success && app !== undefined && app.windows.includes(node)) {
+      app.windows.splice(app.windows.indexOf(node), 1);
+      app.windows.unshift(node);
+    }
+    return result;
   }
   AXUIElementSetAttributeValue(element: Pointer, attribute: Pointer, value: Pointer, viaAsync = false): number {
     const name = this.text(attribute);
