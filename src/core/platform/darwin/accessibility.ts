@@ -54,7 +54,7 @@ export class MacAccessibility implements AccessibilityBackend {
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     };
     return this.client.cf.owned(this.client.application(pid), async (app) => {
-      await this.enabler.ensure(pid, app);
+      await this.enabler.ensure(pid, app, options.signal);
       const tree = await this.walker.walkApp(pid, app, limits);
       // Bounds come with every node here, so a field no label is tied to can be named by where it sits.
       nameFieldsFromLayout(tree);
