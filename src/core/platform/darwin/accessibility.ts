@@ -3,7 +3,8 @@ import { NodeNotFoundError, NotSettableError, ProcessExitedError } from '../../.
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import { nameFieldsFromLayout } from '../../ui/infer-names';
-import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
+import type { AccessibilityBackend, MenuShortcut, Modifier, TreeOptions } from '../types';
+import { AccessibleInput, characterCount } from './accessible-input';
 import type { AxClient } from './ax-client';
 import { AXError, isMissing } from './ax-errors';
 import { AXValueType, type JsValue } from './cf';
@@ -25,6 +26,7 @@ const REJECTED = new Set<number>([AXError.IllegalArgument, AXError.AttributeUnsu
  */
 export class MacAccessibility implements AccessibilityBackend {
   private readonly menus: MenuShortcutReader;
+  private readonly accessible: AccessibleInput;
 
   constructor(
     private readonly client: AxClient,
@@ -39,6 +41,22 @@ export class MacAccessibility implements AccessibilityBackend {
     private readonly onTarget: (ref: MacRef) => void = () => undefined,
   ) {
     this.menus = new MenuShortcutReader(client);
+    this.accessible = new AccessibleInput(client, this.menus, (target, work) => this.element(target, work));
+  }
+
+  /** Text at the caret through AXSelectedText, tried before any key event (accessible-input.ts). */
+  typeText(ref: unknown, node: UiNode, text: string): Promise<boolean> {
+    return this.accessible.typeText(ref, node, text);
+  }
+
+  /** Inserts text no key can type: the same path. */
+  insertText(ref: unknown, node: UiNode, text: string): Promise<boolean> {
+    return this.accessible.typeText(ref, node, text);
+  }
+
+  /** Return, Escape and menu shortcuts through what they mean to the app (accessible-input.ts). */
+  keyAction(pid: number, key: string, modifiers: readonly Modifier[], ref?: unknown, node?: UiNode): Promise<boolean> {
+    return this.accessible.keyAction(pid, key, modifiers, ref, node);
   }
 
   /** Menu key equivalents from the app's AXMenuBar, which the tree read leaves out. */
@@ -128,7 +146,7 @@ export class MacAccessibility implements AccessibilityBackend {
       }
       if (!node.states.focused && TEXT_ROLES.has(node.role) && typeof node.value === 'string') {
         // The tree's value is cut at MAX_TREE_TEXT: the end is asked of the element itself.
-        const length = await this.textLength(element, target.pid).catch(() => undefined);
+        const length = await characterCount(this.client, element, target.pid);
         if (length === undefined) return true;
         const range = native.AXValueCreateRange(AXValueType.CFRange, { location: length, length: 0 });
         // Best effort: a field without a settable selection still has focus.
@@ -138,7 +156,6 @@ export class MacAccessibility implements AccessibilityBackend {
     });
   }
 
-  /** UTF-16 length of the field's text: AXNumberOfCharacters, else the length of AXValue, measured without decoding it. */
   /** A text element's whole AXValue, up to maxChars: the tree keeps only its start. Never a secure field's. */
   async readText(ref: unknown, node: UiNode, maxChars: number): Promise<string> {
     const target = ref as MacRef;
@@ -149,16 +166,6 @@ export class MacAccessibility implements AccessibilityBackend {
       const text = value === undefined ? undefined : cf.ownedSync(value, (owned) => cf.toJs(owned));
       return typeof text === 'string' ? text.slice(0, maxChars) : '';
     });
-  }
-
-  private async textLength(element: Pointer, pid: number): Promise<number | undefined> {
-    const { cf } = this.client;
-    const count = await this.client.copy(element, 'AXNumberOfCharacters', pid);
-    const counted = count === undefined ? undefined : cf.ownedSync(count, (count) => cf.toJs(count));
-    if (typeof counted === 'number') return counted;
-    const value = await this.client.copy(element, 'AXValue', pid);
-    if (value === undefined) return undefined;
-    return cf.ownedSync(value, (value) => (cf.typeOf(value) === cf.types.string ? Number(cf.native.CFStringGetLength(value)) : undefined));
   }
 
   /** The node's live element for an action, recorded as the input target. */

@@ -52,6 +52,13 @@ export interface FakeNode {
   readErrors?: Record<string, number>;
   /** What was set or performed, for assertions. */
   log?: string[];
+  /** The text selection (AXSelectedTextRange) in `value`: the caret when its length is 0. */
+  selection?: { location: number; length: number };
+  /** A set of AXSelectedText answers success and changes nothing (as an app that only claims the attribute may). */
+  ignoresSelectedText?: boolean;
+  /** A window's AXDefaultButton and AXCancelButton: nodes of its tree. */
+  defaultButton?: FakeNode;
+  cancelButton?: FakeNode;
   /** A menu item's key equivalent: AXMenuItemCmdChar, …CmdModifiers, …CmdVirtualKey, …CmdGlyph. */
   cmdChar?: string;
   cmdModifiers?: number;
