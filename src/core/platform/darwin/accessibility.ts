@@ -10,7 +10,7 @@ import { AXError, isMissing } from './ax-errors';
 import { AXValueType, type JsValue } from './cf';
 import type { ChromiumEnabler } from './electron';
 import { MenuShortcutReader } from './menu-shortcuts';
-import { withElement } from './resolve';
+import { secureNow, withElement } from './resolve';
 import { TEXT_ROLES } from './roles';
 import type { MacRef, TreeWalker } from './tree-walk';
 import { raiseWindow } from './window-key';
@@ -162,6 +162,7 @@ export class MacAccessibility implements AccessibilityBackend {
     if (node.states.secret === true) return '';
     const { cf } = this.client;
     return this.element(target, async (element) => {
+      if (await secureNow(this.client, element, target.pid)) return '';
       const value = await this.client.copy(element, 'AXValue', target.pid);
       const text = value === undefined ? undefined : cf.ownedSync(value, (owned) => cf.toJs(owned));
       return typeof text === 'string' ? text.slice(0, maxChars) : '';

@@ -154,4 +154,19 @@ describe('darwin: typing and keys through accessibility first (issue 32, point 4
     expect(undo.log).toEqual(['perform AXPress']);
     await test.finish();
   });
+
+  it('a field that became a password field since the tree was read is neither read nor typed into through AX (issue 29, point 11)', async () => {
+    const app = withSelectedText(sampleApp());
+    const { test, engine, id } = await setUp(app);
+    const nameId = await id('Name', 'textfield');
+    const tree = await engine.observe(501);
+    const node = (tree.root.children?.[0]?.children ?? []).find((child) => child.id === nameId) as UiNode;
+    // Same role, same place: a login page swapped its field for a password one.
+    Object.assign(field(app, 'Name'), { subrole: 'AXSecureTextField', value: 'hunter2' });
+    expect(await test.platform.accessibility.readText?.(tree.refs.get(nameId), node, 100)).toBe('');
+    expect(await test.platform.accessibility.typeText?.(tree.refs.get(nameId), node, 'x')).toBe(false);
+    expect(test.fake.valuesServed).not.toContain('hunter2');
+    expect(field(app, 'Name').log ?? []).toEqual([]);
+    await test.finish();
+  });
 });

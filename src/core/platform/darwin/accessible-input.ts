@@ -7,6 +7,7 @@ import type { AxClient } from './ax-client';
 import { AXError } from './ax-errors';
 import { AXValueType, flag } from './cf';
 import type { MenuEntry, MenuShortcutReader } from './menu-shortcuts';
+import { secureNow } from './resolve';
 import { TEXT_ROLES } from './roles';
 import type { MacRef } from './tree-walk';
 import { findWindow } from './window-key';
@@ -40,6 +41,7 @@ export class AccessibleInput {
     if (text === '' || node.states.secret === true || !TEXT_ROLES.has(node.role)) return false;
     const { cf, native } = this.client;
     return this.element(target, async (element) => {
+      if (await secureNow(this.client, element, target.pid)) return false;
       if (!(await this.client.settable(element, 'AXSelectedText', target.pid))) return false;
       // Focus inside the app, which does not activate it: a field that was not being edited
       // has no selection to replace, and gets its caret at the end, as focus() gives it.

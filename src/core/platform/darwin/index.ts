@@ -104,11 +104,15 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
   };
 }
 
-/** For the Electron app's permission screen: a real AX call, not only AXIsProcessTrusted. */
-export async function checkAccessibilityPermission(native?: MacNative): Promise<AccessibilityStatus> {
+/**
+ * For the Electron app's permission screen and the doctor: a real AX call, not only
+ * AXIsProcessTrusted, on an app that is not one of `ownPids` (by default this process and the
+ * main process named by --main-pid=, as the doctor's host is started).
+ */
+export async function checkAccessibilityPermission(native?: MacNative, ownPids: readonly number[] = defaultOwnPids()): Promise<AccessibilityStatus> {
   const cf = new CfRuntime(native ?? (await loadNative()));
   try {
-    return await checkAccessibility(new AxClient(cf, isProcessAlive));
+    return await checkAccessibility(new AxClient(cf, isProcessAlive), ownPids);
   } finally {
     cf.dispose();
   }

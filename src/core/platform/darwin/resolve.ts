@@ -1,6 +1,7 @@
 import type { Pointer } from '../../../../native/macos';
 import { NodeNotFoundError } from '../../../shared/errors';
 import type { AxClient } from './ax-client';
+import { SECURE_SUBROLE } from './roles';
 import type { MacRef } from './tree-walk';
 import { findWindow } from './window-key';
 
@@ -53,4 +54,21 @@ export async function withElement<T>(client: AxClient, ref: MacRef, work: (eleme
 
 function gone(ref: MacRef): NodeNotFoundError {
   return new NodeNotFoundError(`node not found: pid ${ref.pid} has no element at [${ref.path.join(', ')}] any more`);
+}
+
+/**
+ * Whether the element is a secure field now, asked at action time: the tree was read earlier,
+ * and a page can put a password field where a text field was (a web login step) with the same
+ * role at the same path. A subrole that cannot be read counts as secure, as in the tree walk.
+ */
+export async function secureNow(client: AxClient, element: Pointer, pid: number): Promise<boolean> {
+  const { cf } = client;
+  try {
+    const role = await client.copy(element, 'AXRole', pid);
+    if (role !== undefined && cf.ownedSync(role, (role) => cf.toJs(role)) === SECURE_SUBROLE) return true;
+    const subrole = await client.copy(element, 'AXSubrole', pid);
+    return subrole !== undefined && cf.ownedSync(subrole, (subrole) => cf.toJs(subrole)) === SECURE_SUBROLE;
+  } catch {
+    return true;
+  }
 }
