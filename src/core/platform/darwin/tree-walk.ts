@@ -67,6 +67,14 @@ const VALUE_ROLES: ReadonlySet<Role> = new Set<Role>([
   'cell',
 ]);
 
+/**
+ * Whether the walk reads a node's AXValue (one more IPC after its batch): value roles only, never
+ * a secure field. Exported so the Swift reference walk (test/macos/ax-dump.swift) makes the same reads.
+ */
+export function readsValue(axRole: string, subrole: string | undefined): boolean {
+  return subrole !== SECURE_SUBROLE && axRole !== SECURE_SUBROLE && VALUE_ROLES.has(normalizeRole(axRole, subrole));
+}
+
 /** Children are paged this many at a time when the batch could not carry the whole list. */
 export const CHILD_PAGE = 100;
 
@@ -196,9 +204,7 @@ export class TreeWalker {
       const read = (name: Attribute): JsValue => cf.toJs(slot(name));
       const axRole = text(read('AXRole')) ?? '';
       const subrole = await this.subrole(pid, element, axRole, read('AXSubrole'));
-      const role = normalizeRole(axRole, subrole);
-      const secret = subrole === SECURE_SUBROLE || axRole === SECURE_SUBROLE;
-      const value = secret || !VALUE_ROLES.has(role) ? undefined : await this.readValue(pid, element);
+      const value = readsValue(axRole, subrole) ? await this.readValue(pid, element) : undefined;
       const node = describeNode({ pid, path, axRole, subrole, raw: value }, read);
       const window = kind.isWindow === true ? windowKey(text(read('AXIdentifier')), text(read('AXTitle')) ?? '', node.bounds) : kind.window;
       if (window !== undefined) node.ref.window = window;
