@@ -77,7 +77,7 @@ describe('GitHub Actions', () => {
     expect(mac?.strategy?.matrix.runner).toEqual(['macos-14', 'macos-15']);
     expect(mac?.strategy?.['fail-fast']).toBe(false);
     expect(mac?.steps.some((step) => step.run?.startsWith('npx vitest run src'))).toBe(true);
-    expect(mac?.steps.find((step) => step.run === 'npx vitest run test/macos')?.env).toEqual({ DESKPILOT_MACOS_AX: 'required' });
+    expect(mac?.steps.find((step) => step.run === 'npx vitest run test/macos --no-file-parallelism')?.env).toEqual({ DESKPILOT_MACOS_AX: 'required' });
   });
 
   it('reaches the real-AX suite on a Mac even when a unit test failed (issue 29, point 1)', () => {
