@@ -141,17 +141,25 @@ describe('darwin: typing and keys through accessibility first (issue 32, point 4
       ...sampleApp(),
       menuBar: { role: 'AXMenuBar', children: [{ role: 'AXMenuBarItem', title: 'Edit', children: [{ role: 'AXMenu', children: [undo, copy] }] }] },
     };
-    const { test, engine } = await setUp(app);
+    const { test, engine, id } = await setUp(app);
     expect(await engine.run(501, { action: 'key', key: 'z', modifiers: ['cmd'], settleMs: 0 })).toMatchObject({ success: true, method: 'accessibility' });
     expect(undo.log).toEqual(['perform AXPress']);
     // Disabled now (the menu read is cached): the key goes to the app instead of pressing a dead item.
     copy.enabled = false;
     expect(await engine.run(501, { action: 'key', key: 'c', modifiers: ['cmd'], settleMs: 0 })).toMatchObject({ method: 'input' });
     expect(copy.log).toBeUndefined();
+    // With an element named, it is focused inside its app first: the menu command acts on the focused element.
+    const posted = test.fake.posted.length;
+    expect(await engine.run(501, { action: 'key', id: await id('Name', 'textfield'), key: 'z', modifiers: ['cmd'], settleMs: 0 })).toMatchObject({
+      method: 'accessibility',
+    });
+    expect(field(app, 'Name').log).toEqual(['set AXFocused']);
+    expect(undo.log).toEqual(['perform AXPress', 'perform AXPress']);
+    expect(test.fake.posted).toHaveLength(posted);
     // Renamed since the read: not pressed on a guess.
     undo.title = 'Undo Paste';
     expect(await engine.run(501, { action: 'key', key: 'z', modifiers: ['cmd'], settleMs: 0 })).toMatchObject({ method: 'input' });
-    expect(undo.log).toEqual(['perform AXPress']);
+    expect(undo.log).toEqual(['perform AXPress', 'perform AXPress']);
     await test.finish();
   });
 

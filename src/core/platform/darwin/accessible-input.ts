@@ -73,13 +73,21 @@ export class AccessibleInput {
     if (name === undefined) return false;
     if (modifiers.includes('meta')) {
       const shortcut = formatShortcut(modifiers, name, 'darwin');
-      return shortcut === undefined ? false : this.menuItem(pid, shortcut);
+      if (shortcut === undefined) return false;
+      // A menu command acts on the app's focused element: the one the request names must be it.
+      if (ref !== undefined && node?.states.focused !== true && !(await this.focusInApp(ref as MacRef))) return false;
+      return this.menuItem(pid, shortcut);
     }
     if (modifiers.length > 0) return false;
     // Return in a text area is a new line, not a confirmation.
     if (name === 'return' && node?.role !== 'textarea') return this.dialogKey(pid, ref as MacRef | undefined, 'AXConfirm', 'AXDefaultButton');
     if (name === 'escape') return this.dialogKey(pid, ref as MacRef | undefined, 'AXCancel', 'AXCancelButton');
     return false;
+  }
+
+  /** AXFocused inside its app, which does not activate the app (nor raise the window). */
+  private async focusInApp(target: MacRef): Promise<boolean> {
+    return this.element(target, async (element) => (await this.client.set(element, 'AXFocused', this.client.native.kCFBooleanTrue)) === AXError.Success);
   }
 
   /** The control's own action (AXConfirm, AXCancel), else its window's button for the key. */
