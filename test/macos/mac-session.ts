@@ -10,25 +10,36 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Platform } from '../../src/core/platform/types';
 import type { RawNode } from '../../src/core/ui/ids';
-import { loadMacNative } from './raw-ax';
+import { decideAccess } from './access-gate';
+import { loadMacNative, RawAx } from './raw-ax';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ARTIFACTS = path.join(ROOT, 'test/artifacts/macos');
 
 /**
- * Runs on darwin once this process has the Accessibility grant (GitHub's macOS runners give it
- * to the runner's processes). DESKPILOT_MACOS_AX=required, set by the CI job, turns a missing
- * grant into a failure instead of a skip.
+ * Runs on darwin once this process has the Accessibility grant and a real AX read of another
+ * app answers (access-gate.ts; GitHub's macOS runners give the grant to the runner's processes).
+ * The app read is the Dock, which always runs. DESKPILOT_MACOS_AX=required, set by the CI job,
+ * turns no access into a failure instead of a skip.
  */
 export async function macAccess(): Promise<{ run: boolean; required: boolean; why: string }> {
-  const required = process.env['DESKPILOT_MACOS_AX'] === 'required';
-  if (process.platform !== 'darwin') return { run: false, required, why: `not macOS (${process.platform})` };
-  try {
-    const trusted = (await loadMacNative()).AXIsProcessTrusted();
-    return { run: trusted, required, why: trusted ? 'trusted' : `${process.execPath} lacks the Accessibility grant` };
-  } catch (error) {
-    return { run: false, required, why: `the macOS libraries did not load: ${error instanceof Error ? error.message : String(error)}` };
-  }
+  return decideAccess({
+    platform: process.platform,
+    required: process.env['DESKPILOT_MACOS_AX'] === 'required',
+    executable: process.execPath,
+    trusted: async () => (await loadMacNative()).AXIsProcessTrusted(),
+    read: async () => {
+      const dock = pidsNamed('Dock')[0];
+      if (dock === undefined) return -25200;
+      const raw = new RawAx(await loadMacNative());
+      try {
+        return raw.copy(raw.app(dock), 'AXRole').code;
+      } finally {
+        raw.dispose();
+      }
+    },
+    sleep: (ms) => sleep(ms),
+  });
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

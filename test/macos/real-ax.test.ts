@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDarwinPlatform, MESSAGING_TIMEOUT_SECONDS } from '../../src/core/platform/darwin';
+import { KNOWN_AX_ROLES, KNOWN_AX_SUBROLES } from '../../src/core/platform/darwin/roles';
+import { NODE_ATTRIBUTES, readsValue } from '../../src/core/platform/darwin/tree-walk';
 import type { Platform } from '../../src/core/platform/types';
 import type { RawNode } from '../../src/core/ui/ids';
 import type { UiNode } from '../../src/shared/ui-node';
@@ -255,7 +257,7 @@ describe.skipIf(!access.run)('macOS through the real koffi backend', () => {
       }
     }, 120_000);
 
-    it('times tree reads of Finder and TextEdit against a Swift AX walk in the same run', async () => {
+    it('times tree reads of Finder and TextEdit against a Swift walk making the same reads, in the same run', async () => {
       const binary = path.join(mkdtempSync(path.join(tmpdir(), 'deskpilot-ax-dump-')), 'ax-dump');
       execFileSync('swiftc', ['-O', '-o', binary, path.join(ROOT, 'test/macos/ax-dump.swift')], { stdio: 'inherit' });
       execFileSync('open', [ROOT]); // a Finder window, so Finder's tree is more than its desktop
@@ -273,7 +275,12 @@ describe.skipIf(!access.run)('macOS through the real koffi backend', () => {
           times.push(performance.now() - start);
           nodes = flatten(tree).length;
         }
-        const swift = JSON.parse(execFileSync(binary, [String(pid), '2000', '5'], { encoding: 'utf8' })) as { nodes: number; medianMs: number };
+        // The Swift walk makes the backend's reads: its attribute list, and AXValue for the same roles (ax-dump.swift says what differs).
+        const valueRoles = KNOWN_AX_ROLES.filter((role) => readsValue(role, undefined)).join(',');
+        const valueSubroles = KNOWN_AX_SUBROLES.filter((subrole) => readsValue('AXUnknown', subrole)).join(',');
+        const swift = JSON.parse(
+          execFileSync(binary, [String(pid), '2000', '5', NODE_ATTRIBUTES.join(','), valueRoles, valueSubroles], { encoding: 'utf8' }),
+        ) as { nodes: number; medianMs: number };
         const ours = median(times);
         const ratio = ours / swift.medianMs;
         measure(`tree_${app}`, { ours_ms: ours, ours_nodes: nodes, swift_ms: swift.medianMs, swift_nodes: swift.nodes, ratio });

@@ -140,6 +140,8 @@ export class ActionEngine {
         await accessibility.setValue(ref, node as UiNode, request.value);
         return 'accessibility';
       case 'type': {
+        // Accessibility first where the backend has a path: no key event, no raise (issue 32).
+        if (await accessibility.typeText?.(ref, node as UiNode, request.text)) return 'accessibility';
         // Text no key can type is inserted through accessibility, which needs no keyboard focus.
         const keyboard = input.canType?.(request.text) !== false;
         if (keyboard) await ensureFrontmost(this.platform.apps, pid, 'type', signal);
@@ -155,13 +157,17 @@ export class ActionEngine {
         await input.typeText(request.text);
         return 'input';
       }
-      case 'key':
+      case 'key': {
+        const modifiers = resolveModifiers(request.modifiers ?? [], this.platform.name);
+        // A key with an accessible meaning (a default button, a menu shortcut) needs no key event (issue 32).
+        if (await accessibility.keyAction?.(pid, request.key, modifiers, ref, node)) return 'accessibility';
         // The app comes to the front before the element is focused: activating a window may move focus inside it.
         await ensureFrontmost(this.platform.apps, pid, 'key', signal);
         if (node !== undefined) await this.focus(resolved, node, 'keep');
         signal?.throwIfAborted();
-        await input.pressKey(request.key, resolveModifiers(request.modifiers ?? [], this.platform.name), pid);
+        await input.pressKey(request.key, modifiers, pid);
         return 'input';
+      }
       case 'scroll':
         await input.scroll(await visiblePoint(accessibility, resolved, node as UiNode), request.direction ?? 'down', request.amount ?? DEFAULT_SCROLL_AMOUNT);
         return 'input';

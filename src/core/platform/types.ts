@@ -84,6 +84,19 @@ export interface AccessibilityBackend {
   /** Inserts text at the caret without key events: for characters synthetic keys cannot type. */
   insertText?(ref: unknown, node: UiNode, text: string): Promise<boolean>;
   /**
+   * Types text at the caret through accessibility, tried before any key event and before the
+   * app is raised (macOS: AXSelectedText). False when the element offers no such path; the
+   * engine then types with keys.
+   */
+  typeText?(ref: unknown, node: UiNode, text: string): Promise<boolean>;
+  /**
+   * Carries out a key through its accessible meaning, tried before any key event: Return as the
+   * control's confirm action or the dialog's default button, Escape as cancel, a menu shortcut as
+   * its menu item's press. `ref`/`node` when the request names an element. False when the key
+   * has no such meaning there; the engine then sends the key.
+   */
+  keyAction?(pid: number, key: string, modifiers: readonly Modifier[], ref?: unknown, node?: UiNode): Promise<boolean>;
+  /**
    * Re-reads one node and its subtree, for a cheap verify. Rejects when the node is gone;
    * the engine then reads the whole tree to find where it went.
    */

@@ -118,4 +118,23 @@ describe('screen text', () => {
     expect(result.error).toMatchObject({ code: 'NOT_SETTABLE' });
     expect(result.error?.message).toMatch(/click it, then type/);
   });
+
+  it('passes accessibility-first typing and keys on to the backend, never for screen text (issue 32)', async () => {
+    const { platform } = setup(() => [line('Name', 600, 500)]);
+    const calls: string[] = [];
+    Object.assign(platform.accessibility, {
+      typeText: (ref: unknown) => (calls.push(`type ${String((ref as { ocr?: boolean }).ocr ?? false)}`), Promise.resolve(true)),
+      keyAction: (_pid: number, key: string, _modifiers: unknown, ref?: unknown) => (
+        calls.push(`key ${key} ${ref === undefined ? 'focused' : 'ref'}`),
+        Promise.resolve(true)
+      ),
+    });
+    const wrapped = withScreenText(platform, { reader: { read: () => Promise.resolve([]) } }).accessibility;
+    const ocr = { ocr: true };
+    expect(await wrapped.typeText?.({}, {} as UiNode, 'x')).toBe(true);
+    expect(await wrapped.typeText?.(ocr, {} as UiNode, 'x')).toBe(false);
+    await wrapped.keyAction?.(FIXTURE_PID, 'return', [], {}, {} as UiNode);
+    await wrapped.keyAction?.(FIXTURE_PID, 'return', [], ocr, {} as UiNode);
+    expect(calls).toEqual(['type false', 'key return ref', 'key return focused']);
+  });
 });

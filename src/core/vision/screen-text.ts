@@ -228,6 +228,13 @@ function withOcrNodes(inner: AccessibilityBackend, text: ScreenText): Accessibil
   };
   if (inner.readText !== undefined) wrapped.readText = (ref, node, maxChars) => inner.readText?.(ref, node, maxChars) ?? Promise.resolve('');
   if (inner.shortcuts !== undefined) wrapped.shortcuts = (pid, signal) => inner.shortcuts?.(pid, signal) ?? Promise.resolve([]);
+  if (inner.typeText !== undefined)
+    wrapped.typeText = (ref, node, value) => (isOcrRef(ref) ? Promise.resolve(false) : (inner.typeText?.(ref, node, value) ?? Promise.resolve(false)));
+  // A key for an OCR node goes to the app's focused element: the node has no element of its own.
+  if (inner.keyAction !== undefined) {
+    wrapped.keyAction = (pid, key, modifiers, ref, node) =>
+      (isOcrRef(ref) ? inner.keyAction?.(pid, key, modifiers) : inner.keyAction?.(pid, key, modifiers, ref, node)) ?? Promise.resolve(false);
+  }
   return wrapped;
 }
 

@@ -3,15 +3,17 @@ import { NodeNotFoundError, NotSettableError, ProcessExitedError } from '../../.
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import { nameFieldsFromLayout } from '../../ui/infer-names';
-import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
+import type { AccessibilityBackend, MenuShortcut, Modifier, TreeOptions } from '../types';
+import { AccessibleInput, characterCount } from './accessible-input';
 import type { AxClient } from './ax-client';
 import { AXError, isMissing } from './ax-errors';
 import { AXValueType, type JsValue } from './cf';
 import type { ChromiumEnabler } from './electron';
 import { MenuShortcutReader } from './menu-shortcuts';
-import { withElement } from './resolve';
+import { secureNow, withElement } from './resolve';
 import { TEXT_ROLES } from './roles';
 import type { MacRef, TreeWalker } from './tree-walk';
+import { raiseWindow } from './window-key';
 
 const DEFAULT_MAX_NODES = 5000;
 const DEFAULT_MAX_DEPTH = 64;
@@ -24,6 +26,7 @@ const REJECTED = new Set<number>([AXError.IllegalArgument, AXError.AttributeUnsu
  */
 export class MacAccessibility implements AccessibilityBackend {
   private readonly menus: MenuShortcutReader;
+  private readonly accessible: AccessibleInput;
 
   constructor(
     private readonly client: AxClient,
@@ -38,6 +41,22 @@ export class MacAccessibility implements AccessibilityBackend {
     private readonly onTarget: (ref: MacRef) => void = () => undefined,
   ) {
     this.menus = new MenuShortcutReader(client);
+    this.accessible = new AccessibleInput(client, this.menus, (target, work) => this.element(target, work));
+  }
+
+  /** Text at the caret through AXSelectedText, tried before any key event (accessible-input.ts). */
+  typeText(ref: unknown, node: UiNode, text: string): Promise<boolean> {
+    return this.accessible.typeText(ref, node, text);
+  }
+
+  /** Inserts text no key can type: the same path. */
+  insertText(ref: unknown, node: UiNode, text: string): Promise<boolean> {
+    return this.accessible.typeText(ref, node, text);
+  }
+
+  /** Return, Escape and menu shortcuts through what they mean to the app (accessible-input.ts). */
+  keyAction(pid: number, key: string, modifiers: readonly Modifier[], ref?: unknown, node?: UiNode): Promise<boolean> {
+    return this.accessible.keyAction(pid, key, modifiers, ref, node);
   }
 
   /** Menu key equivalents from the app's AXMenuBar, which the tree read leaves out. */
@@ -53,7 +72,7 @@ export class MacAccessibility implements AccessibilityBackend {
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     };
     return this.client.cf.owned(this.client.application(pid), async (app) => {
-      await this.enabler.ensure(pid, app);
+      await this.enabler.ensure(pid, app, options.signal);
       const tree = await this.walker.walkApp(pid, app, limits);
       // Bounds come with every node here, so a field no label is tied to can be named by where it sits.
       nameFieldsFromLayout(tree);
@@ -67,7 +86,7 @@ export class MacAccessibility implements AccessibilityBackend {
       // The app root is walked as an app: its children are AXWindows, the index space its paths use.
       // Its role is known: a list is counted and paged from the start instead of risking a batch that times out.
       const limits = { maxNodes, maxDepth: DEFAULT_MAX_DEPTH };
-      const node = await this.walker.walk(target.pid, element, target.path, limits, target.path.length === 0, target.axRole);
+      const node = await this.walker.walk(target.pid, element, target.path, limits, target.path.length === 0, target.axRole, target.window);
       if (node === undefined) throw new NodeNotFoundError('node not found: the element went away');
       return node;
     });
@@ -106,13 +125,19 @@ export class MacAccessibility implements AccessibilityBackend {
   }
 
   /**
-   * AXFocused=true. A text field that was not focused gets its caret at the end, because
-   * AppKit selects all text on focus and typing would replace it; a field that already had
-   * focus keeps its selection, made on purpose.
+   * AXFocused=true, after the element's own window is made main and raised: keys go to the key
+   * window, and the window raised on activation is the one of the previous action (issue 29,
+   * point 6). A text field that was not focused gets its caret at the end, because AppKit
+   * selects all text on focus and typing would replace it; a field that already had focus keeps
+   * its selection, made on purpose.
    */
   async focus(ref: unknown, node: UiNode): Promise<boolean> {
     const target = ref as MacRef;
     const { cf, native } = this.client;
+    const key = target.window;
+    if (key !== undefined && !node.states.focused) {
+      await cf.owned(this.client.application(target.pid), (app) => raiseWindow(this.client, app, target.pid, key));
+    }
     return this.element(target, async (element) => {
       const code = await this.client.set(element, 'AXFocused', native.kCFBooleanTrue);
       if (code !== AXError.Success) {
@@ -121,7 +146,7 @@ export class MacAccessibility implements AccessibilityBackend {
       }
       if (!node.states.focused && TEXT_ROLES.has(node.role) && typeof node.value === 'string') {
         // The tree's value is cut at MAX_TREE_TEXT: the end is asked of the element itself.
-        const length = await this.textLength(element, target.pid).catch(() => undefined);
+        const length = await characterCount(this.client, element, target.pid);
         if (length === undefined) return true;
         const range = native.AXValueCreateRange(AXValueType.CFRange, { location: length, length: 0 });
         // Best effort: a field without a settable selection still has focus.
@@ -131,27 +156,17 @@ export class MacAccessibility implements AccessibilityBackend {
     });
   }
 
-  /** UTF-16 length of the field's text: AXNumberOfCharacters, else the length of AXValue, measured without decoding it. */
   /** A text element's whole AXValue, up to maxChars: the tree keeps only its start. Never a secure field's. */
   async readText(ref: unknown, node: UiNode, maxChars: number): Promise<string> {
     const target = ref as MacRef;
     if (node.states.secret === true) return '';
     const { cf } = this.client;
     return this.element(target, async (element) => {
+      if (await secureNow(this.client, element, target.pid)) return '';
       const value = await this.client.copy(element, 'AXValue', target.pid);
       const text = value === undefined ? undefined : cf.ownedSync(value, (owned) => cf.toJs(owned));
       return typeof text === 'string' ? text.slice(0, maxChars) : '';
     });
-  }
-
-  private async textLength(element: Pointer, pid: number): Promise<number | undefined> {
-    const { cf } = this.client;
-    const count = await this.client.copy(element, 'AXNumberOfCharacters', pid);
-    const counted = count === undefined ? undefined : cf.ownedSync(count, (count) => cf.toJs(count));
-    if (typeof counted === 'number') return counted;
-    const value = await this.client.copy(element, 'AXValue', pid);
-    if (value === undefined) return undefined;
-    return cf.ownedSync(value, (value) => (cf.typeOf(value) === cf.types.string ? Number(cf.native.CFStringGetLength(value)) : undefined));
   }
 
   /** The node's live element for an action, recorded as the input target. */

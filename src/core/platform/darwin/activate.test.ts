@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UiNode } from '../../../shared/ui-node';
 import { harness } from './testing/setup';
-import { button, electronApp, sampleApp, type FakeApp } from './testing/fake-world';
+import { button, electronApp, sampleApp, type FakeApp, type FakeNode } from './testing/fake-world';
 
 describe('darwin activate', () => {
   it('sets AXFrontmost = kCFBooleanTrue on a fresh app element, releases it, and sees the app in front', async () => {
@@ -43,26 +43,28 @@ describe('darwin activate', () => {
     await test.finish();
   });
 
-  it('raises the window that holds the element acted on: AXMain and AXRaise on it, before AXFrontmost (issue 20, point 6)', async () => {
-    const notes: FakeApp = {
-      ...sampleApp(),
-      windows: [
-        { role: 'AXWindow', title: 'First', children: [button('One')] },
-        { role: 'AXWindow', title: 'Second', children: [button('Other')] },
-      ],
-    };
+  it('activates the app first, then makes main and raises the window that holds the element acted on (issue 29, point 6)', async () => {
+    const first: FakeNode = { role: 'AXWindow', title: 'First', children: [button('One')] };
+    const second: FakeNode = { role: 'AXWindow', title: 'Second', children: [button('Other')] };
+    const notes: FakeApp = { ...sampleApp(), windows: [first, second] };
     const test = await harness([notes, electronApp()], { focusedPid: 777 });
     const tree = await test.platform.accessibility.getTree(501, { maxNodes: 30 });
     const other = tree.children?.[1]?.children?.[0];
     expect(other?.name).toBe('Other');
     await test.platform.accessibility.press(other?.ref, {} as UiNode);
     expect(await test.platform.apps.activate?.(501)).toBe(true);
-    expect(notes.windows[1]?.log).toEqual(['set AXMain true', 'perform AXRaise']);
-    expect(notes.windows[0]?.log).toBeUndefined();
+    expect(second.log).toEqual(['set AXMain true', 'perform AXRaise']);
+    expect(first.log).toBeUndefined();
+    // AXMain before AXFrontmost focused the wrong window on macOS 26 (Hammerspoon2#228).
     const order = test.fake.calls
       .filter((call) => call.name === 'AXUIElementSetAttributeValue' || call.name === 'AXUIElementPerformAction')
       .map((call) => call.args[1]);
-    expect(order.slice(-3)).toEqual(['AXMain', 'AXRaise', 'AXFrontmost']);
+    expect(order.slice(-3)).toEqual(['AXFrontmost', 'AXMain', 'AXRaise']);
+    // The raise put Second first in AXWindows; a second activation finds it by its key, not by the old index 1.
+    expect(notes.windows[0]).toBe(second);
+    expect(await test.platform.apps.activate?.(501)).toBe(true);
+    expect(first.log).toBeUndefined();
+    expect(second.log?.filter((entry) => entry === 'perform AXRaise')).toHaveLength(2);
     await test.finish();
   });
 

@@ -107,7 +107,8 @@ describe("Deskpilot's own processes (issue 20, point 9)", () => {
 });
 
 describe('createDarwinPlatform without macOS', () => {
-  it('reports unloadable libraries as UI_NOT_AVAILABLE', async () => {
+  // On a Mac the libraries load: this is about every other OS (issue 29, point 1).
+  it.skipIf(process.platform === 'darwin')('reports unloadable libraries as UI_NOT_AVAILABLE', async () => {
     const { createDarwinPlatform } = await import('./index');
     await expect(createDarwinPlatform()).rejects.toMatchObject({ code: 'UI_NOT_AVAILABLE', message: expect.stringContaining('could not be loaded') });
   });

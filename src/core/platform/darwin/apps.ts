@@ -5,14 +5,15 @@ import { ACTIVATE_WAIT_MS, waitFrontmost } from '../frontmost-wait';
 import type { AppListing } from '../types';
 import { AXError, NoAccessibilityError } from './ax-errors';
 import type { AxClient } from './ax-client';
+import { raiseWindow, type WindowKey } from './window-key';
 import { runningApplication, runningApplications, type RunningApp } from './workspace';
 
 export interface MacAppsOptions {
   /** Deskpilot's own processes (the automation host and the Electron main process): never listed, never frontmost. */
   ownPids: readonly number[];
   sleep?: (ms: number) => Promise<void>;
-  /** The index in AXWindows of the window that holds the element last acted on in this app, if any. */
-  windowOf?: (pid: number) => number | undefined;
+  /** The key of the window that holds the element last acted on in this app, if any. */
+  windowOf?: (pid: number) => WindowKey | undefined;
 }
 
 /** Running apps from the window list and NSRunningApplication (workspace.ts), windows and the focused app from AX. */
@@ -50,39 +51,24 @@ export class MacApps implements AppListing {
   /**
    * AXFrontmost = true on the app element: AX's own way to activate an app, with no ObjC and
    * no Apple Events grant. That brings the app forward, not the window that holds the element
-   * acted on, so that window is first made main (AXMain) and raised (AXRaise), as Hammerspoon's
-   * window:focus() does (Hammerspoon/HSuicore.m becomeMain/raise, extensions/window/window.lua)
-   * and AXorcist's focusWindow() (Sources/AXorcist/Core/Element+WindowOperations.swift). The app
-   * answers asynchronously, so frontmost() is polled after.
+   * acted on, so that window is then made main and raised (window-key.ts raiseWindow), found by
+   * its key, not by its index in AXWindows, which the stacking order changes. The app first,
+   * then the window, as AXorcist's focusWindow() does: setting AXMain before AXFrontmost focused
+   * the wrong window on macOS 26 (Hammerspoon2#228), since activation brings the app's own key
+   * window forward. The app answers asynchronously, so frontmost() is polled after.
    */
   async activate(pid: number, signal?: AbortSignal): Promise<boolean> {
     const { cf, native } = this.client;
     const code = await cf.owned(this.client.application(pid), async (app) => {
-      await this.raiseWindow(app, pid);
-      return this.client.set(app, 'AXFrontmost', native.kCFBooleanTrue);
+      const code = await this.client.set(app, 'AXFrontmost', native.kCFBooleanTrue);
+      const key = this.options.windowOf?.(pid);
+      if (code === AXError.Success && key !== undefined) await raiseWindow(this.client, app, pid, key);
+      return code;
     });
     // A stale grant is the user's to fix, not "the app would not come forward".
     if (code === AXError.APIDisabled) throw this.client.fail(code, 'AXUIElementSetAttributeValue(AXFrontmost)', pid);
     if (code !== AXError.Success) return false;
     return waitFrontmost(() => this.frontmost(), pid, signal, ACTIVATE_WAIT_MS, this.options.sleep);
-  }
-
-  /** Best effort: a window that will not become main or rise still leaves the app to come forward. */
-  private async raiseWindow(app: Pointer, pid: number): Promise<void> {
-    const index = this.options.windowOf?.(pid);
-    if (index === undefined) return;
-    const { cf, native } = this.client;
-    const page = await this.client.copyRange(app, 'AXWindows', index, 1, pid).catch(() => undefined);
-    if (page === undefined) return;
-    const denied = await cf.owned(page, async (page) => {
-      // Borrowed from the page, which lives until both calls are done.
-      const window = cf.slots(page)(0);
-      if (window === null) return false;
-      const main = await this.client.set(window, 'AXMain', native.kCFBooleanTrue);
-      const raise = await this.client.perform(window, 'AXRaise');
-      return main === AXError.APIDisabled || raise === AXError.APIDisabled;
-    });
-    if (denied) throw this.client.fail(AXError.APIDisabled, 'AXUIElementPerformAction(AXRaise)', pid);
   }
 
   isAlive(pid: number): Promise<boolean> {

@@ -1,6 +1,5 @@
 import type { MacNative, Nullable, Pointer } from '../../../../native/macos';
 import { strokeForKeyName } from '../keymap';
-import { isProcessAlive } from '../process';
 import type { Modifier, Point, ScrollDirection } from '../types';
 import { currentLayout, type LayoutKey } from './keyboard-layout';
 import { MAC_KEY_CODES, MODIFIER_FLAGS, intrinsicFlags } from './keycodes';
@@ -35,29 +34,34 @@ export const MOUSE_GAP_MS = 50;
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Synthetic input through CGEvent, the fallback driver. Every CGEventCreate* result is released.
+ * Synthetic input through CGEvent, the primary driver on macOS (DarwinInput says why). Every
+ * CGEventCreate* result is released.
  *
- * Mouse and scroll events go through the HID tap, like a real device, to whatever window is
- * under the point. Posted to a pid they carry no window, and AppKit routes them to no view:
- * Hammerspoon#2883 and pyobjc#564 report them ignored, stablyai/orca#12839 measured it and
- * moved to the HID tap, and MacosUseSDK posts at the HID tap after activating the app. So the
- * caller raises the target app and window first (DarwinInput, before a click, a press or a scroll).
- *
- * Keys keep CGEventPostToPid: they reach that app's key window without a raise. Only pressKey
- * is given a pid; typing posts to `target()`, the pid of the element last resolved for an action
- * (see MacAccessibility). A pid that is no longer alive is never posted to: those events go
- * through the HID tap instead.
+ * Every event goes through the HID tap, like a real device, to the frontmost app and the window
+ * under the point:
+ * - Mouse and scroll events posted to a pid carry no window, and AppKit routes them to no view:
+ *   Hammerspoon#2883 and pyobjc#564 report them ignored, stablyai/orca#12839 measured it.
+ * - Keys posted to a pid do not reach Chromium and Electron apps (Hammerspoon#1282), which read
+ *   keyboard input from the window server's session, not the process's event queue.
+ * MacosUseSDK (InputController.swift, postEvent) and libnut (libnut-core src/macos/keypress.c)
+ * post everything at the HID tap after the app is activated; so does this driver. The caller
+ * makes the target frontmost first: the engine for keys and text (ensureFrontmost), DarwinInput
+ * for clicks, presses and scrolls.
  */
 export class CgEventInput {
   private position: Point | undefined;
   private held = false;
+  private posted = 0;
 
   constructor(
     private readonly native: MacNative,
-    private readonly target: () => number | undefined,
-    private readonly isAlive: (pid: number) => boolean = isProcessAlive,
     private readonly sleep: (ms: number) => Promise<void> = realSleep,
   ) {}
+
+  /** Events posted so far: DarwinInput falls back to nut-js only for a step that posted none. */
+  get postedCount(): number {
+    return this.posted;
+  }
 
   /** Kept in step by the other driver, so a drag that began there continues correctly here. */
   note(state: { position?: Point; held?: boolean }): void {
@@ -97,41 +101,41 @@ export class CgEventInput {
    * layout, for apps that read the key code instead of the string.
    */
   async typeText(text: string): Promise<void> {
+    // Read for each call, never cached: the user can switch layouts between two actions.
     const layout = currentLayout(this.native);
-    const pid = this.target();
     for (const character of text) {
       const key = keyForCharacter(character, layout);
       // A line break is Return, which types "\r": "\n" as the string is dropped by some apps (enigo#260).
       const typed = character === '\n' ? '\r' : character;
       const units = [...Array(typed.length).keys()].map((index) => typed.charCodeAt(index));
       for (const down of [true, false]) {
-        this.post(
-          this.native.CGEventCreateKeyboardEvent(null, key.code, down),
-          (event) => {
-            // Set every time: without it the event inherits modifiers held right now and "a" becomes Cmd+A.
-            this.native.CGEventSetFlags(event, key.shift ? MODIFIER_FLAGS.shift : 0n);
-            this.native.CGEventKeyboardSetUnicodeString(event, units.length, units);
-          },
-          pid,
-        );
+        this.post(this.native.CGEventCreateKeyboardEvent(null, key.code, down), (event) => {
+          // Set every time: without it the event inherits modifiers held right now and "a" becomes Cmd+A.
+          this.native.CGEventSetFlags(event, key.shift ? MODIFIER_FLAGS.shift : 0n);
+          this.native.CGEventKeyboardSetUnicodeString(event, units.length, units);
+        });
         await this.sleep(TYPE_GAP_MS);
       }
     }
   }
 
-  /** Character keys follow the current layout (cmd+z is another key on a German keyboard); named keys are the same on every layout. */
-  pressKey(name: string, modifiers: Modifier[], pid?: number): Promise<void> {
+  /**
+   * Character keys follow the current layout (cmd+z is another key on a German keyboard); named
+   * keys are the same on every layout. Paced as typing is: MacosUseSDK waits 15 ms after each
+   * key event (InputController.swift, postEvent). The pid is not posted to (see the class comment).
+   */
+  async pressKey(name: string, modifiers: Modifier[], _pid?: number): Promise<void> {
     const stroke = strokeForKeyName(name);
     const layoutKey = [...name].length === 1 ? currentLayout(this.native)?.get(name) : undefined;
     const code = layoutKey?.code ?? (stroke === undefined ? undefined : MAC_KEY_CODES[stroke.key]);
-    if (stroke === undefined || code === undefined) return Promise.reject(new Error(`no macOS key code for '${name}'`));
+    if (stroke === undefined || code === undefined) throw new Error(`no macOS key code for '${name}'`);
     const held = new Set<Modifier>(modifiers);
     if (layoutKey?.shift ?? stroke.shift) held.add('shift');
     const flags = [...held].reduce((mask, modifier) => mask | MODIFIER_FLAGS[modifier], intrinsicFlags(stroke.key));
     for (const down of [true, false]) {
-      this.post(this.native.CGEventCreateKeyboardEvent(null, code, down), (event) => this.native.CGEventSetFlags(event, flags), pid ?? this.target());
+      this.post(this.native.CGEventCreateKeyboardEvent(null, code, down), (event) => this.native.CGEventSetFlags(event, flags));
+      await this.sleep(TYPE_GAP_MS);
     }
-    return Promise.resolve();
   }
 
   /** Line units; wheel1 is vertical (positive = up), wheel2 horizontal (positive = left). The pointer goes there first, so the view under it scrolls. */
@@ -141,24 +145,17 @@ export class CgEventInput {
     const steps = Math.max(1, Math.round(amount));
     const vertical = direction === 'up' ? steps : direction === 'down' ? -steps : 0;
     const horizontal = direction === 'left' ? steps : direction === 'right' ? -steps : 0;
-    this.post(
-      this.native.CGEventCreateScrollWheelEvent2(null, SCROLL_UNIT_LINE, 2, vertical, horizontal, 0),
-      (event) => this.native.CGEventSetLocation(event, { x: point.x, y: point.y }),
-      undefined,
+    this.post(this.native.CGEventCreateScrollWheelEvent2(null, SCROLL_UNIT_LINE, 2, vertical, horizontal, 0), (event) =>
+      this.native.CGEventSetLocation(event, { x: point.x, y: point.y }),
     );
   }
 
-  /** Through the HID tap, never to a pid (see the class comment). */
   private mouse(type: number, point: Point): void {
     this.position = point;
     const event = this.native.CGEventCreateMouseEvent(null, type, { x: point.x, y: point.y }, LEFT_BUTTON);
-    this.post(
-      event,
-      (event) => {
-        if (type === CGEventType.LeftMouseDown || type === CGEventType.LeftMouseUp) this.native.CGEventSetIntegerValueField(event, CLICK_STATE_FIELD, 1);
-      },
-      undefined,
-    );
+    this.post(event, (event) => {
+      if (type === CGEventType.LeftMouseDown || type === CGEventType.LeftMouseUp) this.native.CGEventSetIntegerValueField(event, CLICK_STATE_FIELD, 1);
+    });
   }
 
   /** Where the pointer is now, for a press with no move before it. */
@@ -173,13 +170,13 @@ export class CgEventInput {
     }
   }
 
-  /** To `pid` when it is alive, else through the HID tap. */
-  private post(event: Nullable, prepare: (event: Pointer) => void, pid: number | undefined): void {
+  /** Through the HID tap (see the class comment). */
+  private post(event: Nullable, prepare: (event: Pointer) => void): void {
     if (event === null) throw new Error('CGEventCreate returned NULL');
     try {
       prepare(event);
-      if (pid === undefined || !this.isAlive(pid)) this.native.CGEventPost(HID_EVENT_TAP, event);
-      else this.native.CGEventPostToPid(pid, event);
+      this.native.CGEventPost(HID_EVENT_TAP, event);
+      this.posted += 1;
     } finally {
       this.native.CFRelease(event);
     }

@@ -64,7 +64,8 @@ describe('native/macos declarations', () => {
     expect(VARIABLES.kTISPropertyUnicodeKeyLayoutData.library).toBe('hiToolbox');
   });
 
-  it('loads nothing at import time; on Linux loading fails cleanly', async () => {
+  // On a Mac loading succeeds: this is about every other OS (issue 29, point 1).
+  it.skipIf(process.platform === 'darwin')('loads nothing at import time; off macOS loading fails cleanly', async () => {
     await expect(loadMacNative()).rejects.toThrow();
   });
 });

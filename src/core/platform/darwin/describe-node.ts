@@ -2,16 +2,20 @@ import type { Bounds, UiStates } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import { flag, type JsValue } from './cf';
 import { SECURE_SUBROLE, TEXT_ROLES, TOGGLE_ROLES, capabilities, normalizeRole } from './roles';
+import type { WindowKey } from './window-key';
 
 /**
  * How a node is found again: the pid, child indices from the app element (the first into
- * AXWindows, the rest into AXChildren) and the AXRole it had. No AXUIElementRef outlives the
- * call that read it; actions re-resolve the path and check the role (resolve.ts).
+ * AXWindows, the rest into AXChildren), the AXRole it had, and the window it is in. No
+ * AXUIElementRef outlives the call that read it; actions re-resolve the path and check the role
+ * (resolve.ts). The window is found by `window`, not by the first index: AXWindows is in
+ * stacking order, which every raise changes.
  */
 export interface MacRef {
   pid: number;
   path: number[];
   axRole: string;
+  window?: WindowKey;
 }
 
 /** The batch slots a description reads. */

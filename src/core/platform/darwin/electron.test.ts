@@ -103,6 +103,48 @@ describe('Electron and Chromium enablement', () => {
     await test.finish();
   });
 
+  it('an agent reading every 100 ms after a miss does not keep restarting the debounce: the switch is set again only after 4 s (issue 29, point 7)', async () => {
+    const app = electronApp();
+    app.electron = { ...(app.electron as NonNullable<FakeApp['electron']>), readsBeforeTree: 0, shownAtMs: 5000, appearsAfterMs: 2000 };
+    const test = await harness([app]);
+    expect(names(await test.platform.accessibility.getTree(777))).not.toContain('Send');
+    let found = -1;
+    for (let read = 0; read < 60 && found < 0; read += 1) {
+      test.fake.world.clockMs = 5000 + read * 100;
+      if (names(await test.platform.accessibility.getTree(777)).includes('Send')) found = read;
+    }
+    // Set at 0 (before the window showed), again at 5000, and once more when the content showed at 7000.
+    expect(found).toBe(20);
+    expect(app.appSets).toEqual(['AXManualAccessibility', 'AXManualAccessibility', 'AXManualAccessibility']);
+    await test.finish();
+  });
+
+  it('an abort ends the wait for web content at once, and the next read only looks (issue 29, point 11)', async () => {
+    const app = electronApp();
+    app.electron = { ...(app.electron as NonNullable<FakeApp['electron']>), readsBeforeTree: 1000 };
+    const controller = new AbortController();
+    let clock = 0;
+    let sleeps = 0;
+    const test = await harness(
+      [app],
+      {},
+      {
+        now: () => clock,
+        sleep: (ms) => {
+          clock += ms;
+          sleeps += 1;
+          if (sleeps === 3) controller.abort();
+          return Promise.resolve();
+        },
+      },
+    );
+    await expect(test.platform.accessibility.getTree(777, { signal: controller.signal })).rejects.toThrow();
+    expect(sleeps).toBe(3);
+    await test.platform.accessibility.getTree(777);
+    expect(sleeps).toBe(3);
+    await test.finish();
+  });
+
   it('turns AXEnhancedUserInterface off again in the browsers it was set on when the platform closes (issue 20, point 9)', async () => {
     const electron = electronApp(901).electron as NonNullable<FakeApp['electron']>;
     const chrome: FakeApp = {

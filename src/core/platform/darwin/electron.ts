@@ -36,10 +36,11 @@ const POLL_MS = 100;
 
 type Switch = 'AXManualAccessibility' | 'AXEnhancedUserInterface';
 
-/** Per pid: the switches the app took, and whether its web content was seen since. */
+/** Per pid: the switches the app took, whether its web content was seen since, and when they were last set. */
 interface Enabled {
   switches: Switch[];
   seen: boolean;
+  setAt: number;
 }
 
 /**
@@ -53,8 +54,11 @@ interface Enabled {
  * Electron's debounce, openwork#4595). When the web area shows, the switch is set once more:
  * that second set is what attaches the editor buffer in VS Code-like apps (cua#3783). A read
  * that saw no web area is not remembered as done: a switch set before the window showed is
- * ignored (FuJacob/cotabby#19), so each later read looks once and, still seeing none, sets the
- * switch again for the next one, without waiting again (cua#3783 backs off the same way).
+ * ignored (FuJacob/cotabby#19), so a later read looks once and, still seeing none, sets the
+ * switch again for the next one, without waiting again (cua#3783 backs off the same way). It is
+ * set again only once the last set has had WEB_CONTENT_WAIT_MS: each set restarts Electron's
+ * debounce, so an agent reading every few hundred milliseconds would otherwise keep the tree
+ * empty for good (issue 29, point 7).
  */
 export class ChromiumEnabler {
   private readonly enabled = new Map<number, Enabled>();
@@ -65,15 +69,18 @@ export class ChromiumEnabler {
     private readonly options: EnablerOptions,
   ) {}
 
-  ensure(pid: number, app: Pointer): Promise<void> {
+  /** `signal`: an abort ends the wait for web content (the read then rejects with it). */
+  async ensure(pid: number, app: Pointer, signal?: AbortSignal): Promise<void> {
     const known = this.enabled.get(pid);
-    if (known !== undefined && (known.seen || known.switches.length === 0)) return Promise.resolve();
+    if (known !== undefined && (known.seen || known.switches.length === 0)) return;
     let pending = this.pending.get(pid);
     if (pending === undefined) {
-      pending = (known === undefined ? this.enable(pid, app) : this.lookAgain(pid, app, known)).finally(() => this.pending.delete(pid));
+      pending = (known === undefined ? this.enable(pid, app, signal) : this.lookAgain(pid, app, known)).finally(() => this.pending.delete(pid));
       this.pending.set(pid, pending);
     }
-    return pending;
+    await pending;
+    // A read that joined another's wait still stops at its own abort.
+    signal?.throwIfAborted();
   }
 
   forget(pid: number): void {
@@ -94,28 +101,33 @@ export class ChromiumEnabler {
   }
 
   /** The first read of this pid. A hung app is not waited for: the walk's own first call reports the TIMEOUT. */
-  private async enable(pid: number, app: Pointer): Promise<void> {
+  private async enable(pid: number, app: Pointer, signal: AbortSignal | undefined): Promise<void> {
     const electron = await this.switchOn(pid, app, 'AXManualAccessibility');
     if (electron === 'timeout') return;
     const browser = ENHANCED_UI_BUNDLES.some((pattern) => pattern.test(this.options.bundleIdOf(pid) ?? ''));
     const enhanced = browser ? await this.switchOn(pid, app, 'AXEnhancedUserInterface') : false;
     if (enhanced === 'timeout') return;
     const switches: Switch[] = [...(electron ? ['AXManualAccessibility' as const] : []), ...(enhanced ? ['AXEnhancedUserInterface' as const] : [])];
-    const state: Enabled = { switches, seen: false };
+    const { sleep, now, hasWebContent, pollMs = POLL_MS, timeoutMs = WEB_CONTENT_WAIT_MS } = this.options;
+    const state: Enabled = { switches, seen: false, setAt: now() };
     this.enabled.set(pid, state);
     if (switches.length === 0) return;
-    const { sleep, now, hasWebContent, pollMs = POLL_MS, timeoutMs = WEB_CONTENT_WAIT_MS } = this.options;
     const deadline = now() + timeoutMs;
     for (;;) {
+      // Checked before each look: the first set stays recorded, so the next read only looks.
+      signal?.throwIfAborted();
       if (await hasWebContent(pid, app)) return this.seen(pid, app, state);
       if (now() >= deadline) return;
       await sleep(pollMs);
     }
   }
 
-  /** A later read after a miss: one look, and the switch set again if there is still nothing. */
+  /** A later read after a miss: one look, and the switch set again if there is still nothing and the last set has had its time. */
   private async lookAgain(pid: number, app: Pointer, state: Enabled): Promise<void> {
     if (await this.options.hasWebContent(pid, app)) return this.seen(pid, app, state);
+    const { now, timeoutMs = WEB_CONTENT_WAIT_MS } = this.options;
+    if (now() - state.setAt < timeoutMs) return;
+    state.setAt = now();
     for (const name of state.switches) if ((await this.switchOn(pid, app, name)) === 'timeout') return;
   }
 

@@ -71,7 +71,7 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
   const apps = new MacApps(client, systemWide, {
     ownPids: dependencies.ownPids ?? defaultOwnPids(),
     sleep,
-    windowOf: (pid) => (target?.pid === pid ? target.path[0] : undefined),
+    windowOf: (pid) => (target?.pid === pid ? target.window : undefined),
   });
   const walker = new TreeWalker(client);
   const enabler = new ChromiumEnabler(client, {
@@ -86,7 +86,7 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
     // Best effort: an app that will not come forward still gets the click where a real mouse would put it.
     if (pid !== undefined && client.isAlive(pid)) await apps.activate(pid).catch(() => false);
   };
-  const cg = new CgEventInput(native, () => target?.pid, client.isAlive, sleep);
+  const cg = new CgEventInput(native, sleep);
   const input = new DarwinInput(dependencies.loadNut ?? createNutInput, cg, raise);
   const screen = new MacScreen(cf, { isAlive: client.isAlive, ...(dependencies.execFile === undefined ? {} : { exec: dependencies.execFile }) });
   return {
@@ -104,11 +104,15 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
   };
 }
 
-/** For the Electron app's permission screen: a real AX call, not only AXIsProcessTrusted. */
-export async function checkAccessibilityPermission(native?: MacNative): Promise<AccessibilityStatus> {
+/**
+ * For the Electron app's permission screen and the doctor: a real AX call, not only
+ * AXIsProcessTrusted, on an app that is not one of `ownPids` (by default this process and the
+ * main process named by --main-pid=, as the doctor's host is started).
+ */
+export async function checkAccessibilityPermission(native?: MacNative, ownPids: readonly number[] = defaultOwnPids()): Promise<AccessibilityStatus> {
   const cf = new CfRuntime(native ?? (await loadNative()));
   try {
-    return await checkAccessibility(new AxClient(cf, isProcessAlive));
+    return await checkAccessibility(new AxClient(cf, isProcessAlive), ownPids);
   } finally {
     cf.dispose();
   }

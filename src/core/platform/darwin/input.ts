@@ -1,32 +1,37 @@
-import { DeskpilotError } from '../../../shared/errors';
-import { canTypeAll } from '../keymap';
 import type { InputBackend, Modifier, Point, ScrollDirection } from '../types';
 import type { CgEventInput } from './cgevent-input';
 
 export type Driver = 'nut-js' | 'cgevent';
 
 /**
- * nut-js first, CGEvent when nut-js cannot load or cannot act (see run); `lastDriver` says which
- * one ran, for the action result. Text nut-js has no keys for (emoji, most non-ASCII) goes
- * straight to CGEvent's Unicode strings, so on macOS every text can be typed.
+ * CGEvent first for every step, nut-js only when the CGEvent driver refused a step before it
+ * posted anything (a NULL event, a key it has no code for); `lastDriver` says which one ran.
+ *
+ * Why CGEvent first (issue 29, points 3 and 4):
+ * - Text and keys: nut-js applies US shift rules, and libnut builds its character table once,
+ *   from unshifted characters only (libnut-core src/macos/keycode.c, keyCodeForChar). On a German
+ *   layout "@" came out as '"', "(" as ")", and '"' posted a system-defined event that typed
+ *   nothing and raised no error. The CGEvent driver reads the current layout (UCKeyTranslate),
+ *   sends the character as the event's Unicode string and paces each event.
+ * - Clicks: nut-js sends mouse down and up back to back (autoDelayMs 0), and such pairs are
+ *   dropped (stablyai/orca#12839; SwiftAutoGUI#115, #116). The CGEvent driver waits between them.
+ * So text never goes through nut-js on macOS, not even as a fallback: a character typed through
+ * US rules on another layout is a wrong character, worse than a clear error.
  */
 export class DarwinInput implements InputBackend {
   private nut: Promise<InputBackend> | undefined;
-  private nutUnavailable = false;
-  /** Whether a nut-js call has succeeded: from then on its failures may come after events went out. */
-  private nutWorked = false;
   // Until a call runs, the driver that will be tried first.
-  private driver: Driver = 'nut-js';
+  private driver: Driver = 'cgevent';
 
   constructor(
     private readonly loadNut: () => Promise<InputBackend>,
     private readonly cg: CgEventInput,
     /**
      * Brings the app and window last acted on to the front before a click, a press or a scroll.
-     * Both drivers post pointer events where a real mouse would (nut-js, and CGEvent through the
-     * HID tap), so they land in whatever window is on top at that point; and a click on a window
-     * in the background is often taken just to activate it (MacosUseSDK ActionCoordinator.swift
-     * activates the app before input for that reason).
+     * Pointer events go through the HID tap where a real mouse would put them, so they land in
+     * whatever window is on top at that point; and a click on a window in the background is
+     * often taken just to activate it (MacosUseSDK ActionCoordinator.swift activates the app
+     * before input for that reason). Keys rely on the engine, which makes their app frontmost.
      */
     private readonly raise: () => Promise<void> = () => Promise.resolve(),
   ) {}
@@ -42,120 +47,83 @@ export class DarwinInput implements InputBackend {
   async click(point: Point): Promise<void> {
     await this.raise();
     return this.run(
-      'click',
-      (nut) => nut.click(point),
       () => this.cg.click(point),
+      (nut) => nut.click(point),
       { position: point },
     );
   }
 
   moveMouse(point: Point): Promise<void> {
     return this.run(
-      'moveMouse',
-      (nut) => nut.moveMouse(point),
       () => this.cg.moveMouse(point),
+      (nut) => nut.moveMouse(point),
       { position: point },
-      true,
     );
   }
 
   async mouseDown(): Promise<void> {
     await this.raise();
     return this.run(
-      'mouseDown',
-      (nut) => nut.mouseDown(),
       () => this.cg.mouseDown(),
+      (nut) => nut.mouseDown(),
       { held: true },
     );
   }
 
   mouseUp(): Promise<void> {
     return this.run(
-      'mouseUp',
-      (nut) => nut.mouseUp(),
       () => this.cg.mouseUp(),
+      (nut) => nut.mouseUp(),
       { held: false },
     );
   }
 
-  typeText(text: string): Promise<void> {
-    if (!canTypeAll(text)) return this.only(() => this.cg.typeText(text));
-    return this.run(
-      'typeText',
-      (nut) => nut.typeText(text),
-      () => this.cg.typeText(text),
-    );
+  /** CGEvent only (see the class comment). */
+  async typeText(text: string): Promise<void> {
+    this.driver = 'cgevent';
+    await this.cg.typeText(text);
   }
 
   pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void> {
     return this.run(
-      'pressKey',
-      (nut) => nut.pressKey(key, modifiers, pid),
       () => this.cg.pressKey(key, modifiers, pid),
+      (nut) => nut.pressKey(key, modifiers, pid),
     );
   }
 
   async scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void> {
     await this.raise();
     return this.run(
-      'scroll',
-      (nut) => nut.scroll(point, direction, amount),
       () => this.cg.scroll(point, direction, amount),
+      (nut) => nut.scroll(point, direction, amount),
       { position: point },
     );
   }
 
   /**
-   * CGEvent redoes a step only when nut-js cannot have acted: it failed to load, or its
-   * very first call threw (no grant, missing binary), after which it is not used again.
-   * Once nut-js has worked, a failure may come halfway (some characters typed, a button
-   * down): redoing the step could duplicate it, so the error is reported instead; only a
-   * move, which lands in the same place however often it runs, is redone.
+   * nut-js redoes a step only when CGEvent cannot have acted: no event of the step was posted.
+   * A failure after an event went out (a button down, half a key) is reported, never redone,
+   * which could duplicate it.
    */
-  private async run(
-    step: string,
-    viaNut: (nut: InputBackend) => Promise<void>,
-    viaCg: () => Promise<void>,
-    state: { position?: Point; held?: boolean } = {},
-    idempotent = false,
-  ): Promise<void> {
-    const nut = await this.loadedNut();
-    if (nut !== undefined) {
-      try {
-        await viaNut(nut);
-        this.nutWorked = true;
-        this.driver = 'nut-js';
-        this.cg.note(state);
-        return;
-      } catch (error) {
-        if (!this.nutWorked) this.nutUnavailable = true;
-        else if (!idempotent) {
-          this.driver = 'nut-js';
-          throw new DeskpilotError(
-            'ACTION_FAILED',
-            `nut-js failed during ${step} and may have acted partly; not repeated through CGEvent: ${(error as Error).message}`,
-            { cause: error },
-          );
-        }
-      }
-    }
-    await this.only(viaCg);
-  }
-
-  private async only(viaCg: () => Promise<void>): Promise<void> {
-    await viaCg();
-    this.driver = 'cgevent';
-  }
-
-  /** nut-js once; a load failure (a missing native binary) switches it off for good. */
-  private async loadedNut(): Promise<InputBackend | undefined> {
-    if (this.nutUnavailable) return undefined;
-    this.nut ??= this.loadNut();
+  private async run(viaCg: () => Promise<void>, viaNut: (nut: InputBackend) => Promise<void>, state: { position?: Point; held?: boolean } = {}): Promise<void> {
+    const before = this.cg.postedCount;
     try {
-      return await this.nut;
-    } catch {
-      this.nutUnavailable = true;
-      return undefined;
+      await viaCg();
+      this.driver = 'cgevent';
+      return;
+    } catch (error) {
+      if (this.cg.postedCount !== before) throw error;
+      const nut = await this.loadedNut();
+      if (nut === undefined) throw error;
+      await viaNut(nut);
+      this.driver = 'nut-js';
+      this.cg.note(state);
     }
+  }
+
+  /** nut-js on first need; a load failure (a missing native binary) leaves CGEvent's error standing. */
+  private async loadedNut(): Promise<InputBackend | undefined> {
+    this.nut ??= this.loadNut();
+    return this.nut.catch(() => undefined);
   }
 }

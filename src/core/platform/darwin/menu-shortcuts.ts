@@ -27,11 +27,17 @@ const MAX_ELEMENTS = 2000;
 /** How long a read is reused. AppKit updates enabled states as the app's state changes, so they are refreshed now and then. */
 export const MENU_CACHE_MS = 30_000;
 
+/** A shortcut, and where its item is: child indices from the menu bar down (AXChildren at each step). */
+export interface MenuEntry {
+  shortcut: MenuShortcut;
+  at: number[];
+}
+
 interface Walk {
   pid: number;
   names: Pointer;
   left: number;
-  found: MenuShortcut[];
+  found: MenuEntry[];
   signal: AbortSignal | undefined;
 }
 
@@ -41,7 +47,7 @@ interface Walk {
  * element finds them all; the result is kept per app for MENU_CACHE_MS.
  */
 export class MenuShortcutReader {
-  private readonly cache = new Map<number, { at: number; shortcuts: MenuShortcut[] }>();
+  private readonly cache = new Map<number, { at: number; entries: MenuEntry[] }>();
 
   constructor(
     private readonly client: AxClient,
@@ -49,27 +55,37 @@ export class MenuShortcutReader {
   ) {}
 
   async read(pid: number, signal?: AbortSignal): Promise<MenuShortcut[]> {
+    return (await this.entries(pid, signal)).map((entry) => entry.shortcut);
+  }
+
+  /** The shortcuts with where their items are, from the cache while it is fresh. */
+  async entries(pid: number, signal?: AbortSignal): Promise<MenuEntry[]> {
     const cached = this.cache.get(pid);
-    if (cached !== undefined && this.now() - cached.at < MENU_CACHE_MS) return cached.shortcuts;
+    if (cached !== undefined && this.now() - cached.at < MENU_CACHE_MS) return cached.entries;
     if (!this.client.isAlive(pid)) throw new ProcessExitedError(pid);
     const { cf } = this.client;
-    const shortcuts = await cf.owned(this.client.application(pid), async (app) => {
+    const entries = await cf.owned(this.client.application(pid), async (app) => {
       const bar = await this.client.copy(app, 'AXMenuBar', pid);
       if (bar === undefined) return [];
       return cf.owned(bar, (bar) =>
         cf.owned(cf.createArray(MENU_ATTRIBUTES.map((name) => cf.name(name))), async (names) => {
           const walk: Walk = { pid, names, left: MAX_ELEMENTS, found: [], signal };
-          await this.visit(walk, bar, [], 0);
+          await this.visit(walk, bar, [], [], 0);
           return walk.found;
         }),
       );
     });
     for (const [key, entry] of this.cache) if (this.now() - entry.at >= MENU_CACHE_MS) this.cache.delete(key);
-    this.cache.set(pid, { at: this.now(), shortcuts });
-    return shortcuts;
+    this.cache.set(pid, { at: this.now(), entries });
+    return entries;
   }
 
-  private async visit(walk: Walk, element: Pointer, path: string[], depth: number): Promise<void> {
+  /** Forgets an app's menus: after a press that found its item gone or renamed, they are read again. */
+  forget(pid: number): void {
+    this.cache.delete(pid);
+  }
+
+  private async visit(walk: Walk, element: Pointer, path: string[], position: number[], depth: number): Promise<void> {
     walk.signal?.throwIfAborted();
     walk.left -= 1;
     const { cf } = this.client;
@@ -96,16 +112,18 @@ export class MenuShortcutReader {
           virtualKey: read('AXMenuItemCmdVirtualKey'),
           glyph: read('AXMenuItemCmdGlyph'),
         });
-        if (shortcut !== undefined) walk.found.push({ name, shortcut, ...(path.length === 0 ? {} : { path }), enabled: flag(read('AXEnabled')) !== false });
+        if (shortcut !== undefined) {
+          walk.found.push({ shortcut: { name, shortcut, ...(path.length === 0 ? {} : { path }), enabled: flag(read('AXEnabled')) !== false }, at: position });
+        }
       }
       const children = slot('AXChildren');
       if (depth >= MAX_DEPTH || children === null || cf.typeOf(children) !== cf.types.array) return;
       // A bar item or an item with a submenu names the menu below it; the AXMenu itself has no title.
       const below = (role === 'AXMenuBarItem' || role === 'AXMenuItem') && name !== '' ? [...path, name] : path;
       // Children are borrowed from `values`, which stays alive until they are all read.
-      for (const child of cf.arrayItems(children)) {
+      for (const [index, child] of cf.arrayItems(children).entries()) {
         if (walk.left <= 0) return;
-        await this.visit(walk, child, below, depth + 1);
+        await this.visit(walk, child, below, [...position, index], depth + 1);
       }
     });
   }

@@ -65,6 +65,10 @@ const SUBROLES: Record<string, Role> = {
 
 export const SECURE_SUBROLE = 'AXSecureTextField';
 
+/** The AXRoles and AXSubroles this table knows: test/macos hands them to its Swift reference walk. */
+export const KNOWN_AX_ROLES: readonly string[] = Object.keys(ROLES);
+export const KNOWN_AX_SUBROLES: readonly string[] = Object.keys(SUBROLES);
+
 export function normalizeRole(axRole: string, subrole: string | undefined): Role {
   return (subrole === undefined ? undefined : SUBROLES[subrole]) ?? ROLES[axRole] ?? 'unknown';
 }

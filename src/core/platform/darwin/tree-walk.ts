@@ -8,6 +8,7 @@ import type { JsValue } from './cf';
 import { describeNode, text, type MacRef } from './describe-node';
 import { LABELLED_ROLES } from '../../ui/infer-names';
 import { SECURE_SUBROLE, normalizeRole } from './roles';
+import { windowKey, type WindowKey } from './window-key';
 
 export { MAX_TREE_TEXT, type MacRef } from './describe-node';
 
@@ -66,6 +67,14 @@ const VALUE_ROLES: ReadonlySet<Role> = new Set<Role>([
   'cell',
 ]);
 
+/**
+ * Whether the walk reads a node's AXValue (one more IPC after its batch): value roles only, never
+ * a secure field. Exported so the Swift reference walk (test/macos/ax-dump.swift) makes the same reads.
+ */
+export function readsValue(axRole: string, subrole: string | undefined): boolean {
+  return subrole !== SECURE_SUBROLE && axRole !== SECURE_SUBROLE && VALUE_ROLES.has(normalizeRole(axRole, subrole));
+}
+
 /** Children are paged this many at a time when the batch could not carry the whole list. */
 export const CHILD_PAGE = 100;
 
@@ -93,6 +102,10 @@ interface NodeKind {
   isApp: boolean;
   /** Likely a big list: its batch leaves AXChildren out, and they are counted and paged. */
   listLike: boolean;
+  /** The window the node is in (its own key for a window of the app): put on every ref. */
+  window?: WindowKey;
+  /** An item of the app's AXWindows: its key is made from its own batch. */
+  isWindow?: boolean;
 }
 
 /** The depth-first walk of one app or subtree. Borrowed children live as long as the array that holds them. */
@@ -109,9 +122,20 @@ export class TreeWalker {
     return node;
   }
 
-  /** `axRole`, when the caller knows it (readSubtree): a list is then paged from the start. */
-  async walk(pid: number, element: Pointer, path: number[], limits: WalkLimits, isApp = false, axRole?: string): Promise<RawNode<MacRef> | undefined> {
-    const kind = { isApp, listLike: !isApp && axRole !== undefined && LIST_ROLES.has(axRole) };
+  /**
+   * `axRole`, when the caller knows it (readSubtree): a list is then paged from the start.
+   * `window`: the key of the window the element is in, for the refs of the nodes read.
+   */
+  async walk(
+    pid: number,
+    element: Pointer,
+    path: number[],
+    limits: WalkLimits,
+    isApp = false,
+    axRole?: string,
+    window?: WindowKey,
+  ): Promise<RawNode<MacRef> | undefined> {
+    const kind: NodeKind = { isApp, listLike: !isApp && axRole !== undefined && LIST_ROLES.has(axRole), ...(window === undefined ? {} : { window }) };
     return this.node(pid, element, path, 0, { left: limits.maxNodes, limits }, kind);
   }
 
@@ -180,19 +204,24 @@ export class TreeWalker {
       const read = (name: Attribute): JsValue => cf.toJs(slot(name));
       const axRole = text(read('AXRole')) ?? '';
       const subrole = await this.subrole(pid, element, axRole, read('AXSubrole'));
-      const role = normalizeRole(axRole, subrole);
-      const secret = subrole === SECURE_SUBROLE || axRole === SECURE_SUBROLE;
-      const value = secret || !VALUE_ROLES.has(role) ? undefined : await this.readValue(pid, element);
+      const value = readsValue(axRole, subrole) ? await this.readValue(pid, element) : undefined;
       const node = describeNode({ pid, path, axRole, subrole, raw: value }, read);
+      const window = kind.isWindow === true ? windowKey(text(read('AXIdentifier')), text(read('AXTitle')) ?? '', node.bounds) : kind.window;
+      if (window !== undefined) node.ref.window = window;
       if (node.name === '' && LABELLED_ROLES.has(node.role)) await this.nameFromTitleElement(pid, node, slot('AXTitleUIElement'));
       // An icon-only button's tooltip, or a field's hint text, is the only name it has.
       if (node.name === '') node.name = text(read('AXHelp'))?.trim() || node.placeholder || '';
       // Nothing under a secure field is read: its parts can carry the secret too.
       if (node.states.secret === true) return node;
+      const childKind: NodeKind = {
+        isApp: false,
+        listLike: axRole === LIST_PARENT,
+        ...(kind.isApp ? { isWindow: true } : window === undefined ? {} : { window }),
+      };
       const walkChildren = async (items: Pointer[], offset: number): Promise<void> => {
         for (const [index, item] of items.entries()) {
           if (budget.left <= 0) return;
-          const child = await this.node(pid, item, [...path, offset + index], depth + 1, budget, { isApp: false, listLike: axRole === LIST_PARENT });
+          const child = await this.node(pid, item, [...path, offset + index], depth + 1, budget, childKind);
           if (child !== undefined) (node.children ??= []).push(child);
         }
       };

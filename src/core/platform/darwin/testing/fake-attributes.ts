@@ -55,7 +55,13 @@ export function readAttribute(context: AttributeContext, target: ElementObject, 
       if (name === 'AXChildren' && !isApp && node.childrenUnsupported === true) return AXError.AttributeUnsupported;
       return heap.add({ kind: 'array', items: childNodes(world, target, name).map((child) => context.element(target.pid, child)) });
   }
-  if (isApp) return name === 'AXMenuBar' ? context.element(target.pid, (app.menuBar ??= MENU_BAR())) : SLOT_MISSING;
+  if (isApp) {
+    if (name === 'AXMenuBar') return context.element(target.pid, (app.menuBar ??= MENU_BAR()));
+    const window = app.windows[0];
+    if (name === 'AXFocusedWindow') return window === undefined ? SLOT_MISSING : context.element(target.pid, window);
+    const focused = name === 'AXFocusedUIElement' ? findNode(app.windows, (node) => node.focused === true) : undefined;
+    return focused === undefined ? SLOT_MISSING : context.element(target.pid, focused);
+  }
   const integer = (value: number | undefined) => (value === undefined ? SLOT_MISSING : heap.add({ kind: 'number', value, type: 9 }));
   switch (name) {
     case 'AXSubrole':
@@ -78,6 +84,19 @@ export function readAttribute(context: AttributeContext, target: ElementObject, 
       }
       if (typeof node.value === 'boolean') return heap.retain(node.value ? kTrue : kFalse);
       return heap.add({ kind: 'number', value: node.value, type: 13 });
+    case 'AXSelectedText': {
+      if (typeof node.value !== 'string' || node.selection === undefined) return SLOT_MISSING;
+      const { location, length } = node.selection;
+      return string(node.value.slice(location, location + length));
+    }
+    case 'AXWindow': {
+      const window = app.windows.find((candidate) => candidate === node || findNode(candidate.children ?? [], (child) => child === node) !== undefined);
+      return window === undefined ? SLOT_MISSING : context.element(target.pid, window);
+    }
+    case 'AXDefaultButton':
+      return node.defaultButton === undefined ? SLOT_MISSING : context.element(target.pid, node.defaultButton);
+    case 'AXCancelButton':
+      return node.cancelButton === undefined ? SLOT_MISSING : context.element(target.pid, node.cancelButton);
     case 'AXNumberOfCharacters':
       return typeof node.value === 'string' ? heap.add({ kind: 'number', value: node.value.length, type: 9 }) : SLOT_MISSING;
     case 'AXEnabled':
@@ -118,4 +137,15 @@ export function batchSlots(context: AttributeContext, target: ElementObject, nam
     if (typeof made !== 'number') return made;
     return made === SLOT_MISSING ? heap.retain(cfNull) : error(made);
   });
+}
+
+/** The first node of these trees, depth first, that passes `test`. */
+export function findNode(nodes: FakeNode[], test: (node: FakeNode) => boolean): FakeNode | undefined {
+  const stack = [...nodes];
+  while (stack.length > 0) {
+    const node = stack.shift() as FakeNode;
+    if (test(node)) return node;
+    stack.unshift(...(node.children ?? []));
+  }
+  return undefined;
 }

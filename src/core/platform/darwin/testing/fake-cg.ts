@@ -16,6 +16,9 @@ export interface Posted {
  */
 export class FakeCg {
   readonly posted: Posted[] = [];
+  /** Event creation returns NULL from the create with this index on (0: the very first). */
+  nullFrom: number | undefined;
+  private created = 0;
 
   /** What reached an app. */
   get delivered(): Posted[] {
@@ -79,6 +82,9 @@ export class FakeCg {
 
   private event(name: string, args: unknown[], event: FakeEvent): Pointer {
     this.record(name, args);
+    this.created += 1;
+    // NULL, as the CGEventCreate* functions return when they cannot make an event.
+    if (this.nullFrom !== undefined && this.created > this.nullFrom) return null as unknown as Pointer;
     return this.heap.add({ kind: 'event', event });
   }
 

@@ -138,7 +138,14 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     const actions = node.role === 'AXWindow' ? [...(node.actions ?? []), 'AXRaise'] : (node.actions ?? []);
     if (!actions.includes(name)) return AXError.ActionUnsupported;
     (node.log ??= []).push(`perform ${name}`);
-    return node.performResult?.[name] ?? AXError.Success;
+    const result = node.performResult?.[name] ?? AXError.Success;
+    // AXWindows follows the stacking order: a raised window comes first.
+    const app = this.app(target.pid);
+    if (name === 'AXRaise' && result === AXError.Success && app !== undefined && app.windows.includes(node)) {
+      app.windows.splice(app.windows.indexOf(node), 1);
+      app.windows.unshift(node);
+    }
+    return result;
   }
   AXUIElementSetAttributeValue(element: Pointer, attribute: Pointer, value: Pointer, viaAsync = false): number {
     const name = this.text(attribute);
@@ -160,6 +167,14 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     if (!(node.settable ?? []).includes(name)) return AXError.AttributeUnsupported;
     (node.log ??= []).push(`set ${name}`);
     if (name === 'AXValue' && (object.kind === 'string' || object.kind === 'number')) node.value = object.kind === 'string' ? object.text : object.value;
+    if (name === 'AXSelectedTextRange' && object.kind === 'axValue' && object.range !== undefined) node.selection = { ...object.range };
+    if (name === 'AXSelectedText' && object.kind === 'string' && node.ignoresSelectedText !== true) {
+      // Replaces the selection (inserts at the caret when it is empty) and leaves the caret after the text, as NSTextView does.
+      const text = typeof node.value === 'string' ? node.value : '';
+      const { location, length } = node.selection ?? { location: text.length, length: 0 };
+      node.value = text.slice(0, location) + object.text + text.slice(location + length);
+      node.selection = { location: location + object.text.length, length: 0 };
+    }
     if (name === 'AXFocused' && object.kind === 'boolean') node.focused = object.value;
     return AXError.Success;
   }

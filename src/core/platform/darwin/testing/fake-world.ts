@@ -52,6 +52,13 @@ export interface FakeNode {
   readErrors?: Record<string, number>;
   /** What was set or performed, for assertions. */
   log?: string[];
+  /** The text selection (AXSelectedTextRange) in `value`: the caret when its length is 0. */
+  selection?: { location: number; length: number };
+  /** A set of AXSelectedText answers success and changes nothing (as an app that only claims the attribute may). */
+  ignoresSelectedText?: boolean;
+  /** A window's AXDefaultButton and AXCancelButton: nodes of its tree. */
+  defaultButton?: FakeNode;
+  cancelButton?: FakeNode;
   /** A menu item's key equivalent: AXMenuItemCmdChar, …CmdModifiers, …CmdVirtualKey, …CmdGlyph. */
   cmdChar?: string;
   cmdModifiers?: number;
@@ -154,6 +161,9 @@ export const GERMAN_KEYBOARD: Record<number, [string, string]> = {
   0x04: ['h', 'H'],
   0x25: ['l', 'L'],
   0x12: ['1', '!'],
+  // Shift+2 is '"' and shift+8 is '(' on German keyboards (on US: '@' and '*'); '@' is Option+L, no shift-only key.
+  0x13: ['2', '"'],
+  0x1c: ['8', '('],
   0x29: ['ö', 'Ö'],
   0x31: [' ', ' '],
 };
