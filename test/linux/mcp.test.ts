@@ -88,11 +88,12 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
       'ui_wait_for',
       'ui_close_window',
       'docs_search',
+      'workflow_run',
     ]);
     // The five observe/act tools promise their structured shape; the others give text and free-form data.
     expect(tools.slice(0, 5).every((tool) => tool.outputSchema?.type === 'object')).toBe(true);
     expect(main.stderr[0]).toMatch(
-      /^deskpilot mcp: serving on stdio; tools: ui_apps, ui_tree, ui_find, ui_read, ui_screenshot, ui_action, ui_fill_form, ui_wait_for, ui_close_window, docs_search; max 20000 characters a result$/,
+      /^deskpilot mcp: serving on stdio; tools: ui_apps, ui_tree, ui_find, ui_read, ui_screenshot, ui_action, ui_fill_form, ui_wait_for, ui_close_window, docs_search, workflow_run; max 20000 characters a result$/,
     );
   });
 
