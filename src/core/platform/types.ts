@@ -49,6 +49,10 @@ export interface AppListing {
    * is frontmost afterwards. Optional: a platform that cannot raise windows leaves it out.
    */
   activate?(pid: number, signal?: AbortSignal): Promise<boolean>;
+  /** The active top-level window as a platform handle, so synthetic input can give it back after. */
+  activeWindow?(): Promise<number | undefined>;
+  /** Makes a window that activeWindow() returned active again; a window that is gone is left alone. */
+  restoreWindow?(window: number): Promise<void>;
 }
 
 /**
@@ -63,8 +67,22 @@ export interface AccessibilityBackend {
   /** Throws NotSettableError when the element's value cannot be set. */
   setValue(ref: unknown, node: UiNode, value: string | number): Promise<void>;
   focus(ref: unknown, node: UiNode): Promise<boolean>;
-  /** Inserts text at the caret without key events: for characters synthetic keys cannot type. */
+  /**
+   * Inserts text without key events: at the caret of a focused node (replacing its selection,
+   * as typing does), at the end of any other. False when the node takes no inserted text.
+   */
   insertText?(ref: unknown, node: UiNode, text: string): Promise<boolean>;
+  /**
+   * Selects a node through its container's Selection (list items, tabs): false when the
+   * container has none. The container's ref comes from the same tree as the node's.
+   */
+  select?(ref: unknown, node: UiNode, containerRef: unknown): Promise<boolean>;
+  /**
+   * Resolves at the app's next accessibility event (a state, name, text or children change),
+   * so the engine looks for an action's effect as soon as there may be one; rejects when
+   * `signal` aborts. Absent on platforms without events: the engine then polls.
+   */
+  nextEvent?(pid: number, signal: AbortSignal): Promise<void>;
   /**
    * Re-reads one node and its subtree, for a cheap verify. Rejects when the node is gone;
    * the engine then reads the whole tree to find where it went.
@@ -93,6 +111,8 @@ export interface InputBackend {
   /** `pid` lets a platform post the key to one process (macOS) instead of the focused one. */
   pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void>;
   scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void>;
+  /** Where the pointer is now: read before synthetic input moves it, to put it back after. */
+  pointer?(): Promise<Point>;
   /** The driver that carried out the last call ('nut-js', 'cgevent'), where a platform has more than one. */
   readonly lastDriver?: string;
 }

@@ -67,6 +67,9 @@ const output = z.object({
   nodeAfter: node.nullable(),
   changed: z.boolean(),
   changes: z.array(z.string()),
+  outcome: z.enum(['changed', 'unchanged', 'closed', 'exited']).optional(),
+  via: z.string().optional(),
+  interrupted: z.boolean().optional(),
   driver: z.string().optional(),
   error: z.object({ code: z.string(), message: z.string(), isRetryable: z.boolean(), data: z.record(z.string(), z.unknown()).optional() }).optional(),
 });
@@ -91,6 +94,7 @@ export function errorText(error: SerializedError): string {
 /** One line on what an action did, as the CLI prints it and a model reads it; the full result is the data. */
 export function summarizeAction(request: { action: string }, result: UiActionResult): string {
   if (!result.success) return result.error === undefined ? `${request.action} failed` : `${request.action} failed: ${errorText(result.error)}`;
+  // The detailed route (via) and `interrupted` stay in the data: the one line names the side only.
   const via = `${request.action} ran via ${result.method ?? 'nothing'}${result.driver === undefined ? '' : ` (${result.driver})`}`;
   const after = result.nodeAfter === null ? '' : `\nnow: ${formatNode(result.nodeAfter)}`;
   if (result.changed) return `${via}; changed: ${result.changes.join('; ')}${after}`;

@@ -9,6 +9,7 @@ import { isProcessAlive } from '../process';
 import { AtspiClient } from './client';
 import { assertDisplay } from './display';
 import { createScreen } from './screen';
+import { activeWindow, restoreWindow } from './x11/active-window';
 
 /**
  * Input is created on first use: reading trees needs only D-Bus, and a machine with
@@ -29,6 +30,11 @@ function lazyInput(env: Record<string, string | undefined>): InputBackend {
     typeText: async (text) => (await load()).typeText(text),
     pressKey: async (key, modifiers, pid) => (await load()).pressKey(key, modifiers, pid),
     scroll: async (point, direction, amount) => (await load()).scroll(point, direction, amount),
+    pointer: async () => {
+      const input = await load();
+      if (input.pointer === undefined) throw new Error('this input backend cannot read the pointer');
+      return input.pointer();
+    },
     // The keymap is known without loading nut-js.
     canType: canTypeAll,
   };
@@ -54,6 +60,8 @@ export async function createLinuxPlatform(env: Record<string, string | undefined
       frontmost,
       isAlive: (pid) => Promise.resolve(isProcessAlive(pid)),
       activate: createActivate(env, apps, frontmost),
+      activeWindow: () => activeWindow(env),
+      restoreWindow: (window) => restoreWindow(env, window),
     },
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),
