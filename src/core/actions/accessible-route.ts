@@ -22,7 +22,11 @@ const CANCEL_NAMES = new Set(['cancel', 'close', 'no', "don't save", 'dismiss'])
 const DIALOG_ROLES = new Set<Role>(['dialog', 'window']);
 
 function plainName(name: string): string {
-  return name.replace(/_/g, '').replace(/…|\.\.\.$/u, '').trim().toLowerCase();
+  return name
+    .replace(/_/g, '')
+    .replace(/…|\.\.\.$/u, '')
+    .trim()
+    .toLowerCase();
 }
 
 function refOf(target: TargetTree, node: UiNode): unknown {
@@ -51,7 +55,11 @@ function keyTarget(target: TargetTree & { target: IndexedNode | undefined }): In
 }
 
 function enclosingDialog(target: TargetTree, entry: IndexedNode): IndexedNode | undefined {
-  for (let current: IndexedNode | undefined = entry; current !== undefined; current = current.parentId === undefined ? undefined : target.index.get(current.parentId)) {
+  for (
+    let current: IndexedNode | undefined = entry;
+    current !== undefined;
+    current = current.parentId === undefined ? undefined : target.index.get(current.parentId)
+  ) {
     if (DIALOG_ROLES.has(current.node.role)) return current;
   }
   return undefined;
@@ -71,7 +79,13 @@ async function pressNode(accessibility: AccessibilityBackend, target: TargetTree
 }
 
 /** The enabled menu item the app says `combo` runs, found in the tree by its name. */
-async function menuItemFor(accessibility: AccessibilityBackend, target: TargetTree, pid: number, combo: string, signal?: AbortSignal): Promise<UiNode | undefined> {
+async function menuItemFor(
+  accessibility: AccessibilityBackend,
+  target: TargetTree,
+  pid: number,
+  combo: string,
+  signal?: AbortSignal,
+): Promise<UiNode | undefined> {
   if (accessibility.shortcuts === undefined) return undefined;
   const shortcut = (await accessibility.shortcuts(pid, signal)).find((each) => each.shortcut === combo && each.enabled);
   if (shortcut === undefined) return undefined;

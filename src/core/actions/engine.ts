@@ -140,7 +140,13 @@ export class ActionEngine {
   /** After a failed click: the result when the node's window closed or the app exited, else undefined. */
   private async closedAnyway(pid: number, request: UiActionRequest, resolved: Resolved, method: ActionMethod): Promise<UiActionResult | undefined> {
     try {
-      const context: VerifyContext = { accessibility: this.platform.accessibility, observe: (options) => this.observe(pid, options), request, resolved, method };
+      const context: VerifyContext = {
+        accessibility: this.platform.accessibility,
+        observe: (options) => this.observe(pid, options),
+        request,
+        resolved,
+        method,
+      };
       const { value } = await lookOnce(context);
       return value.outcome === 'closed' || value.outcome === 'exited' ? value : undefined;
     } catch {

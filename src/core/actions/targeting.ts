@@ -36,7 +36,7 @@ export async function visiblePoint(accessibility: AccessibilityBackend, target: 
   const own = await boundsOf(accessibility, target, node);
   if (!usable(own)) return centerOf({ ...node, states: { ...node.states, visible: true }, ...(own === undefined ? {} : { bounds: own }) });
   const clips: { bounds: Bounds; window: boolean }[] = [];
-  for (let parentId = target.index.get(node.id)?.parentId; parentId !== undefined; ) {
+  for (let parentId = target.index.get(node.id)?.parentId; parentId !== undefined;) {
     const parent = target.index.get(parentId);
     if (parent === undefined) break;
     if (CLIPPING_ROLES.has(parent.node.role)) {

@@ -52,7 +52,11 @@ function resultOf(context: VerifyContext, nodeAfter: UiNode | undefined, changes
 /** The window or dialog a node sits in: its nearest such ancestor, or else the app's child it hangs under. */
 function windowOf(index: Map<string, IndexedNode>, entry: IndexedNode): IndexedNode | undefined {
   let top: IndexedNode | undefined;
-  for (let current: IndexedNode | undefined = entry; current !== undefined; current = current.parentId === undefined ? undefined : index.get(current.parentId)) {
+  for (
+    let current: IndexedNode | undefined = entry;
+    current !== undefined;
+    current = current.parentId === undefined ? undefined : index.get(current.parentId)
+  ) {
     if (WINDOW_ROLES.has(current.node.role)) return current;
     if (current.depth === 1) top = current;
   }
@@ -60,20 +64,34 @@ function windowOf(index: Map<string, IndexedNode>, entry: IndexedNode): IndexedN
 }
 
 /**
- * Nodes present before and after whose own name, value or states changed: the evidence of an
- * effect away from the acted-on node (a calculator's display after a key's button).
+ * The evidence of an effect away from the acted-on node (a calculator's display after a key's
+ * button): nodes present before and after whose own name, value or states changed, named;
+ * `other` when something else moved (nodes added or removed, screen text repainted).
+ * The acted-on node itself is left to the caller, whose transient changes are no evidence.
  */
-function changesElsewhere(before: Map<string, IndexedNode>, after: UiNode, skip: string | undefined): string[] {
-  const found: string[] = [];
+function changesElsewhere(before: Map<string, IndexedNode>, after: UiNode, skip: string | undefined): { named: string[]; other: boolean } {
+  const named: string[] = [];
+  let other = false;
+  let seen = 0;
   for (const entry of indexTree(after).values()) {
-    if (found.length >= ELSEWHERE_LIMIT) break;
     const old = before.get(entry.node.id);
-    // The screen-text group's description counts repaints: a change, but no evidence to name.
-    if (old === undefined || entry.node.id === skip || entry.node.platformRole === 'ocr:screen') continue;
+    if (old === undefined) {
+      other = true;
+      continue;
+    }
+    seen += 1;
+    if (entry.node.id === skip || named.length >= ELSEWHERE_LIMIT) continue;
     const own = diffNodes(shallow(old.node), shallow(entry.node)).filter((change) => !change.startsWith('children:') && !change.startsWith('contents'));
-    if (own.length > 0) found.push(`[${entry.node.id}] ${entry.node.role}${entry.node.name === '' ? '' : ` "${entry.node.name.slice(0, 40)}"`}: ${own.join('; ')}`);
+    if (own.length === 0) continue;
+    // The screen-text group's description counts repaints: a change, but no evidence to name.
+    if (entry.node.platformRole === 'ocr:screen') other = true;
+    else named.push(`[${entry.node.id}] ${entry.node.role}${entry.node.name === '' ? '' : ` "${entry.node.name.slice(0, 40)}"`}: ${own.join('; ')}`);
   }
-  return found;
+  return { named, other: other || seen !== before.size };
+}
+
+function elsewhereWords(found: { named: string[]; other: boolean }): string[] {
+  return found.named.length > 0 ? found.named : found.other ? ['the app changed elsewhere'] : [];
 }
 
 /**
@@ -99,8 +117,8 @@ export async function lookOnce(context: VerifyContext): Promise<Look<UiActionRes
     }
     const after = await context.observe({ bounds: 'none', fresh: true });
     if (before === undefined) {
-      const elsewhere = subtreeDigest(resolved.tree.root) === subtreeDigest(after.root) ? [] : changesElsewhere(resolved.index, after.root, undefined);
-      if (elsewhere.length === 0 && subtreeDigest(resolved.tree.root) !== subtreeDigest(after.root)) elsewhere.push('the app changed elsewhere');
+      const elsewhere =
+        subtreeDigest(resolved.tree.root) === subtreeDigest(after.root) ? [] : elsewhereWords(changesElsewhere(resolved.index, after.root, undefined));
       return { value: resultOf(context, undefined, elsewhere, elsewhere.length > 0 ? 'changed' : 'unchanged'), final: elsewhere.length > 0 };
     }
     const afterIndex = indexTree(after.root);
@@ -115,12 +133,12 @@ export async function lookOnce(context: VerifyContext): Promise<Look<UiActionRes
     const changes = diffNodes(before.node, found);
     const strong = changes.some((change) => !isTransient(request, before.node, change));
     if (!strong && waitsForElsewhere && subtreeDigest(resolved.tree.root) !== subtreeDigest(after.root)) {
-      const elsewhere = changesElsewhere(resolved.index, after.root, found.id);
+      const elsewhere = elsewhereWords(changesElsewhere(resolved.index, after.root, found.id));
       if (elsewhere.length > 0) return { value: resultOf(context, found, [...elsewhere, ...changes], 'changed'), final: true };
-      // Something moved that no node's own fields show (a node added or removed): still an effect.
-      return { value: resultOf(context, found, ['the app changed elsewhere', ...changes], 'changed'), final: true };
     }
-    return { value: resultOf(context, found, changes, changes.length > 0 ? 'changed' : 'unchanged'), final: strong || once };
+    // A press showing and nothing else is no evidence: reported as no change when the wait ends here.
+    const evidence = strong ? changes : [];
+    return { value: resultOf(context, found, evidence, strong ? 'changed' : 'unchanged'), final: strong || once };
   } catch (error) {
     // An action can end its app (a Quit button, a dialog's last OK): that is a change, not a failure.
     if (!(error instanceof ProcessExitedError)) throw error;

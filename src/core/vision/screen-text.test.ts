@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UnsupportedOperationError } from '../../shared/errors';
 import type { UiNode } from '../../shared/ui-node';
 import { ActionEngine } from '../actions/engine';
 import { FakeClock } from '../clock';
@@ -108,6 +109,21 @@ describe('screen text', () => {
       repaint();
     };
     expect(await engine.run(FIXTURE_PID, { action: 'click', id })).toMatchObject({ success: true, changed: true, changes: ['the app changed elsewhere'] });
+  });
+
+  it('a window that went between the tree read and the capture leaves the tree read whole, never UI_NOT_AVAILABLE', async () => {
+    const { platform, vision, engine } = setup(() => [line('Play', 600, 500)]);
+    await vision.vision?.read(FIXTURE_PID);
+    const window = await platform.accessibility.getTree(FIXTURE_PID);
+    let reads = 0;
+    // The first read still lists the window; by the time of the capture (and after) it is gone.
+    platform.accessibility.getTree = () => Promise.resolve({ ...window, role: 'application', children: (reads += 1) === 1 ? [window] : [] });
+    Object.assign(platform, {
+      screen: { captureWindow: () => Promise.reject(new UnsupportedOperationError('pid 4242 has no window on this display to capture')) },
+    });
+    expect((await engine.observe(FIXTURE_PID, { fresh: true })).root.children).toHaveLength(1);
+    // An app with no window left is not captured at all.
+    expect((await engine.observe(FIXTURE_PID, { fresh: true })).root.children).toEqual([]);
   });
 
   it('refuses to set a value on screen text, pointing at click and type', async () => {

@@ -167,7 +167,9 @@ export class AtspiAccessibility implements AccessibilityBackend {
     return this.guard(target, async () => {
       let offset = 0;
       if (target.interfaces.includes(IFACE.text)) {
-        offset = node.states.focused ? Number(await this.client.property(object, IFACE.text, 'CaretOffset')) : Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
+        offset = node.states.focused
+          ? Number(await this.client.property(object, IFACE.text, 'CaretOffset'))
+          : Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
         if (node.states.focused && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) {
           const [start, end] = (await this.client.call(object, IFACE.text, 'GetSelection', 'i', [0])) as number[];
           if (start !== undefined && end !== undefined && end > start) {

@@ -40,7 +40,12 @@ export async function restoreWindow(env: Record<string, string | undefined>, win
     if (managed) {
       if (!windows.includes(window)) return;
       const event = Buffer.concat([Buffer.from([CLIENT_MESSAGE, 32, 0, 0]), words(window, await session.atom('_NET_ACTIVE_WINDOW'), SOURCE_PAGER, 0, 0, 0, 0)]);
-      await x.sendChecked(OPCODE.sendEvent, 0, Buffer.concat([words(x.root, SUBSTRUCTURE_REDIRECT | SUBSTRUCTURE_NOTIFY), event]), 'SendEvent(_NET_ACTIVE_WINDOW)');
+      await x.sendChecked(
+        OPCODE.sendEvent,
+        0,
+        Buffer.concat([words(x.root, SUBSTRUCTURE_REDIRECT | SUBSTRUCTURE_NOTIFY), event]),
+        'SendEvent(_NET_ACTIVE_WINDOW)',
+      );
       return;
     }
     if (!(await session.viewable(window))) return;
