@@ -53,10 +53,10 @@ export type ActionMethod = 'accessibility' | 'input';
 
 /**
  * What the verify step saw: the effect (`changed`), none within the wait (`unchanged`, the soft
- * failure), the acted-on node's window or dialog gone (`closed`, as an OK or Cancel button
- * does), or the app gone (`exited`, as Quit does). The last two are successes.
+ * failure), or the acted-on node's window or dialog gone (`closed`, a success: an OK or Cancel
+ * button, a Quit item; `changes` then says whether the process exited too).
  */
-export type ActionOutcome = 'changed' | 'unchanged' | 'closed' | 'exited';
+export type ActionOutcome = 'changed' | 'unchanged' | 'closed';
 
 export interface UiActionResult {
   success: boolean;

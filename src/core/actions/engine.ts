@@ -148,7 +148,7 @@ export class ActionEngine {
         method,
       };
       const { value } = await lookOnce(context);
-      return value.outcome === 'closed' || value.outcome === 'exited' ? value : undefined;
+      return value.success && value.outcome === 'closed' ? value : undefined;
     } catch {
       return undefined;
     }

@@ -3,7 +3,7 @@
  * looks on a fake clock), closing a window is a success, and the node reported is the one acted on.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DeskpilotError, ProcessExitedError } from '../../shared/errors';
+import { DeskpilotError, ProcessExitedError, UnsupportedOperationError } from '../../shared/errors';
 import type { Role, UiStates } from '../../shared/ui-node';
 import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
@@ -179,10 +179,41 @@ describe('closing a window is a success', () => {
     expect(result.error).toBeUndefined();
   });
 
-  it('reports outcome exited when the app ends, whatever the timing', async () => {
+  it('reports outcome closed when the app ends with its dialog, whatever the timing', async () => {
     dialogApp(() => platform.kill(FIXTURE_PID)).install(platform);
     const result = await engine.run(FIXTURE_PID, { action: 'click', id: await idOf('OK', 'button') });
-    expect(result).toMatchObject({ success: true, outcome: 'exited', changes: ['the process exited'] });
+    expect(result).toMatchObject({ success: true, outcome: 'closed', changes: ['the process exited'] });
+  });
+
+  it('an app that left the accessibility bus after the click (process still winding down) closed its window', async () => {
+    const app = dialogApp(() => undefined);
+    app.install(platform);
+    app.onPress.set('ok', () => {
+      const gone = (): Promise<never> => Promise.reject(new UnsupportedOperationError('pid 4242 is running but has no accessibility tree'));
+      platform.accessibility.getTree = gone;
+      platform.accessibility.readSubtree = gone;
+    });
+    const result = await engine.run(FIXTURE_PID, { action: 'click', id: await idOf('OK', 'button') });
+    expect(result).toMatchObject({ success: true, outcome: 'closed' });
+  });
+
+  it('a bus that answers with errors half-way through going away is looked at again, not reported', async () => {
+    const app = dialogApp(() => undefined);
+    app.install(platform);
+    app.onPress.set('ok', () => {
+      let looks = 0;
+      const flaky = (): Promise<never> => {
+        looks += 1;
+        if (looks > 2) platform.kill(FIXTURE_PID);
+        return Promise.reject(
+          looks > 2 ? new ProcessExitedError(FIXTURE_PID) : new DeskpilotError('ACTION_FAILED', 'org.freedesktop.DBus.Error.ServiceUnknown'),
+        );
+      };
+      platform.accessibility.getTree = flaky;
+      platform.accessibility.readSubtree = flaky;
+    });
+    const result = await engine.run(FIXTURE_PID, { action: 'click', id: await idOf('OK', 'button') });
+    expect(result).toMatchObject({ success: true, outcome: 'closed' });
   });
 
   it('a failed press whose window is still there stays a failure', async () => {

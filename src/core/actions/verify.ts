@@ -1,4 +1,4 @@
-import { ProcessExitedError } from '../../shared/errors';
+import { DeskpilotError, ProcessExitedError, UiNotAvailableError, UnsupportedOperationError, serializeError } from '../../shared/errors';
 import type { ActionOutcome, UiActionRequest, UiActionResult, ActionMethod } from '../../shared/ui-action';
 import type { Role, UiNode } from '../../shared/ui-node';
 import type { AccessibilityBackend, TreeOptions } from '../platform/types';
@@ -140,8 +140,26 @@ export async function lookOnce(context: VerifyContext): Promise<Look<UiActionRes
     const evidence = strong ? changes : [];
     return { value: resultOf(context, found, evidence, strong ? 'changed' : 'unchanged'), final: strong || once };
   } catch (error) {
-    // An action can end its app (a Quit button, a dialog's last OK): that is a change, not a failure.
-    if (!(error instanceof ProcessExitedError)) throw error;
-    return { value: resultOf(context, undefined, ['the process exited'], 'exited'), final: true };
+    return afterFailedLook(context, before, error);
   }
+}
+
+/**
+ * A look that could not read the app. A process that exited, or an app that left the
+ * accessibility bus (its last window closed while the process winds down), means the acted-on
+ * window closed: a success, in whichever order the app went. Any other failure of a click or
+ * key may be the same going-away caught half-way: looked at again until the bound.
+ */
+function afterFailedLook(context: VerifyContext, before: IndexedNode | undefined, error: unknown): Look<UiActionResult> {
+  const closed = before === undefined ? 'the window closed' : `the ${windowOf(context.resolved.index, before)?.node.role ?? 'window'} closed`;
+  // The words callers have always read; `outcome` says the window closed with it.
+  if (error instanceof ProcessExitedError) return { value: resultOf(context, undefined, ['the process exited'], 'closed'), final: true };
+  const { request } = context;
+  if (!(error instanceof DeskpilotError) || (request.action !== 'click' && request.action !== 'key')) throw error;
+  // A broken desktop (the bus, the registry) is its own error; an app no longer registered is not.
+  if (error instanceof UnsupportedOperationError && !(error instanceof UiNotAvailableError)) {
+    return { value: resultOf(context, undefined, [closed, 'the app left the accessibility bus'], 'closed'), final: true };
+  }
+  const failed: UiActionResult = { ...resultOf(context, undefined, [], 'unchanged'), success: false, error: serializeError(error) };
+  return { value: failed, final: false };
 }

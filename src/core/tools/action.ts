@@ -67,7 +67,7 @@ const output = z.object({
   nodeAfter: node.nullable(),
   changed: z.boolean(),
   changes: z.array(z.string()),
-  outcome: z.enum(['changed', 'unchanged', 'closed', 'exited']).optional(),
+  outcome: z.enum(['changed', 'unchanged', 'closed']).optional(),
   via: z.string().optional(),
   interrupted: z.boolean().optional(),
   driver: z.string().optional(),

@@ -156,9 +156,10 @@ export class AtspiAccessibility implements AccessibilityBackend {
   }
 
   /**
-   * Inserts through EditableText, with no key events and no focus change: at the caret of a
-   * focused field, replacing its selection as typing would; at the end of any other field, as
-   * typing after a click-to-focus would (GTK puts the caret there). Password fields are typed.
+   * Inserts through EditableText, with no key events and no focus change, where typing would
+   * put the text: in place of the selection of a focused field (after select-all, typing
+   * replaces), else at the end (as focus() puts the caret there before keys). Password
+   * fields are typed.
    */
   async insertText(ref: unknown, node: UiNode, text: string): Promise<boolean> {
     const target = ref as AtspiRef;
@@ -167,9 +168,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
     return this.guard(target, async () => {
       let offset = 0;
       if (target.interfaces.includes(IFACE.text)) {
-        offset = node.states.focused
-          ? Number(await this.client.property(object, IFACE.text, 'CaretOffset'))
-          : Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
+        offset = Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
         if (node.states.focused && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) {
           const [start, end] = (await this.client.call(object, IFACE.text, 'GetSelection', 'i', [0])) as number[];
           if (start !== undefined && end !== undefined && end > start) {
