@@ -95,6 +95,9 @@ async function menuItemFor(
   return undefined;
 }
 
+/** Keys that run a menu command with no modifier held: function keys (F11 Fullscreen, F1 Help). */
+const FUNCTION_KEY = /^f\d{1,2}$/;
+
 /**
  * A key with an accessible meaning, carried out without the keyboard: Return or Space on a
  * focused button presses it; Escape in a dialog presses its Cancel (or Close) button; a menu
@@ -109,13 +112,14 @@ export async function accessibleKey(
 ): Promise<Route | undefined> {
   const { pid, key, modifiers } = request;
   const entry = keyTarget(target);
-  if (modifiers.length === 0) {
+  if (modifiers.length === 0 && !FUNCTION_KEY.test(key)) {
     if ((key === 'return' || key === 'space') && entry !== undefined && PRESSABLE.has(entry.node.role)) {
       return pressNode(accessibility, target, entry.node, 'action');
     }
     if (key === 'escape' && entry !== undefined) {
       const dialog = enclosingDialog(target, entry);
-      const cancel = dialog === undefined || dialog.node.role !== 'dialog' ? undefined : cancelButton(target, dialog);
+      // A window counts too: many dialogs (yad's, zenity's) are plain top-level windows to AT-SPI.
+      const cancel = dialog === undefined ? undefined : cancelButton(target, dialog);
       if (cancel !== undefined) return pressNode(accessibility, target, cancel, 'dialog-cancel');
     }
     return undefined;
