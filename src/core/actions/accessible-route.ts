@@ -95,6 +95,29 @@ async function menuItemFor(
   return undefined;
 }
 
+/** Arrow keys and their direction along a list (up/down) or a tab strip (left/right); Home and End go to the ends. */
+const STEPS: Record<string, number> = { up: -1, left: -1, down: 1, right: 1, home: Number.NEGATIVE_INFINITY, end: Number.POSITIVE_INFINITY };
+
+/**
+ * An arrow key on a list item or tab moves the selection to its neighbour, through the
+ * container's Selection: what the key does in a list, without the keyboard. Undefined for
+ * any other key or node, at either end of the list, or when the container has no Selection.
+ */
+async function moveSelection(accessibility: AccessibilityBackend, target: TargetTree, entry: IndexedNode, key: string): Promise<Route | undefined> {
+  const step = STEPS[key];
+  if (step === undefined || !SELECTABLE.has(entry.node.role) || accessibility.select === undefined || entry.parentId === undefined) return undefined;
+  // Tabs go left and right, rows up and down: the other pair means something else there.
+  if ((entry.node.role === 'tab') !== (key === 'left' || key === 'right') && Number.isFinite(step)) return undefined;
+  const container = target.index.get(entry.parentId);
+  const siblings = (container?.node.children ?? []).filter((child) => child.role === entry.node.role);
+  const at = siblings.findIndex((child) => child.id === entry.node.id);
+  const next = step === Number.NEGATIVE_INFINITY ? 0 : step === Number.POSITIVE_INFINITY ? siblings.length - 1 : at + step;
+  const sibling = siblings[next];
+  if (container === undefined || sibling === undefined || next === at) return undefined;
+  const selected = await accessibility.select(refOf(target, sibling), sibling, refOf(target, container.node));
+  return selected ? { method: 'accessibility', via: 'selection' } : undefined;
+}
+
 /** Keys that run a menu command with no modifier held: function keys (F11 Fullscreen, F1 Help). */
 const FUNCTION_KEY = /^f\d{1,2}$/;
 
@@ -113,6 +136,8 @@ export async function accessibleKey(
   const { pid, key, modifiers } = request;
   const entry = keyTarget(target);
   if (modifiers.length === 0 && !FUNCTION_KEY.test(key)) {
+    const moved = entry === undefined ? undefined : await moveSelection(accessibility, target, entry, key);
+    if (moved !== undefined) return moved;
     if ((key === 'return' || key === 'space') && entry !== undefined && PRESSABLE.has(entry.node.role)) {
       return pressNode(accessibility, target, entry.node, 'action');
     }

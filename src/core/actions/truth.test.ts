@@ -281,6 +281,33 @@ describe('accessibility before synthetic input', () => {
     expect(platform.inputLog).toEqual([]);
   });
 
+  it('an arrow key in a list selects the next item through Selection, and stops at the end', async () => {
+    const app = new ScriptedApp(() => ({
+      role: 'window',
+      name: 'Files',
+      key: 'w',
+      children: [
+        {
+          role: 'list',
+          name: 'Files',
+          key: 'list',
+          children: [
+            { role: 'listitem', name: 'a.txt', key: 'a', states: { selected: true } },
+            { role: 'listitem', name: 'b.txt', key: 'b' },
+          ],
+        },
+      ],
+    }));
+    app.install(platform);
+    const down = await engine.run(FIXTURE_PID, { action: 'key', key: 'down', id: await idOf('a.txt', 'listitem') });
+    expect(down).toMatchObject({ method: 'accessibility', via: 'selection' });
+    expect(app.selected).toEqual(['b']);
+    // Past the last item there is nothing to select: no selection is made, the key is left to the keyboard.
+    const past = await engine.run(FIXTURE_PID, { action: 'key', key: 'down', id: await idOf('b.txt', 'listitem') });
+    expect(past.via).not.toBe('selection');
+    expect(app.selected).toEqual(['b']);
+  });
+
   it('Return on a focused button presses it, Escape in a dialog presses Cancel, a menu shortcut runs its item', async () => {
     const app = new ScriptedApp(() => ({
       role: 'application',

@@ -45,6 +45,8 @@ function setup(lines: () => OcrLine[]) {
   return { platform, vision, engine, captures, reads, repaint: () => (shade -= 1) };
 }
 
+const engineOf = (platform: Parameters<typeof withScreenText>[0]): ActionEngine => new ActionEngine({ platform, clock: new FakeClock() });
+
 const ocrNodes = (root: UiNode): UiNode[] => [...walk(root)].filter((node) => node.source === 'ocr' && node.role === 'text');
 
 describe('screen text', () => {
@@ -124,6 +126,24 @@ describe('screen text', () => {
     expect((await engine.observe(FIXTURE_PID, { fresh: true })).root.children).toHaveLength(1);
     // An app with no window left is not captured at all.
     expect((await engine.observe(FIXTURE_PID, { fresh: true })).root.children).toEqual([]);
+  });
+
+  it('passes Selection and event waits through to the backend, so every program gets them', async () => {
+    const { platform, vision } = setup(() => []);
+    const calls: string[] = [];
+    platform.accessibility.select = (ref) => {
+      calls.push(`select ${String(ref)}`);
+      return Promise.resolve(true);
+    };
+    platform.accessibility.nextEvent = (pid) => {
+      calls.push(`event ${pid}`);
+      return Promise.resolve();
+    };
+    const wrapped = withScreenText(platform, { reader: { read: () => Promise.resolve([]) } }).accessibility;
+    const node = (await engineOf(vision).observe(FIXTURE_PID)).root;
+    expect(await wrapped.select?.('4242/item:1', node, '4242/list')).toBe(true);
+    await wrapped.nextEvent?.(FIXTURE_PID, new AbortController().signal);
+    expect(calls).toEqual(['select 4242/item:1', `event ${FIXTURE_PID}`]);
   });
 
   it('refuses to set a value on screen text, pointing at click and type', async () => {
