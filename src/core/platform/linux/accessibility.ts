@@ -16,6 +16,8 @@ import { windowOrigins } from './window-origin';
 
 const DEFAULT_MAX_NODES = 5000;
 const UNKNOWN_EXTENTS_RETRIES = 3;
+const INSERT_CHECKS = 3;
+const INSERT_CHECK_MS = 30;
 const UNKNOWN_EXTENTS_WAIT_MS = 40;
 
 function unknownExtents(bounds: Bounds): boolean {
@@ -177,10 +179,26 @@ export class AtspiAccessibility implements AccessibilityBackend {
           }
         }
       }
+      const before = target.interfaces.includes(IFACE.text) ? await this.characterCount(object) : undefined;
       // GTK reads the length in UTF-8 bytes; toolkits that count characters stop at the string's end anyway.
       const [done] = await this.client.call(object, IFACE.editableText, 'InsertText', 'isi', [Math.max(0, offset || 0), text, Buffer.byteLength(text)]);
-      return Boolean(done);
+      if (!done || before === undefined) return Boolean(done);
+      // Firefox ESR answers true and inserts nothing: only a text that grew counts, else the keys type it.
+      return this.grew(object, before);
     });
+  }
+
+  private async characterCount(object: [string, string]): Promise<number> {
+    return Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
+  }
+
+  /** Whether the text is longer than `before`, asked a few times: some toolkits update the count a moment later. */
+  private async grew(object: [string, string], before: number): Promise<boolean> {
+    for (let attempt = 0; attempt < INSERT_CHECKS; attempt += 1) {
+      if ((await this.characterCount(object)) > before) return true;
+      await new Promise((resolve) => setTimeout(resolve, INSERT_CHECK_MS));
+    }
+    return (await this.characterCount(object)) > before;
   }
 
   async readText(ref: unknown, _node: UiNode, maxChars: number): Promise<string> {
