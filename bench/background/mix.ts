@@ -3,6 +3,8 @@
  * during it (text entry, form filling, buttons, menus, list selection, dialog confirmation).
  * Each step finds its node when it runs, by role and name, as a model would from a fresh read.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes } from '../../src/core/ui/query';
 import { walk } from '../../src/core/ui/tree-index';
@@ -87,6 +89,34 @@ export const TOOLKITS: Toolkit[] = [
     steps: ['7', '+', '8', '=', '×', '9', '=', '−', '4', '=', '1', '2', '3', '+', '5', '='].map((name) =>
       act('button', 0, (root) => first(root, 'button', name), { action: 'click' }),
     ),
+  },
+  {
+    name: 'Gecko (firefox-esr)',
+    start: async (desktop) => {
+      const home = desktop.session.env['HOME'] as string;
+      const profile = path.join(home, 'firefox-profile');
+      mkdirSync(profile, { recursive: true });
+      const page = path.join(home, 'form.html');
+      writeFileSync(
+        page,
+        '<!doctype html><title>Form</title><input type="text" aria-label="City"><label><input type="checkbox"> Subscribe</label><button onclick="document.title=(document.title+\'!\')">Send</button>',
+      );
+      const { pid } = await desktop.launch('firefox-esr', ['--no-remote', '--new-instance', '--profile', profile, `file://${page}`], {
+        MOZ_ACCESSIBILITY_ENABLED: '1',
+      });
+      // The page's document arrives after the window registers.
+      for (let tries = 0; tries < 60; tries += 1) {
+        if (first((await desktop.engine.observe(pid, { fresh: true })).root, 'checkbox', 'Subscribe') !== undefined) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return [pid];
+    },
+    steps: [
+      ...repeat(3, () => act('button', 0, (root) => first(root, 'checkbox', 'Subscribe'), { action: 'click' })),
+      ...repeat(3, () => act('button', 0, (root) => first(root, 'button', 'Send'), { action: 'click' })),
+      // Gecko's EditableText answers true and inserts nothing, so this one can only be typed.
+      act('text', 0, (root) => first(root, 'textfield', 'City'), { action: 'type', text: 'Lisbon' }),
+    ],
   },
   {
     name: 'Qt 5 (featherpad)',
