@@ -19,6 +19,7 @@ const SELECTABLE = new Set<Role>(['listitem', 'tab', 'treeitem', 'row', 'cell'])
 const PRESSABLE = new Set<Role>(['button', 'togglebutton', 'checkbox', 'radio', 'switch', 'link', 'menuitem']);
 /** Button names that dismiss a dialog, as Escape does; compared trimmed, lowercase, without mnemonics. */
 const CANCEL_NAMES = new Set(['cancel', 'close', 'no', "don't save", 'dismiss']);
+const WINDOW_CANCEL_NAMES = new Set(['cancel']);
 const DIALOG_ROLES = new Set<Role>(['dialog', 'window']);
 
 function plainName(name: string): string {
@@ -65,10 +66,16 @@ function enclosingDialog(target: TargetTree, entry: IndexedNode): IndexedNode | 
   return undefined;
 }
 
+/**
+ * The button Escape means in a dialog. In a plain window (yad's and zenity's dialogs are
+ * windows to AT-SPI) only "Cancel" counts: a client-side title bar has a "Close" button,
+ * and Escape in a main window must never close it.
+ */
 function cancelButton(target: TargetTree, dialog: IndexedNode): UiNode | undefined {
+  const names = dialog.node.role === 'dialog' ? CANCEL_NAMES : WINDOW_CANCEL_NAMES;
   for (const entry of target.index.values()) {
     const node = entry.node;
-    if (node.role !== 'button' || !node.states.enabled || node.states.visible === false || !CANCEL_NAMES.has(plainName(node.name))) continue;
+    if (node.role !== 'button' || !node.states.enabled || node.states.visible === false || !names.has(plainName(node.name))) continue;
     if (enclosingDialog(target, entry)?.node.id === dialog.node.id) return node;
   }
   return undefined;

@@ -308,6 +308,19 @@ describe('accessibility before synthetic input', () => {
     expect(app.selected).toEqual(['b']);
   });
 
+  it("Escape in a main window never presses its title bar's Close button", async () => {
+    const app = new ScriptedApp(() => ({
+      role: 'window',
+      name: 'Calculator',
+      key: 'w',
+      children: [button('close', 'Close'), button('seven', '7', { states: { focused: true } })],
+    }));
+    app.install(platform);
+    const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'escape' });
+    expect(result.via).not.toBe('dialog-cancel');
+    expect(app.pressed).toEqual([]);
+  });
+
   it('Return on a focused button presses it, Escape in a dialog presses Cancel, a menu shortcut runs its item', async () => {
     const app = new ScriptedApp(() => ({
       role: 'application',
