@@ -109,9 +109,11 @@ export class ActionEngine {
       return { ...result, via: route.via, ...(route.interrupted === true ? { interrupted: true } : {}), ...(driver === undefined ? {} : { driver }) };
     } catch (error) {
       if (signal?.aborted || error instanceof ValidationError) throw error;
+      // A step refused before its input was sent ran nothing, so it claims no method.
+      const refused = error instanceof DeskpilotError && error.data?.['reason'] === 'keep-devices';
       return {
         success: false,
-        ...(method === undefined ? {} : { method }),
+        ...(method === undefined || refused ? {} : { method }),
         nodeBefore,
         nodeAfter: null,
         changed: false,

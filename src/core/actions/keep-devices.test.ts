@@ -17,6 +17,7 @@ describe('keepDevices', () => {
     const refused = await engine.run(FIXTURE_PID, { action: 'click', id: field });
     expect(refused).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED', data: { reason: 'keep-devices', via: 'click' } } });
     expect(refused.error?.message).toMatch(/Never take my pointer or keyboard/);
+    expect(refused.method).toBeUndefined();
     expect(platform.inputLog).toHaveLength(sent);
   });
 });
