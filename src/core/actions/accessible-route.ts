@@ -81,6 +81,25 @@ function cancelButton(target: TargetTree, dialog: IndexedNode): UiNode | undefin
   return undefined;
 }
 
+const TEXT_ROLES = new Set<Role>(['textfield', 'textarea', 'document', 'combobox', 'spinbutton']);
+/** Buttons asked whether they are the default, at most: a dialog has a handful, a main window may have hundreds. */
+const DEFAULT_CANDIDATES = 12;
+
+/** The dialog's default button (what Return activates from a field in it), asked of its first few enabled buttons. */
+async function defaultButton(accessibility: AccessibilityBackend, target: TargetTree, dialog: IndexedNode): Promise<UiNode | undefined> {
+  if (accessibility.isDefault === undefined) return undefined;
+  let asked = 0;
+  for (const entry of target.index.values()) {
+    const node = entry.node;
+    if (node.role !== 'button' || !node.states.enabled || node.states.visible === false) continue;
+    if (enclosingDialog(target, entry)?.node.id !== dialog.node.id) continue;
+    if (asked >= DEFAULT_CANDIDATES) return undefined;
+    asked += 1;
+    if (await accessibility.isDefault(refOf(target, node), node).catch(() => false)) return node;
+  }
+  return undefined;
+}
+
 async function pressNode(accessibility: AccessibilityBackend, target: TargetTree, node: UiNode, via: string): Promise<Route | undefined> {
   return (await accessibility.press(refOf(target, node), node)) ? { method: 'accessibility', via } : undefined;
 }
@@ -147,6 +166,13 @@ export async function accessibleKey(
     if (moved !== undefined) return moved;
     if ((key === 'return' || key === 'space') && entry !== undefined && PRESSABLE.has(entry.node.role)) {
       return pressNode(accessibility, target, entry.node, 'action');
+    }
+    // From a text field Return is the field's own (a search, a new line, or the default if the app
+    // says so): only the app knows, so that one goes as a key.
+    if (key === 'return' && entry !== undefined && entry.node.states.editable !== true && !TEXT_ROLES.has(entry.node.role)) {
+      const dialog = enclosingDialog(target, entry);
+      const button = dialog === undefined ? undefined : await defaultButton(accessibility, target, dialog);
+      if (button !== undefined) return pressNode(accessibility, target, button, 'default-button');
     }
     if (key === 'escape' && entry !== undefined) {
       const dialog = enclosingDialog(target, entry);

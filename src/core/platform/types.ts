@@ -77,6 +77,8 @@ export interface AccessibilityBackend {
    * container has none. The container's ref comes from the same tree as the node's.
    */
   select?(ref: unknown, node: UiNode, containerRef: unknown): Promise<boolean>;
+  /** Whether a button is its window's default, the one Return presses (AT-SPI's IS_DEFAULT state). */
+  isDefault?(ref: unknown, node: UiNode): Promise<boolean>;
   /**
    * Resolves at the app's next accessibility event (a state, name, text or children change),
    * so the engine looks for an action's effect as soon as there may be one; rejects when

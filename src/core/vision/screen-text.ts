@@ -245,7 +245,8 @@ function withOcrNodes(inner: AccessibilityBackend, text: ScreenText): Accessibil
   };
   if (inner.readText !== undefined) wrapped.readText = (ref, node, maxChars) => inner.readText?.(ref, node, maxChars) ?? Promise.resolve('');
   if (inner.shortcuts !== undefined) wrapped.shortcuts = (pid, signal) => inner.shortcuts?.(pid, signal) ?? Promise.resolve([]);
-  const { select, nextEvent } = inner;
+  const { select, nextEvent, isDefault } = inner;
+  if (isDefault !== undefined) wrapped.isDefault = (ref, node) => (isOcrRef(ref) ? Promise.resolve(false) : isDefault.call(inner, ref, node));
   if (select !== undefined) wrapped.select = (ref, node, container) => (isOcrRef(ref) ? Promise.resolve(false) : select.call(inner, ref, node, container));
   if (nextEvent !== undefined) wrapped.nextEvent = (pid, signal) => nextEvent.call(inner, pid, signal);
   return wrapped;

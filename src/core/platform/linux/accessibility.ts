@@ -10,12 +10,15 @@ import { AppEvents } from './app-events';
 import { DEFAULT_MIRROR_OPTIONS, MirrorStore, type MirrorStats } from './mirror-store';
 import { mirrorReader } from './mirror-reader';
 import { ShortcutReader } from './shortcuts';
+import { hasState } from './states';
 import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
 import { windowOrigins } from './window-origin';
 
 const DEFAULT_MAX_NODES = 5000;
 const UNKNOWN_EXTENTS_RETRIES = 3;
+/** AT-SPI's IS_DEFAULT state: not in the tree's states, read for the few buttons Return may mean. */
+const STATE_IS_DEFAULT = 39;
 const INSERT_CHECKS = 3;
 const INSERT_CHECK_MS = 30;
 const UNKNOWN_EXTENTS_WAIT_MS = 40;
@@ -111,6 +114,14 @@ export class AtspiAccessibility implements AccessibilityBackend {
       if (typeof index !== 'number' || index < 0) return false;
       const [done] = await this.client.call([container.bus, container.path], IFACE.selection, 'SelectChild', 'i', [index]);
       return Boolean(done);
+    });
+  }
+
+  async isDefault(ref: unknown): Promise<boolean> {
+    const target = ref as AtspiRef;
+    return this.guard(target, async () => {
+      const [bits] = await this.client.call([target.bus, target.path], IFACE.accessible, 'GetState');
+      return hasState(bits as number[], STATE_IS_DEFAULT);
     });
   }
 
