@@ -4,6 +4,7 @@ import { DeskpilotError, serializeError } from '../shared/errors';
 import { parseHostRequest, type HistoryMessage, type HostReplies, type HostRequest, type HostSettings } from '../shared/host-protocol';
 import type { TargetApp } from '../shared/ipc';
 import { ActionEngine } from '../core/actions/engine';
+import { keepDevices } from '../core/actions/keep-devices';
 import type { Agent } from '../core/agent';
 import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import type { Environment, ProviderMessage } from '../core/agent/provider';
@@ -82,7 +83,8 @@ export class AutomationHost {
 
   constructor(options: AutomationHostOptions) {
     this.options = options;
-    this.engine = new ActionEngine({ platform: options.platform });
+    // "Never take my pointer or keyboard": read at each step, so a change in Settings applies at once.
+    this.engine = new ActionEngine({ platform: options.platform, askBeforeInput: (request) => keepDevices(this.settings, request) });
     this.session = options.session ?? randomBytes(3).toString('hex');
     const env = options.env ?? (() => process.env);
     this.docs =

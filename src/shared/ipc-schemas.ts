@@ -20,6 +20,7 @@ const settingsPatch = z.strictObject({
   hotkey: z.string().trim().min(1).max(100).optional(),
   approvalPolicy: z.enum(APPROVAL_POLICIES).optional(),
   openAtLogin: z.boolean().optional(),
+  keepDevices: z.boolean().optional(),
   historyLimit: z.int().min(0).max(10_000).optional(),
   // Absolute paths only: a relative one would mean whatever folder the app started in.
   docsFolders: z

@@ -73,6 +73,12 @@ export interface PublicSettings {
   /** MCP tools and servers the user allowed to run without asking; Settings revokes them. */
   toolAllowances: ToolAllowance[];
   vision: VisionSetting;
+  /**
+   * "Never take my pointer or keyboard": steps that could only be done with synthetic input
+   * (moving the pointer, typing keys, raising a window) are not run without the user's word.
+   * Absent means off.
+   */
+  keepDevices?: boolean;
   /** Names of settings an environment variable overrides right now (DESKPILOT_MODEL → `model`); the UI shows them read-only. */
   envOverrides: (keyof SettingsPatch)[];
   /** For each of those, the variable that overrides it, so the window can name it. */
@@ -106,6 +112,7 @@ export interface SettingsPatch {
   /** The whole list, as the user left it (a revoke sends the list without that allowance). */
   toolAllowances?: ToolAllowance[];
   vision?: VisionSetting;
+  keepDevices?: boolean;
 }
 
 /** Most folders documentation search indexes, and the longest path it takes. */

@@ -51,6 +51,13 @@ export type UiActionRequest = z.infer<typeof uiActionRequestSchema>;
 
 export type ActionMethod = 'accessibility' | 'input';
 
+/**
+ * What the verify step saw: the effect (`changed`), none within the wait (`unchanged`, the soft
+ * failure), or the acted-on node's window or dialog gone (`closed`, a success: an OK or Cancel
+ * button, a Quit item; `changes` then says whether the process exited too).
+ */
+export type ActionOutcome = 'changed' | 'unchanged' | 'closed';
+
 export interface UiActionResult {
   success: boolean;
   /** Which path ran, or was tried when it failed; absent when the action never reached the app (an unknown id, a dead app). */
@@ -60,6 +67,18 @@ export interface UiActionResult {
   changed: boolean;
   /** What differed, in words, such as `value: "a" → "ab"`. Empty when nothing did. */
   changes: string[];
+  /** What verify saw; see ActionOutcome. Absent when the action failed before it ran. */
+  outcome?: ActionOutcome;
+  /**
+   * The route in detail, such as 'action:press', 'insert-text', 'set-text-contents', 'value',
+   * 'selection', 'menu-item', 'click', 'keys': `method` says which side, this says how.
+   */
+  via?: string;
+  /**
+   * True when synthetic input took the user's pointer or keyboard for the step (the pointer
+   * and the active window were put back afterwards unless the user moved meanwhile).
+   */
+  interrupted?: boolean;
   /** With method 'input', the driver that sent it where a platform has several (macOS: 'nut-js' or 'cgevent'). */
   driver?: string;
   error?: SerializedError;

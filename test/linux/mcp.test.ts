@@ -120,7 +120,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     const set = await call(main, 'ui_action', { pid: fixture.pid, action: 'set_value', id: field, value: 'Ada' });
     expect(set.structuredContent).toMatchObject({ success: true, method: 'accessibility', changed: true, nodeAfter: { value: 'Ada' } });
     const typed = await call(main, 'ui_action', { pid: fixture.pid, action: 'type', id: field, text: ' Lovelace' });
-    expect(typed.structuredContent).toMatchObject({ success: true, method: 'input', changed: true });
+    expect(typed.structuredContent).toMatchObject({ success: true, method: 'accessibility', via: 'insert-text', changed: true });
 
     const tree = await call(main, 'ui_tree', { pid: fixture.pid });
     expect(tree.text).toMatch(/button "Clicked 1 time"/);

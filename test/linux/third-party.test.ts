@@ -45,7 +45,7 @@ describe.skipIf(!run)('third-party GTK apps', () => {
     it('type into an entry', async () => {
       const entry = (await nodes(pid, { role: 'textfield', enabled: true })).find((node) => node.value === 'set by deskpilot') as UiNode;
       const result = await desktop.engine.run(pid, { action: 'type', id: entry.id, text: ' & typed!' });
-      expect(result).toMatchObject({ success: true, method: 'input', changed: true, nodeAfter: { value: 'set by deskpilot & typed!' } });
+      expect(result).toMatchObject({ success: true, method: 'accessibility', changed: true, nodeAfter: { value: 'set by deskpilot & typed!' } });
     });
 
     it('set_value on a slider through Value', async () => {
@@ -75,7 +75,7 @@ describe.skipIf(!run)('third-party GTK apps', () => {
       const set = await desktop.engine.run(pid, { action: 'set_value', id: (first as UiNode).id, value: 'Ada' });
       expect(set).toMatchObject({ success: true, method: 'accessibility', nodeAfter: { value: 'Ada' } });
       const typed = await desktop.engine.run(pid, { action: 'type', id: (first as UiNode).id, text: ' L.' });
-      expect(typed).toMatchObject({ success: true, method: 'input', nodeAfter: { value: 'Ada L.' } });
+      expect(typed).toMatchObject({ success: true, method: 'accessibility', nodeAfter: { value: 'Ada L.' } });
       const secret = (await nodes(pid, { role: 'textfield' })).find((node) => node.states.secret) as UiNode;
       await desktop.engine.run(pid, { action: 'set_value', id: secret.id, value: 'hunter2' });
       const { root } = await desktop.engine.observe(pid, { fresh: true });

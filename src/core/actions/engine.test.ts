@@ -42,7 +42,9 @@ describe('ActionEngine actions', () => {
   it('falls back to a synthetic click at the centre when there is no native action', async () => {
     const result = await engine.run(FIXTURE_PID, { action: 'click', id: await idOf('Name', 'textfield') });
     expectLanded(result, 'input');
-    expect(platform.inputLog).toEqual(['click 120,154']);
+    // The pointer goes back where the user left it.
+    expect(platform.inputLog).toEqual(['click 120,154', 'move 0,0']);
+    expect(result).toMatchObject({ via: 'click', interrupted: true });
     expect(result.nodeAfter?.states.focused).toBe(true);
   });
 
@@ -184,8 +186,9 @@ describe('ActionEngine actions', () => {
     const result = await engine.run(FIXTURE_PID, { action: 'drag', id: await idOf('Drag me'), toId: await idOf('Drop here') });
     expectLanded(result, 'input');
     expect(platform.app(FIXTURE_PID).get('drop').name).toBe('Dropped: Drag me');
-    expect(platform.inputLog.filter((entry) => entry.startsWith('move'))).toHaveLength(11);
-    expect(platform.inputLog.at(-2)).toBe('move 625,250');
+    // Ten steps after the first move, then the pointer back where the user left it.
+    expect(platform.inputLog.filter((entry) => entry.startsWith('move'))).toHaveLength(12);
+    expect(platform.inputLog.slice(-3)).toEqual(['move 625,250', 'up', 'move 0,0']);
     expect(clock.sleeps).toEqual([...Array(10).fill(16), 80]);
   });
 

@@ -10,20 +10,34 @@ import {
 import type { UiNode } from '../../shared/ui-node';
 import { systemClock, type Clock } from '../clock';
 import type { Platform, Point, TreeOptions } from '../platform/types';
-import { diffNodes, subtreeDigest } from '../ui/diff';
 import { buildTree, type BuiltTree } from '../ui/ids';
 import { redactSecrets } from '../ui/redact';
 import { indexTree, shallow, type IndexedNode } from '../ui/tree-index';
+import { accessibleClick, accessibleKey, type Route } from './accessible-route';
 import { DRAG_STEP_MS, interpolate } from './geometry';
+import { guardInput } from './input-guard';
 import { ensureFrontmost } from './key-target';
-import { notFoundError, refind, type Remembered } from './locate';
-import { rereadNode } from './reread';
+import { notFoundError, type Remembered } from './locate';
+import { SETTLE_BOUND_MS, waitForEffect } from './settle';
 import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
+import { lookOnce, type VerifyContext } from './verify';
+
+/** What a step that needs synthetic input says before it runs, for a user who asked to be asked. */
+export interface InputRequest {
+  pid: number;
+  /** 'click', 'keys', 'scroll' or 'drag'. */
+  via: string;
+}
 
 export interface EngineOptions {
   platform: Platform;
   clock?: Clock;
+  /**
+   * Called before synthetic input takes the user's pointer or keyboard ("Never take my pointer
+   * or keyboard"): resolve to go ahead, reject (with a typed error) to refuse the step.
+   */
+  askBeforeInput?: (request: InputRequest) => Promise<void>;
 }
 
 /** How many nodes the engine remembers across trees, to explain ids that went away. */
@@ -42,10 +56,14 @@ export class ActionEngine {
   private readonly platform: Platform;
   private readonly clock: Clock;
   private readonly memory = new Map<string, Remembered>();
+  private readonly askBeforeInput: EngineOptions['askBeforeInput'];
+  /** Looks taken after actions, in all: tests and benches count polls with it. */
+  looks = 0;
 
   constructor(options: EngineOptions) {
     this.platform = options.platform;
     this.clock = options.clock ?? systemClock;
+    this.askBeforeInput = options.askBeforeInput;
   }
 
   /** Reads an app's tree with stable ids. Secret values are dropped here as a second lock. */
@@ -75,22 +93,66 @@ export class ActionEngine {
       signal?.throwIfAborted();
       if (!(await this.platform.apps.isAlive(pid))) throw new ProcessExitedError(pid);
       method = request.action === 'set_value' || request.action === 'click' ? 'accessibility' : 'input';
-      method = await this.execute(pid, request, resolved, signal);
+      let route: Route;
+      try {
+        route = await this.execute(pid, request, resolved, signal);
+      } catch (error) {
+        // A button that closes its dialog or ends its app can take the answer with it: the call
+        // fails though the click worked. What the app shows now decides, never the failed reply.
+        const gone = signal?.aborted !== true && request.action === 'click' ? await this.closedAnyway(pid, request, resolved, method) : undefined;
+        if (gone === undefined) throw error;
+        return gone;
+      }
+      method = route.method;
       const driver = method === 'input' ? this.platform.input.lastDriver : undefined;
-      await this.clock.sleep(request.settleMs ?? DEFAULT_SETTLE_MS, signal);
-      const result = await this.verify(pid, request, resolved, method);
-      return driver === undefined ? result : { ...result, driver };
+      const result = await this.settle(pid, request, resolved, method, signal);
+      return { ...result, via: route.via, ...(route.interrupted === true ? { interrupted: true } : {}), ...(driver === undefined ? {} : { driver }) };
     } catch (error) {
       if (signal?.aborted || error instanceof ValidationError) throw error;
+      // A step refused before its input was sent ran nothing, so it claims no method.
+      const refused = error instanceof DeskpilotError && error.data?.['reason'] === 'keep-devices';
       return {
         success: false,
-        ...(method === undefined ? {} : { method }),
+        ...(method === undefined || refused ? {} : { method }),
         nodeBefore,
         nodeAfter: null,
         changed: false,
         changes: [],
         error: serializeError(error),
       };
+    }
+  }
+
+  /** Looks for the action's effect by events and polling, up to a bound (see settle.ts). */
+  private settle(pid: number, request: UiActionRequest, resolved: Resolved, method: ActionMethod, signal?: AbortSignal): Promise<UiActionResult> {
+    const { accessibility } = this.platform;
+    const context: VerifyContext = { accessibility, observe: (options) => this.observe(pid, options), request, resolved, method };
+    const nextEvent = accessibility.nextEvent?.bind(accessibility);
+    return waitForEffect({
+      clock: this.clock,
+      firstLookMs: request.settleMs ?? DEFAULT_SETTLE_MS,
+      boundMs: SETTLE_BOUND_MS,
+      look: () => lookOnce(context),
+      ...(nextEvent === undefined ? {} : { nextEvent: (eventSignal: AbortSignal) => nextEvent(pid, eventSignal) }),
+      ...(signal === undefined ? {} : { signal }),
+      onLook: () => (this.looks += 1),
+    });
+  }
+
+  /** After a failed click: the result when the node's window closed or the app exited, else undefined. */
+  private async closedAnyway(pid: number, request: UiActionRequest, resolved: Resolved, method: ActionMethod): Promise<UiActionResult | undefined> {
+    try {
+      const context: VerifyContext = {
+        accessibility: this.platform.accessibility,
+        observe: (options) => this.observe(pid, options),
+        request,
+        resolved,
+        method,
+      };
+      const { value } = await lookOnce(context);
+      return value.success && value.outcome === 'closed' ? value : undefined;
+    } catch {
+      return undefined;
     }
   }
 
@@ -125,60 +187,72 @@ export class ActionEngine {
     return { tree, index, target, destination, owner: { pid, apps: this.platform.apps } };
   }
 
-  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, signal?: AbortSignal): Promise<ActionMethod> {
+  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, signal?: AbortSignal): Promise<Route> {
     const { accessibility, input } = this.platform;
     const node = resolved.target?.node;
     const ref = node === undefined ? undefined : resolved.tree.refs.get(node.id);
+    const synthetic = (via: string, work: () => Promise<void>, placed?: Point): Promise<Route> => this.synthetic(pid, via, work, placed, signal);
     switch (request.action) {
       case 'click': {
         const target = node as UiNode;
-        if (await accessibility.press(ref, target)) return 'accessibility';
-        await input.click(await visiblePoint(accessibility, resolved, target));
-        return 'input';
+        const native = await accessibleClick(accessibility, resolved, target);
+        if (native !== undefined) return native;
+        const point = await visiblePoint(accessibility, resolved, target);
+        return synthetic('click', () => input.click(point), point);
       }
       case 'set_value':
         await accessibility.setValue(ref, node as UiNode, request.value);
-        return 'accessibility';
+        return { method: 'accessibility', via: 'set-value' };
       case 'type': {
-        // Accessibility first where the backend has a path: no key event, no raise (issue 32).
-        if (await accessibility.typeText?.(ref, node as UiNode, request.text)) return 'accessibility';
-        // Text no key can type is inserted through accessibility, which needs no keyboard focus.
-        const keyboard = input.canType?.(request.text) !== false;
-        if (keyboard) await ensureFrontmost(this.platform.apps, pid, 'type', signal);
-        await this.focus(resolved, node as UiNode, 'caret');
-        signal?.throwIfAborted();
-        if (!keyboard) {
-          if (await accessibility.insertText?.(ref, node as UiNode, request.text)) return 'accessibility';
+        const target = node as UiNode;
+        // Accessibility first: inserted text takes neither the keyboard nor the focus from the user.
+        if (await accessibility.insertText?.(ref, target, request.text)) return { method: 'accessibility', via: 'insert-text' };
+        if (input.canType?.(request.text) === false) {
           throw new DeskpilotError(
             'ACTION_FAILED',
             'this text has characters the keyboard cannot type, and the element does not accept inserted text; try set_value',
           );
         }
-        await input.typeText(request.text);
-        return 'input';
+        return synthetic('keys', async () => {
+          await ensureFrontmost(this.platform.apps, pid, 'type', signal);
+          await this.focus(resolved, target, 'caret');
+          signal?.throwIfAborted();
+          await input.typeText(request.text);
+        });
       }
       case 'key': {
         const modifiers = resolveModifiers(request.modifiers ?? [], this.platform.name);
-        // A key with an accessible meaning (a default button, a menu shortcut) needs no key event (issue 32).
-        if (await accessibility.keyAction?.(pid, request.key, modifiers, ref, node)) return 'accessibility';
-        // The app comes to the front before the element is focused: activating a window may move focus inside it.
-        await ensureFrontmost(this.platform.apps, pid, 'key', signal);
-        if (node !== undefined) await this.focus(resolved, node, 'keep');
-        signal?.throwIfAborted();
-        await input.pressKey(request.key, modifiers, pid);
-        return 'input';
+        const native = await accessibleKey(accessibility, resolved, { pid, key: request.key, modifiers, platform: this.platform.name }, signal);
+        if (native !== undefined) return native;
+        return synthetic('keys', async () => {
+          // The app comes to the front before the element is focused: activating a window may move focus inside it.
+          await ensureFrontmost(this.platform.apps, pid, 'key', signal);
+          if (node !== undefined) await this.focus(resolved, node, 'keep');
+          signal?.throwIfAborted();
+          await input.pressKey(request.key, modifiers, pid);
+        });
       }
-      case 'scroll':
-        await input.scroll(await visiblePoint(accessibility, resolved, node as UiNode), request.direction ?? 'down', request.amount ?? DEFAULT_SCROLL_AMOUNT);
-        return 'input';
-      case 'drag':
-        await this.drag(
-          await visiblePoint(accessibility, resolved, node as UiNode),
-          await visiblePoint(accessibility, resolved, (resolved.destination as IndexedNode).node),
-          signal,
-        );
-        return 'input';
+      case 'scroll': {
+        const point = await visiblePoint(accessibility, resolved, node as UiNode);
+        return synthetic('scroll', () => input.scroll(point, request.direction ?? 'down', request.amount ?? DEFAULT_SCROLL_AMOUNT), point);
+      }
+      case 'drag': {
+        const from = await visiblePoint(accessibility, resolved, node as UiNode);
+        const to = await visiblePoint(accessibility, resolved, (resolved.destination as IndexedNode).node);
+        return synthetic('drag', () => this.drag(from, to, signal), to);
+      }
     }
+  }
+
+  /**
+   * Synthetic input, the path that takes the user's devices: asked for first when the user
+   * said never to take them, and the pointer and active window put back afterwards (input-guard.ts).
+   */
+  private async synthetic(pid: number, via: string, work: () => Promise<void>, placed: Point | undefined, signal?: AbortSignal): Promise<Route> {
+    await this.askBeforeInput?.({ pid, via });
+    signal?.throwIfAborted();
+    await guardInput(this.platform, pid, work, placed);
+    return { method: 'input', via, interrupted: true };
   }
 
   /**
@@ -208,39 +282,6 @@ export class ActionEngine {
     } finally {
       // The button must come up even after an abort, or the user's mouse stays held down.
       await input.mouseUp();
-    }
-  }
-
-  private async verify(pid: number, request: UiActionRequest, resolved: Resolved, method: ActionMethod): Promise<UiActionResult> {
-    // A drop shows on the destination, so that is the node a drag verifies.
-    const before = request.action === 'drag' ? resolved.destination : resolved.target;
-    const result = (nodeAfter: UiNode | undefined, changes: string[]): UiActionResult => ({
-      success: true,
-      method,
-      nodeBefore: before === undefined ? null : shallow(before.node),
-      nodeAfter: nodeAfter === undefined ? null : shallow(nodeAfter),
-      changed: changes.length > 0,
-      changes,
-    });
-    try {
-      // Re-reading just the node is enough when it changed, or when its own change is all that matters.
-      const reread = before === undefined ? undefined : await rereadNode(this.platform.accessibility, resolved.tree, before);
-      if (before !== undefined && reread !== undefined) {
-        const changes = diffNodes(before.node, reread);
-        if (changes.length > 0 || (request.action !== 'click' && request.action !== 'key')) return result(reread, changes);
-      }
-      const after = await this.observe(pid, { bounds: 'none', fresh: true });
-      const found = before === undefined ? undefined : refind(after.root, before);
-      const changes = before === undefined ? [] : found === undefined ? ['the node is gone from the tree'] : diffNodes(before.node, found);
-      // A click or key often shows its effect elsewhere (a dialog opens); the node alone would say "no change".
-      if (changes.length === 0 && (request.action === 'click' || request.action === 'key') && subtreeDigest(resolved.tree.root) !== subtreeDigest(after.root)) {
-        changes.push('the app changed elsewhere');
-      }
-      return result(found, changes);
-    } catch (error) {
-      // An action can end its app (a Quit button): that is a change, not a failure.
-      if (!(error instanceof ProcessExitedError)) throw error;
-      return result(undefined, ['the process exited']);
     }
   }
 

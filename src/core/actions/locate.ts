@@ -25,18 +25,25 @@ function distance(a: UiNode, b: UiNode): number {
 /**
  * Finds a node again after an action. By id first; then in the same slot (same parent,
  * role and index among same-role siblings) for a node whose name changed, like a counter
- * button; then by role and name anywhere, nearest first, for a node that moved.
+ * button; then by role and name anywhere, nearest first, for a node that moved. A node that
+ * was already in the tree before is never taken for a moved one: closing the second of two
+ * tabs leaves the first tab's "Close tab" button, which is not the button that was clicked.
  */
-export function refind(after: UiNode, before: IndexedNode): UiNode | undefined {
-  const index = indexTree(after);
-  const same = index.get(before.node.id);
+export function refind(
+  after: UiNode,
+  before: IndexedNode,
+  beforeIndex?: Map<string, IndexedNode>,
+  afterIndex: Map<string, IndexedNode> = indexTree(after),
+): UiNode | undefined {
+  const same = afterIndex.get(before.node.id);
   if (same !== undefined) return same.node;
-  for (const entry of index.values()) {
-    if (entry.parentId === before.parentId && entry.node.role === before.node.role && entry.roleIndex === before.roleIndex) {
+  const existed = (node: UiNode): boolean => beforeIndex?.has(node.id) === true;
+  for (const entry of afterIndex.values()) {
+    if (entry.parentId === before.parentId && entry.node.role === before.node.role && entry.roleIndex === before.roleIndex && !existed(entry.node)) {
       return entry.node;
     }
   }
-  const moved = [...walk(after)].filter((node) => node.role === before.node.role && node.name === before.node.name);
+  const moved = [...walk(after)].filter((node) => node.role === before.node.role && node.name === before.node.name && !existed(node));
   moved.sort((a, b) => distance(a, before.node) - distance(b, before.node));
   return moved[0];
 }

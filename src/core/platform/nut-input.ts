@@ -49,6 +49,10 @@ export async function createNutInput(): Promise<InputBackend> {
       await mouse.releaseButton(Button.LEFT);
     },
     canType: canTypeAll,
+    pointer: async () => {
+      const { x, y } = await mouse.getPosition();
+      return { x, y };
+    },
     typeText: async (text) => {
       for (const character of text) {
         const keystroke = strokeFor(character);

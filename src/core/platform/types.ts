@@ -67,6 +67,10 @@ export interface AppListing {
    * app's window lying over it. Optional: without it the engine cannot check.
    */
   windowAt?(point: Point): Promise<WindowOwner | undefined>;
+  /** The active top-level window as a platform handle, so synthetic input can give it back after. */
+  activeWindow?(): Promise<number | undefined>;
+  /** Makes a window that activeWindow() returned active again; a window that is gone is left alone. */
+  restoreWindow?(window: number): Promise<void>;
 }
 
 /**
@@ -81,14 +85,12 @@ export interface AccessibilityBackend {
   /** Throws NotSettableError when the element's value cannot be set. */
   setValue(ref: unknown, node: UiNode, value: string | number): Promise<void>;
   focus(ref: unknown, node: UiNode): Promise<boolean>;
-  /** Inserts text at the caret without key events: for characters synthetic keys cannot type. */
-  insertText?(ref: unknown, node: UiNode, text: string): Promise<boolean>;
   /**
-   * Types text at the caret through accessibility, tried before any key event and before the
-   * app is raised (macOS: AXSelectedText). False when the element offers no such path; the
-   * engine then types with keys.
+   * Inserts text without key events: at the caret of a focused node (replacing its selection,
+   * as typing does), at the end of any other. Tried before any key event (macOS: AXSelectedText).
+   * False when the node takes no inserted text; the engine then types with keys.
    */
-  typeText?(ref: unknown, node: UiNode, text: string): Promise<boolean>;
+  insertText?(ref: unknown, node: UiNode, text: string): Promise<boolean>;
   /**
    * Carries out a key through its accessible meaning, tried before any key event: Return as the
    * control's confirm action or the dialog's default button, Escape as cancel, a menu shortcut as
@@ -96,6 +98,19 @@ export interface AccessibilityBackend {
    * has no such meaning there; the engine then sends the key.
    */
   keyAction?(pid: number, key: string, modifiers: readonly Modifier[], ref?: unknown, node?: UiNode): Promise<boolean>;
+  /**
+   * Selects a node through its container's Selection (list items, tabs): false when the
+   * container has none. The container's ref comes from the same tree as the node's.
+   */
+  select?(ref: unknown, node: UiNode, containerRef: unknown): Promise<boolean>;
+  /** Whether a button is its window's default, the one Return presses (AT-SPI's IS_DEFAULT state). */
+  isDefault?(ref: unknown, node: UiNode): Promise<boolean>;
+  /**
+   * Resolves at the app's next accessibility event (a state, name, text or children change),
+   * so the engine looks for an action's effect as soon as there may be one; rejects when
+   * `signal` aborts. Absent on platforms without events: the engine then polls.
+   */
+  nextEvent?(pid: number, signal: AbortSignal): Promise<void>;
   /**
    * Re-reads one node and its subtree, for a cheap verify. Rejects when the node is gone;
    * the engine then reads the whole tree to find where it went.
@@ -124,6 +139,8 @@ export interface InputBackend {
   /** `pid` lets a platform post the key to one process (macOS) instead of the focused one. */
   pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void>;
   scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void>;
+  /** Where the pointer is now: read before synthetic input moves it, to put it back after. */
+  pointer?(): Promise<Point>;
   /** The driver that carried out the last call ('nut-js', 'cgevent'), where a platform has more than one. */
   readonly lastDriver?: string;
 }

@@ -68,6 +68,9 @@ const output = z.object({
   nodeAfter: node.nullable(),
   changed: z.boolean(),
   changes: z.array(z.string()),
+  outcome: z.enum(['changed', 'unchanged', 'closed']).optional(),
+  via: z.string().optional(),
+  interrupted: z.boolean().optional(),
   driver: z.string().optional(),
   error: z.object({ code: z.string(), message: z.string(), isRetryable: z.boolean(), data: z.record(z.string(), z.unknown()).optional() }).optional(),
 });

@@ -70,6 +70,7 @@ export function errorText(error: SerializedError, words: Vocabulary = TOOL_WORDS
 /** One line on what an action did, as the CLI prints it and a model reads it; the full result is the data. */
 export function summarizeAction(request: { action: string }, result: UiActionResult, words: Vocabulary = TOOL_WORDS): string {
   if (!result.success) return result.error === undefined ? `${request.action} failed` : `${request.action} failed: ${errorText(result.error, words)}`;
+  // The detailed route (via) and `interrupted` stay in the data: the one line names the side only.
   const via = `${request.action} ran via ${result.method ?? 'nothing'}${result.driver === undefined ? '' : ` (${result.driver})`}`;
   const after = result.nodeAfter === null ? '' : `\nnow: ${formatNode(result.nodeAfter)}`;
   if (result.changed) return `${via}; changed: ${result.changes.join('; ')}${after}`;

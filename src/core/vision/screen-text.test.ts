@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UnsupportedOperationError } from '../../shared/errors';
 import type { UiNode } from '../../shared/ui-node';
 import { ActionEngine } from '../actions/engine';
 import { FakeClock } from '../clock';
@@ -43,6 +44,8 @@ function setup(lines: () => OcrLine[]) {
   const engine = new ActionEngine({ platform: vision, clock: new FakeClock() });
   return { platform, vision, engine, captures, reads, repaint: () => (shade -= 1) };
 }
+
+const engineOf = (platform: Parameters<typeof withScreenText>[0]): ActionEngine => new ActionEngine({ platform, clock: new FakeClock() });
 
 const ocrNodes = (root: UiNode): UiNode[] => [...walk(root)].filter((node) => node.source === 'ocr' && node.role === 'text');
 
@@ -110,6 +113,39 @@ describe('screen text', () => {
     expect(await engine.run(FIXTURE_PID, { action: 'click', id })).toMatchObject({ success: true, changed: true, changes: ['the app changed elsewhere'] });
   });
 
+  it('a window that went between the tree read and the capture leaves the tree read whole, never UI_NOT_AVAILABLE', async () => {
+    const { platform, vision, engine } = setup(() => [line('Play', 600, 500)]);
+    await vision.vision?.read(FIXTURE_PID);
+    const window = await platform.accessibility.getTree(FIXTURE_PID);
+    let reads = 0;
+    // The first read still lists the window; by the time of the capture (and after) it is gone.
+    platform.accessibility.getTree = () => Promise.resolve({ ...window, role: 'application', children: (reads += 1) === 1 ? [window] : [] });
+    Object.assign(platform, {
+      screen: { captureWindow: () => Promise.reject(new UnsupportedOperationError('pid 4242 has no window on this display to capture')) },
+    });
+    expect((await engine.observe(FIXTURE_PID, { fresh: true })).root.children).toHaveLength(1);
+    // An app with no window left is not captured at all.
+    expect((await engine.observe(FIXTURE_PID, { fresh: true })).root.children).toEqual([]);
+  });
+
+  it('passes Selection and event waits through to the backend, so every program gets them', async () => {
+    const { platform, vision } = setup(() => []);
+    const calls: string[] = [];
+    platform.accessibility.select = (ref) => {
+      calls.push(`select ${String(ref)}`);
+      return Promise.resolve(true);
+    };
+    platform.accessibility.nextEvent = (pid) => {
+      calls.push(`event ${pid}`);
+      return Promise.resolve();
+    };
+    const wrapped = withScreenText(platform, { reader: { read: () => Promise.resolve([]) } }).accessibility;
+    const node = (await engineOf(vision).observe(FIXTURE_PID)).root;
+    expect(await wrapped.select?.('4242/item:1', node, '4242/list')).toBe(true);
+    await wrapped.nextEvent?.(FIXTURE_PID, new AbortController().signal);
+    expect(calls).toEqual(['select 4242/item:1', `event ${FIXTURE_PID}`]);
+  });
+
   it('refuses to set a value on screen text, pointing at click and type', async () => {
     const { vision, engine } = setup(() => [line('Name', 600, 500)]);
     await vision.vision?.read(FIXTURE_PID);
@@ -123,7 +159,7 @@ describe('screen text', () => {
     const { platform } = setup(() => [line('Name', 600, 500)]);
     const calls: string[] = [];
     Object.assign(platform.accessibility, {
-      typeText: (ref: unknown) => (calls.push(`type ${String((ref as { ocr?: boolean }).ocr ?? false)}`), Promise.resolve(true)),
+      insertText: (ref: unknown) => (calls.push(`type ${String((ref as { ocr?: boolean }).ocr ?? false)}`), Promise.resolve(true)),
       keyAction: (_pid: number, key: string, _modifiers: unknown, ref?: unknown) => (
         calls.push(`key ${key} ${ref === undefined ? 'focused' : 'ref'}`),
         Promise.resolve(true)
@@ -131,8 +167,8 @@ describe('screen text', () => {
     });
     const wrapped = withScreenText(platform, { reader: { read: () => Promise.resolve([]) } }).accessibility;
     const ocr = { ocr: true };
-    expect(await wrapped.typeText?.({}, {} as UiNode, 'x')).toBe(true);
-    expect(await wrapped.typeText?.(ocr, {} as UiNode, 'x')).toBe(false);
+    expect(await wrapped.insertText?.({}, {} as UiNode, 'x')).toBe(true);
+    expect(await wrapped.insertText?.(ocr, {} as UiNode, 'x')).toBe(false);
     await wrapped.keyAction?.(FIXTURE_PID, 'return', [], {}, {} as UiNode);
     await wrapped.keyAction?.(FIXTURE_PID, 'return', [], ocr, {} as UiNode);
     expect(calls).toEqual(['type false', 'key return ref', 'key return focused']);

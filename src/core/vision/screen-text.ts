@@ -136,8 +136,19 @@ export class ScreenText implements ScreenVision {
 
   /** The tree with the app's screen text under its window, where the app is read by OCR. */
   async merge(pid: number, raw: RawNode, fresh: boolean): Promise<RawNode> {
+    // An app with no window left (its dialog just closed, it is quitting) has nothing to capture:
+    // the tree says so itself, and a capture would only fail.
+    if (!WINDOW_ROLES.has(raw.role) && (raw.children ?? []).length === 0) return raw;
     if (!this.watching(pid, raw)) return raw;
-    const reading = fresh || !this.readings.has(pid) ? await this.read(pid) : (this.readings.get(pid) as Reading);
+    let reading: Reading;
+    try {
+      reading = fresh || !this.readings.has(pid) ? await this.read(pid) : (this.readings.get(pid) as Reading);
+    } catch (error) {
+      // The window went between the tree read and the capture: the tree is still the answer.
+      // Screen text fills a tree in; its absence never fails a read (it may be an action's verify).
+      if (error instanceof UnsupportedOperationError && !(await this.hasWindow(pid))) return raw;
+      throw error;
+    }
     const group = this.textGroup(reading);
     // A backend may root the tree at the window itself, or at the app with its windows below.
     if (WINDOW_ROLES.has(raw.role)) return { ...raw, children: [...(raw.children ?? []), group] };
@@ -152,6 +163,12 @@ export class ScreenText implements ScreenVision {
     if (window === undefined) return raw;
     const merged = { ...window, children: [...(window.children ?? []), group] };
     return { ...raw, children: windows.map((child, at) => (at === index ? merged : child)) };
+  }
+
+  /** Whether the app still shows a window, by a fresh read of its tree. */
+  private async hasWindow(pid: number): Promise<boolean> {
+    const tree = await this.platform.accessibility.getTree(pid, { fresh: true }).catch(() => undefined);
+    return tree !== undefined && (WINDOW_ROLES.has(tree.role) || (tree.children ?? []).length > 0);
   }
 
   /** The lines the tree lacks, under one unnamed group (which the compact text does not print). */
@@ -228,13 +245,15 @@ function withOcrNodes(inner: AccessibilityBackend, text: ScreenText): Accessibil
   };
   if (inner.readText !== undefined) wrapped.readText = (ref, node, maxChars) => inner.readText?.(ref, node, maxChars) ?? Promise.resolve('');
   if (inner.shortcuts !== undefined) wrapped.shortcuts = (pid, signal) => inner.shortcuts?.(pid, signal) ?? Promise.resolve([]);
-  if (inner.typeText !== undefined)
-    wrapped.typeText = (ref, node, value) => (isOcrRef(ref) ? Promise.resolve(false) : (inner.typeText?.(ref, node, value) ?? Promise.resolve(false)));
   // A key for an OCR node goes to the app's focused element: the node has no element of its own.
   if (inner.keyAction !== undefined) {
     wrapped.keyAction = (pid, key, modifiers, ref, node) =>
       (isOcrRef(ref) ? inner.keyAction?.(pid, key, modifiers) : inner.keyAction?.(pid, key, modifiers, ref, node)) ?? Promise.resolve(false);
   }
+  const { select, nextEvent, isDefault } = inner;
+  if (isDefault !== undefined) wrapped.isDefault = (ref, node) => (isOcrRef(ref) ? Promise.resolve(false) : isDefault.call(inner, ref, node));
+  if (select !== undefined) wrapped.select = (ref, node, container) => (isOcrRef(ref) ? Promise.resolve(false) : select.call(inner, ref, node, container));
+  if (nextEvent !== undefined) wrapped.nextEvent = (pid, signal) => nextEvent.call(inner, pid, signal);
   return wrapped;
 }
 

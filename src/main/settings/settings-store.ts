@@ -36,6 +36,8 @@ export interface StoredSettings {
   hotkey: string;
   approvalPolicy: ApprovalPolicy;
   openAtLogin: boolean;
+  /** "Never take my pointer or keyboard". */
+  keepDevices: boolean;
   historyLimit: number;
   docsFolders: string[];
   docsAppHelp: boolean;
@@ -73,6 +75,7 @@ export const SETTINGS_DEFAULTS: Omit<StoredSettings, 'windowBounds'> = {
   hotkey: defaultHotkey(process.platform),
   approvalPolicy: 'confirm-risky',
   openAtLogin: false,
+  keepDevices: false,
   historyLimit: DEFAULT_HISTORY_LIMIT,
   docsFolders: [],
   docsAppHelp: true,
@@ -100,6 +103,7 @@ export const SETTINGS_SCHEMA: Schema<StoredSettings> = {
   hotkey: { type: 'string', minLength: 1, maxLength: 100 },
   approvalPolicy: { type: 'string', enum: [...APPROVAL_POLICIES] },
   openAtLogin: { type: 'boolean' },
+  keepDevices: { type: 'boolean' },
   historyLimit: { type: 'integer', minimum: 0, maximum: 10_000 },
   docsFolders: { type: 'array', items: { type: 'string', maxLength: MAX_PATH_CHARS }, maxItems: MAX_DOCS_FOLDERS },
   docsAppHelp: { type: 'boolean' },

@@ -60,6 +60,7 @@ describe('settings', () => {
       hotkey: process.platform === 'darwin' ? 'Alt+Space' : 'Control+Alt+Space',
       approvalPolicy: 'confirm-risky',
       openAtLogin: false,
+      keepDevices: false,
       historyLimit: 500,
       docsFolders: [],
       docsAppHelp: true,

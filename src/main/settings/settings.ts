@@ -57,6 +57,7 @@ export class SettingsService {
       hotkey: store.get('hotkey'),
       approvalPolicy: store.get('approvalPolicy'),
       openAtLogin: store.get('openAtLogin'),
+      keepDevices: store.get('keepDevices'),
       historyLimit: store.get('historyLimit'),
       docsFolders: store.get('docsFolders'),
       docsAppHelp: store.get('docsAppHelp'),
@@ -101,6 +102,7 @@ export class SettingsService {
     if (patch.hotkey !== undefined) changes.hotkey = patch.hotkey;
     if (patch.approvalPolicy !== undefined) changes.approvalPolicy = patch.approvalPolicy;
     if (patch.openAtLogin !== undefined) changes.openAtLogin = patch.openAtLogin;
+    if (patch.keepDevices !== undefined) changes.keepDevices = patch.keepDevices;
     if (patch.historyLimit !== undefined) changes.historyLimit = patch.historyLimit;
     if (patch.docsFolders !== undefined) changes.docsFolders = [...new Set(patch.docsFolders)];
     if (patch.docsAppHelp !== undefined) changes.docsAppHelp = patch.docsAppHelp;
@@ -162,6 +164,7 @@ export class SettingsService {
       mcpServers: this.mcpServers(),
       toolAllowances: store.get('toolAllowances'),
       vision: this.vision(),
+      keepDevices: store.get('keepDevices'),
       docs: {
         folders: store.get('docsFolders'),
         appHelp: store.get('docsAppHelp'),

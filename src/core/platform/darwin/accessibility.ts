@@ -45,11 +45,6 @@ export class MacAccessibility implements AccessibilityBackend {
   }
 
   /** Text at the caret through AXSelectedText, tried before any key event (accessible-input.ts). */
-  typeText(ref: unknown, node: UiNode, text: string): Promise<boolean> {
-    return this.accessible.typeText(ref, node, text);
-  }
-
-  /** Inserts text no key can type: the same path. */
   insertText(ref: unknown, node: UiNode, text: string): Promise<boolean> {
     return this.accessible.typeText(ref, node, text);
   }

@@ -172,7 +172,7 @@ describe('darwin: typing and keys through accessibility first (issue 32, point 4
     // Same role, same place: a login page swapped its field for a password one.
     Object.assign(field(app, 'Name'), { subrole: 'AXSecureTextField', value: 'hunter2' });
     expect(await test.platform.accessibility.readText?.(tree.refs.get(nameId), node, 100)).toBe('');
-    expect(await test.platform.accessibility.typeText?.(tree.refs.get(nameId), node, 'x')).toBe(false);
+    expect(await test.platform.accessibility.insertText?.(tree.refs.get(nameId), node, 'x')).toBe(false);
     expect(test.fake.valuesServed).not.toContain('hunter2');
     expect(field(app, 'Name').log ?? []).toEqual([]);
     await test.finish();

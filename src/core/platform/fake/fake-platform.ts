@@ -27,6 +27,8 @@ export class FakePlatform implements Platform {
   frontmostPid = FIXTURE_PID;
   /** False makes activate() fail, like a window manager that refuses to raise a window. */
   activatable = true;
+  /** Every window restoreWindow() gave back after synthetic input, in order. */
+  readonly restores: number[] = [];
   /** Every pid activate() was asked to bring to the front, in order. */
   readonly activations: number[] = [];
   pointer: Point = { x: 0, y: 0 };
@@ -44,6 +46,13 @@ export class FakePlatform implements Platform {
         if (!this.activatable || !this.running.has(pid)) return Promise.resolve(false);
         this.frontmostPid = pid;
         return Promise.resolve(true);
+      },
+      // The fake's window handle is its app's pid.
+      activeWindow: () => Promise.resolve(this.running.has(this.frontmostPid) ? this.frontmostPid : undefined),
+      restoreWindow: (window) => {
+        this.restores.push(window);
+        if (this.running.has(window)) this.frontmostPid = window;
+        return Promise.resolve();
       },
     };
     this.accessibility = {
@@ -67,6 +76,7 @@ export class FakePlatform implements Platform {
       typeText: (text) => this.record(`type ${text}`, () => this.typeText(text)),
       pressKey: (key, modifiers) => this.record(`key ${[...modifiers, key].join('+')}`, () => this.pressKey(key, modifiers)),
       scroll: (point, direction, amount) => this.record(`scroll ${direction} ${amount}`, () => this.scroll(point, direction, amount)),
+      pointer: () => Promise.resolve({ ...this.pointer }),
     };
   }
 

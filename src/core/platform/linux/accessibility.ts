@@ -4,17 +4,28 @@ import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
 import type { RawNode } from '../../ui/ids';
 import type { AppDirectory } from './apps';
+import { pressActionIndex } from './action-names';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
+import { AppEvents } from './app-events';
 import { DEFAULT_MIRROR_OPTIONS, MirrorStore, type MirrorStats } from './mirror-store';
 import { mirrorReader } from './mirror-reader';
 import { ShortcutReader } from './shortcuts';
+import { hasState } from './states';
 import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
 import { windowOrigins } from './window-origin';
 
-/** Action names that mean "activate this", across GTK3 ("click"), GTK4 ("activate", "toggle") and others. */
-const PRESS_ACTIONS = ['click', 'press', 'activate', 'toggle', 'jump', 'open', 'select'];
 const DEFAULT_MAX_NODES = 5000;
+const UNKNOWN_EXTENTS_RETRIES = 3;
+/** AT-SPI's IS_DEFAULT state: not in the tree's states, read for the few buttons Return may mean. */
+const STATE_IS_DEFAULT = 39;
+const INSERT_CHECKS = 3;
+const INSERT_CHECK_MS = 30;
+const UNKNOWN_EXTENTS_WAIT_MS = 40;
+
+function unknownExtents(bounds: Bounds): boolean {
+  return bounds.x === -1 && bounds.y === -1 && bounds.width === -1 && bounds.height === -1;
+}
 const DEFAULT_MAX_DEPTH = 64;
 
 /**
@@ -26,12 +37,14 @@ export class AtspiAccessibility implements AccessibilityBackend {
   private readonly cache = new TreeCache();
   private readonly mirrors: MirrorStore;
   private readonly shortcutReader: ShortcutReader;
+  private readonly events: AppEvents;
 
   constructor(
     private readonly client: AtspiClient,
     private readonly apps: AppDirectory,
   ) {
     client.onTreeEvent((event) => this.cache.invalidate(event.bus));
+    this.events = new AppEvents(client);
     this.mirrors = new MirrorStore(client, { ...DEFAULT_MIRROR_OPTIONS, maxNodes: DEFAULT_MAX_NODES, maxDepth: DEFAULT_MAX_DEPTH }, (bus) =>
       this.cache.invalidate(bus),
     );
@@ -84,15 +97,38 @@ export class AtspiAccessibility implements AccessibilityBackend {
     const target = ref as AtspiRef;
     if (!target.interfaces.includes(IFACE.action)) return false;
     return this.guard(target, async () => {
-      const [actions] = await this.client.call([target.bus, target.path], IFACE.action, 'GetActions');
-      const names = (actions as [string, string, string][]).map(([name]) => name.toLowerCase());
-      let index = names.findIndex((name) => PRESS_ACTIONS.includes(name));
-      // Chromium names its one action "".
-      if (index < 0 && names.length === 1 && names[0] === '') index = 0;
+      const index = await pressActionIndex(this.client, [target.bus, target.path]);
       if (index < 0) return false;
       const [done] = await this.client.call([target.bus, target.path], IFACE.action, 'DoAction', 'i', [index]);
       return Boolean(done);
     });
+  }
+
+  /** Selects a list item or tab through its container's Selection, by the item's own index in its parent. */
+  async select(ref: unknown, _node: UiNode, containerRef: unknown): Promise<boolean> {
+    const target = ref as AtspiRef;
+    const container = containerRef as AtspiRef | undefined;
+    if (container === undefined || !container.interfaces.includes(IFACE.selection)) return false;
+    return this.guard(target, async () => {
+      const [index] = await this.client.call([target.bus, target.path], IFACE.accessible, 'GetIndexInParent');
+      if (typeof index !== 'number' || index < 0) return false;
+      const [done] = await this.client.call([container.bus, container.path], IFACE.selection, 'SelectChild', 'i', [index]);
+      return Boolean(done);
+    });
+  }
+
+  async isDefault(ref: unknown): Promise<boolean> {
+    const target = ref as AtspiRef;
+    return this.guard(target, async () => {
+      const [bits] = await this.client.call([target.bus, target.path], IFACE.accessible, 'GetState');
+      return hasState(bits as number[], STATE_IS_DEFAULT);
+    });
+  }
+
+  /** The app's next event, for the engine's wait for an action's effect. */
+  async nextEvent(pid: number, signal: AbortSignal): Promise<void> {
+    const app = await this.apps.get(pid);
+    return this.events.next(app.bus, signal);
   }
 
   async setValue(ref: unknown, _node: UiNode, value: string | number): Promise<void> {
@@ -132,20 +168,48 @@ export class AtspiAccessibility implements AccessibilityBackend {
     });
   }
 
-  /** Inserts at the caret through EditableText: the path for text synthetic keys cannot type. */
-  async insertText(ref: unknown, _node: UiNode, text: string): Promise<boolean> {
+  /**
+   * Inserts through EditableText, with no key events and no focus change, where typing would
+   * put the text: in place of the selection of a focused field (after select-all, typing
+   * replaces), else at the end (as focus() puts the caret there before keys). Password
+   * fields are typed.
+   */
+  async insertText(ref: unknown, node: UiNode, text: string): Promise<boolean> {
     const target = ref as AtspiRef;
     if (!target.interfaces.includes(IFACE.editableText) || target.role === ROLE.PASSWORD_TEXT) return false;
+    const object: [string, string] = [target.bus, target.path];
     return this.guard(target, async () => {
-      const caret = target.interfaces.includes(IFACE.text) ? Number(await this.client.property([target.bus, target.path], IFACE.text, 'CaretOffset')) : 0;
+      let offset = 0;
+      if (target.interfaces.includes(IFACE.text)) {
+        offset = Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
+        if (node.states.focused && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) {
+          const [start, end] = (await this.client.call(object, IFACE.text, 'GetSelection', 'i', [0])) as number[];
+          if (start !== undefined && end !== undefined && end > start) {
+            await this.client.call(object, IFACE.editableText, 'DeleteText', 'ii', [start, end]);
+            offset = start;
+          }
+        }
+      }
+      const before = target.interfaces.includes(IFACE.text) ? await this.characterCount(object) : undefined;
       // GTK reads the length in UTF-8 bytes; toolkits that count characters stop at the string's end anyway.
-      const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'InsertText', 'isi', [
-        Math.max(0, caret),
-        text,
-        Buffer.byteLength(text),
-      ]);
-      return Boolean(done);
+      const [done] = await this.client.call(object, IFACE.editableText, 'InsertText', 'isi', [Math.max(0, offset || 0), text, Buffer.byteLength(text)]);
+      if (!done || before === undefined) return Boolean(done);
+      // Firefox ESR answers true and inserts nothing: only a text that grew counts, else the keys type it.
+      return this.grew(object, before);
     });
+  }
+
+  private async characterCount(object: [string, string]): Promise<number> {
+    return Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
+  }
+
+  /** Whether the text is longer than `before`, asked a few times: some toolkits update the count a moment later. */
+  private async grew(object: [string, string], before: number): Promise<boolean> {
+    for (let attempt = 0; attempt < INSERT_CHECKS; attempt += 1) {
+      if ((await this.characterCount(object)) > before) return true;
+      await new Promise((resolve) => setTimeout(resolve, INSERT_CHECK_MS));
+    }
+    return (await this.characterCount(object)) > before;
   }
 
   async readText(ref: unknown, _node: UiNode, maxChars: number): Promise<string> {
@@ -157,7 +221,12 @@ export class AtspiAccessibility implements AccessibilityBackend {
     const target = ref as AtspiRef;
     if (!target.interfaces.includes(IFACE.component)) return undefined;
     return this.guard(target, async () => {
-      const extents = await readExtents(this.client, [target.bus, target.path]);
+      let extents = await readExtents(this.client, [target.bus, target.path]);
+      // Gecko answers its first size query after start with (-1, -1, -1, -1): not a place, ask again.
+      for (let retry = 0; retry < UNKNOWN_EXTENTS_RETRIES && extents !== undefined && unknownExtents(extents); retry += 1) {
+        await new Promise((resolve) => setTimeout(resolve, UNKNOWN_EXTENTS_WAIT_MS));
+        extents = await readExtents(this.client, [target.bus, target.path]);
+      }
       if (extents === undefined || !target.gtk4 || target.window === undefined) return extents;
       const origin = (await windowOrigins()).get(target.window);
       return origin === undefined ? extents : { ...extents, x: extents.x + origin.x, y: extents.y + origin.y };

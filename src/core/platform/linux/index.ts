@@ -12,6 +12,7 @@ import { assertDisplay } from './display';
 import { createScreen } from './screen';
 import { discoverSession, systemDeps, type Discovered, type DiscoveryDeps } from './session-discovery';
 import { windowOwnerAt } from './x11/window-at';
+import { activeWindow, restoreWindow } from './x11/active-window';
 
 /**
  * Input is created on first use: reading trees needs only D-Bus, and a machine with
@@ -32,6 +33,11 @@ function lazyInput(env: Record<string, string | undefined>): InputBackend {
     typeText: async (text) => (await load()).typeText(text),
     pressKey: async (key, modifiers, pid) => (await load()).pressKey(key, modifiers, pid),
     scroll: async (point, direction, amount) => (await load()).scroll(point, direction, amount),
+    pointer: async () => {
+      const input = await load();
+      if (input.pointer === undefined) throw new Error('this input backend cannot read the pointer');
+      return input.pointer();
+    },
     // The keymap is known without loading nut-js.
     canType: canTypeAll,
   };
@@ -77,6 +83,8 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
         await assertDisplay(env);
         return windowOwnerAt(env, point);
       },
+      activeWindow: () => activeWindow(env),
+      restoreWindow: (window) => restoreWindow(env, window),
     },
     accessibility: new AtspiAccessibility(client, apps),
     input: lazyInput(env),

@@ -19,6 +19,7 @@ export interface SettingsDraft {
   model: string;
   approvalPolicy: ApprovalPolicy;
   openAtLogin: boolean;
+  keepDevices: boolean;
   historyLimit: string;
   embeddingModel: string;
   vision: VisionSetting;
@@ -36,6 +37,7 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
     model: settings.model,
     approvalPolicy: settings.approvalPolicy,
     openAtLogin: settings.openAtLogin,
+    keepDevices: settings.keepDevices ?? false,
     historyLimit: String(settings.historyLimit),
     embeddingModel: settings.embeddingModel,
     vision: settings.vision,
@@ -64,6 +66,7 @@ export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch
   set('model', draft.model.trim(), settings.model);
   set('approvalPolicy', draft.approvalPolicy, settings.approvalPolicy);
   set('openAtLogin', draft.openAtLogin, settings.openAtLogin);
+  set('keepDevices', draft.keepDevices, settings.keepDevices ?? false);
   const limit = Number(draft.historyLimit);
   if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'settings.historyLimitInvalid', field: 'history-limit' };
   set('historyLimit', limit, settings.historyLimit);

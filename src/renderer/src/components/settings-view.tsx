@@ -260,6 +260,10 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               ))}
             </select>
           </Field>
+          <div className="field checkbox-field">
+            <input id="keep-devices" type="checkbox" checked={draft.keepDevices} onChange={(event) => change('keepDevices', event.target.checked)} />
+            <label htmlFor="keep-devices">{t('settings.keepDevices')}</label>
+          </div>
           <h3 className="settings-section">{t('settings.sectionData')}</h3>
           <Field id="history-limit" label={t('settings.historyLimit')} overriddenBy={variable('historyLimit')} error={errorFor('history-limit')}>
             <input
