@@ -11,6 +11,7 @@ import { ShortcutReader } from './shortcuts';
 import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
 import { windowOrigins } from './window-origin';
+import { crashDuringRead } from './read-crash';
 
 /** Action names that mean "activate this", across GTK3 ("click"), GTK4 ("activate", "toggle") and others. */
 const PRESS_ACTIONS = ['click', 'press', 'activate', 'toggle', 'jump', 'open', 'select'];
@@ -58,7 +59,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
       await this.mirrors.touch(app.bus);
       return await this.cache.get(app.bus, bounds, () => fetch(), options.fresh);
     } catch (error) {
-      throw mapDbusError(error, pid);
+      throw (await crashDuringRead(error, app)) ?? mapDbusError(error, pid);
     }
   }
 
@@ -77,7 +78,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
     const target = ref as AtspiRef;
     const app = await this.apps.get(target.pid);
     const subtree = { path: target.path, ...(target.window === undefined ? {} : { window: target.window }) };
-    return this.guard(target, () => fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree));
+    try {
+      return await fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree);
+    } catch (error) {
+      throw (await crashDuringRead(error, app)) ?? mapDbusError(error, target.pid);
+    }
   }
 
   async press(ref: unknown): Promise<boolean> {

@@ -41,7 +41,7 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
     },
     hasValue: (node) => hasValue(node.ref),
     value: (node) => readValue(client, [app.bus, node.ref.path], node.ref),
-    rows: () => cacheRows(client, app.bus),
+    rows: () => cacheRows(client, app.bus, app.bridge),
     states: (node) => readStates(client, [app.bus, node.ref.path], node.ref.role, app.gtk4),
     relayout: (root, rawName) => relayout(client, app.bus, root, rawName),
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
+import { bridgeOf } from './bridges';
 import { fetchTree } from './tree-fetch';
 
 const BUS = ':1.42';
@@ -33,7 +34,7 @@ function walkedApp(nodes: Record<string, { name: string; role: number; children:
   return { client: client as unknown as AtspiClient, calls };
 }
 
-const APP = { pid: 42, bus: BUS, name: 'app', gtk4: false };
+const APP = { pid: 42, bus: BUS, name: 'app', gtk4: false, bridge: bridgeOf('Chromium', '1.0') };
 const OPTIONS = { bounds: 'none' as const, maxNodes: 5000, maxDepth: 64 };
 
 describe('fetchTree', () => {

@@ -4,6 +4,8 @@ import type { RawNode } from '../../ui/ids';
 import type { BoundsMode } from '../types';
 import type { AtspiClient, AtspiRef } from './client';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
+import type { Bridge } from './bridges';
+import { isAppGone } from './read-crash';
 import { limiter, mapLimit } from './pool';
 import { geometryNames } from './geometry-names';
 import { relationNames } from './relation-names';
@@ -16,6 +18,8 @@ export interface AppTarget {
   bus: string;
   name: string;
   gtk4: boolean;
+  /** Which calls the app's toolkit bridge takes without harm. */
+  bridge: Bridge;
 }
 
 /** Where a subtree fetch starts, and the window it is in (GTK 4 extents are relative to it). */
@@ -70,7 +74,8 @@ interface Detail extends ValueRead {
 }
 
 /** Cache.GetItems: one call for an app's whole tree, where the toolkit implements it (GTK3, GTK4). */
-async function cachedItems(client: AtspiClient, bus: string): Promise<Item[]> {
+async function cachedItems(client: AtspiClient, bus: string, bridge: Bridge): Promise<Item[]> {
+  if (!bridge.cache) return [];
   try {
     const [rows] = await client.call([bus, CACHE_PATH], IFACE.cache, 'GetItems');
     return (rows as CacheItem[]).map((row) => ({
@@ -85,7 +90,7 @@ async function cachedItems(client: AtspiClient, bus: string): Promise<Item[]> {
       parentPath: row[2][1],
     }));
   } catch (error) {
-    if (error instanceof DbusTimeoutError) throw error;
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
     return []; // Chromium has no cache: every node is walked.
   }
 }
@@ -125,8 +130,8 @@ function descendants(byParent: Map<string, string[]>, root: string): string[] {
 }
 
 /** The whole cache of an app; undefined where the toolkit keeps none (Chromium). */
-export async function cacheRows(client: AtspiClient, bus: string): Promise<CacheRows | undefined> {
-  const items = await cachedItems(client, bus);
+export async function cacheRows(client: AtspiClient, bus: string, bridge: Bridge): Promise<CacheRows | undefined> {
+  const items = await cachedItems(client, bus, bridge);
   return items.length === 0 ? undefined : rowsOf(items);
 }
 
@@ -136,7 +141,8 @@ export async function cacheRows(client: AtspiClient, bus: string): Promise<Cache
  */
 export function unlessFrozen<T>(fallback: T): (error: unknown) => T {
   return (error) => {
-    if (error instanceof DbusTimeoutError) throw error;
+    // The app left the bus (it crashed or quit): that is the read's answer, not one missing node.
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
     return fallback;
   };
 }
@@ -145,16 +151,22 @@ const PROPERTIES = 'org.freedesktop.DBus.Properties';
 
 /**
  * A node's name, description and child count in one Properties.GetAll, where the toolkit's
- * bridge answers it (atk-bridge does: GTK 3, GTK 4, Chromium); three Gets otherwise.
+ * bridge is known to answer it (GTK 3, GTK 4, Gecko, Chromium, LibreOffice); three Gets
+ * otherwise: GetAll crashes Qt 5 and Qt 6 apps.
  */
-async function accessibleProperties(client: AtspiClient, self: ObjectRef): Promise<{ name: unknown; description: unknown; childCount: unknown }> {
-  try {
-    const [all] = await client.call(self, PROPERTIES, 'GetAll', 's', [IFACE.accessible]);
-    const value = (key: string): unknown => (all as Record<string, { value?: unknown } | undefined>)[key]?.value;
-    if (value('ChildCount') !== undefined) return { name: value('Name'), description: value('Description'), childCount: value('ChildCount') };
-  } catch (error) {
-    if (error instanceof DbusTimeoutError) throw error;
-  }
+async function accessibleProperties(
+  client: AtspiClient,
+  self: ObjectRef,
+  bridge: Bridge,
+): Promise<{ name: unknown; description: unknown; childCount: unknown }> {
+  if (bridge.getAll)
+    try {
+      const [all] = await client.call(self, PROPERTIES, 'GetAll', 's', [IFACE.accessible]);
+      const value = (key: string): unknown => (all as Record<string, { value?: unknown } | undefined>)[key]?.value;
+      if (value('ChildCount') !== undefined) return { name: value('Name'), description: value('Description'), childCount: value('ChildCount') };
+    } catch (error) {
+      if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+    }
   const [name, description, childCount] = await Promise.all(
     ['Name', 'Description', 'ChildCount'].map((property) => client.property(self, IFACE.accessible, property)),
   );
@@ -162,12 +174,12 @@ async function accessibleProperties(client: AtspiClient, self: ObjectRef): Promi
 }
 
 /** Everything the tree needs about one node, in four pipelined calls. */
-async function readItem(client: AtspiClient, self: ObjectRef, index: number): Promise<Item> {
+async function readItem(client: AtspiClient, self: ObjectRef, index: number, bridge: Bridge): Promise<Item> {
   const [[role], [states], [interfaces], { name, description, childCount }] = await Promise.all([
     client.call(self, IFACE.accessible, 'GetRole'),
     client.call(self, IFACE.accessible, 'GetState'),
     client.call(self, IFACE.accessible, 'GetInterfaces'),
-    accessibleProperties(client, self),
+    accessibleProperties(client, self, bridge),
   ]);
   return {
     self,
@@ -198,7 +210,7 @@ function isIncomplete(item: Item, children: Map<string, string[]>): boolean {
  */
 async function walkMissing(
   client: AtspiClient,
-  bus: string,
+  { bus, bridge }: AppTarget,
   items: Map<string, Item>,
   children: Map<string, string[]>,
   rootPath: string,
@@ -224,7 +236,7 @@ async function walkMissing(
       (children.get(path) ?? []).map(async (child, index) => {
         if (!items.has(child)) {
           if (items.size >= maxNodes) return;
-          const read = await limit(() => readItem(client, [bus, child], index)).catch(unlessFrozen(undefined));
+          const read = await limit(() => readItem(client, [bus, child], index, bridge)).catch(unlessFrozen(undefined));
           if (read === undefined) return;
           items.set(child, read);
         }
@@ -381,8 +393,8 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const items = new Map<string, Item>();
   const rootPath = subtree?.path ?? ROOT_PATH;
   // A subtree is read node by node: GetItems would cost the whole app.
-  if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0));
-  const rows = subtree === undefined ? rowsOf(await cachedItems(client, bus)) : (subtree.rows ?? new Map<string, CacheRow>());
+  if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0, app.bridge));
+  const rows = subtree === undefined ? rowsOf(await cachedItems(client, bus, app.bridge)) : (subtree.rows ?? new Map<string, CacheRow>());
   if (subtree === undefined && rows.size > 0) options.onRows?.(rows);
   const byParent = rowChildren(rows);
   const inside = subtree === undefined ? [...rows.keys()] : descendants(byParent, rootPath);
@@ -404,7 +416,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
       states: [],
     });
 
-  await walkMissing(client, bus, items, children, rootPath, options.maxNodes);
+  await walkMissing(client, app, items, children, rootPath, options.maxNodes);
   const { order, parentOf } = breadthFirst(children, items, rootPath, options);
   const kept = new Set(order);
   const childrenOf = (path: string): string[] => (children.get(path) ?? []).filter((child) => kept.has(child) && parentOf.get(child) === path);
