@@ -155,7 +155,8 @@ export class AtspiAccessibility implements AccessibilityBackend {
 
   async readText(ref: unknown, _node: UiNode, maxChars: number): Promise<string> {
     const target = ref as AtspiRef;
-    return this.guard(target, () => readText(this.client, [target.bus, target.path], maxChars));
+    const { bridge } = await this.apps.get(target.pid);
+    return this.guard(target, async () => (await readText(this.client, [target.bus, target.path], maxChars, bridge)).replace(/\uFFFC/g, ''));
   }
 
   async bounds(ref: unknown): Promise<Bounds | undefined> {

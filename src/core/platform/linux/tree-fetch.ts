@@ -9,9 +9,10 @@ import { isAppGone } from './read-crash';
 import { limiter, mapLimit } from './pool';
 import { geometryNames } from './geometry-names';
 import { relationNames } from './relation-names';
-import { NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
+import { CONTENT_TEXT_ROLES, NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
 import { decodeStates, hasState } from './states';
 import { windowOrigins, type Origin } from './window-origin';
+import { cellAddress, isHugeContainer, visibleCells } from './table-range';
 
 export interface AppTarget {
   pid: number;
@@ -203,6 +204,31 @@ function isIncomplete(item: Item, children: Map<string, string[]>): boolean {
   return item.childCount !== 0 && (children.get(item.self[1])?.length ?? 0) !== item.childCount;
 }
 
+/** Where GetChildren listed a node that the cache placed under another parent: its place if that parent is never reached. */
+type Alternates = Map<string, { parent: string; index: number }>;
+
+/**
+ * A node's children as GetChildren lists them, less those the cache places under another
+ * parent it holds (GTK3 lists a popup's insides under the button too), plus those the cache
+ * places here that GetChildren left out: LibreOffice reports two parents for its main pane,
+ * and a node must sit under one of them, never under neither.
+ */
+export function listedChildren(
+  path: string,
+  listed: string[],
+  items: ReadonlyMap<string, Pick<Item, 'parentPath'>>,
+  cached: readonly string[],
+  alternates?: Alternates,
+): string[] {
+  const kept = listed.filter((child, index) => {
+    const elsewhere = placedElsewhere(items.get(child)?.parentPath, path, (other) => items.has(other));
+    if (elsewhere && alternates !== undefined && !alternates.has(child)) alternates.set(child, { parent: path, index });
+    return !elsewhere;
+  });
+  const seen = new Set(kept);
+  return [...kept, ...cached.filter((child) => !seen.has(child) && items.get(child)?.parentPath === path)];
+}
+
 /**
  * Reads what the cache left out. Each subtree goes on as soon as its parent is known,
  * instead of level by level, so a deep uncached branch costs its depth in round trips
@@ -215,8 +241,10 @@ async function walkMissing(
   children: Map<string, string[]>,
   rootPath: string,
   maxNodes: number,
+  alternates?: Alternates,
 ): Promise<void> {
   const limit = limiter(CONCURRENCY);
+  const addresses = new Map<string, string>();
   // Each node is expanded once: an app whose children lists loop (a child listing its own
   // ancestor, with a child count that never matches) would otherwise recurse until the stack ran out.
   const expanded = new Set<string>();
@@ -225,12 +253,27 @@ async function walkMissing(
     expanded.add(path);
     const item = items.get(path) as Item;
     if (isIncomplete(item, children) && items.size < maxNodes) {
-      const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
-      // GTK3 lists a popup's insides under the button too; a node the cache places under another node it holds stays there, so it is in the tree once.
-      children.set(
-        path,
-        (refs as ObjectRef[]).map((ref) => ref[1]).filter((child) => !placedElsewhere(items.get(child)?.parentPath, path, (other) => items.has(other))),
-      );
+      if (isHugeContainer(item)) {
+        // Never list the children of a sheet that claims billions of cells: read what is on screen.
+        const cells = item.interfaces.includes(IFACE.table) ? await limit(() => visibleCells(client, [bus, path])).catch(unlessFrozen([])) : [];
+        for (const cell of cells) addresses.set(cell.ref[1], cellAddress(cell.row, cell.column));
+        children.set(
+          path,
+          cells.map((cell) => cell.ref[1]),
+        );
+      } else {
+        const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
+        children.set(
+          path,
+          listedChildren(
+            path,
+            (refs as ObjectRef[]).map((ref) => ref[1]),
+            items,
+            children.get(path) ?? [],
+            alternates,
+          ),
+        );
+      }
     }
     await Promise.all(
       (children.get(path) ?? []).map(async (child, index) => {
@@ -238,6 +281,9 @@ async function walkMissing(
           if (items.size >= maxNodes) return;
           const read = await limit(() => readItem(client, [bus, child], index, bridge)).catch(unlessFrozen(undefined));
           if (read === undefined) return;
+          // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address.
+          const address = addresses.get(child);
+          if (address !== undefined && read.name.trim() === '') read.name = address;
           items.set(child, read);
         }
         await expand(child);
@@ -245,6 +291,33 @@ async function walkMissing(
     );
   };
   await expand(rootPath);
+}
+
+function reachable(children: Map<string, string[]>, rootPath: string): Set<string> {
+  const seen = new Set([rootPath]);
+  for (let frontier = [rootPath]; frontier.length > 0;)
+    frontier = frontier.flatMap((path) => (children.get(path) ?? []).filter((child) => !seen.has(child) && seen.add(child)));
+  return seen;
+}
+
+/**
+ * A node the cache places under a parent that is never reached from the root (LibreOffice
+ * names a detached object as its main pane's parent) goes back where GetChildren listed it,
+ * and what is under it is walked then. Bounded: each round adopts what the last one uncovered.
+ */
+async function adoptOrphans(children: Map<string, string[]>, alternates: Alternates, rootPath: string, walk: (orphan: string) => Promise<void>): Promise<void> {
+  for (let round = 0; round < 4 && alternates.size > 0; round += 1) {
+    const reached = reachable(children, rootPath);
+    const orphans = [...alternates].filter(([child, { parent }]) => !reached.has(child) && reached.has(parent));
+    if (orphans.length === 0) return;
+    for (const [child, { parent, index }] of orphans) {
+      alternates.delete(child);
+      const kids = [...(children.get(parent) ?? [])];
+      kids.splice(Math.min(index, kids.length), 0, child);
+      children.set(parent, kids);
+    }
+    await Promise.all(orphans.map(([child]) => walk(child)));
+  }
 }
 
 /** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
@@ -274,19 +347,26 @@ export function isSecret(item: { role: number }): boolean {
 
 /**
  * Reads a text field's content in one call. GTK4 answers "" to end = -1 but clamps a
- * large end, so the limit is passed; a toolkit that rejects it is asked for its length first.
+ * large end, so the limit is passed; Gecko answers "" to an end past the text but takes -1;
+ * a toolkit that rejects either is asked for its length first.
  */
-export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX_TREE_TEXT): Promise<string> {
+export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX_TREE_TEXT, bridge?: Bridge): Promise<string> {
   try {
-    const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, limit]);
-    return String(text);
+    if (bridge?.kind === 'gecko') {
+      const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, -1]);
+      return [...String(text)].slice(0, limit).join('');
+    }
+    if (bridge === undefined || bridge.kind !== 'unknown') {
+      const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, limit]);
+      return String(text);
+    }
   } catch (error) {
-    if (error instanceof DbusTimeoutError) throw error;
-    const count = Number(await client.property(self, IFACE.text, 'CharacterCount'));
-    if (count <= 0) return '';
-    const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, Math.min(count, limit)]);
-    return String(text);
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
   }
+  const count = Number(await client.property(self, IFACE.text, 'CharacterCount'));
+  if (!(count > 0)) return '';
+  const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, Math.min(count, limit)]);
+  return String(text);
 }
 
 export async function readExtents(client: AtspiClient, self: ObjectRef): Promise<Bounds | undefined> {
@@ -308,25 +388,44 @@ function wantsBounds(item: Item, mode: BoundsMode): boolean {
 interface ValueKind {
   role: number;
   interfaces: string[];
+  /** The node's own name, where known: a named cell or link already says its text (GTK cells, Gecko links). */
+  name?: string;
 }
 
 function hasTextValue(item: ValueKind): boolean {
   return !isSecret(item) && TEXT_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && item.role !== ROLE.SPIN_BUTTON;
 }
 
+/**
+ * Nodes whose text is document or page content (a paragraph, a heading, a cell, a link): the
+ * Text interface holds it where the name does not (Writer paragraphs, Firefox and Chromium
+ * pages), so it is read as the node's value. Embedded children appear in it as U+FFFC.
+ */
+function hasContentText(item: ValueKind): boolean {
+  return (item.name ?? '').trim() === '' && CONTENT_TEXT_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && !TEXT_VALUE_ROLES.has(item.role);
+}
+
+/** The object-replacement character that stands for each embedded child in a parent's text. */
+const EMBEDDED_OBJECT = /\uFFFC/g;
+
 function hasNumericValue(item: ValueKind): boolean {
   return NUMERIC_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.value);
 }
 
 export function hasValue(item: ValueKind): boolean {
-  return hasTextValue(item) || hasNumericValue(item);
+  return hasTextValue(item) || hasNumericValue(item) || hasContentText(item);
 }
 
 /** A text or numeric widget's value as the tree holds it (text cut at MAX_TREE_TEXT and marked); {} for other nodes. */
-export async function readValue(client: AtspiClient, self: ObjectRef, kind: ValueKind): Promise<ValueRead> {
+export async function readValue(client: AtspiClient, self: ObjectRef, kind: ValueKind, bridge?: Bridge): Promise<ValueRead> {
   if (hasTextValue(kind)) {
     // One character more than is kept says whether the text goes on.
-    const text = await readText(client, self, MAX_TREE_TEXT + 1);
+    const text = await readText(client, self, MAX_TREE_TEXT + 1, bridge);
+    return text.length > MAX_TREE_TEXT ? { value: text.slice(0, MAX_TREE_TEXT), truncated: true } : { value: text };
+  }
+  if (hasContentText(kind)) {
+    const text = (await readText(client, self, MAX_TREE_TEXT + 1, bridge)).replace(EMBEDDED_OBJECT, '').trim();
+    if (text === '') return {};
     return text.length > MAX_TREE_TEXT ? { value: text.slice(0, MAX_TREE_TEXT), truncated: true } : { value: text };
   }
   if (hasNumericValue(kind)) return { value: Number(await client.property(self, IFACE.value, 'CurrentValue')) };
@@ -337,10 +436,10 @@ function needsDetail(item: Item, bounds: BoundsMode): boolean {
   return hasValue(item) || wantsBounds(item, bounds);
 }
 
-async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode): Promise<Detail> {
+async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode, bridge: Bridge): Promise<Detail> {
   const detail: Detail = {};
   const jobs: Promise<unknown>[] = [];
-  if (hasValue(item)) jobs.push(readValue(client, item.self, item).then((read) => Object.assign(detail, read)));
+  if (hasValue(item)) jobs.push(readValue(client, item.self, item, bridge).then((read) => Object.assign(detail, read)));
   if (wantsBounds(item, bounds)) {
     jobs.push(readExtents(client, item.self).then((extents) => extents !== undefined && (detail.bounds = extents)));
   }
@@ -416,7 +515,9 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
       states: [],
     });
 
-  await walkMissing(client, app, items, children, rootPath, options.maxNodes);
+  const alternates: Alternates = new Map();
+  await walkMissing(client, app, items, children, rootPath, options.maxNodes, alternates);
+  await adoptOrphans(children, alternates, rootPath, (orphan) => walkMissing(client, app, items, children, orphan, options.maxNodes, alternates));
   const { order, parentOf } = breadthFirst(children, items, rootPath, options);
   const kept = new Set(order);
   const childrenOf = (path: string): string[] => (children.get(path) ?? []).filter((child) => kept.has(child) && parentOf.get(child) === path);
@@ -424,7 +525,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
   // Values and labels are independent reads, so they share the round trips.
   const [detailed, names] = await Promise.all([
-    mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds)),
+    mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds, app.bridge)),
     relationNames(client, items, order, (item) => roleOf(item as Item), gtk4),
   ]);
   const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
@@ -446,7 +547,16 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     // GTK 4 reports extents relative to the window; the X window's origin puts them on screen.
     const shift = topLevel && gtk4 ? origins.get(item.name) : origin;
     const node: RawNode<AtspiRef> = {
-      ref: { pid, bus, path, interfaces: item.interfaces, role: item.role, gtk4, ...(windowName === undefined ? {} : { window: windowName }) },
+      ref: {
+        pid,
+        bus,
+        path,
+        interfaces: item.interfaces,
+        role: item.role,
+        gtk4,
+        ...(windowName === undefined ? {} : { window: windowName }),
+        ...(isHugeContainer(item) ? { huge: true } : {}),
+      },
       role: roleOf(item),
       platformRole: `atspi:${item.role}`,
       // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.
