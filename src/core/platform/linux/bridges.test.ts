@@ -11,9 +11,9 @@ describe('bridgeOf', () => {
 
   it('knows the toolkits it has measured by what their Application interface says', () => {
     expect(bridgeOf('GTK', '3.24.38').kind).toBe('gtk3');
-    expect(bridgeOf('GTK', '4.8.3')).toMatchObject({ kind: 'gtk4', getAll: true, cache: true, textToEnd: false });
+    expect(bridgeOf('GTK', '4.8.3')).toMatchObject({ kind: 'gtk4', getAll: true, cache: true });
     expect(bridgeOf('gtk', '3.24.38', 'soffice')).toMatchObject({ kind: 'libreoffice', getAll: true });
-    expect(bridgeOf('Gecko', '153.7.0')).toMatchObject({ kind: 'gecko', getAll: true, textToEnd: false });
+    expect(bridgeOf('Gecko', '153.7.0')).toMatchObject({ kind: 'gecko', getAll: true });
     expect(bridgeOf('Chromium', '1.0')).toMatchObject({ kind: 'chromium', getAll: true });
   });
 

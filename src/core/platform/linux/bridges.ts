@@ -16,8 +16,6 @@ export interface Bridge {
   getAll: boolean;
   /** Cache.GetItems: the whole app in one call (at-spi2-atk after RegisterEvent, GTK 4). */
   cache: boolean;
-  /** Text.GetText answers end = -1 with the text to its end (GTK 4 answers "", Gecko "" past the end). */
-  textToEnd: boolean;
 }
 
 /** Toolkits whose bridge is at-spi2-atk (GTK 3 and apps on ATK) or GTK 4's own: both answer GetAll and the cache. */
@@ -53,7 +51,6 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     version,
     getAll,
     cache: ATK_LIKE.includes(kind),
-    textToEnd: kind !== 'gtk4' && kind !== 'gecko' && kind !== 'unknown',
   };
 }
 

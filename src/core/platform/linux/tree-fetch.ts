@@ -253,7 +253,12 @@ async function walkMissing(
     expanded.add(path);
     const item = items.get(path) as Item;
     if (isIncomplete(item, children) && items.size < maxNodes) {
-      if (isHugeContainer(item)) {
+      // The cache says -1 (unknown) for a Writer document, which manages its descendants: its own count tells whether listing is safe.
+      if (item.childCount < 0 && isHugeContainer(item)) {
+        const count = Number(await limit(() => client.property([bus, path], IFACE.accessible, 'ChildCount')).catch(unlessFrozen(-1)));
+        if (Number.isFinite(count) && count >= 0) items.set(path, { ...item, childCount: count });
+      }
+      if (isHugeContainer(items.get(path) as Item)) {
         // Never list the children of a sheet that claims billions of cells: read what is on screen.
         const cells = item.interfaces.includes(IFACE.table) ? await limit(() => visibleCells(client, [bus, path])).catch(unlessFrozen([])) : [];
         for (const cell of cells) addresses.set(cell.ref[1], cellAddress(cell.row, cell.column));
@@ -346,17 +351,19 @@ export function isSecret(item: { role: number }): boolean {
 }
 
 /**
- * Reads a text field's content in one call. GTK4 answers "" to end = -1 but clamps a
- * large end, so the limit is passed; Gecko answers "" to an end past the text but takes -1;
- * a toolkit that rejects either is asked for its length first.
+ * Reads a text field's content. GTK (3 and 4) and Chromium clamp a large end, so one call with
+ * the limit does (GTK 4 answers "" to end = -1); Gecko answers "" to an end past the text but
+ * takes -1; Qt and LibreOffice answer "" to an end past the text, so they, and a toolkit not
+ * known here, are asked for the length first. A toolkit that rejects the one call is asked too.
  */
 export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX_TREE_TEXT, bridge?: Bridge): Promise<string> {
+  const kind = bridge?.kind;
   try {
-    if (bridge?.kind === 'gecko') {
+    if (kind === 'gecko') {
       const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, -1]);
       return [...String(text)].slice(0, limit).join('');
     }
-    if (bridge === undefined || bridge.kind !== 'unknown') {
+    if (kind !== 'qt' && kind !== 'libreoffice' && kind !== 'unknown') {
       const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, limit]);
       return String(text);
     }
@@ -402,8 +409,12 @@ function hasTextValue(item: ValueKind): boolean {
  * pages), so it is read as the node's value. Embedded children appear in it as U+FFFC.
  */
 function hasContentText(item: ValueKind): boolean {
-  return (item.name ?? '').trim() === '' && CONTENT_TEXT_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && !TEXT_VALUE_ROLES.has(item.role);
+  // LibreOffice names a cell by its address ("A1"): its content is in Text alone.
+  const named = (item.name ?? '').trim() !== '' && !(item.role === ROLE.TABLE_CELL && CELL_ADDRESS.test((item.name ?? '').trim()));
+  return !named && CONTENT_TEXT_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && !TEXT_VALUE_ROLES.has(item.role);
 }
+
+const CELL_ADDRESS = /^\$?[A-Z]{1,3}\$?[0-9]{1,7}$/;
 
 /** The object-replacement character that stands for each embedded child in a parent's text. */
 const EMBEDDED_OBJECT = /\uFFFC/g;
