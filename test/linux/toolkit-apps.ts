@@ -215,23 +215,12 @@ export function isInstalled(app: ToolkitApp): boolean {
   return existsSync(app.binary);
 }
 
-/** Interactive roles, as Deskpilot normalizes them and as pyatspi names them: the named share is taken over these. */
-const OUR_INTERACTIVE = new Set([
-  'button',
-  'togglebutton',
-  'checkbox',
-  'radio',
-  'switch',
-  'menuitem',
-  'textfield',
-  'combobox',
-  'link',
-  'tab',
-  'listitem',
-  'slider',
-  'spinbutton',
-  'treeitem',
-]);
+/**
+ * Interactive roles by their AT-SPI number (our nodes keep it as `platformRole`) and as pyatspi
+ * names them, so both sides count the same nodes: buttons, toggles, menu items, entries, combo
+ * boxes, links, tabs, list and tree items, sliders and spin buttons.
+ */
+const INTERACTIVE_ATSPI_ROLES = new Set([43, 129, 62, 7, 44, 130, 35, 8, 45, 79, 40, 11, 76, 88, 37, 32, 51, 52, 91].map((role) => `atspi:${role}`));
 const PYATSPI_INTERACTIVE = new Set([
   'push button',
   'push button menu',
@@ -268,7 +257,7 @@ export function ourNamedShare(root: UiNode): Share {
   let named = 0;
   let interactive = 0;
   for (const node of walk(root)) {
-    if (!OUR_INTERACTIVE.has(node.role)) continue;
+    if (!INTERACTIVE_ATSPI_ROLES.has(node.platformRole ?? '')) continue;
     interactive += 1;
     if (node.name.trim() !== '') named += 1;
   }

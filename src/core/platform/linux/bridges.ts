@@ -43,14 +43,14 @@ function kindOf(toolkit: string, version: string, appName: string): BridgeKind {
 
 export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge {
   const kind = kindOf(toolkit, version, appName);
-  // Gecko and Chromium answer GetAll (measured), and have no cache worth a call (Chromium: none; Gecko: rows of the chrome only).
+  // Gecko and Chromium answer GetAll and, through at-spi2-atk, the cache (measured; older Chromium answered GetItems with an error, which costs one call).
   const getAll = ATK_LIKE.includes(kind) || kind === 'gecko' || kind === 'chromium';
   return {
     kind,
     toolkit,
     version,
     getAll,
-    cache: ATK_LIKE.includes(kind),
+    cache: ATK_LIKE.includes(kind) || kind === 'gecko' || kind === 'chromium',
   };
 }
 
