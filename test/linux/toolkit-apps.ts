@@ -3,7 +3,7 @@
  * with a private profile under the session's HOME, a document or page whose text is known,
  * and the python3-pyatspi reference read of the same app.
  */
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +83,18 @@ const FODS = `<?xml version="1.0" encoding="UTF-8"?>
 <table:table-cell office:value-type="float" office:value="42"><text:p>42</text:p></table:table-cell>
 </table:table-row></table:table></office:spreadsheet></office:body></office:document>`;
 
+const FIREFOX_PREFS = [
+  'user_pref("browser.aboutwelcome.enabled", false);',
+  'user_pref("browser.startup.homepage_override.mstone", "ignore");',
+  'user_pref("startup.homepage_welcome_url", "");',
+  'user_pref("startup.homepage_welcome_url.additional", "");',
+  'user_pref("datareporting.policy.dataSubmissionEnabled", false);',
+  'user_pref("datareporting.policy.firstRunURL", "");',
+  'user_pref("browser.shell.checkDefaultBrowser", false);',
+  'user_pref("toolkit.telemetry.reportingpolicy.firstRun", false);',
+  '',
+].join('\n');
+
 const NOTE = 'Deskpilot notes: the known line of this file.\n';
 
 function write(home: string, name: string, text: string): string {
@@ -92,6 +104,7 @@ function write(home: string, name: string, text: string): string {
   return file;
 }
 
+/** Writer and Calc share a profile (one after the other): the second start skips making it. */
 /** LibreOffice's launcher forks soffice.bin, which restarts itself once on a fresh profile: the app is found among the launcher's descendants. */
 const SOFFICE = '/usr/bin/soffice';
 const libreOffice = (home: string, profile: string): string[] => [
@@ -130,7 +143,7 @@ export const TOOLKIT_APPS: readonly ToolkitApp[] = [
     name: 'writer',
     toolkit: 'LibreOffice (GTK 3)',
     binary: SOFFICE,
-    args: (home) => [...libreOffice(home, 'lo-writer'), '--writer', path.join(home, 'report.fodt')],
+    args: (home) => [...libreOffice(home, 'libreoffice'), '--writer', path.join(home, 'report.fodt')],
     knownText: 'The quarterly numbers are in the second table.',
     prepare: (home) => void write(home, 'report.fodt', FODT),
     action: {
@@ -144,7 +157,7 @@ export const TOOLKIT_APPS: readonly ToolkitApp[] = [
     name: 'calc',
     toolkit: 'LibreOffice (GTK 3)',
     binary: SOFFICE,
-    args: (home) => [...libreOffice(home, 'lo-calc'), '--calc', path.join(home, 'sheet.fods')],
+    args: (home) => [...libreOffice(home, 'libreoffice'), '--calc', path.join(home, 'sheet.fods')],
     knownText: 'Quarterly',
     prepare: (home) => void write(home, 'sheet.fods', FODS),
     action: {
@@ -163,7 +176,8 @@ export const TOOLKIT_APPS: readonly ToolkitApp[] = [
     knownText: 'The paragraph text is here for reading.',
     prepare: (home) => {
       write(home, 'page.html', PAGE);
-      mkdirSync(path.join(home, 'firefox'), { recursive: true });
+      // No first-run tabs or notices: the window holds the page alone, as a returning user's does.
+      write(path.join(home, 'firefox'), 'user.js', FIREFOX_PREFS);
     },
     action: checkSubscribe,
   },
@@ -327,6 +341,11 @@ const SETTLE_TIMEOUT_MS = 20_000;
  * page or document loads after the window maps), then until two reads agree on the node count.
  */
 export async function launchApp(desktop: Desktop, app: ToolkitApp): Promise<number> {
+  return (await launchAppProcess(desktop, app)).pid;
+}
+
+/** As launchApp, with the process started (which may be a launcher above the app), to stop it after. */
+export async function launchAppProcess(desktop: Desktop, app: ToolkitApp): Promise<{ pid: number; child: ChildProcess }> {
   const home = desktop.session.env['HOME'] as string;
   app.prepare?.(home);
   const child = desktop.session.launch(app.binary, app.args(home), { env: app.env ?? {} });
@@ -349,5 +368,5 @@ export async function launchApp(desktop: Desktop, app: ToolkitApp): Promise<numb
     SETTLE_TIMEOUT_MS,
     `${app.name}'s tree to settle with its known text`,
   ).catch(() => undefined); // a missing text is the test's finding, not a launch failure
-  return pid;
+  return { pid, child };
 }
