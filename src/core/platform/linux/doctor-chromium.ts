@@ -20,6 +20,21 @@ function read(file: string): string | undefined {
   }
 }
 
+/**
+ * A process's arguments from /proc/PID/cmdline. Chromium rewrites its process title, after
+ * which the file holds one space-joined string instead of NUL-separated arguments; that is
+ * split on spaces (a switch never holds one before its `=`, which is all that is matched).
+ */
+export function commandLineArgs(raw: string): string[] {
+  const args = raw.split('\0').filter((arg) => arg !== '');
+  return args.length === 1 && (args[0] as string).includes(' --') ? (args[0] as string).split(' ').filter((arg) => arg !== '') : args;
+}
+
+/** Helper processes: renderers, GPU, utilities and zygotes carry --type=; the crash reporter runs its own executable. */
+function isHelper(executable: string, args: readonly string[]): boolean {
+  return args.some((arg) => arg.startsWith('--type=')) || path.basename(executable).includes('crashpad');
+}
+
 /** The browser processes (not their renderers and helpers), and those of them without accessibility. */
 export function chromiumWithoutAccessibility(ownPids: readonly number[], proc = '/proc'): Promise<{ running: number; without: ChromiumApp[] }> {
   const isChromium = new Map<string, boolean>();
@@ -41,9 +56,8 @@ export function chromiumWithoutAccessibility(ownPids: readonly number[], proc = 
       isChromium.set(folder, chromium);
     }
     if (!chromium) continue;
-    const args = (read(`${proc}/${entry}/cmdline`) ?? '').split('\0');
-    // Renderers, GPU and utility processes carry --type=; the browser process does not.
-    if (args.some((arg) => arg.startsWith('--type='))) continue;
+    const args = commandLineArgs(read(`${proc}/${entry}/cmdline`) ?? '');
+    if (isHelper(executable, args)) continue;
     running += 1;
     const environment = (read(`${proc}/${entry}/environ`) ?? '').split('\0');
     if (args.includes('--force-renderer-accessibility') || environment.includes('ACCESSIBILITY_ENABLED=1')) continue;
