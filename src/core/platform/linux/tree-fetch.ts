@@ -376,11 +376,20 @@ export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX
   return String(text);
 }
 
+/** Tries of an element's extents while the app answers (-1, -1, -1, -1), as Firefox does to the first query after it starts. */
+const EXTENTS_TRIES = 3;
+const EXTENTS_RETRY_MS = 40;
+
 export async function readExtents(client: AtspiClient, self: ObjectRef): Promise<Bounds | undefined> {
-  const [extents] = await client.call(self, IFACE.component, 'GetExtents', 'u', [COORD_SCREEN]);
-  const [x, y, width, height] = extents as number[];
-  if (x === undefined || y === undefined || width === undefined || height === undefined || x === OFFSCREEN_X) return undefined;
-  return { x, y, width, height };
+  for (let attempt = 1; ; attempt += 1) {
+    const [extents] = await client.call(self, IFACE.component, 'GetExtents', 'u', [COORD_SCREEN]);
+    const [x, y, width, height] = extents as number[];
+    if (x === undefined || y === undefined || width === undefined || height === undefined || x === OFFSCREEN_X) return undefined;
+    // (-1, -1, -1, -1) means "not laid out yet", not a place: asked again, and unknown if it stays so.
+    if (!(x === -1 && y === -1 && width === -1 && height === -1)) return { x, y, width, height };
+    if (attempt >= EXTENTS_TRIES) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, EXTENTS_RETRY_MS));
+  }
 }
 
 /** Nodes synthetic input may target, and windows; other bounds are read when an action needs them. */
