@@ -12,6 +12,7 @@ import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
 import { windowOrigins } from './window-origin';
 import { crashDuringRead } from './read-crash';
+import { processAgeMs, settledFirstRead } from './first-read';
 
 /** Action names that mean "activate this", across GTK3 ("click"), GTK4 ("activate", "toggle") and others. */
 const PRESS_ACTIONS = ['click', 'press', 'activate', 'toggle', 'jump', 'open', 'select'];
@@ -27,6 +28,8 @@ export class AtspiAccessibility implements AccessibilityBackend {
   private readonly cache = new TreeCache();
   private readonly mirrors: MirrorStore;
   private readonly shortcutReader: ShortcutReader;
+  /** Apps this process has read once: later reads need not wait for a half-built tree to settle. */
+  private readonly readBefore = new Set<string>();
 
   constructor(
     private readonly client: AtspiClient,
@@ -53,7 +56,12 @@ export class AtspiAccessibility implements AccessibilityBackend {
     const fetch = (onRows?: (rows: CacheRows) => void) => fetchTree(this.client, app, { bounds, ...limits, ...(onRows === undefined ? {} : { onRows }) });
     try {
       if (bounds === 'none' && limits.maxNodes === DEFAULT_MAX_NODES && limits.maxDepth === DEFAULT_MAX_DEPTH) {
-        return await this.mirrors.read(app.bus, mirrorReader(this.client, app), fetch, options.fresh ?? false);
+        const read = (fresh: boolean) => this.mirrors.read(app.bus, mirrorReader(this.client, app), fetch, fresh);
+        if (this.readBefore.has(app.bus)) return await read(options.fresh ?? false);
+        // Each CLI call is a new process, so its one read is a first read: it must not catch the app half-built.
+        const tree = await settledFirstRead(() => read(true), { lazyToolkit: app.gtk4, ageMs: processAgeMs(pid) });
+        this.readBefore.add(app.bus);
+        return tree;
       }
       // The cache is only sound while the app's events reach it.
       await this.mirrors.touch(app.bus);
