@@ -55,6 +55,9 @@ const CONTENT_ROLES = new Set<Role>(['text', 'heading', 'cell', 'listitem']);
 /** How much of one paragraph's text a line holds; ui_read gives the rest. */
 const CONTENT_TEXT_CHARS = 1000;
 
+/** Room for the note on an app's root line. */
+const APP_NOTE_CHARS = 600;
+
 /** A spreadsheet cell named only by its address ("B7"). */
 const CELL_ADDRESS = /^\$?[A-Z]{1,3}\$?[0-9]{1,7}$/;
 
@@ -133,6 +136,8 @@ export function formatNode(
   }
   if (node.placeholder !== undefined && (node.value === undefined || node.value === '')) text += ` placeholder ${quote(node.placeholder, maxTextChars)}`;
   for (const label of labels) text += ` label ${quote(label, maxTextChars)}`;
+  // An app's root has no description of its own: the backend puts there what the reader must know (how to get a fuller tree).
+  if (node.role === 'application' && node.description !== undefined && node.description !== '') text += ` note ${quote(node.description, APP_NOTE_CHARS)}`;
   const words = stateWords(node, style);
   if (words.length > 0) text += ` (${words.join(', ')})`;
   if (bounds && node.bounds !== undefined) text += ` @${node.bounds.x},${node.bounds.y} ${node.bounds.width}x${node.bounds.height}`;
@@ -206,7 +211,8 @@ export function printsOwnLine(node: UiNode, parent: UiNode | undefined): boolean
  * -1) so a cut at the top level is still noted under its id.
  */
 function rootDepth(root: UiNode, style: LineStyle): number {
-  return style === 'compact' && root.role === 'application' ? -1 : 0;
+  // A root with a note keeps its line: the note is for the model.
+  return style === 'compact' && root.role === 'application' && (root.description ?? '') === '' ? -1 : 0;
 }
 
 function flatten(root: UiNode, maxTextChars: number, style: LineStyle, bounds: boolean): Line[] {

@@ -3,7 +3,7 @@ import { NotSettableError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
 import type { RawNode } from '../../ui/ids';
-import type { AppDirectory } from './apps';
+import type { AppDirectory, AppEntry } from './apps';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
 import { DEFAULT_MIRROR_OPTIONS, MirrorStore, type MirrorStats } from './mirror-store';
 import { mirrorReader } from './mirror-reader';
@@ -13,6 +13,7 @@ import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
 import { windowOrigins } from './window-origin';
 import { crashDuringRead } from './read-crash';
 import { processAgeMs, settledFirstRead } from './first-read';
+import { chromiumAdvice, isChromiumShell } from './chromium-advice';
 
 /** Action names that mean "activate this", across GTK3 ("click"), GTK4 ("activate", "toggle") and others. */
 const PRESS_ACTIONS = ['click', 'press', 'activate', 'toggle', 'jump', 'open', 'select'];
@@ -50,6 +51,12 @@ export class AtspiAccessibility implements AccessibilityBackend {
 
   async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
     const app = await this.apps.get(pid);
+    const tree = await this.readTree(pid, app, options);
+    // Say how to get the real tree of a Chromium or Electron app that shows only its windows.
+    return isChromiumShell(app.bridge, tree) ? { ...tree, description: chromiumAdvice(pid) } : tree;
+  }
+
+  private async readTree(pid: number, app: AppEntry, options: TreeOptions): Promise<RawNode> {
     // Extents cost a call a node and matter only where input lands, so by default they are read on demand.
     const bounds = options.bounds ?? 'none';
     const limits = { maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH };
