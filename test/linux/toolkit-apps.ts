@@ -267,6 +267,13 @@ function share(named: number, interactive: number): Share {
   return { named, interactive, ratio: interactive === 0 ? 1 : named / interactive };
 }
 
+/** The interactive nodes without a name, for a failure to show. */
+export function unnamedInteractive(root: UiNode): string[] {
+  return [...walk(root)]
+    .filter((node) => INTERACTIVE_ATSPI_ROLES.has(node.platformRole ?? '') && node.name.trim() === '')
+    .map((node) => `${node.role} ${node.id}`);
+}
+
 export function ourNamedShare(root: UiNode): Share {
   let named = 0;
   let interactive = 0;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/core/platform/process';
 import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
-import { TOOLKIT_APPS, isInstalled, launchAppProcess, ourNamedShare, pyatspiNamedShare, pyatspiRead, treeText } from './toolkit-apps';
+import { TOOLKIT_APPS, isInstalled, launchAppProcess, ourNamedShare, pyatspiNamedShare, pyatspiRead, treeText, unnamedInteractive } from './toolkit-apps';
 import { waitFor } from './wait-for';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -47,7 +47,7 @@ describe.skipIf(!run)('apps of every toolkit', () => {
             root = (await desktop.engine.observe(pid, { fresh: true, maxNodes: 4999 })).root;
             shares = { ours: ourNamedShare(root).ratio, pyatspi: pyatspiNamedShare(reference.records).ratio };
           }
-          expect(shares.ours).toBeGreaterThanOrEqual(shares.pyatspi);
+          expect(shares.ours, `unnamed: ${unnamedInteractive(root).join(', ')}`).toBeGreaterThanOrEqual(shares.pyatspi);
           expect(treeText(root)).toContain(app.knownText);
 
           const target = app.action.target(root);

@@ -16,6 +16,8 @@ export interface Bridge {
   getAll: boolean;
   /** Cache.GetItems: the whole app in one call (at-spi2-atk after RegisterEvent, GTK 4). */
   cache: boolean;
+  /** The cache's names stay current (its bridge sends a name change for each); Gecko and Chromium name some controls late. */
+  cacheNames: boolean;
 }
 
 /** Toolkits whose bridge is at-spi2-atk (GTK 3 and apps on ATK) or GTK 4's own: both answer GetAll and the cache. */
@@ -51,6 +53,7 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     version,
     getAll,
     cache: ATK_LIKE.includes(kind) || kind === 'gecko' || kind === 'chromium',
+    cacheNames: kind !== 'gecko' && kind !== 'chromium',
   };
 }
 

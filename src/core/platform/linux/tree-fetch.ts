@@ -325,6 +325,40 @@ async function adoptOrphans(children: Map<string, string[]>, alternates: Alterna
   }
 }
 
+/** Roles a person acts on: a name missing on one of them is worth a call to check. */
+const ACTED_ON = new Set([
+  'button',
+  'togglebutton',
+  'checkbox',
+  'radio',
+  'switch',
+  'menuitem',
+  'textfield',
+  'combobox',
+  'link',
+  'tab',
+  'listitem',
+  'slider',
+  'spinbutton',
+  'treeitem',
+]);
+
+/**
+ * Gecko and Chromium name some controls after their cache row was made, without a
+ * name-change event that would refresh it: an unnamed control from the cache has its Name read.
+ */
+async function refreshNames(client: AtspiClient, items: Map<string, Item>, order: readonly string[]): Promise<void> {
+  const unnamed = order.filter((path) => {
+    const item = items.get(path) as Item;
+    return item.parentPath !== undefined && item.name.trim() === '' && ACTED_ON.has(normalizeRole(item.role));
+  });
+  await mapLimit(unnamed, CONCURRENCY, async (path) => {
+    const item = items.get(path) as Item;
+    const name = await client.property(item.self, IFACE.accessible, 'Name').catch(unlessFrozen(''));
+    if (typeof name === 'string' && name.trim() !== '') items.set(path, { ...item, name });
+  });
+}
+
 /** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
 function breadthFirst(
   children: Map<string, string[]>,
@@ -539,6 +573,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   await walkMissing(client, app, items, children, rootPath, options.maxNodes, alternates);
   await adoptOrphans(children, alternates, rootPath, (orphan) => walkMissing(client, app, items, children, orphan, options.maxNodes, alternates));
   const { order, parentOf } = breadthFirst(children, items, rootPath, options);
+  if (!app.bridge.cacheNames) await refreshNames(client, items, order);
   const kept = new Set(order);
   const childrenOf = (path: string): string[] => (children.get(path) ?? []).filter((child) => kept.has(child) && parentOf.get(child) === path);
   // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
