@@ -45,14 +45,15 @@ function kindOf(toolkit: string, version: string, appName: string): BridgeKind {
 
 export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge {
   const kind = kindOf(toolkit, version, appName);
-  // Gecko and Chromium answer GetAll and, through at-spi2-atk, the cache (measured; older Chromium answered GetItems with an error, which costs one call).
+  // Gecko and Chromium answer GetAll (measured). Chromium's cache matched its walk node for node (older Chromium answered GetItems
+  // with an error, which costs one call); Gecko's cache holds buttons that GetChildren no longer lists, so Gecko is walked.
   const getAll = ATK_LIKE.includes(kind) || kind === 'gecko' || kind === 'chromium';
   return {
     kind,
     toolkit,
     version,
     getAll,
-    cache: ATK_LIKE.includes(kind) || kind === 'gecko' || kind === 'chromium',
+    cache: ATK_LIKE.includes(kind) || kind === 'chromium',
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
   };
 }
