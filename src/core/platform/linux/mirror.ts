@@ -388,12 +388,11 @@ export class AppMirror {
     // A sheet's cells are read by their visible range, which only a full read works out; listing them would swamp the app.
     if (this.entries.get(path)?.node.ref.huge === true) throw new MirrorUntrusted('too-large', `${path} has too many children to list`);
     const row = this.rows?.get(path);
-    const kids = row === undefined ? [] : (this.rowChildren().get(path) ?? []);
-    if (row !== undefined && (row.childCount === 0 || kids.length === row.childCount)) return kids;
-    const listed = await guarded(reader.children(path), `the children of ${path}`);
-    // As in a full read: a child the cache places here stays here even when GetChildren leaves it out (LibreOffice's main pane).
-    const seen = new Set(listed);
-    return [...listed, ...kids.filter((kid) => !seen.has(kid))];
+    if (row !== undefined) {
+      const kids = this.rowChildren().get(path) ?? [];
+      if (row.childCount === 0 || kids.length === row.childCount) return kids;
+    }
+    return guarded(reader.children(path), `the children of ${path}`);
   }
 
   /** Each parent's children by the cache, in its order; worked out once per cache answer. */

@@ -209,24 +209,15 @@ type Alternates = Map<string, { parent: string; index: number }>;
 
 /**
  * A node's children as GetChildren lists them, less those the cache places under another
- * parent it holds (GTK3 lists a popup's insides under the button too), plus those the cache
- * places here that GetChildren left out: LibreOffice reports two parents for its main pane,
- * and a node must sit under one of them, never under neither.
+ * parent it holds (GTK3 lists a popup's insides under the button too). Each one left out is
+ * remembered where it was listed, in case that other parent is never reached (see adoptOrphans).
  */
-export function listedChildren(
-  path: string,
-  listed: string[],
-  items: ReadonlyMap<string, Pick<Item, 'parentPath'>>,
-  cached: readonly string[],
-  alternates?: Alternates,
-): string[] {
-  const kept = listed.filter((child, index) => {
+export function listedChildren(path: string, listed: string[], items: ReadonlyMap<string, Pick<Item, 'parentPath'>>, alternates?: Alternates): string[] {
+  return listed.filter((child, index) => {
     const elsewhere = placedElsewhere(items.get(child)?.parentPath, path, (other) => items.has(other));
     if (elsewhere && alternates !== undefined && !alternates.has(child)) alternates.set(child, { parent: path, index });
     return !elsewhere;
   });
-  const seen = new Set(kept);
-  return [...kept, ...cached.filter((child) => !seen.has(child) && items.get(child)?.parentPath === path)];
 }
 
 /**
@@ -274,7 +265,6 @@ async function walkMissing(
             path,
             (refs as ObjectRef[]).map((ref) => ref[1]),
             items,
-            children.get(path) ?? [],
             alternates,
           ),
         );
