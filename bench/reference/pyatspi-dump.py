@@ -26,6 +26,8 @@ def parse_arguments():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--wait", type=float, default=10.0, help="seconds to wait for the application to register")
     parser.add_argument("--clear-cache", action="store_true", help="drop pyatspi's client-side cache before each run")
+    parser.add_argument("--max-children", type=int, default=0, help="skip the children of a node that claims more than this many (a Calc sheet claims 2^31); 0: no limit")
+    parser.add_argument("--records", action="store_true", help="also print every node as {role, name, text, states}, in a 'records' list")
     return parser.parse_args()
 
 
@@ -46,6 +48,33 @@ def find_application(pid, name, wait_seconds):
         time.sleep(0.05)
 
 
+MAX_CHILDREN = 0
+WITH_TEXT = False
+
+
+def text_of(node):
+    try:
+        text = node.queryText()
+        return text.getText(0, min(text.characterCount, 2000)).replace("\ufffc", "")
+    except Exception:
+        return ""
+
+
+def corner_cells(table_node):
+    """A skipped sheet's top-left cells through its Table interface, so a check can still read them."""
+    try:
+        table = table_node.queryTable()
+    except Exception:
+        return []
+    cells = []
+    for row in range(min(table.nRows, 10)):
+        for column in range(min(table.nColumns, 6)):
+            cell = table.getAccessibleAt(row, column)
+            if cell is not None:
+                cells.append({"role": cell.getRoleName(), "name": cell.name, "states": [], "text": text_of(cell), "children": []})
+    return cells
+
+
 def dump(node):
     """Returns the node and its subtree as plain data; unreadable nodes are skipped, as dumpers do."""
     try:
@@ -59,8 +88,16 @@ def dump(node):
             record["extents"] = (extents.x, extents.y, extents.width, extents.height)
         except NotImplementedError:
             pass
+        if WITH_TEXT:
+            record["text"] = text_of(node)
         children = []
-        for index in range(node.childCount):
+        child_count = node.childCount
+        if MAX_CHILDREN > 0 and child_count > MAX_CHILDREN:
+            child_count = 0
+            if WITH_TEXT:
+                record["children"] = corner_cells(node)
+                return record
+        for index in range(child_count):
             child = node.getChildAtIndex(index)
             if child is not None:
                 children.append(dump(child))
@@ -74,8 +111,18 @@ def count(record):
     return 0 if record is None else 1 + sum(count(child) for child in record["children"])
 
 
+def flatten(record):
+    if record is None:
+        return []
+    own = {key: value for key, value in record.items() if key != "children"}
+    return [own] + [each for child in record["children"] for each in flatten(child)]
+
+
 def main():
+    global MAX_CHILDREN, WITH_TEXT
     arguments = parse_arguments()
+    MAX_CHILDREN = arguments.max_children
+    WITH_TEXT = arguments.records
     application = find_application(arguments.pid, arguments.name, arguments.wait)
     runs_ms = []
     nodes = 0
@@ -86,7 +133,10 @@ def main():
         tree = dump(application)
         runs_ms.append(round((time.perf_counter() - started) * 1000, 1))
         nodes = count(tree)
-    print(json.dumps({"nodes": nodes, "runs_ms": runs_ms, "median_ms": statistics.median(runs_ms)}), flush=True)
+    summary = {"nodes": nodes, "runs_ms": runs_ms, "median_ms": statistics.median(runs_ms)}
+    if arguments.records:
+        summary["records"] = flatten(tree)
+    print(json.dumps(summary), flush=True)
     return 0
 
 

@@ -20,6 +20,7 @@ export const IFACE = {
   text: 'org.a11y.atspi.Text',
   value: 'org.a11y.atspi.Value',
   selection: 'org.a11y.atspi.Selection',
+  table: 'org.a11y.atspi.Table',
   eventObject: 'org.a11y.atspi.Event.Object',
   eventFocus: 'org.a11y.atspi.Event.Focus',
 } as const;
@@ -162,6 +163,8 @@ export const STATE = {
   SHOWING: 25,
   SINGLE_LINE: 26,
   VISIBLE: 30,
+  /** Children are made on demand and may be countless (a spreadsheet's cells). */
+  MANAGES_DESCENDANTS: 31,
   INDETERMINATE: 32,
   CHECKABLE: 41,
   READ_ONLY: 43,

@@ -67,7 +67,7 @@ describe('deskpilot CLI', () => {
     expect(out[1]).toMatch(/^Items\nItem 1\nItem 2\n/);
     expect(out[1]).toContain('Item 200');
     expect(await cli('read', '--max-chars', '100', id)).toBe(0);
-    expect(out[2]).toMatch(/… truncated: \d+ more characters$/);
+    expect(out[2]).toMatch(/… truncated: \d+ more characters; read on with offset \d+$/);
     expect(await cli('read', '--json', id)).toBe(0);
     expect(JSON.parse(out[3] as string)).toMatchObject({ id, role: 'list', name: 'Items', truncated: false });
   });

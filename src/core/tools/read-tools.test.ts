@@ -125,7 +125,7 @@ describe('ui_read', () => {
     expect(full.message).toContain('Item 200');
     expect(full.data).toMatchObject({ id: listId, role: 'list', name: 'Items', truncated: false });
     const cut = await call('ui_read', { id: listId, maxChars: 100 });
-    expect(cut.message).toMatch(/… truncated: \d+ more characters$/);
+    expect(cut.message).toMatch(/… truncated: \d+ more characters; read on with offset \d+$/);
     expect(cut.data).toMatchObject({ truncated: true });
   });
 

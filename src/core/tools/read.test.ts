@@ -49,4 +49,33 @@ describe('ui_read', () => {
     expect(result.message).toBe(`Name\n${long}`);
     expect(result.data).toMatchObject({ truncated: false });
   });
+  it('pages through a long text: each cut names the offset the next page starts at, and the pages join up', async () => {
+    const context = fakeContext();
+    const long = Array.from({ length: 300 }, (_unused, index) => `w${index}`).join(' ');
+    const { accessibility } = context.platform;
+    const getTree = accessibility.getTree.bind(accessibility);
+    accessibility.getTree = async (pid, options) => {
+      const raw = await getTree(pid, options);
+      const visit = (node: typeof raw): void => {
+        if (node.name === 'Name' && node.role === 'textfield') Object.assign(node, { value: long.slice(0, 100), valueTruncated: true });
+        node.children?.forEach(visit);
+      };
+      visit(raw);
+      return raw;
+    };
+    accessibility.readText = async (_ref, _node, maxChars) => long.slice(0, maxChars);
+    const { root } = await context.engine.observe(FIXTURE_PID, { fresh: true });
+    const id = [...walk(root)].find((node) => node.name === 'Name' && node.role === 'textfield')?.id as string;
+    let text = '';
+    let offset: number | undefined = 0;
+    for (let page = 0; page < 20 && offset !== undefined; page += 1) {
+      const result = await readTool.handler({ pid: FIXTURE_PID, id, maxChars: 400, offset }, context);
+      const data = result.data as { text: string; nextOffset?: number };
+      text += data.nextOffset === undefined ? data.text : data.text.slice(0, 400);
+      if (data.nextOffset !== undefined) expect(data.text).toContain(`read on with offset ${data.nextOffset}`);
+      offset = data.nextOffset;
+    }
+    expect(offset).toBeUndefined();
+    expect(text).toBe(`Name\n${long}`);
+  });
 });

@@ -231,3 +231,21 @@ describe('what the text says it left out', () => {
     expect(serializeTree(button)).toBe('[b] button "OK"');
   });
 });
+
+describe('document content', () => {
+  it("gives a paragraph's text room on its line, and leaves empty sheet cells to find", () => {
+    const paragraph = node('p1', 'text', '', { value: 'word '.repeat(100).trim() });
+    expect(formatNode(paragraph, 20)).toContain(`= "${'word '.repeat(100).trim()}"`);
+    const sheet = node('t1', 'table', 'Sheet1', {
+      children: [
+        node('c1', 'cell', 'A1', { value: 'Quarterly' }),
+        node('c2', 'cell', 'B1'),
+        node('c3', 'cell', 'C1', { states: { enabled: true, focused: true } }),
+      ],
+    });
+    const text = serializeTree(sheet);
+    expect(text).toContain('cell "A1" = "Quarterly"');
+    expect(text).not.toContain('"B1"');
+    expect(text).toContain('cell "C1" (focused)');
+  });
+});

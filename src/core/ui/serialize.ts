@@ -50,6 +50,29 @@ const TOOLKIT_CLASS_NAME = /^(Gtk|Adw)[A-Z][A-Za-z0-9]*$/;
 /** Roles that only arrange other nodes; unnamed ones add no meaning and are not printed. */
 const STRUCTURAL_ROLES = new Set<Role>(['group', 'unknown', 'scrollarea', 'separator', 'menubar', 'tablist', 'toolbar']);
 
+/** Roles whose value is document or page content (Writer paragraphs, web page text, spreadsheet cells). */
+const CONTENT_ROLES = new Set<Role>(['text', 'heading', 'cell', 'listitem']);
+/** How much of one paragraph's text a line holds; ui_read gives the rest. */
+const CONTENT_TEXT_CHARS = 1000;
+
+/** Room for the note on an app's root line. */
+const APP_NOTE_CHARS = 600;
+
+/** A spreadsheet cell named only by its address ("B7"). */
+const CELL_ADDRESS = /^\$?[A-Z]{1,3}\$?[0-9]{1,7}$/;
+
+/** An empty spreadsheet cell: a sheet shows hundreds, and each says only its address (find --name B7 still finds it). */
+function isEmptyCell(node: UiNode): boolean {
+  return (
+    node.role === 'cell' &&
+    (node.value === undefined || node.value === '') &&
+    (node.children ?? []).length === 0 &&
+    !node.states.focused &&
+    node.states.selected !== true &&
+    CELL_ADDRESS.test(node.name)
+  );
+}
+
 /** Roles whose text is always editable when enabled, so `editable` is not printed for them. */
 const EDITABLE_ROLES = new Set<Role>(['textfield', 'textarea', 'spinbutton']);
 
@@ -107,10 +130,14 @@ export function formatNode(
   const classNameOnly = !ACTIONABLE_ROLES.has(node.role) && TOOLKIT_CLASS_NAME.test(node.name);
   if (node.name !== '' && !classNameOnly) text += ` ${nameText(node.name, maxTextChars, style)}`;
   if (!node.states.secret && node.value !== undefined && node.value !== '' && node.value !== node.name) {
-    text += ` = ${typeof node.value === 'number' ? node.value : quote(node.value, maxTextChars)}`;
+    // A paragraph's or a cell's text is what the model came to read: it gets room, and the token budget bounds the whole.
+    const room = CONTENT_ROLES.has(node.role) ? Math.max(maxTextChars, CONTENT_TEXT_CHARS) : maxTextChars;
+    text += ` = ${typeof node.value === 'number' ? node.value : quote(node.value, room)}`;
   }
   if (node.placeholder !== undefined && (node.value === undefined || node.value === '')) text += ` placeholder ${quote(node.placeholder, maxTextChars)}`;
   for (const label of labels) text += ` label ${quote(label, maxTextChars)}`;
+  // An app's root has no description of its own: the backend puts there what the reader must know (how to get a fuller tree).
+  if (node.role === 'application' && node.description !== undefined && node.description !== '') text += ` note ${quote(node.description, APP_NOTE_CHARS)}`;
   const words = stateWords(node, style);
   if (words.length > 0) text += ` (${words.join(', ')})`;
   if (bounds && node.bounds !== undefined) text += ` @${node.bounds.x},${node.bounds.y} ${node.bounds.width}x${node.bounds.height}`;
@@ -175,7 +202,7 @@ const SCROLLED_ROLES = new Set<Role>(['list', 'tree', 'table']);
 
 /** Whether a node gets a line of its own: unnamed wrappers, empty areas and repeated labels do not. */
 export function printsOwnLine(node: UiNode, parent: UiNode | undefined): boolean {
-  return parent === undefined || !(isCollapsible(node) || hasNoArea(node) || repeatsParent(node, parent));
+  return parent === undefined || !(isCollapsible(node) || hasNoArea(node) || repeatsParent(node, parent) || isEmptyCell(node));
 }
 
 /**
@@ -184,7 +211,8 @@ export function printsOwnLine(node: UiNode, parent: UiNode | undefined): boolean
  * -1) so a cut at the top level is still noted under its id.
  */
 function rootDepth(root: UiNode, style: LineStyle): number {
-  return style === 'compact' && root.role === 'application' ? -1 : 0;
+  // A root with a note keeps its line: the note is for the model.
+  return style === 'compact' && root.role === 'application' && (root.description ?? '') === '' ? -1 : 0;
 }
 
 function flatten(root: UiNode, maxTextChars: number, style: LineStyle, bounds: boolean): Line[] {

@@ -3,7 +3,7 @@ import { NotSettableError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
 import type { RawNode } from '../../ui/ids';
-import type { AppDirectory } from './apps';
+import type { AppDirectory, AppEntry } from './apps';
 import { pressActionIndex } from './action-names';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
 import { AppEvents } from './app-events';
@@ -14,6 +14,9 @@ import { hasState } from './states';
 import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
 import { windowOrigins } from './window-origin';
+import { crashDuringRead } from './read-crash';
+import { processAgeMs, settledFirstRead } from './first-read';
+import { chromiumAdvice, isChromiumShell } from './chromium-advice';
 
 const DEFAULT_MAX_NODES = 5000;
 const UNKNOWN_EXTENTS_RETRIES = 3;
@@ -38,6 +41,8 @@ export class AtspiAccessibility implements AccessibilityBackend {
   private readonly mirrors: MirrorStore;
   private readonly shortcutReader: ShortcutReader;
   private readonly events: AppEvents;
+  /** Apps this process has read once: later reads need not wait for a half-built tree to settle. */
+  private readonly readBefore = new Set<string>();
 
   constructor(
     private readonly client: AtspiClient,
@@ -59,19 +64,30 @@ export class AtspiAccessibility implements AccessibilityBackend {
 
   async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
     const app = await this.apps.get(pid);
+    const tree = await this.readTree(pid, app, options);
+    // Say how to get the real tree of a Chromium or Electron app that shows only its windows.
+    return isChromiumShell(app.bridge, tree) ? { ...tree, description: chromiumAdvice(pid) } : tree;
+  }
+
+  private async readTree(pid: number, app: AppEntry, options: TreeOptions): Promise<RawNode> {
     // Extents cost a call a node and matter only where input lands, so by default they are read on demand.
     const bounds = options.bounds ?? 'none';
     const limits = { maxNodes: options.maxNodes ?? DEFAULT_MAX_NODES, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH };
     const fetch = (onRows?: (rows: CacheRows) => void) => fetchTree(this.client, app, { bounds, ...limits, ...(onRows === undefined ? {} : { onRows }) });
     try {
       if (bounds === 'none' && limits.maxNodes === DEFAULT_MAX_NODES && limits.maxDepth === DEFAULT_MAX_DEPTH) {
-        return await this.mirrors.read(app.bus, mirrorReader(this.client, app), fetch, options.fresh ?? false);
+        const read = (fresh: boolean) => this.mirrors.read(app.bus, mirrorReader(this.client, app), fetch, fresh);
+        if (this.readBefore.has(app.bus)) return await read(options.fresh ?? false);
+        // Each CLI call is a new process, so its one read is a first read: it must not catch the app half-built.
+        const tree = await settledFirstRead(() => read(true), { lazyToolkit: app.gtk4, ageMs: processAgeMs(pid) });
+        this.readBefore.add(app.bus);
+        return tree;
       }
       // The cache is only sound while the app's events reach it.
       await this.mirrors.touch(app.bus);
       return await this.cache.get(app.bus, bounds, () => fetch(), options.fresh);
     } catch (error) {
-      throw mapDbusError(error, pid);
+      throw (await crashDuringRead(error, app)) ?? mapDbusError(error, pid);
     }
   }
 
@@ -90,7 +106,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
     const target = ref as AtspiRef;
     const app = await this.apps.get(target.pid);
     const subtree = { path: target.path, ...(target.window === undefined ? {} : { window: target.window }) };
-    return this.guard(target, () => fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree));
+    try {
+      return await fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree);
+    } catch (error) {
+      throw (await crashDuringRead(error, app)) ?? mapDbusError(error, target.pid);
+    }
   }
 
   async press(ref: unknown): Promise<boolean> {
@@ -214,7 +234,8 @@ export class AtspiAccessibility implements AccessibilityBackend {
 
   async readText(ref: unknown, _node: UiNode, maxChars: number): Promise<string> {
     const target = ref as AtspiRef;
-    return this.guard(target, () => readText(this.client, [target.bus, target.path], maxChars));
+    const { bridge } = await this.apps.get(target.pid);
+    return this.guard(target, async () => (await readText(this.client, [target.bus, target.path], maxChars, bridge)).replace(/\uFFFC/g, ''));
   }
 
   async bounds(ref: unknown): Promise<Bounds | undefined> {

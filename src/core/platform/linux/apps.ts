@@ -4,6 +4,7 @@ import type { AppInfo } from '../../../shared/ui-node';
 import { isProcessAlive } from '../process';
 import type { AtspiClient } from './client';
 import { hasState } from './states';
+import { bridgeOf, UNKNOWN_BRIDGE, type Bridge } from './bridges';
 
 /** Listing must stay quick while one app is frozen, so its calls get a short leash. */
 const LIST_TIMEOUT_MS = 500;
@@ -11,6 +12,8 @@ const LIST_TIMEOUT_MS = 500;
 export interface AppEntry extends AppInfo {
   bus: string;
   gtk4: boolean;
+  /** The toolkit's bridge, from the Application interface: which calls the app can take. */
+  bridge: Bridge;
 }
 
 async function describeApp(client: AtspiClient, ref: ObjectRef): Promise<AppEntry | undefined> {
@@ -40,12 +43,13 @@ async function describeApp(client: AtspiClient, ref: ObjectRef): Promise<AppEntr
       bus,
       name: String(name),
       gtk4: String(toolkit).toUpperCase() === 'GTK' && String(version).startsWith('4'),
+      bridge: bridgeOf(String(toolkit), String(version), String(name)),
       windows: described,
       ...(frontmost ? { frontmost } : {}),
     };
   } catch {
     // A frozen or half-started app still shows up, so the user can see it is there.
-    return { pid, bus, name: `(not responding, pid ${pid})`, gtk4: false, windows: [] };
+    return { pid, bus, name: `(not responding, pid ${pid})`, gtk4: false, bridge: UNKNOWN_BRIDGE, windows: [] };
   }
 }
 

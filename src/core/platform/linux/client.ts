@@ -29,6 +29,8 @@ export interface AtspiRef {
   interfaces: string[];
   role: number;
   gtk4: boolean;
+  /** Its children are made on demand and too many to list (a spreadsheet): only the visible range was read. */
+  huge?: boolean;
 }
 
 const GONE_ERRORS = new Set([

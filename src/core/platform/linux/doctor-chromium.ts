@@ -21,6 +21,24 @@ function read(file: string): string | undefined {
 }
 
 /**
+/**
+ * A process's arguments from /proc/PID/cmdline. Chromium rewrites its process title, after
+ * which the file holds space-joined arguments instead of NUL-separated ones; such a string is
+ * split on spaces (a switch never holds one before its `=`, which is all that is matched).
+ */
+export function commandLineArgs(raw: string): string[] {
+  return raw
+    .split('\0')
+    .filter((arg) => arg !== '')
+    .flatMap((arg) => (arg.includes(' --') ? arg.split(' ').filter((word) => word !== '') : [arg]));
+}
+
+/** Helper processes: renderers, GPU, utilities and zygotes carry --type=; the crash reporter runs its own executable. */
+function isHelper(executable: string, args: readonly string[]): boolean {
+  return args.some((arg) => arg.startsWith('--type=')) || path.basename(executable).includes('crashpad');
+}
+
+/**
  * The browser processes (not their renderers and helpers), and those of them without
  * accessibility. Only those a user could be driving on this desktop count: a headless browser
  * has no window to read, and one on another X display (another session, a test's Xvfb) is not
@@ -50,12 +68,8 @@ export function chromiumWithoutAccessibility(
       isChromium.set(folder, chromium);
     }
     if (!chromium) continue;
-    // Chromium rewrites its process title: its arguments may come back as one space-separated string.
-    const args = (read(`${proc}/${entry}/cmdline`) ?? '').split('\0').flatMap((arg) => arg.split(' '));
-    // Renderers, GPU and utility processes carry --type=; the browser process does not.
-    if (args.some((arg) => arg.startsWith('--type='))) continue;
-    // Crashpad's handler sits beside the browser but is no browser; a headless browser shows no window.
-    if (path.basename(executable).includes('crashpad') || args.some((arg) => arg === '--headless' || arg.startsWith('--headless='))) continue;
+    const args = commandLineArgs(read(`${proc}/${entry}/cmdline`) ?? '');
+    if (isHelper(executable, args) || args.some((arg) => arg === '--headless' || arg.startsWith('--headless='))) continue;
     const environment = (read(`${proc}/${entry}/environ`) ?? '').split('\0');
     const shownOn = environment.find((variable) => variable.startsWith('DISPLAY='))?.slice('DISPLAY='.length);
     if (display !== undefined && display !== '' && shownOn !== undefined && shownOn !== display) continue;

@@ -44,7 +44,7 @@ function lazyInput(env: Record<string, string | undefined>): InputBackend {
 }
 
 /** What callers see of an app: the bus name and toolkit stay inside the backend. */
-function publicInfo({ bus: _bus, gtk4: _gtk4, ...app }: AppEntry): AppInfo {
+function publicInfo({ bus: _bus, gtk4: _gtk4, bridge: _bridge, ...app }: AppEntry): AppInfo {
   return app;
 }
 

@@ -39,12 +39,17 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
       const [refs] = await client.call([app.bus, path], IFACE.accessible, 'GetChildren');
       return (refs as ObjectRef[]).map((ref) => ref[1]);
     },
-    hasValue: (node) => hasValue(node.ref),
-    value: (node) => readValue(client, [app.bus, node.ref.path], node.ref),
-    rows: () => cacheRows(client, app.bus),
+    // The fetch decides on the node's own name, before any label named it.
+    hasValue: (node) => hasValue(ownKind(node)),
+    value: (node) => readValue(client, [app.bus, node.ref.path], ownKind(node), app.bridge),
+    rows: () => cacheRows(client, app.bus, app.bridge),
     states: (node) => readStates(client, [app.bus, node.ref.path], node.ref.role, app.gtk4),
     relayout: (root, rawName) => relayout(client, app.bus, root, rawName),
   };
+}
+
+function ownKind(node: RawNode<AtspiRef>): { role: number; interfaces: string[]; name: string } {
+  return { role: node.ref.role, interfaces: node.ref.interfaces, name: node.nameFrom === undefined ? node.name : '' };
 }
 
 /** The full read's layout naming (geometry-names.ts) over a mirrored tree: extents read now, names as they stand. */

@@ -385,6 +385,8 @@ export class AppMirror {
    * otherwise.
    */
   private async childrenOf(reader: MirrorReader, path: string): Promise<string[]> {
+    // A sheet's cells are read by their visible range, which only a full read works out; listing them would swamp the app.
+    if (this.entries.get(path)?.node.ref.huge === true) throw new MirrorUntrusted('too-large', `${path} has too many children to list`);
     const row = this.rows?.get(path);
     if (row !== undefined) {
       const kids = this.rowChildren().get(path) ?? [];

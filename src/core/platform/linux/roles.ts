@@ -93,3 +93,21 @@ export const TEXT_VALUE_ROLES = new Set<number>([ROLE.ENTRY, ROLE.TEXT, ROLE.TER
 
 /** Roles whose value is a number read through Value. */
 export const NUMERIC_VALUE_ROLES = new Set<number>([ROLE.SLIDER, ROLE.SPIN_BUTTON, ROLE.PROGRESS_BAR, ROLE.LEVEL_BAR, ROLE.SCROLL_BAR]);
+
+/** Roles whose Text interface holds document or page content: read as their value, where they have it. */
+export const CONTENT_TEXT_ROLES = new Set<number>([
+  ROLE.PARAGRAPH,
+  ROLE.HEADING,
+  ROLE.TABLE_CELL,
+  ROLE.LIST_ITEM,
+  ROLE.LINK,
+  ROLE.STATIC,
+  ROLE.SECTION,
+  ROLE.CAPTION,
+  ROLE.HEADER,
+  ROLE.FOOTER,
+  ROLE.DOCUMENT_FRAME,
+  ROLE.DOCUMENT_WEB,
+  ROLE.DOCUMENT_TEXT,
+  ROLE.DOCUMENT_EMAIL,
+]);

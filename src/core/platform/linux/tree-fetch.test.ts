@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
+import { bridgeOf } from './bridges';
 import { fetchTree } from './tree-fetch';
 
 const BUS = ':1.42';
@@ -33,7 +34,7 @@ function walkedApp(nodes: Record<string, { name: string; role: number; children:
   return { client: client as unknown as AtspiClient, calls };
 }
 
-const APP = { pid: 42, bus: BUS, name: 'app', gtk4: false };
+const APP = { pid: 42, bus: BUS, name: 'app', gtk4: false, bridge: bridgeOf('Chromium', '1.0') };
 const OPTIONS = { bounds: 'none' as const, maxNodes: 5000, maxDepth: 64 };
 
 describe('fetchTree', () => {
@@ -62,5 +63,60 @@ describe('fetchTree', () => {
     });
     const tree = await fetchTree(client, APP, OPTIONS);
     expect(tree.children?.[0]?.children?.[0]?.children?.map((child) => child.name)).toContain('Open');
+  });
+});
+
+/** The shape GetItems answers: a((so)(so)(so)iiassusau). */
+function cacheRow(path: string, parent: string, role: number, childCount: number, name = ''): unknown[] {
+  return [[BUS, path], [BUS, ROOT_PATH], [BUS, parent], -1, childCount, [IFACE.accessible], name, role, '', [0, 0]];
+}
+
+describe('fetchTree on LibreOffice-like apps', () => {
+  it('keeps a pane the cache places under an unreachable parent where GetChildren lists it, with what is under it', async () => {
+    const { client } = walkedApp({
+      [ROOT_PATH]: { name: 'soffice', role: ROLE.APPLICATION, children: ['/w'] },
+      '/w': { name: 'Untitled 1 - LibreOffice Calc', role: ROLE.FRAME, children: ['/p'] },
+      '/p': { name: '', role: ROLE.PANEL, children: ['/pane'] },
+      '/pane': { name: '', role: ROLE.ROOT_PANE, children: ['/doc'] },
+      '/doc': { name: 'Sheet', role: ROLE.DOCUMENT_SPREADSHEET, children: [] },
+    });
+    const rows = [cacheRow('/pane', '/ghost', ROLE.ROOT_PANE, 1), cacheRow('/ghost', '/nowhere', ROLE.PANEL, 1)];
+    const withRows = Object.assign(Object.create(client) as AtspiClient, {
+      call: (target: [string, string], iface: string, member: string, signature?: string, body?: unknown[]) =>
+        member === 'GetItems' ? Promise.resolve([rows]) : client.call(target, iface, member, signature, body),
+    });
+    const tree = await fetchTree(withRows, { ...APP, bridge: bridgeOf('gtk', '3.24', 'soffice') }, OPTIONS);
+    const pane = tree.children?.[0]?.children?.[0]?.children?.[0];
+    expect(pane?.platformRole).toBe(`atspi:${ROLE.ROOT_PANE}`);
+    expect(pane?.children?.[0]?.name).toBe('Sheet');
+  });
+
+  it('reads a sheet of 2^31 cells by its visible range through Table, never listing its children', async () => {
+    const base = walkedApp({
+      [ROOT_PATH]: { name: 'soffice', role: ROLE.APPLICATION, children: ['/t'] },
+      '/t': { name: 'Sheet1', role: ROLE.TABLE, children: [], childCount: 2 ** 31 - 1 },
+    });
+    const manages = [2 ** 31, 0]; // MANAGES_DESCENDANTS is bit 31 of the first word.
+    const call = (target: [string, string], iface: string, member: string, signature?: string, body?: unknown[]): Promise<unknown[]> => {
+      const [row, column] = (body ?? []) as number[];
+      const cell = /^\/c(\d+)_(\d+)$/.exec(target[1]);
+      if (target[1] === '/t' && member === 'GetChildren') throw new Error('listed the children of a sheet');
+      if (target[1] === '/t' && member === 'GetInterfaces') return Promise.resolve([[IFACE.accessible, IFACE.table, IFACE.component]]);
+      if (target[1] === '/t' && member === 'GetState') return Promise.resolve([manages]);
+      if (member === 'GetExtents') return Promise.resolve([[0, 0, 300, 100]]);
+      if (member === 'GetAccessibleAtPoint') return Promise.resolve([[BUS, (row ?? 0) < 10 ? '/c0_1' : '/c2_3']]);
+      if (member === 'GetIndexInParent' && cell !== null) return Promise.resolve([Number(cell[1]) * 100 + Number(cell[2])]);
+      if (member === 'GetRowAtIndex') return Promise.resolve([Math.floor((row ?? 0) / 100)]);
+      if (member === 'GetColumnAtIndex') return Promise.resolve([(row ?? 0) % 100]);
+      if (member === 'GetAccessibleAt') return Promise.resolve([[BUS, `/c${row}_${column}`]]);
+      if (cell !== null && member === 'GetRole') return Promise.resolve([ROLE.TABLE_CELL]);
+      return base.client.call(target, iface, member, signature, body);
+    };
+    const client = Object.assign(Object.create(base.client) as AtspiClient, { call });
+    const tree = await fetchTree(client, APP, OPTIONS);
+    const cells = tree.children?.[0]?.children ?? [];
+    // Rows 0 to 2, columns B to D; unnamed cells are named by their address.
+    expect(cells.map((cell) => cell.name)).toEqual(['B1', 'C1', 'D1', 'B2', 'C2', 'D2', 'B3', 'C3', 'D3']);
+    expect(tree.children?.[0]?.ref.huge).toBe(true);
   });
 });

@@ -4,18 +4,23 @@ import type { RawNode } from '../../ui/ids';
 import type { BoundsMode } from '../types';
 import type { AtspiClient, AtspiRef } from './client';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
+import type { Bridge } from './bridges';
+import { isAppGone } from './read-crash';
 import { limiter, mapLimit } from './pool';
 import { geometryNames } from './geometry-names';
 import { relationNames } from './relation-names';
-import { NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
+import { CONTENT_TEXT_ROLES, NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
 import { decodeStates, hasState } from './states';
 import { windowOrigins, type Origin } from './window-origin';
+import { cellAddress, isHugeContainer, visibleCells } from './table-range';
 
 export interface AppTarget {
   pid: number;
   bus: string;
   name: string;
   gtk4: boolean;
+  /** Which calls the app's toolkit bridge takes without harm. */
+  bridge: Bridge;
 }
 
 /** Where a subtree fetch starts, and the window it is in (GTK 4 extents are relative to it). */
@@ -70,7 +75,8 @@ interface Detail extends ValueRead {
 }
 
 /** Cache.GetItems: one call for an app's whole tree, where the toolkit implements it (GTK3, GTK4). */
-async function cachedItems(client: AtspiClient, bus: string): Promise<Item[]> {
+async function cachedItems(client: AtspiClient, bus: string, bridge: Bridge): Promise<Item[]> {
+  if (!bridge.cache) return [];
   try {
     const [rows] = await client.call([bus, CACHE_PATH], IFACE.cache, 'GetItems');
     return (rows as CacheItem[]).map((row) => ({
@@ -85,7 +91,7 @@ async function cachedItems(client: AtspiClient, bus: string): Promise<Item[]> {
       parentPath: row[2][1],
     }));
   } catch (error) {
-    if (error instanceof DbusTimeoutError) throw error;
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
     return []; // Chromium has no cache: every node is walked.
   }
 }
@@ -125,8 +131,8 @@ function descendants(byParent: Map<string, string[]>, root: string): string[] {
 }
 
 /** The whole cache of an app; undefined where the toolkit keeps none (Chromium). */
-export async function cacheRows(client: AtspiClient, bus: string): Promise<CacheRows | undefined> {
-  const items = await cachedItems(client, bus);
+export async function cacheRows(client: AtspiClient, bus: string, bridge: Bridge): Promise<CacheRows | undefined> {
+  const items = await cachedItems(client, bus, bridge);
   return items.length === 0 ? undefined : rowsOf(items);
 }
 
@@ -136,7 +142,8 @@ export async function cacheRows(client: AtspiClient, bus: string): Promise<Cache
  */
 export function unlessFrozen<T>(fallback: T): (error: unknown) => T {
   return (error) => {
-    if (error instanceof DbusTimeoutError) throw error;
+    // The app left the bus (it crashed or quit): that is the read's answer, not one missing node.
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
     return fallback;
   };
 }
@@ -145,16 +152,22 @@ const PROPERTIES = 'org.freedesktop.DBus.Properties';
 
 /**
  * A node's name, description and child count in one Properties.GetAll, where the toolkit's
- * bridge answers it (atk-bridge does: GTK 3, GTK 4, Chromium); three Gets otherwise.
+ * bridge is known to answer it (GTK 3, GTK 4, Gecko, Chromium, LibreOffice); three Gets
+ * otherwise: GetAll crashes Qt 5 and Qt 6 apps.
  */
-async function accessibleProperties(client: AtspiClient, self: ObjectRef): Promise<{ name: unknown; description: unknown; childCount: unknown }> {
-  try {
-    const [all] = await client.call(self, PROPERTIES, 'GetAll', 's', [IFACE.accessible]);
-    const value = (key: string): unknown => (all as Record<string, { value?: unknown } | undefined>)[key]?.value;
-    if (value('ChildCount') !== undefined) return { name: value('Name'), description: value('Description'), childCount: value('ChildCount') };
-  } catch (error) {
-    if (error instanceof DbusTimeoutError) throw error;
-  }
+async function accessibleProperties(
+  client: AtspiClient,
+  self: ObjectRef,
+  bridge: Bridge,
+): Promise<{ name: unknown; description: unknown; childCount: unknown }> {
+  if (bridge.getAll)
+    try {
+      const [all] = await client.call(self, PROPERTIES, 'GetAll', 's', [IFACE.accessible]);
+      const value = (key: string): unknown => (all as Record<string, { value?: unknown } | undefined>)[key]?.value;
+      if (value('ChildCount') !== undefined) return { name: value('Name'), description: value('Description'), childCount: value('ChildCount') };
+    } catch (error) {
+      if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+    }
   const [name, description, childCount] = await Promise.all(
     ['Name', 'Description', 'ChildCount'].map((property) => client.property(self, IFACE.accessible, property)),
   );
@@ -162,12 +175,12 @@ async function accessibleProperties(client: AtspiClient, self: ObjectRef): Promi
 }
 
 /** Everything the tree needs about one node, in four pipelined calls. */
-async function readItem(client: AtspiClient, self: ObjectRef, index: number): Promise<Item> {
+async function readItem(client: AtspiClient, self: ObjectRef, index: number, bridge: Bridge): Promise<Item> {
   const [[role], [states], [interfaces], { name, description, childCount }] = await Promise.all([
     client.call(self, IFACE.accessible, 'GetRole'),
     client.call(self, IFACE.accessible, 'GetState'),
     client.call(self, IFACE.accessible, 'GetInterfaces'),
-    accessibleProperties(client, self),
+    accessibleProperties(client, self, bridge),
   ]);
   return {
     self,
@@ -191,6 +204,22 @@ function isIncomplete(item: Item, children: Map<string, string[]>): boolean {
   return item.childCount !== 0 && (children.get(item.self[1])?.length ?? 0) !== item.childCount;
 }
 
+/** Where GetChildren listed a node that the cache placed under another parent: its place if that parent is never reached. */
+type Alternates = Map<string, { parent: string; index: number }>;
+
+/**
+ * A node's children as GetChildren lists them, less those the cache places under another
+ * parent it holds (GTK3 lists a popup's insides under the button too). Each one left out is
+ * remembered where it was listed, in case that other parent is never reached (see adoptOrphans).
+ */
+export function listedChildren(path: string, listed: string[], items: ReadonlyMap<string, Pick<Item, 'parentPath'>>, alternates?: Alternates): string[] {
+  return listed.filter((child, index) => {
+    const elsewhere = placedElsewhere(items.get(child)?.parentPath, path, (other) => items.has(other));
+    if (elsewhere && alternates !== undefined && !alternates.has(child)) alternates.set(child, { parent: path, index });
+    return !elsewhere;
+  });
+}
+
 /**
  * Reads what the cache left out. Each subtree goes on as soon as its parent is known,
  * instead of level by level, so a deep uncached branch costs its depth in round trips
@@ -198,13 +227,15 @@ function isIncomplete(item: Item, children: Map<string, string[]>): boolean {
  */
 async function walkMissing(
   client: AtspiClient,
-  bus: string,
+  { bus, bridge }: AppTarget,
   items: Map<string, Item>,
   children: Map<string, string[]>,
   rootPath: string,
   maxNodes: number,
+  alternates?: Alternates,
 ): Promise<void> {
   const limit = limiter(CONCURRENCY);
+  const addresses = new Map<string, string>();
   // Each node is expanded once: an app whose children lists loop (a child listing its own
   // ancestor, with a child count that never matches) would otherwise recurse until the stack ran out.
   const expanded = new Set<string>();
@@ -213,19 +244,41 @@ async function walkMissing(
     expanded.add(path);
     const item = items.get(path) as Item;
     if (isIncomplete(item, children) && items.size < maxNodes) {
-      const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
-      // GTK3 lists a popup's insides under the button too; a node the cache places under another node it holds stays there, so it is in the tree once.
-      children.set(
-        path,
-        (refs as ObjectRef[]).map((ref) => ref[1]).filter((child) => !placedElsewhere(items.get(child)?.parentPath, path, (other) => items.has(other))),
-      );
+      // The cache says -1 (unknown) for a Writer document, which manages its descendants: its own count tells whether listing is safe.
+      if (item.childCount < 0 && isHugeContainer(item)) {
+        const count = Number(await limit(() => client.property([bus, path], IFACE.accessible, 'ChildCount')).catch(unlessFrozen(-1)));
+        if (Number.isFinite(count) && count >= 0) items.set(path, { ...item, childCount: count });
+      }
+      if (isHugeContainer(items.get(path) as Item)) {
+        // Never list the children of a sheet that claims billions of cells: read what is on screen.
+        const cells = item.interfaces.includes(IFACE.table) ? await limit(() => visibleCells(client, [bus, path])).catch(unlessFrozen([])) : [];
+        for (const cell of cells) addresses.set(cell.ref[1], cellAddress(cell.row, cell.column));
+        children.set(
+          path,
+          cells.map((cell) => cell.ref[1]),
+        );
+      } else {
+        const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
+        children.set(
+          path,
+          listedChildren(
+            path,
+            (refs as ObjectRef[]).map((ref) => ref[1]),
+            items,
+            alternates,
+          ),
+        );
+      }
     }
     await Promise.all(
       (children.get(path) ?? []).map(async (child, index) => {
         if (!items.has(child)) {
           if (items.size >= maxNodes) return;
-          const read = await limit(() => readItem(client, [bus, child], index)).catch(unlessFrozen(undefined));
+          const read = await limit(() => readItem(client, [bus, child], index, bridge)).catch(unlessFrozen(undefined));
           if (read === undefined) return;
+          // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address.
+          const address = addresses.get(child);
+          if (address !== undefined && read.name.trim() === '') read.name = address;
           items.set(child, read);
         }
         await expand(child);
@@ -233,6 +286,67 @@ async function walkMissing(
     );
   };
   await expand(rootPath);
+}
+
+function reachable(children: Map<string, string[]>, rootPath: string): Set<string> {
+  const seen = new Set([rootPath]);
+  for (let frontier = [rootPath]; frontier.length > 0;)
+    frontier = frontier.flatMap((path) => (children.get(path) ?? []).filter((child) => !seen.has(child) && seen.add(child)));
+  return seen;
+}
+
+/**
+ * A node the cache places under a parent that is never reached from the root (LibreOffice
+ * names a detached object as its main pane's parent) goes back where GetChildren listed it,
+ * and what is under it is walked then. Bounded: each round adopts what the last one uncovered.
+ */
+async function adoptOrphans(children: Map<string, string[]>, alternates: Alternates, rootPath: string, walk: (orphan: string) => Promise<void>): Promise<void> {
+  for (let round = 0; round < 4 && alternates.size > 0; round += 1) {
+    const reached = reachable(children, rootPath);
+    const orphans = [...alternates].filter(([child, { parent }]) => !reached.has(child) && reached.has(parent));
+    if (orphans.length === 0) return;
+    for (const [child, { parent, index }] of orphans) {
+      alternates.delete(child);
+      const kids = [...(children.get(parent) ?? [])];
+      kids.splice(Math.min(index, kids.length), 0, child);
+      children.set(parent, kids);
+    }
+    await Promise.all(orphans.map(([child]) => walk(child)));
+  }
+}
+
+/** Roles a person acts on: a name missing on one of them is worth a call to check. */
+const ACTED_ON = new Set([
+  'button',
+  'togglebutton',
+  'checkbox',
+  'radio',
+  'switch',
+  'menuitem',
+  'textfield',
+  'combobox',
+  'link',
+  'tab',
+  'listitem',
+  'slider',
+  'spinbutton',
+  'treeitem',
+]);
+
+/**
+ * Gecko and Chromium name some controls after their cache row was made, without a
+ * name-change event that would refresh it: an unnamed control from the cache has its Name read.
+ */
+async function refreshNames(client: AtspiClient, items: Map<string, Item>, order: readonly string[]): Promise<void> {
+  const unnamed = order.filter((path) => {
+    const item = items.get(path) as Item;
+    return item.parentPath !== undefined && item.name.trim() === '' && ACTED_ON.has(normalizeRole(item.role));
+  });
+  await mapLimit(unnamed, CONCURRENCY, async (path) => {
+    const item = items.get(path) as Item;
+    const name = await client.property(item.self, IFACE.accessible, 'Name').catch(unlessFrozen(''));
+    if (typeof name === 'string' && name.trim() !== '') items.set(path, { ...item, name });
+  });
 }
 
 /** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
@@ -261,27 +375,45 @@ export function isSecret(item: { role: number }): boolean {
 }
 
 /**
- * Reads a text field's content in one call. GTK4 answers "" to end = -1 but clamps a
- * large end, so the limit is passed; a toolkit that rejects it is asked for its length first.
+ * Reads a text field's content. GTK (3 and 4) and Chromium clamp a large end, so one call with
+ * the limit does (GTK 4 answers "" to end = -1); Gecko answers "" to an end past the text but
+ * takes -1; Qt and LibreOffice answer "" to an end past the text, so they, and a toolkit not
+ * known here, are asked for the length first. A toolkit that rejects the one call is asked too.
  */
-export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX_TREE_TEXT): Promise<string> {
+export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX_TREE_TEXT, bridge?: Bridge): Promise<string> {
+  const kind = bridge?.kind;
   try {
-    const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, limit]);
-    return String(text);
+    if (kind === 'gecko') {
+      const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, -1]);
+      return [...String(text)].slice(0, limit).join('');
+    }
+    if (kind !== 'qt' && kind !== 'libreoffice' && kind !== 'unknown') {
+      const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, limit]);
+      return String(text);
+    }
   } catch (error) {
-    if (error instanceof DbusTimeoutError) throw error;
-    const count = Number(await client.property(self, IFACE.text, 'CharacterCount'));
-    if (count <= 0) return '';
-    const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, Math.min(count, limit)]);
-    return String(text);
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
   }
+  const count = Number(await client.property(self, IFACE.text, 'CharacterCount'));
+  if (!(count > 0)) return '';
+  const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, Math.min(count, limit)]);
+  return String(text);
 }
 
+/** Tries of an element's extents while the app answers (-1, -1, -1, -1), as Firefox does to the first query after it starts. */
+const EXTENTS_TRIES = 3;
+const EXTENTS_RETRY_MS = 40;
+
 export async function readExtents(client: AtspiClient, self: ObjectRef): Promise<Bounds | undefined> {
-  const [extents] = await client.call(self, IFACE.component, 'GetExtents', 'u', [COORD_SCREEN]);
-  const [x, y, width, height] = extents as number[];
-  if (x === undefined || y === undefined || width === undefined || height === undefined || x === OFFSCREEN_X) return undefined;
-  return { x, y, width, height };
+  for (let attempt = 1; ; attempt += 1) {
+    const [extents] = await client.call(self, IFACE.component, 'GetExtents', 'u', [COORD_SCREEN]);
+    const [x, y, width, height] = extents as number[];
+    if (x === undefined || y === undefined || width === undefined || height === undefined || x === OFFSCREEN_X) return undefined;
+    // (-1, -1, -1, -1) means "not laid out yet", not a place: asked again, and unknown if it stays so.
+    if (!(x === -1 && y === -1 && width === -1 && height === -1)) return { x, y, width, height };
+    if (attempt >= EXTENTS_TRIES) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, EXTENTS_RETRY_MS));
+  }
 }
 
 /** Nodes synthetic input may target, and windows; other bounds are read when an action needs them. */
@@ -296,25 +428,48 @@ function wantsBounds(item: Item, mode: BoundsMode): boolean {
 interface ValueKind {
   role: number;
   interfaces: string[];
+  /** The node's own name, where known: a named cell or link already says its text (GTK cells, Gecko links). */
+  name?: string;
 }
 
 function hasTextValue(item: ValueKind): boolean {
   return !isSecret(item) && TEXT_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && item.role !== ROLE.SPIN_BUTTON;
 }
 
+/**
+ * Nodes whose text is document or page content (a paragraph, a heading, a cell, a link): the
+ * Text interface holds it where the name does not (Writer paragraphs, Firefox and Chromium
+ * pages), so it is read as the node's value. Embedded children appear in it as U+FFFC.
+ */
+function hasContentText(item: ValueKind): boolean {
+  // LibreOffice names a cell by its address ("A1"): its content is in Text alone.
+  const named = (item.name ?? '').trim() !== '' && !(item.role === ROLE.TABLE_CELL && CELL_ADDRESS.test((item.name ?? '').trim()));
+  return !named && CONTENT_TEXT_ROLES.has(item.role) && item.interfaces.includes(IFACE.text) && !TEXT_VALUE_ROLES.has(item.role);
+}
+
+const CELL_ADDRESS = /^\$?[A-Z]{1,3}\$?[0-9]{1,7}$/;
+
+/** The object-replacement character that stands for each embedded child in a parent's text. */
+const EMBEDDED_OBJECT = /\uFFFC/g;
+
 function hasNumericValue(item: ValueKind): boolean {
   return NUMERIC_VALUE_ROLES.has(item.role) && item.interfaces.includes(IFACE.value);
 }
 
 export function hasValue(item: ValueKind): boolean {
-  return hasTextValue(item) || hasNumericValue(item);
+  return hasTextValue(item) || hasNumericValue(item) || hasContentText(item);
 }
 
 /** A text or numeric widget's value as the tree holds it (text cut at MAX_TREE_TEXT and marked); {} for other nodes. */
-export async function readValue(client: AtspiClient, self: ObjectRef, kind: ValueKind): Promise<ValueRead> {
+export async function readValue(client: AtspiClient, self: ObjectRef, kind: ValueKind, bridge?: Bridge): Promise<ValueRead> {
   if (hasTextValue(kind)) {
     // One character more than is kept says whether the text goes on.
-    const text = await readText(client, self, MAX_TREE_TEXT + 1);
+    const text = await readText(client, self, MAX_TREE_TEXT + 1, bridge);
+    return text.length > MAX_TREE_TEXT ? { value: text.slice(0, MAX_TREE_TEXT), truncated: true } : { value: text };
+  }
+  if (hasContentText(kind)) {
+    const text = (await readText(client, self, MAX_TREE_TEXT + 1, bridge)).replace(EMBEDDED_OBJECT, '').trim();
+    if (text === '') return {};
     return text.length > MAX_TREE_TEXT ? { value: text.slice(0, MAX_TREE_TEXT), truncated: true } : { value: text };
   }
   if (hasNumericValue(kind)) return { value: Number(await client.property(self, IFACE.value, 'CurrentValue')) };
@@ -325,10 +480,10 @@ function needsDetail(item: Item, bounds: BoundsMode): boolean {
   return hasValue(item) || wantsBounds(item, bounds);
 }
 
-async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode): Promise<Detail> {
+async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode, bridge: Bridge): Promise<Detail> {
   const detail: Detail = {};
   const jobs: Promise<unknown>[] = [];
-  if (hasValue(item)) jobs.push(readValue(client, item.self, item).then((read) => Object.assign(detail, read)));
+  if (hasValue(item)) jobs.push(readValue(client, item.self, item, bridge).then((read) => Object.assign(detail, read)));
   if (wantsBounds(item, bounds)) {
     jobs.push(readExtents(client, item.self).then((extents) => extents !== undefined && (detail.bounds = extents)));
   }
@@ -381,8 +536,8 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const items = new Map<string, Item>();
   const rootPath = subtree?.path ?? ROOT_PATH;
   // A subtree is read node by node: GetItems would cost the whole app.
-  if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0));
-  const rows = subtree === undefined ? rowsOf(await cachedItems(client, bus)) : (subtree.rows ?? new Map<string, CacheRow>());
+  if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0, app.bridge));
+  const rows = subtree === undefined ? rowsOf(await cachedItems(client, bus, app.bridge)) : (subtree.rows ?? new Map<string, CacheRow>());
   if (subtree === undefined && rows.size > 0) options.onRows?.(rows);
   const byParent = rowChildren(rows);
   const inside = subtree === undefined ? [...rows.keys()] : descendants(byParent, rootPath);
@@ -404,15 +559,18 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
       states: [],
     });
 
-  await walkMissing(client, bus, items, children, rootPath, options.maxNodes);
+  const alternates: Alternates = new Map();
+  await walkMissing(client, app, items, children, rootPath, options.maxNodes, alternates);
+  await adoptOrphans(children, alternates, rootPath, (orphan) => walkMissing(client, app, items, children, orphan, options.maxNodes, alternates));
   const { order, parentOf } = breadthFirst(children, items, rootPath, options);
+  if (!app.bridge.cacheNames) await refreshNames(client, items, order);
   const kept = new Set(order);
   const childrenOf = (path: string): string[] => (children.get(path) ?? []).filter((child) => kept.has(child) && parentOf.get(child) === path);
   // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
   const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
   // Values and labels are independent reads, so they share the round trips.
   const [detailed, names] = await Promise.all([
-    mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds)),
+    mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds, app.bridge)),
     relationNames(client, items, order, (item) => roleOf(item as Item), gtk4),
   ]);
   const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
@@ -434,7 +592,16 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     // GTK 4 reports extents relative to the window; the X window's origin puts them on screen.
     const shift = topLevel && gtk4 ? origins.get(item.name) : origin;
     const node: RawNode<AtspiRef> = {
-      ref: { pid, bus, path, interfaces: item.interfaces, role: item.role, gtk4, ...(windowName === undefined ? {} : { window: windowName }) },
+      ref: {
+        pid,
+        bus,
+        path,
+        interfaces: item.interfaces,
+        role: item.role,
+        gtk4,
+        ...(windowName === undefined ? {} : { window: windowName }),
+        ...(isHugeContainer(item) ? { huge: true } : {}),
+      },
       role: roleOf(item),
       platformRole: `atspi:${item.role}`,
       // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.

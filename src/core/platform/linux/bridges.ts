@@ -1,0 +1,62 @@
+/**
+ * What each toolkit's AT-SPI bridge can be asked without harm. An app's bridge runs inside the
+ * app, so a call it mishandles kills the app, not the reader: Qt 5 and Qt 6 crash (SIGSEGV in
+ * QVariant::toString) on a bare Properties.GetAll, measured with gdbus alone. A call goes to a
+ * toolkit only when its bridge is known to take it; a toolkit not listed here gets the calls
+ * every bridge answers (one Properties.Get per property).
+ */
+export type BridgeKind = 'gtk3' | 'gtk4' | 'qt' | 'gecko' | 'chromium' | 'libreoffice' | 'unknown';
+
+export interface Bridge {
+  kind: BridgeKind;
+  /** As the app's Application interface says it ("Qt", "GTK", "Gecko", "Chromium"); '' when unread. */
+  toolkit: string;
+  version: string;
+  /** Properties.GetAll on org.a11y.atspi.Accessible: name, description and child count in one call. */
+  getAll: boolean;
+  /** Cache.GetItems: the whole app in one call (at-spi2-atk after RegisterEvent, GTK 4). */
+  cache: boolean;
+  /** The cache's names stay current (its bridge sends a name change for each); Gecko and Chromium name some controls late. */
+  cacheNames: boolean;
+}
+
+/** Toolkits whose bridge is at-spi2-atk (GTK 3 and apps on ATK) or GTK 4's own: both answer GetAll and the cache. */
+const ATK_LIKE: readonly BridgeKind[] = ['gtk3', 'gtk4', 'libreoffice'];
+
+/** Names the toolkit in errors and in `doctor`: "Qt 5.15.8", "GTK 4.8.3". */
+export function describeBridge(bridge: Pick<Bridge, 'toolkit' | 'version'>): string {
+  const name = bridge.toolkit === '' ? 'an unknown toolkit' : bridge.toolkit;
+  return bridge.version === '' ? name : `${name} ${bridge.version}`;
+}
+
+function kindOf(toolkit: string, version: string, appName: string): BridgeKind {
+  const name = toolkit.trim().toLowerCase();
+  if (name === 'qt') return 'qt';
+  if (name === 'gecko') return 'gecko';
+  if (name === 'chromium' || name === 'chrome' || name === 'electron') return 'chromium';
+  if (name === 'gtk' || name === 'gail') {
+    // LibreOffice's GTK 3 plug-in says "gtk"; its document model differs from a GTK app's.
+    if (/^(soffice|libreoffice)/i.test(appName.trim())) return 'libreoffice';
+    return version.startsWith('4') ? 'gtk4' : 'gtk3';
+  }
+  if (name === 'vcl' || name.startsWith('libreoffice')) return 'libreoffice';
+  return 'unknown';
+}
+
+export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge {
+  const kind = kindOf(toolkit, version, appName);
+  // Gecko and Chromium answer GetAll (measured). Chromium's cache matched its walk node for node (older Chromium answered GetItems
+  // with an error, which costs one call); Gecko's cache holds buttons that GetChildren no longer lists, so Gecko is walked.
+  const getAll = ATK_LIKE.includes(kind) || kind === 'gecko' || kind === 'chromium';
+  return {
+    kind,
+    toolkit,
+    version,
+    getAll,
+    cache: ATK_LIKE.includes(kind) || kind === 'chromium',
+    cacheNames: kind !== 'gecko' && kind !== 'chromium',
+  };
+}
+
+/** The bridge of an app whose Application interface could not be read: only the calls every bridge takes. */
+export const UNKNOWN_BRIDGE: Bridge = bridgeOf('', '');

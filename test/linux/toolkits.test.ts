@@ -1,0 +1,68 @@
+/**
+ * One app per toolkit people use daily (Qt 5 and 6, LibreOffice Writer and Calc, Firefox,
+ * Chromium, GTK 4), read as a user's session reads them: the app survives 20 reads, the share
+ * of named interactive nodes is at least python3-pyatspi's on the same app, the document's,
+ * page's or cell's known text is in the tree, and one action's effect shows in pyatspi's own
+ * read of the app. An app whose binary is absent is skipped, and its test title says so.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../../src/core/platform/process';
+import { startDesktop, type Desktop } from './desktop';
+import { hasHeadlessTools } from './session';
+import { TOOLKIT_APPS, isInstalled, launchAppProcess, ourNamedShare, pyatspiNamedShare, pyatspiRead, treeText, unnamedInteractive } from './toolkit-apps';
+import { waitFor } from './wait-for';
+
+const run = hasHeadlessTools() || process.env['CI'] !== undefined;
+const READS = 20;
+/** LibreOffice and Firefox start slowly on a fresh profile, more so on a 2-core CI machine. */
+const APP_TIMEOUT_MS = 150_000;
+
+describe.skipIf(!run)('apps of every toolkit', () => {
+  let desktop: Desktop;
+
+  beforeAll(async () => {
+    desktop = await startDesktop({ openbox: true });
+  }, 60_000);
+
+  afterAll(async () => desktop?.stop());
+
+  for (const app of TOOLKIT_APPS) {
+    const installed = isInstalled(app);
+    const title = installed ? `${app.name} (${app.toolkit})` : `${app.name} (${app.toolkit}): skipped, ${app.binary} is not installed`;
+    it.skipIf(!installed)(
+      title,
+      async () => {
+        const { pid, child } = await launchAppProcess(desktop, app);
+        try {
+          // Reads as a session makes them: mostly patched from events, every fifth one whole.
+          for (let read = 0; read < READS; read += 1) await desktop.engine.observe(pid, { fresh: read % 5 === 0 });
+          expect(isProcessAlive(pid), `${app.name} died during ${READS} reads`).toBe(true);
+
+          // pyatspi reads first and Deskpilot right after, so a name still arriving is in both; a page that
+          // is still changing gets two more tries (bounded), and the last comparison is the one asserted.
+          let shares = { ours: 0, pyatspi: 1 };
+          let root = (await desktop.engine.observe(pid, { fresh: true, maxNodes: 4999 })).root;
+          for (let attempt = 0; attempt < 3 && shares.ours < shares.pyatspi; attempt += 1) {
+            const reference = await pyatspiRead(desktop.session.env, pid);
+            root = (await desktop.engine.observe(pid, { fresh: true, maxNodes: 4999 })).root;
+            shares = { ours: ourNamedShare(root).ratio, pyatspi: pyatspiNamedShare(reference.records).ratio };
+          }
+          expect(shares.ours, `unnamed: ${unnamedInteractive(root).join(', ')}`).toBeGreaterThanOrEqual(shares.pyatspi);
+          expect(treeText(root)).toContain(app.knownText);
+
+          const target = app.action.target(root);
+          expect(target, `no node for "${app.action.describe}"`).toBeDefined();
+          if (target === undefined) return;
+          await desktop.engine.run(pid, app.action.request(target));
+          // The effect is read back by pyatspi, not by Deskpilot: an independent witness.
+          await waitFor(async () => (app.action.landed((await pyatspiRead(desktop.session.env, pid)).records) ? true : undefined), 5000, app.action.describe);
+          expect(isProcessAlive(pid)).toBe(true);
+        } finally {
+          child.kill('SIGTERM');
+          if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
+        }
+      },
+      APP_TIMEOUT_MS,
+    );
+  }
+});
