@@ -39,7 +39,8 @@ describe('the OCR rung', () => {
     const report = await runWorkflow(clickSubmit, { engine, platform: vision, pid: FIXTURE_PID, values: {}, clock, waitMs: 300 });
     expect(report.status).toBe('completed');
     expect(report.steps[0]?.rung).toBe('ocr');
-    expect(platform.inputLog).toEqual(['click 630,508']);
+    // The click, then the pointer given back where it was (nobody moved it meanwhile).
+    expect(platform.inputLog).toEqual(['click 630,508', 'move 0,0']);
   });
 
   it('halts when the text shows twice', async () => {
