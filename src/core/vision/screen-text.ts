@@ -2,6 +2,7 @@ import { NotSettableError, UnsupportedOperationError } from '../../shared/errors
 import type { Bounds } from '../../shared/ui-node';
 import type { RawNode } from '../ui/ids';
 import { walk } from '../ui/tree-index';
+import { overlay } from '../platform/overlay';
 import type { AccessibilityBackend, Platform, ScreenVision, TreeOptions, WindowImage } from '../platform/types';
 import { blackOutSecrets } from './capture';
 import type { OcrLine } from './ocr';
@@ -209,8 +210,9 @@ export class ScreenText implements ScreenVision {
  * and focus say so, and the engine clicks at their centre; their value cannot be set.
  */
 function withOcrNodes(inner: AccessibilityBackend, text: ScreenText): AccessibilityBackend {
-  // Each method is passed on by name: the backend is a class, whose methods a spread would not copy.
-  const wrapped: AccessibilityBackend = {
+  // Only the methods that must treat an OCR node differently are named; overlay passes every
+  // other one, present or future, straight to the backend.
+  const overrides: Partial<AccessibilityBackend> = {
     getTree: async (pid: number, options: TreeOptions = {}) => text.merge(pid, await inner.getTree(pid, options), options.fresh === true),
     press: (ref, node) => (isOcrRef(ref) ? Promise.resolve(false) : inner.press(ref, node)),
     focus: (ref, node) => (isOcrRef(ref) ? Promise.resolve(false) : inner.focus(ref, node)),
@@ -226,16 +228,14 @@ function withOcrNodes(inner: AccessibilityBackend, text: ScreenText): Accessibil
         : inner.readSubtree(ref, node, maxNodes),
     insertText: (ref, node, value) => (isOcrRef(ref) ? Promise.resolve(false) : (inner.insertText?.(ref, node, value) ?? Promise.resolve(false))),
   };
-  if (inner.readText !== undefined) wrapped.readText = (ref, node, maxChars) => inner.readText?.(ref, node, maxChars) ?? Promise.resolve('');
-  if (inner.shortcuts !== undefined) wrapped.shortcuts = (pid, signal) => inner.shortcuts?.(pid, signal) ?? Promise.resolve([]);
   if (inner.typeText !== undefined)
-    wrapped.typeText = (ref, node, value) => (isOcrRef(ref) ? Promise.resolve(false) : (inner.typeText?.(ref, node, value) ?? Promise.resolve(false)));
+    overrides.typeText = (ref, node, value) => (isOcrRef(ref) ? Promise.resolve(false) : (inner.typeText?.(ref, node, value) ?? Promise.resolve(false)));
   // A key for an OCR node goes to the app's focused element: the node has no element of its own.
   if (inner.keyAction !== undefined) {
-    wrapped.keyAction = (pid, key, modifiers, ref, node) =>
+    overrides.keyAction = (pid, key, modifiers, ref, node) =>
       (isOcrRef(ref) ? inner.keyAction?.(pid, key, modifiers) : inner.keyAction?.(pid, key, modifiers, ref, node)) ?? Promise.resolve(false);
   }
-  return wrapped;
+  return overlay(inner, overrides);
 }
 
 /** The platform with screen text: `vision` for the screenshot tool, the tree with OCR nodes for everything else. */
