@@ -1,5 +1,5 @@
 import type { AgentEvent, AgentToolCall, AgentUsage, DoneReason, EndStateCheck } from '../../shared/agent-events';
-import { StoppedError, serializeError } from '../../shared/errors';
+import { StoppedError, serializeError, type ErrorCode } from '../../shared/errors';
 import type { Language } from '../../shared/i18n/i18n';
 import type { ActionEngine } from '../actions/engine';
 import { systemClock, type Clock } from '../clock';
@@ -462,7 +462,7 @@ export class Agent {
             result: {
               success: false,
               message: `DENIED: this action needs the user's approval (${request.reason}) and nobody can approve it here; ask the user or choose another way`,
-              data: { code: 'DENIED', approvalId: request.id },
+              data: { code: 'DENIED' satisfies ErrorCode, approvalId: request.id },
             },
           };
         }
@@ -473,7 +473,7 @@ export class Agent {
             result: {
               success: false,
               message: `DENIED: the user declined ${call.name} (${request.reason}); do not retry it: ask the user or choose another way`,
-              data: { code: 'DENIED', approvalId: request.id },
+              data: { code: 'DENIED' satisfies ErrorCode, approvalId: request.id },
             },
           };
         }
