@@ -1,10 +1,12 @@
 // @ts-check
 /**
  * Enforces the layer arrows: renderer, preload → shared; cli, mcp, host → core, shared;
- * main → shared and the core's pure provider settings; core → shared, and native from
- * core/platform only. Program folders never import each other.
+ * main → shared and the core's provider settings (core/provider-config); core → shared, and
+ * native from core/platform only. Program folders never import each other.
+ * Inside the core, floors: a folder imports only from floors below its own (see FLOORS).
  * Relative imports are resolved to files, so `../../native/x` is caught however it is spelt.
  */
+import { existsSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 
@@ -14,7 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * Layers, most specific prefix first. `provider-config` is the pure part of the provider that
  * main needs for its settings screen (presets, config resolution, header lists), so main never
  * reaches the rest of the core.
- * @type {Array<[string | RegExp, string]>}
+ * @type {Array<[string, string]>}
  */
 const LAYERS = [
   ['src/shared/', 'shared'],
@@ -22,7 +24,7 @@ const LAYERS = [
   ['src/preload/', 'preload'],
   ['src/core/platform/', 'platform'],
   ['src/core/workflows/', 'workflows'],
-  [/^src\/core\/agent\/provider\/(config|environment|header-list|local-probe|presets|provider-settings)(\.|$)/, 'provider-config'],
+  ['src/core/provider-config/', 'provider-config'],
   ['src/core/', 'core'],
   ['src/host/', 'host'],
   ['src/cli/', 'cli'],
@@ -86,7 +88,51 @@ const RULES = {
 /** @param {string} file */
 export function layerOf(file) {
   const relative = path.relative(ROOT, file).split(path.sep).join('/');
-  return LAYERS.find(([prefix]) => (typeof prefix === 'string' ? relative.startsWith(prefix) : prefix.test(relative)))?.[1] ?? 'other';
+  return LAYERS.find(([prefix]) => relative.startsWith(prefix))?.[1] ?? 'other';
+}
+
+/**
+ * Floors inside the core, lowest first: a folder imports only from floors below its own, never
+ * from its own floor's other folders nor from above. `(root)` is the core's loose files (clock,
+ * data dir). A new folder must be given a floor here before it can import anything.
+ */
+const FLOORS = [
+  ['(root)'],
+  ['ui', 'image', 'provider-config'],
+  ['platform'],
+  ['vision', 'actions', 'docs'],
+  ['tools'],
+  ['agent', 'mcp-client'],
+  ['doctor'],
+  ['runtime', 'workflows'],
+];
+const FLOOR_TEXT = FLOORS.map((floor) => floor.join(', ')).join(' < ');
+
+/** The core folder a file is in, `(root)` for the core's own files; undefined outside src/core. @param {string} file */
+export function coreFolderOf(file) {
+  const parts = path.relative(ROOT, file).split(path.sep);
+  const name = parts[2];
+  if (parts[0] !== 'src' || parts[1] !== 'core' || name === undefined) return undefined;
+  if (parts.length > 3) return name;
+  // `../vision` names the folder (its index); `../clock` and `../clock.ts` name a file of the core's own.
+  return /\.[cm]?[jt]sx?$/.test(name) || existsSync(`${file}.ts`) ? '(root)' : name;
+}
+
+/** @param {string} folder */
+const floorOf = (folder) => FLOORS.findIndex((floor) => floor.includes(folder));
+
+// A test assembles its subject from whatever it needs (a fake platform under a ui test), so the floors bind the code it tests, not the test.
+const TEST_FILE = /\.test\.tsx?$/;
+
+/** The floor rule, for an import from one core folder to another. @param {string} target @param {string} importer */
+function floorProblem(target, importer) {
+  const from = coreFolderOf(importer);
+  const to = coreFolderOf(target);
+  if (from === undefined || to === undefined || from === to || TEST_FILE.test(importer)) return undefined;
+  const [fromFloor, toFloor] = [floorOf(from), floorOf(to)];
+  if (fromFloor === -1) return `core/${from} has no floor: give it one in FLOORS (eslint/layers.js) before it imports from core/${to}.`;
+  if (toFloor !== -1 && toFloor < fromFloor) return undefined;
+  return `core/${from} may not import from core/${to}: inside the core, a folder imports only from floors below its own (${FLOOR_TEXT}).`;
 }
 
 const NODE_BUILTINS = new Set(builtinModules);
@@ -103,8 +149,10 @@ function problem(specifier, importer) {
     return rule.node ? undefined : `${layer} may not import Node built-in '${specifier}': ${rule.why}.`;
   }
   if (!specifier.startsWith('.')) return undefined;
-  const target = layerOf(path.resolve(path.dirname(importer), specifier));
-  return rule.layers.includes(target) ? undefined : `${layer} may not import from ${target} ('${specifier}'): ${rule.why}.`;
+  const resolved = path.resolve(path.dirname(importer), specifier);
+  const target = layerOf(resolved);
+  if (!rule.layers.includes(target)) return `${layer} may not import from ${target} ('${specifier}'): ${rule.why}.`;
+  return floorProblem(resolved, importer);
 }
 
 /** @type {import('eslint').Rule.RuleModule} */

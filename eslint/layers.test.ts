@@ -40,7 +40,8 @@ describe('layer rule', () => {
     ],
     ['src/main/host/host-supervisor.ts', "import { startHost } from '../../host/host';", 'main may not import from host'],
     ['src/main/index.ts', "import { main } from '../cli/main';", 'main may not import from cli'],
-    ['src/core/agent/provider/presets.ts', "import { ownText } from '../../ui/text';", 'provider-config may not import from core'],
+    ['src/core/provider-config/presets.ts', "import { ownText } from '../ui/text';", 'provider-config may not import from core'],
+    ['src/core/provider-config/presets.ts', "import { Agent } from '../agent/agent';", 'provider-config may not import from core'],
     ['src/cli/x.ts', "import { startHost } from '../host/host';", 'cli may not import from host'],
     ['src/cli/x.ts', "import { handle } from '../main/ipc/ipc';", 'cli may not import from main'],
     ['src/mcp/x.ts', "import { main } from '../cli/main';", 'mcp may not import from cli'],
@@ -68,11 +69,11 @@ describe('layer rule', () => {
   it.each([
     ['src/core/platform/darwin/x.ts', "import { lib } from '../../../../native/macos';"],
     ['src/core/actions/x.ts', "import { FakePlatform } from '../platform/fake/fake-platform';\nimport type { UiNode } from '../../shared/ui-node';"],
-    ['src/core/agent/provider/config.ts', "import { PRESET_INFO } from '../../../shared/settings';\nimport { PRESETS } from './presets';"],
+    ['src/core/provider-config/config.ts', "import { PRESET_INFO } from '../../shared/settings';\nimport { PRESETS } from './presets';"],
     ['src/main/index.ts', "import { app } from 'electron';\nimport type { HostRequest } from '../shared/host-protocol';"],
     [
       'src/main/settings/settings.ts',
-      "import { resolveProviderConfig } from '../../core/agent/provider/config';\nimport { PRESETS } from '../../core/agent/provider/presets';",
+      "import { resolveProviderConfig } from '../../core/provider-config/config';\nimport { PRESETS } from '../../core/provider-config/presets';",
     ],
     ['src/core/workflows/x.ts', "import { ActionEngine } from '../actions/engine';\nimport { SafetyGate } from '../agent/safety';"],
     ['src/cli/x.ts', "import { runWorkflow } from '../core/workflows/runner';"],
@@ -86,6 +87,65 @@ describe('layer rule', () => {
     ['src/host/x.ts', "import { Agent } from '../core/agent/agent';\nimport type { HostRequest } from '../shared/host-protocol';"],
     ['test/x.ts', "import { main } from '../src/cli/main';\nimport { startHost } from '../src/host/host';"],
   ])('allows %s', async (file, code) => {
+    expect(await layerErrors(file, code)).toEqual([]);
+  });
+
+  // Floors inside the core, lowest first: (root) < ui, image, provider-config < platform < vision, actions, docs < tools < agent, mcp-client < doctor < runtime, workflows.
+  // Each arrow, upward (refused) and downward (allowed), between neighbouring floors; then the same floor, the core's own files, tests and a folder with no floor.
+  const floorRefusals: [string, string, string][] = [
+    ['src/core/clock.ts', "import { serialize } from './ui/serialize';", 'core/(root) may not import from core/ui'],
+    ['src/core/ui/x.ts', "import type { Platform } from '../platform/types';", 'core/ui may not import from core/platform'],
+    ['src/core/image/x.ts', "import { createPlatform } from '../platform/factory';", 'core/image may not import from core/platform'],
+    ['src/core/platform/factory.ts', "import { withVision } from '../vision';", 'core/platform may not import from core/vision'],
+    ['src/core/platform/darwin/screen.ts', "import { decodePng } from '../../vision/png';", 'core/platform may not import from core/vision'],
+    ['src/core/platform/x.ts', "import { ActionEngine } from '../actions/engine';", 'core/platform may not import from core/actions'],
+    ['src/core/platform/x.ts', "import { DocsService } from '../docs/service';", 'core/platform may not import from core/docs'],
+    ['src/core/vision/x.ts', "import { TOOLS } from '../tools/builtin';", 'core/vision may not import from core/tools'],
+    ['src/core/actions/x.ts', "import { TOOLS } from '../tools/builtin';", 'core/actions may not import from core/tools'],
+    ['src/core/docs/endpoint.ts', "import { resolveProviderConfig } from '../agent/provider/config';", 'core/docs may not import from core/agent'],
+    ['src/core/tools/x.ts', "import { Agent } from '../agent/agent';", 'core/tools may not import from core/agent'],
+    ['src/core/tools/x.ts', "import { McpToolbox } from '../mcp-client/toolbox';", 'core/tools may not import from core/mcp-client'],
+    ['src/core/agent/x.ts', "import { diagnose } from '../doctor/doctor';", 'core/agent may not import from core/doctor'],
+    ['src/core/mcp-client/x.ts', "import { diagnose } from '../doctor/doctor';", 'core/mcp-client may not import from core/doctor'],
+    ['src/core/doctor/x.ts', "import { assemblePlatform } from '../runtime/platform';", 'core/doctor may not import from core/runtime'],
+    // The same floor: siblings stay apart.
+    ['src/core/ui/x.ts', "import { encodePng } from '../image/png';", 'core/ui may not import from core/image'],
+    ['src/core/vision/x.ts', "import { ActionEngine } from '../actions/engine';", 'core/vision may not import from core/actions'],
+    ['src/core/actions/x.ts', "import { ScreenText } from '../vision/screen-text';", 'core/actions may not import from core/vision'],
+    ['src/core/docs/x.ts', "import { ActionEngine } from '../actions';", 'core/docs may not import from core/actions'],
+    ['src/core/agent/x.ts', "import { McpToolbox } from '../mcp-client/toolbox';", 'core/agent may not import from core/mcp-client'],
+    ['src/core/mcp-client/x.ts', "import { Agent } from '../agent';", 'core/mcp-client may not import from core/agent'],
+    ['src/core/runtime/x.ts', "import { runWorkflow } from '../workflows/runner';", 'core may not import from workflows'],
+    ['src/core/newfolder/x.ts', "import { walk } from '../ui/tree-index';", 'core/newfolder has no floor'],
+  ];
+  it.each(floorRefusals)('keeps floors inside the core: rejects %s: %s', async (file, code, expected) => {
+    const errors = await layerErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(expected);
+  });
+
+  it.each([
+    ['src/core/ui/x.ts', "import { clock } from '../clock';"],
+    ['src/core/image/x.ts', "import { dataDir } from '../data-dir';"],
+    ['src/core/platform/darwin/screen.ts', "import { decodePng } from '../../image/png';\nimport { walk } from '../../ui/tree-index';"],
+    ['src/core/vision/x.ts', "import type { Platform } from '../platform/types';\nimport { encodePng } from '../image/png';"],
+    ['src/core/actions/x.ts', "import type { Platform } from '../platform/types';"],
+    ['src/core/docs/endpoint.ts', "import { resolveProviderConfig } from '../provider-config/config';\nimport { dataDir } from '../data-dir';"],
+    [
+      'src/core/tools/x.ts',
+      "import { ActionEngine } from '../actions/engine';\nimport { fitPixels } from '../image/scale';\nimport { DocsService } from '../docs/service';\nimport { ScreenText } from '../vision';",
+    ],
+    ['src/core/agent/x.ts', "import { TOOLS } from '../tools/builtin';"],
+    ['src/core/mcp-client/x.ts', "import type { ToolResult } from '../tools/types';"],
+    ['src/core/doctor/x.ts', "import { Agent } from '../agent';\nimport { McpToolbox } from '../mcp-client/toolbox';"],
+    [
+      'src/core/runtime/x.ts',
+      "import { createPlatform } from '../platform/factory';\nimport { withVision } from '../vision';\nimport { diagnose } from '../doctor/doctor';",
+    ],
+    ['src/core/workflows/x.ts', "import { Agent } from '../agent';\nimport { diagnose } from '../doctor/doctor';"],
+    // A test assembles its subject from higher floors (a fake platform and engine under a ui test).
+    ['src/core/ui/x.test.ts', "import { FakePlatform } from '../platform/fake/fake-platform';\nimport { ActionEngine } from '../actions/engine';"],
+  ])('keeps floors inside the core: allows %s', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
 });

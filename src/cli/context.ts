@@ -14,7 +14,7 @@ export interface CliIo {
   readLine?: () => Promise<string | undefined>;
   /** Whether a person can answer on stdin; defaults to process.stdin.isTTY. */
   stdinIsTTY?: boolean;
-  /** Injected by tests; otherwise createPlatform picks one for this OS. */
+  /** Injected by tests; otherwise assemblePlatform picks one for this OS. */
   platform?: Platform;
 }
 

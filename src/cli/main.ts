@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ValidationError, isDeskpilotError, oneLine } from '../shared/errors';
 import { ActionEngine } from '../core/actions/engine';
-import { createPlatform } from '../core/platform/factory';
+import { assemblePlatform } from '../core/runtime/platform';
 import type { Platform } from '../core/platform/types';
 import { COMMANDS } from './commands';
 import type { CliIo, CommandContext } from './context';
@@ -129,7 +129,7 @@ export async function main(argv: string[], terminal: CliIo): Promise<number> {
     const command = COMMANDS[name];
     if (command === undefined)
       throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'docs', 'doctor', 'mcp'].join(', ')}.`);
-    platform ??= await createPlatform(process.platform, io.env);
+    platform ??= await assemblePlatform(process.platform, io.env);
     const context: CommandContext = { platform, engine: new ActionEngine({ platform }), values, positionals: rest, io };
     return await command(context);
   } catch (error) {

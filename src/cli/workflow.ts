@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ValidationError } from '../shared/errors';
 import { resolveApp } from '../core/tools/target';
-import { encodePng } from '../core/vision/png';
+import { encodePng } from '../core/image/png';
 import { loadWorkflow } from '../core/workflows/load';
 import { parseVars, resolveValues } from '../core/workflows/params';
 import { formatReport, type RunReport } from '../core/workflows/report';

@@ -4,7 +4,7 @@ import type { ActionEngine } from '../core/actions/engine';
 import { Agent } from '../core/agent';
 import type { ApprovalDecider } from '../core/agent/safety';
 import { OpenAICompatibleProvider, type Environment } from '../core/agent/provider';
-import { providerSettings } from '../core/agent/provider/provider-settings';
+import { providerSettings } from '../core/provider-config/provider-settings';
 import { createToolRegistry } from '../core/agent/tools';
 import type { DocsService } from '../core/docs/service';
 import type { Platform } from '../core/platform/types';

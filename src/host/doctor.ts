@@ -6,7 +6,7 @@
 import type { HostSettings } from '../shared/host-protocol';
 import type { DoctorReport } from '../shared/ipc';
 import { runDoctor } from '../core/doctor/doctor';
-import { providerSettings } from '../core/agent/provider/provider-settings';
+import { providerSettings } from '../core/provider-config/provider-settings';
 
 /** What main sends; the settings carry the decrypted key, as they do to the chat's host. */
 export interface DoctorRun {

@@ -10,7 +10,7 @@ import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import type { Environment, ProviderMessage } from '../core/agent/provider';
 import { embeddingEndpoint } from '../core/docs/endpoint';
 import { DocsService } from '../core/docs/service';
-import { providerSettings } from '../core/agent/provider/provider-settings';
+import { providerSettings } from '../core/provider-config/provider-settings';
 import type { Platform } from '../core/platform/types';
 import { buildAgent } from './build-agent';
 import type { HostPort } from './port';

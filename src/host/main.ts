@@ -7,7 +7,7 @@
  * Arguments: `--main-pid=<pid>`, so the agent never targets Deskpilot's own main process.
  */
 import { dataDir } from '../core/data-dir';
-import { createPlatform } from '../core/platform/factory';
+import { assemblePlatform } from '../core/runtime/platform';
 import { AutomationHost } from './host';
 import { serveDoctor } from './doctor';
 import { processPort } from './port';
@@ -26,7 +26,7 @@ async function run(): Promise<void> {
   const mainPid = mainPidFrom(process.argv) ?? process.ppid;
   const ownPids = [mainPid, process.pid];
   // Deskpilot's own window never shows in a window capture.
-  const platform = await createPlatform(process.platform, process.env, { hidePids: () => ownPids });
+  const platform = await assemblePlatform(process.platform, process.env, { hidePids: () => ownPids });
   // Main sets DESKPILOT_DATA_DIR to the app's data folder; the documentation index lives there.
   new AutomationHost({ port, platform, ownPids, docsDir: dataDir(process.env) }).start();
 }

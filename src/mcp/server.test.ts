@@ -219,6 +219,15 @@ describe('MCP server errors', () => {
     });
   });
 
+  it('a failed result carries its typed error in _meta, as a thrown one does', async () => {
+    const client = await connect();
+    const failed = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: 'zz-no-such-node' });
+    expect(failed.isError).toBe(true);
+    expect(failed._meta).toMatchObject({ 'deskpilot/error': { code: 'NODE_NOT_FOUND', isRetryable: false } });
+    const thrown = await call(client, 'ui_tree', { pid: 999_999 });
+    expect(thrown._meta).toMatchObject({ 'deskpilot/error': { code: expect.any(String) as unknown } });
+  });
+
   it('a dead pid is PROCESS_EXITED, and the server keeps serving', async () => {
     const platform = new FakePlatform();
     const client = await connect({}, platform);

@@ -8,6 +8,7 @@ import type { ActionEngine } from '../core/actions/engine';
 import type { Platform } from '../core/platform/types';
 import { AppAllowList } from '../core/tools/allow-list';
 import { fitJson, fitText } from '../core/tools/budget';
+import { failureOf } from '../core/tools/failure';
 import { builtinTools } from '../core/tools/builtin';
 import type { DocsService } from '../core/docs/service';
 import { isReadOnly, type Tool, type ToolContext } from '../core/tools/types';
@@ -80,7 +81,10 @@ async function call(tool: Tool, args: unknown, context: ToolContext): Promise<Ca
   const structured = data === undefined ? {} : { structuredContent: fitJson(data, maxChars ?? Number.POSITIVE_INFINITY).value as Record<string, unknown> };
   // A window image goes as MCP image content beside the text (ui_screenshot); the text budget does not cut it.
   const images = (result.images ?? []).map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
-  return { content: [{ type: 'text', text }, ...images], ...structured, ...(result.success ? {} : { isError: true }) };
+  // A failed result carries its typed error in `_meta`, as a thrown one does (tool-error.ts).
+  const failure = failureOf(result);
+  const failed = failure === undefined ? {} : { isError: true, _meta: { 'deskpilot/error': fitJson(failure, maxChars ?? Number.POSITIVE_INFINITY).value } };
+  return { content: [{ type: 'text', text }, ...images], ...structured, ...failed };
 }
 
 export function createMcpServer(setup: ServerSetup): { server: McpServer } {

@@ -1,5 +1,5 @@
 import { ActionEngine } from '../core/actions/engine';
-import { createPlatform } from '../core/platform/factory';
+import { assemblePlatform } from '../core/runtime/platform';
 import type { Platform } from '../core/platform/types';
 import { docsServiceFromEnv } from '../core/docs/endpoint';
 import type { DocsService } from '../core/docs/service';
@@ -10,7 +10,7 @@ import { createMcpServer, toolsFor } from './server';
 export interface StdioServerIo {
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
-  /** Injected by tests; otherwise createPlatform picks one for this OS on the first tool call. */
+  /** Injected by tests; otherwise assemblePlatform picks one for this OS on the first tool call. */
   platform?: Platform;
   stdin?: NodeJS.ReadableStream;
   stdout?: NodeJS.WritableStream;
@@ -28,7 +28,7 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
     options,
     log,
     createCore: async () => {
-      platform ??= await createPlatform(process.platform, io.env);
+      platform ??= await assemblePlatform(process.platform, io.env);
       docs ??= docsServiceFromEnv(io.env, log);
       return { platform, engine: new ActionEngine({ platform }), docs };
     },

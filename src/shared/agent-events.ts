@@ -61,7 +61,8 @@ export type AgentEvent =
       external?: { server: string; tool: string };
     }
   | { type: 'tool_log'; askId: string; callId: string; text: string }
-  | { type: 'tool_result'; askId: string; callId: string; name: string; success: boolean; message: string; data?: unknown }
+  /** `error` is set on every failed result: the typed error, whatever the tool put in `data`. */
+  | { type: 'tool_result'; askId: string; callId: string; name: string; success: boolean; message: string; data?: unknown; error?: SerializedError }
   /** The ask is over (`cached` when the answer was replayed from the response cache). A stop is a `done` with `stopped: true`, never an `error`: cancelling is not a failure. */
   | { type: 'done'; askId: string; answer: string; stopped: boolean; reason: DoneReason; cached?: boolean; check?: EndStateCheck }
   /** The ask failed (a provider error, usually). The conversation is kept and the next ask still works. */

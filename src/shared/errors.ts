@@ -3,27 +3,46 @@
  * on it, and errors cross process boundaries through `serializeError`/`deserializeError`
  * rather than structured clone, which drops the subclass and `code`.
  */
-export type ErrorCode =
-  | 'NODE_NOT_FOUND'
-  | 'DRAG_TARGET_NOT_FOUND'
-  | 'NOT_SETTABLE'
-  | 'PROCESS_EXITED'
-  | 'VALIDATION'
-  | 'PERMISSION_DENIED'
-  | 'UI_NOT_AVAILABLE'
-  | 'TIMEOUT'
-  | 'ACTION_FAILED'
+export const ERROR_CODES = [
+  'NODE_NOT_FOUND',
+  'DRAG_TARGET_NOT_FOUND',
+  'NOT_SETTABLE',
+  'PROCESS_EXITED',
+  'VALIDATION',
+  'PERMISSION_DENIED',
+  'UI_NOT_AVAILABLE',
+  'TIMEOUT',
+  'ACTION_FAILED',
   /** One of the user's MCP servers could not start, crashed, or failed a call. */
-  | 'TOOL_SERVER'
-  | 'PROVIDER_AUTH'
-  | 'PROVIDER_RATE_LIMIT'
-  | 'PROVIDER_SERVER'
-  | 'PROVIDER_CONNECTION'
-  | 'PROVIDER_STREAM'
+  'TOOL_SERVER',
+  'PROVIDER_AUTH',
+  'PROVIDER_RATE_LIMIT',
+  'PROVIDER_SERVER',
+  'PROVIDER_CONNECTION',
+  'PROVIDER_STREAM',
   /** The model stream made no progress for too long, or took too long in all (data.reason: idle | total). */
-  | 'PROVIDER_TIMEOUT'
-  | 'PROVIDER_CONFIG'
-  | 'INTERNAL';
+  'PROVIDER_TIMEOUT',
+  'PROVIDER_CONFIG',
+  /** The user declined a tool call that needed their approval, or nobody could approve it. */
+  'DENIED',
+  /** The safety gate refused text for a secret field that the user did not write themselves. */
+  'SECRET_FIELD',
+  /** The user stopped the task: a cancel, not a failure; callers show it as stopped, not as an error. */
+  'STOPPED',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return ERROR_CODES.some((code) => code === value);
+}
+
+/**
+ * Marks a DeskpilotError, in the manner of vercel/ai's `isInstance`: `instanceof` fails across
+ * realms and bundles (the CLI bundle, a second copy of this module), the registered symbol does not.
+ */
+const MARKER = Symbol.for('deskpilot.error');
 
 export interface ErrorDetails {
   cause?: unknown;
@@ -33,6 +52,7 @@ export interface ErrorDetails {
 }
 
 export class DeskpilotError extends Error {
+  private readonly [MARKER] = true;
   readonly code: ErrorCode;
   readonly isRetryable: boolean;
   readonly data: Record<string, unknown> | undefined;
@@ -43,6 +63,11 @@ export class DeskpilotError extends Error {
     this.code = code;
     this.isRetryable = details.isRetryable ?? false;
     this.data = details.data;
+  }
+
+  /** Whether `error` is a DeskpilotError (or one of its kinds), by its marker rather than by `instanceof`. */
+  static isInstance(error: unknown): error is DeskpilotError {
+    return typeof error === 'object' && error !== null && MARKER in error && (error as { [MARKER]: unknown })[MARKER] === true;
   }
 }
 
@@ -127,6 +152,14 @@ export class TimeoutError extends DeskpilotError {
   }
 }
 
+/** The user stopped the task: its own kind, so a stop is never reported as a failure. */
+export class StoppedError extends DeskpilotError {
+  constructor(message = 'stopped by the user', details: ErrorDetails = {}) {
+    super('STOPPED', message, details);
+    this.name = 'StoppedError';
+  }
+}
+
 export interface SerializedError {
   code: ErrorCode;
   message: string;
@@ -135,12 +168,24 @@ export interface SerializedError {
 }
 
 export function isDeskpilotError(error: unknown): error is DeskpilotError {
-  return error instanceof DeskpilotError;
+  return DeskpilotError.isInstance(error);
+}
+
+/** Whether `error` is a DeskpilotError with this code, here or after a trip through serializeError/deserializeError. */
+export function hasErrorCode(error: unknown, code: ErrorCode): error is DeskpilotError {
+  return DeskpilotError.isInstance(error) && error.code === code;
+}
+
+/** Whether a value has the shape serializeError gives (a tool result's `data.error`, an IPC reply's error). */
+export function isSerializedError(value: unknown): value is SerializedError {
+  if (typeof value !== 'object' || value === null) return false;
+  const { code, message, isRetryable } = value as Record<string, unknown>;
+  return isErrorCode(code) && typeof message === 'string' && typeof isRetryable === 'boolean';
 }
 
 /** Anything thrown becomes a plain object; unknown errors keep their message under INTERNAL. */
 export function serializeError(error: unknown): SerializedError {
-  if (error instanceof DeskpilotError) {
+  if (DeskpilotError.isInstance(error)) {
     return {
       code: error.code,
       message: error.message,
@@ -152,9 +197,23 @@ export function serializeError(error: unknown): SerializedError {
   return { code: 'INTERNAL', message, isRetryable: false };
 }
 
+/** The kinds that are a code and a message and nothing more, rebuilt as themselves after a boundary. */
+const KINDS: Partial<Record<ErrorCode, new (message: string, details: ErrorDetails) => DeskpilotError>> = {
+  VALIDATION: ValidationError,
+  NODE_NOT_FOUND: NodeNotFoundError,
+  NOT_SETTABLE: NotSettableError,
+  PERMISSION_DENIED: PermissionDeniedError,
+  TIMEOUT: TimeoutError,
+  UI_NOT_AVAILABLE: UnsupportedOperationError,
+  STOPPED: StoppedError,
+};
+
+/** The error again on this side of a boundary: its code, kind (where it has one of its own) and marker survive. */
 export function deserializeError(serialized: SerializedError): DeskpilotError {
-  return new DeskpilotError(serialized.code, serialized.message, {
+  const details: ErrorDetails = {
     isRetryable: serialized.isRetryable,
     ...(serialized.data === undefined ? {} : { data: serialized.data }),
-  });
+  };
+  const Kind = KINDS[serialized.code];
+  return Kind === undefined ? new DeskpilotError(serialized.code, serialized.message, details) : new Kind(serialized.message, details);
 }

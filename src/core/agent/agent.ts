@@ -1,5 +1,5 @@
 import type { AgentEvent, AgentToolCall, AgentUsage, DoneReason, EndStateCheck } from '../../shared/agent-events';
-import { DeskpilotError, serializeError } from '../../shared/errors';
+import { StoppedError, serializeError, type ErrorCode } from '../../shared/errors';
 import type { Language } from '../../shared/i18n/i18n';
 import type { ActionEngine } from '../actions/engine';
 import { systemClock, type Clock } from '../clock';
@@ -18,6 +18,7 @@ import { defaultSystemPrompt } from './system-prompt';
 import { answerLanguage, DEFAULT_LANGUAGES, type LanguageSettings } from './language';
 import { agentText } from './text/agent-text';
 import { OwnAppError } from '../tools/target';
+import { withFailure } from '../tools/failure';
 import type { DocsService } from '../docs/service';
 import type { Tool, ToolContext, ToolResult } from '../tools/types';
 import { argumentObject, type ToolRegistry } from './tools/registry';
@@ -169,7 +170,7 @@ export class Agent {
   /** Aborts the running ask and drops queued ones. Each ends with `done` and `stopped: true`. */
   stop(): void {
     this.generation += 1;
-    this.controller?.abort(new DeskpilotError('INTERNAL', 'stopped by the user'));
+    this.controller?.abort(new StoppedError());
   }
 
   /**
@@ -393,7 +394,8 @@ export class Agent {
         let actedOn = typeof named === 'number' ? named : toolContext.targetPid;
         try {
           const guarded = await abortable(this.guardedCall(call, askId, toolContext, safety), signal);
-          result = guarded.result;
+          // Every failed result leaves the agent with its typed error, whichever way it failed.
+          result = withFailure(guarded.result);
           actedOn = guarded.pid ?? actedOn;
         } catch (error) {
           // The registry only throws on abort; anything else would be a bug, and the model still needs a result.
@@ -460,7 +462,7 @@ export class Agent {
             result: {
               success: false,
               message: `DENIED: this action needs the user's approval (${request.reason}) and nobody can approve it here; ask the user or choose another way`,
-              data: { code: 'DENIED', approvalId: request.id },
+              data: { code: 'DENIED' satisfies ErrorCode, approvalId: request.id },
             },
           };
         }
@@ -471,7 +473,7 @@ export class Agent {
             result: {
               success: false,
               message: `DENIED: the user declined ${call.name} (${request.reason}); do not retry it: ask the user or choose another way`,
-              data: { code: 'DENIED', approvalId: request.id },
+              data: { code: 'DENIED' satisfies ErrorCode, approvalId: request.id },
             },
           };
         }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/errors';
 import type { EndStateCheck } from '../../shared/agent-events';
 import type { UiActionResult } from '../../shared/ui-action';
 import type { Role, UiNode } from '../../shared/ui-node';
@@ -46,7 +47,7 @@ interface WindowRecord {
 }
 
 /** Errors that mean nothing ran, so there is nothing to confirm (the model usually retries). */
-const NOTHING_RAN = new Set(['NODE_NOT_FOUND', 'DRAG_TARGET_NOT_FOUND', 'VALIDATION', 'DENIED', 'SECRET_FIELD']);
+const NOTHING_RAN = new Set<string>(['NODE_NOT_FOUND', 'DRAG_TARGET_NOT_FOUND', 'VALIDATION', 'DENIED', 'SECRET_FIELD'] satisfies ErrorCode[]);
 
 /** Roles where choosing one sibling unchooses another, so a later choice explains an earlier change. */
 const CHOICE_ROLES = new Set<Role>(['radio', 'tab', 'listitem', 'treeitem', 'menuitem', 'row', 'cell']);

@@ -1,5 +1,5 @@
-import { resolveProviderConfig, type Environment, type ProviderSettings } from '../agent/provider/config';
-import type { PresetName } from '../agent/provider/presets';
+import { resolveProviderConfig, type Environment, type ProviderSettings } from '../provider-config/config';
+import type { PresetName } from '../provider-config/presets';
 import { dataDir } from '../data-dir';
 import type { EmbeddingsEndpoint } from './embeddings';
 import { DocsService } from './service';

@@ -5,7 +5,7 @@
  */
 import type { DoctorCheck } from '../../shared/ipc';
 import { resolveProviderConfigProbing, type Environment, type ProviderSettings, type ResolvedProviderConfig } from '../agent/provider';
-import { displayUrl } from '../agent/provider/config';
+import { displayUrl } from '../provider-config/config';
 import { connectionFailure } from '../agent/provider/map-error';
 import { redact, secretsOf } from '../agent/provider/redact';
 

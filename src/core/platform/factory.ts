@@ -1,22 +1,17 @@
 import { SUPPORTED_SUMMARY, unavailablePlatform } from './unavailable';
 import type { Platform } from './types';
-import { ocrLanguages, withVision } from '../vision';
 
 /**
  * Picks the platform for this OS. DESKPILOT_PLATFORM=fake selects the in-memory platform,
  * so the CLI and tests can run anywhere. Backends load lazily: the fake never pulls in
- * FFI or D-Bus, and a missing backend cannot break start-up.
+ * FFI or D-Bus, and a missing backend cannot break start-up. Screen text (OCR) is composed on
+ * top by the programs, through core/runtime: the platform sits below vision.
  */
 export async function createPlatform(
   platform: string = process.platform,
   env: Record<string, string | undefined> = process.env,
   options: { hidePids?: () => readonly number[] } = {},
 ): Promise<Platform> {
-  // Screen text (window capture and OCR) wraps whichever backend can capture windows.
-  return withVision(await backendFor(platform, env, options), { ...options, languages: ocrLanguages(env) });
-}
-
-async function backendFor(platform: string, env: Record<string, string | undefined>, options: { hidePids?: () => readonly number[] } = {}): Promise<Platform> {
   const chosen = env['DESKPILOT_PLATFORM'] ?? platform;
   switch (chosen) {
     case 'fake': {

@@ -1,5 +1,5 @@
-import { encodePng, type RgbaImage } from '../vision/png';
-import { fitPixels } from '../vision/scale';
+import { encodePng, type RgbaImage } from '../image/png';
+import { fitPixels } from '../image/scale';
 
 /**
  * Most bytes of one image as it travels (base64 PNG). The official MCP client drops its

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UnsupportedOperationError } from '../../shared/errors';
 import type { UiNode } from '../../shared/ui-node';
 import { walk } from '../ui/tree-index';
-import { fitPixels } from '../vision/scale';
+import { fitPixels } from '../image/scale';
 import { encodeWithin } from './image-budget';
 import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';

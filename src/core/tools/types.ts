@@ -7,6 +7,7 @@ import type { LineStyle } from '../ui/serialize';
 import type { AppAllowList } from './allow-list';
 import type { DocsService } from '../docs/service';
 import type { ActionPlan, RiskReason } from '../../shared/risk';
+import type { SerializedError } from '../../shared/errors';
 
 /** What every tool returns. A failure is a result too: the model reads it and recovers. */
 export interface ToolResult {
@@ -20,6 +21,11 @@ export interface ToolResult {
    * one too, for a model that cannot; the agent keeps them out of events and saved history.
    */
   images?: { mimeType: string; data: string }[];
+  /**
+   * The typed error of a failed result. Tools may leave it out; the agent and the MCP server fill
+   * it in (tools/failure.ts) from `data`, so every failed result that leaves them carries one.
+   */
+  error?: SerializedError;
 }
 
 /**

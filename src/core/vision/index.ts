@@ -3,8 +3,8 @@ import type { OcrEngine, OcrLanguage } from './ocr';
 import { withScreenText, type TextReader } from './screen-text';
 
 export { ScreenText, withScreenText, type TextReader } from './screen-text';
-export { encodePng, decodePng, type RgbaImage } from './png';
-export { fitPixels } from './scale';
+export { encodePng, decodePng, type RgbaImage } from '../image/png';
+export { fitPixels } from '../image/scale';
 
 /** The OCR languages for a locale: Portuguese text needs its own model (accents); English is read always. */
 export function ocrLanguages(env: Record<string, string | undefined>): OcrLanguage[] {

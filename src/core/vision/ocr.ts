@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createScheduler, createWorker, OEM, PSM, type Line, type Scheduler } from 'tesseract.js';
 import type { Bounds } from '../../shared/ui-node';
-import type { RgbaImage } from './png';
+import type { RgbaImage } from '../image/png';
 
 /**
  * Text on screen, read on this machine with tesseract.js: the WebAssembly build of Tesseract,

@@ -155,6 +155,17 @@ describe('screen text', () => {
     expect(result.error?.message).toMatch(/click it, then type/);
   });
 
+  it('passes on every backend method it does not change, including ones added after it was written', async () => {
+    const { platform } = setup(() => []);
+    Object.assign(platform.accessibility, {
+      shortcuts: () => Promise.resolve([{ key: 'o', modifiers: ['ctrl'], path: ['File', 'Open'] }]),
+      someFutureMethod: () => 'still here',
+    });
+    const wrapped = withScreenText(platform, { reader: { read: () => Promise.resolve([]) } }).accessibility;
+    expect(await wrapped.shortcuts?.(FIXTURE_PID)).toHaveLength(1);
+    expect((wrapped as unknown as { someFutureMethod(): string }).someFutureMethod()).toBe('still here');
+  });
+
   it('passes accessibility-first typing and keys on to the backend, never for screen text (issue 32)', async () => {
     const { platform } = setup(() => [line('Name', 600, 500)]);
     const calls: string[] = [];

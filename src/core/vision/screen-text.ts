@@ -2,6 +2,7 @@ import { NotSettableError, UnsupportedOperationError } from '../../shared/errors
 import type { Bounds } from '../../shared/ui-node';
 import type { RawNode } from '../ui/ids';
 import { walk } from '../ui/tree-index';
+import { overlay } from '../platform/overlay';
 import type { AccessibilityBackend, Platform, ScreenVision, TreeOptions, WindowImage } from '../platform/types';
 import { blackOutSecrets } from './capture';
 import type { OcrLine } from './ocr';
@@ -226,8 +227,9 @@ export class ScreenText implements ScreenVision {
  * and focus say so, and the engine clicks at their centre; their value cannot be set.
  */
 function withOcrNodes(inner: AccessibilityBackend, text: ScreenText): AccessibilityBackend {
-  // Each method is passed on by name: the backend is a class, whose methods a spread would not copy.
-  const wrapped: AccessibilityBackend = {
+  // Only the methods that must treat an OCR node differently are named; overlay passes every
+  // other one, present or future, straight to the backend.
+  const overrides: Partial<AccessibilityBackend> = {
     getTree: async (pid: number, options: TreeOptions = {}) => text.merge(pid, await inner.getTree(pid, options), options.fresh === true),
     press: (ref, node) => (isOcrRef(ref) ? Promise.resolve(false) : inner.press(ref, node)),
     focus: (ref, node) => (isOcrRef(ref) ? Promise.resolve(false) : inner.focus(ref, node)),
@@ -243,18 +245,15 @@ function withOcrNodes(inner: AccessibilityBackend, text: ScreenText): Accessibil
         : inner.readSubtree(ref, node, maxNodes),
     insertText: (ref, node, value) => (isOcrRef(ref) ? Promise.resolve(false) : (inner.insertText?.(ref, node, value) ?? Promise.resolve(false))),
   };
-  if (inner.readText !== undefined) wrapped.readText = (ref, node, maxChars) => inner.readText?.(ref, node, maxChars) ?? Promise.resolve('');
-  if (inner.shortcuts !== undefined) wrapped.shortcuts = (pid, signal) => inner.shortcuts?.(pid, signal) ?? Promise.resolve([]);
   // A key for an OCR node goes to the app's focused element: the node has no element of its own.
   if (inner.keyAction !== undefined) {
-    wrapped.keyAction = (pid, key, modifiers, ref, node) =>
+    overrides.keyAction = (pid, key, modifiers, ref, node) =>
       (isOcrRef(ref) ? inner.keyAction?.(pid, key, modifiers) : inner.keyAction?.(pid, key, modifiers, ref, node)) ?? Promise.resolve(false);
   }
-  const { select, nextEvent, isDefault } = inner;
-  if (isDefault !== undefined) wrapped.isDefault = (ref, node) => (isOcrRef(ref) ? Promise.resolve(false) : isDefault.call(inner, ref, node));
-  if (select !== undefined) wrapped.select = (ref, node, container) => (isOcrRef(ref) ? Promise.resolve(false) : select.call(inner, ref, node, container));
-  if (nextEvent !== undefined) wrapped.nextEvent = (pid, signal) => nextEvent.call(inner, pid, signal);
-  return wrapped;
+  const { select, isDefault } = inner;
+  if (isDefault !== undefined) overrides.isDefault = (ref, node) => (isOcrRef(ref) ? Promise.resolve(false) : isDefault.call(inner, ref, node));
+  if (select !== undefined) overrides.select = (ref, node, container) => (isOcrRef(ref) ? Promise.resolve(false) : select.call(inner, ref, node, container));
+  return overlay(inner, overrides);
 }
 
 /** The platform with screen text: `vision` for the screenshot tool, the tree with OCR nodes for everything else. */

@@ -275,7 +275,7 @@ describe('host supervisor', () => {
   it('a stop while no host runs drops the queued asks too: they end as stopped instead of running later', async () => {
     const asked = supervisor.ask('delete everything', 4242);
     supervisor.send({ type: 'stop' });
-    await expect(asked).rejects.toMatchObject({ code: 'INTERNAL', data: { reason: 'stopped' } });
+    await expect(asked).rejects.toMatchObject({ code: 'STOPPED', data: { reason: 'stopped' } });
     expect(events).toEqual([
       { type: 'ask', askId: 'queued-1', text: 'delete everything', pid: 4242 },
       { type: 'done', askId: 'queued-1', answer: '', stopped: true, reason: 'stopped' },

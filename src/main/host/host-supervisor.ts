@@ -4,7 +4,7 @@
  * the integration test can drive the real host through child_process.fork.
  */
 import type { AgentEvent } from '../../shared/agent-events';
-import { DeskpilotError, deserializeError } from '../../shared/errors';
+import { DeskpilotError, StoppedError, deserializeError } from '../../shared/errors';
 import { parseHostMessage, type HistoryMessage, type HostMessage, type HostReplies, type HostRequest, type HostSettings } from '../../shared/host-protocol';
 import { createI18n, type Translator } from '../../shared/i18n/i18n';
 import type { AppStatus, DocsStatus } from '../../shared/ipc';
@@ -214,7 +214,7 @@ export class HostSupervisor {
         this.options.onAgentEvent({ type: 'ask', askId, text: ask.text, pid: ask.pid });
         this.options.onAgentEvent({ type: 'done', askId, answer: '', stopped: true, reason: 'stopped' });
       }
-      this.pending.get(ask.requestId)?.reject(new DeskpilotError('INTERNAL', 'Stopped before it started.', { data: { reason: 'stopped' } }));
+      this.pending.get(ask.requestId)?.reject(new StoppedError('Stopped before it started.', { data: { reason: 'stopped' } }));
       this.pending.delete(ask.requestId);
     }
   }

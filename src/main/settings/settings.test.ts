@@ -259,7 +259,7 @@ describe('settings', () => {
 
 describe('presets', () => {
   it('have the label and local flag the settings view shows', async () => {
-    const { PRESETS } = await import('../../core/agent/provider/presets');
+    const { PRESETS } = await import('../../core/provider-config/presets');
     const { PRESET_INFO, PRESET_NAMES } = await import('../../shared/settings');
     for (const name of PRESET_NAMES) expect(PRESETS[name]).toMatchObject(PRESET_INFO[name]);
   });

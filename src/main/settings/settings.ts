@@ -5,10 +5,10 @@ import { parseMcpServers, redactMcpServers, restoreMcpSecrets, type McpServers }
 import { VISION_MODES, type PublicSettings, type SettingsPatch, type VisionSetting } from '../../shared/settings';
 import { withAllowance, type ToolAllowance } from '../../shared/tool-allowances';
 // The provider's pure config modules only: main never loads the openai SDK or the Agent.
-import { choosePreset, resolveProviderConfig, type Environment } from '../../core/agent/provider/config';
-import { parseHeaderList } from '../../core/agent/provider/header-list';
-import { PRESETS, type PresetName } from '../../core/agent/provider/presets';
-import { providerSettings } from '../../core/agent/provider/provider-settings';
+import { choosePreset, resolveProviderConfig, type Environment } from '../../core/provider-config/config';
+import { parseHeaderList } from '../../core/provider-config/header-list';
+import { PRESETS, type PresetName } from '../../core/provider-config/presets';
+import { providerSettings } from '../../core/provider-config/provider-settings';
 import { decryptKey, encryptKey, keyStorageProblem, type SafeStorageLike } from './key-vault';
 import type { SettingsStore, StoredSettings, WindowBounds } from './settings-store';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, createI18n, languageFromEnv, matchLanguage, pickLanguage } from './i18n';
 import { CATALOGS, PLURAL, flatten, type Namespace } from './catalog-keys';
+import { ERROR_CODES } from '../errors';
 
 const load = (language: string, namespace: Namespace) => CATALOGS[language]?.[namespace] ?? {};
 
@@ -19,6 +20,11 @@ describe('the catalogs', () => {
       }
     });
   }
+
+  it('has a sentence for every error code, so no code reads as INTERNAL in the window', () => {
+    const keys = new Set(flatten(load('en', 'translation')).map(([key]) => key));
+    expect(ERROR_CODES.filter((code) => !keys.has(`errors.${code}`))).toEqual([]);
+  });
 
   it('ships every plural form Brazilian Portuguese needs (one, many, other) wherever a key has plurals', () => {
     const categories = new Intl.PluralRules('pt-BR').resolvedOptions().pluralCategories;

@@ -7,10 +7,17 @@ export {
   type Environment,
   type ProviderSettings,
   type ResolvedProviderConfig,
-} from './config';
-export { PRESETS, isPresetName, type Preset, type PresetName } from './presets';
-export { parseHeaderList } from './header-list';
+} from '../../provider-config/config';
+export { PRESETS, isPresetName, type Preset, type PresetName } from '../../provider-config/presets';
+export { parseHeaderList } from '../../provider-config/header-list';
 export { parseRetryAfter } from './map-error';
 export type { Provider, ProviderMessage, ProviderRequest, ProviderTool, ProviderUsage, StreamPart } from './types';
-export { PROBE_TIMEOUT_MS, defaultLocalServers, probeLocalServers, type LocalServer, type ProbeOptions, type ProbeResult } from './local-probe';
+export {
+  PROBE_TIMEOUT_MS,
+  defaultLocalServers,
+  probeLocalServers,
+  type LocalServer,
+  type ProbeOptions,
+  type ProbeResult,
+} from '../../provider-config/local-probe';
 export { rejectsImages, visionFromEnv, type VisionMode } from './vision';

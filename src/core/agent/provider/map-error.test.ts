@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APIError } from 'openai';
-import type { ResolvedProviderConfig } from './config';
+import type { ResolvedProviderConfig } from '../../provider-config/config';
 import { mapRequestError, parseRetryAfter, redactedCause } from './map-error';
-import { PRESETS } from './presets';
+import { PRESETS } from '../../provider-config/presets';
 import { rejectsImages } from './vision';
 
 describe('parseRetryAfter', () => {

@@ -1,6 +1,6 @@
 import { APIConnectionError, APIError } from 'openai';
 import { DeskpilotError } from '../../../shared/errors';
-import { displayUrl, isLoopback, type ResolvedProviderConfig } from './config';
+import { displayUrl, isLoopback, type ResolvedProviderConfig } from '../../provider-config/config';
 import { redact, secretsOf } from './redact';
 import { refusesImages } from './vision';
 

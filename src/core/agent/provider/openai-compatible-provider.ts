@@ -1,8 +1,14 @@
 import OpenAI, { APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { DeskpilotError } from '../../../shared/errors';
-import { resolveProviderConfig, resolveProviderConfigProbing, type Environment, type ProviderSettings, type ResolvedProviderConfig } from './config';
-import { probeLocalServers, type ProbeOptions, type ProbeResult } from './local-probe';
+import {
+  resolveProviderConfig,
+  resolveProviderConfigProbing,
+  type Environment,
+  type ProviderSettings,
+  type ResolvedProviderConfig,
+} from '../../provider-config/config';
+import { probeLocalServers, type ProbeOptions, type ProbeResult } from '../../provider-config/local-probe';
 import { mapRequestError, redactedCause } from './map-error';
 import { secretsOf } from './redact';
 import { DEFAULT_STREAM_LIMITS, StreamWatch, type StreamLimits } from './stream-watch';

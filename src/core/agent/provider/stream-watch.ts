@@ -1,5 +1,5 @@
 import { DeskpilotError } from '../../../shared/errors';
-import type { ResolvedProviderConfig } from './config';
+import type { ResolvedProviderConfig } from '../../provider-config/config';
 
 /**
  * A model stream may stall: a server that keeps the connection open with keep-alive comments

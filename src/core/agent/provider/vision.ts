@@ -1,5 +1,5 @@
 import { DeskpilotError } from '../../../shared/errors';
-import type { Environment } from './environment';
+import type { Environment } from '../../provider-config/environment';
 
 /**
  * Whether images from tools go to the model. `auto` sends them and, when the provider refuses

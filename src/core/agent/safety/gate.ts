@@ -2,7 +2,7 @@ import type { UiNode } from '../../../shared/ui-node';
 import { locateField } from '../../tools/fill-form';
 import { findById } from '../../ui/tree-index';
 import { notFoundError } from '../../actions/locate';
-import { serializeError } from '../../../shared/errors';
+import { serializeError, type ErrorCode } from '../../../shared/errors';
 import { readsContent } from '../../tools/risk';
 import { isReadOnly, type Tool, type ToolContext, type ToolResult } from '../../tools/types';
 import { maskSecrets, typedTargets } from './secrets';
@@ -63,7 +63,7 @@ export function secretRefusal(node: UiNode): ToolResult {
   return {
     success: false,
     message: `REFUSED: [${node.id}] ${JSON.stringify(node.name)} is a secret field (a password or similar), and the text to type is not something the user wrote in this request. Only text the user typed themselves goes into a secret field; ask the user to type it or to give it in their message.`,
-    data: { code: 'SECRET_FIELD', id: node.id },
+    data: { code: 'SECRET_FIELD' satisfies ErrorCode, id: node.id },
   };
 }
 
@@ -75,7 +75,7 @@ function unknownNodes(definition: Tool, args: Record<string, unknown>, tree: UiN
     return {
       success: false,
       message: `ACTION_FAILED: the app's tree could not be read to check this call, so nothing was done; read the app again (ui_tree), then retry`,
-      data: { code: 'ACTION_FAILED' },
+      data: { code: 'ACTION_FAILED' satisfies ErrorCode },
     };
   }
   for (const id of ids) {

@@ -179,6 +179,18 @@ describe('approval policy in the agent loop', () => {
     expect(platform.app(FIXTURE_PID).clicks).toBe(1);
   });
 
+  it('every failed result leaves the agent with its typed error: a deny, an unknown tool, bad arguments', async () => {
+    platform.app(FIXTURE_PID).get('button').name = 'Delete file';
+    const id = await idOf('Delete file');
+    const { agent } = makeAgent(
+      [call('c1', 'ui_action', { action: 'click', id }), call('c2', 'no_such_tool', {}), call('c3', 'ui_action', { action: 'fly' }), answer('done')],
+      { answers: ['deny'] },
+    );
+    await agent.ask('clean up', target);
+    expect(results().map((result) => result.error?.code)).toEqual(['DENIED', 'ACTION_FAILED', 'VALIDATION']);
+    expect(results()[0]?.error).toMatchObject({ message: expect.stringMatching(/^the user declined ui_action/) });
+  });
+
   it('asks before ui_fill_form touches a field labelled like delete', async () => {
     platform.app(FIXTURE_PID).get('toggle').name = 'Delete my account';
     const { agent } = makeAgent([call('c1', 'ui_fill_form', { fields: [{ label: 'Delete my account', value: true }] }), answer('no')], { answers: ['deny'] });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeskpilotError, serializeError } from '../../../shared/errors';
+import { DeskpilotError, serializeError, type ErrorCode } from '../../../shared/errors';
 import { describeIssues } from '../../../shared/validation';
 import { builtinTools } from '../../tools/builtin';
 import type { Tool, ToolContext, ToolResult } from '../../tools/types';
@@ -140,7 +140,7 @@ export class ToolRegistry {
       return {
         success: false,
         message: `VALIDATION: invalid arguments for ${name}: ${jsonNote === '' ? '' : `${jsonNote}; `}${problems}`,
-        data: { code: 'VALIDATION', ...(jsonError === undefined ? {} : { jsonError }) },
+        data: { code: 'VALIDATION' satisfies ErrorCode, ...(jsonError === undefined ? {} : { jsonError }) },
       };
     }
     try {

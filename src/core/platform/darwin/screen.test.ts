@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodePng } from '../../vision/png';
+import { encodePng } from '../../image/png';
 import { withScreenText } from '../../vision/screen-text';
 import type { WindowImage } from '../types';
 import { requestScreenRecordingPermission } from './index';

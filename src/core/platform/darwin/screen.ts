@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ProcessExitedError, UnsupportedOperationError } from '../../../shared/errors';
-import { decodePng } from '../../vision/png';
+import { decodePng } from '../../image/png';
 import type { ScreenCapture, WindowImage } from '../types';
 import type { CfRuntime } from './cf';
 import { assertScreenRecording, checkScreenRecording, screenRecordingDenied } from './screen-recording';

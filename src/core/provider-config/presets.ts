@@ -1,4 +1,4 @@
-import { PRESET_INFO, type PresetName } from '../../../shared/settings';
+import { PRESET_INFO, type PresetName } from '../../shared/settings';
 
 /** The OpenAI-compatible endpoints Deskpilot knows by name; the names are shared with the settings view. */
 export type { PresetName };

@@ -1,4 +1,4 @@
-import type { HostSettings } from '../../../shared/host-protocol';
+import type { HostSettings } from '../../shared/host-protocol';
 import type { ProviderSettings } from './config';
 
 /** The provider's view of the settings main sends (main uses it too, for its cheap `configured` check). */

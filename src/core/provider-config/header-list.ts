@@ -1,4 +1,4 @@
-import { DeskpilotError } from '../../../shared/errors';
+import { DeskpilotError } from '../../shared/errors';
 
 /** RFC 9110 token characters; anything else would make fetch throw later with a vaguer message. */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

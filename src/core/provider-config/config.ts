@@ -1,4 +1,4 @@
-import { DeskpilotError } from '../../../shared/errors';
+import { DeskpilotError } from '../../shared/errors';
 import type { Environment } from './environment';
 import { parseHeaderList } from './header-list';
 import { PROBE_TIMEOUT_MS, listServerModels, ollamaBaseUrl, probeLocalServers, type ProbeOptions, type ProbeResult } from './local-probe';
