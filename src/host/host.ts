@@ -3,7 +3,9 @@ import type { AgentEvent } from '../shared/agent-events';
 import { DeskpilotError, serializeError } from '../shared/errors';
 import { parseHostRequest, type HistoryMessage, type HostReplies, type HostRequest, type HostSettings } from '../shared/host-protocol';
 import type { TargetApp } from '../shared/ipc';
-import { ActionEngine } from '../core/actions/engine';
+import { RecordingEngine } from '../core/workflows/recording-engine';
+import { workflowsDir } from '../core/workflows/folder';
+import { HostWorkflows } from './workflows';
 import type { Agent } from '../core/agent';
 import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import type { Environment, ProviderMessage } from '../core/agent/provider';
@@ -19,6 +21,12 @@ import { parseMcpServers, type McpServers } from '../shared/mcp-servers';
 import { describeMcpNotice } from '../core/mcp-client/server';
 import { McpToolbox } from '../core/mcp-client/toolbox';
 import type { Tool } from '../core/tools/types';
+
+type WorkflowRequest = Extract<HostRequest, { type: `workflow${string}` }>;
+
+function isWorkflowRequest(request: HostRequest): request is WorkflowRequest {
+  return request.type.startsWith('workflow');
+}
 
 export const DEFAULT_HOST_SETTINGS: HostSettings = {
   preset: 'openrouter',
@@ -57,7 +65,9 @@ const DOCS_PROGRESS_MS = 250;
  */
 export class AutomationHost {
   private readonly options: AutomationHostOptions;
-  private readonly engine: ActionEngine;
+  /** Records each verified action, so a completed ask can be saved as a workflow. */
+  private readonly engine: RecordingEngine;
+  private readonly workflows: HostWorkflows;
   /**
    * Each Agent numbers its asks from ask-1, so a restarted host would reuse ids the transcript
    * already holds; every id leaving this process carries this host's own prefix.
@@ -82,9 +92,17 @@ export class AutomationHost {
 
   constructor(options: AutomationHostOptions) {
     this.options = options;
-    this.engine = new ActionEngine({ platform: options.platform });
+    this.engine = new RecordingEngine({ platform: options.platform });
     this.session = options.session ?? randomBytes(3).toString('hex');
     const env = options.env ?? (() => process.env);
+    this.workflows = new HostWorkflows({
+      platform: options.platform,
+      engine: this.engine,
+      dir: () => workflowsDir(env()),
+      post: (event) => this.options.port.post({ type: 'workflow', event }),
+      awaitApproval: (id) => new Promise((resolve) => this.approvals.set(id, resolve)),
+      ownPids: options.ownPids,
+    });
     this.docs =
       options.docsDir === undefined
         ? undefined
@@ -143,7 +161,11 @@ export class AutomationHost {
 
   private forward(event: AgentEvent, prefix: string): void {
     const askId = `${prefix}-${event.askId}`;
-    if (event.type === 'ask') this.lastAskId = askId;
+    if (event.type === 'ask') {
+      this.lastAskId = askId;
+      this.workflows.askStarted(askId, event.text, event.pid);
+    }
+    if (event.type === 'done' || event.type === 'error') this.workflows.askEnded(askId, event.type === 'done' && !event.stopped);
     const renamed: AgentEvent = event.type === 'approval_request' ? { ...event, askId, id: `${prefix}-${event.id}` } : { ...event, askId };
     this.options.port.post({ type: 'agent', event: renamed });
   }
@@ -173,6 +195,10 @@ export class AutomationHost {
       return;
     }
     const request = parsed.request;
+    if (isWorkflowRequest(request)) {
+      await this.workflowRequest(request);
+      return;
+    }
     if (request.type === 'ask' || request.type === 'frontmost' || request.type === 'docsStatus' || request.type === 'suggest') {
       try {
         const value =
@@ -196,7 +222,28 @@ export class AutomationHost {
     }
   }
 
-  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' | 'docsStatus' | 'suggest' }>): Promise<void> {
+  /** The Workflows view's requests: each replied to, except a stop. */
+  private async workflowRequest(request: WorkflowRequest): Promise<void> {
+    if (request.type === 'workflowStop') {
+      this.workflows.stop();
+      return;
+    }
+    try {
+      const value =
+        request.type === 'workflowList'
+          ? await this.workflows.list()
+          : request.type === 'workflowRun'
+            ? await this.workflows.start(request)
+            : request.type === 'workflowDraft'
+              ? await this.workflows.draft(request.askId)
+              : await this.workflows.save(request);
+      this.options.port.post({ type: 'reply', requestId: request.requestId, ok: true, value });
+    } catch (error) {
+      this.options.port.post({ type: 'reply', requestId: request.requestId, ok: false, error: serializeError(error) });
+    }
+  }
+
+  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' | 'docsStatus' | 'suggest' } | WorkflowRequest>): Promise<void> {
     switch (request.type) {
       case 'stop':
         this.stop();

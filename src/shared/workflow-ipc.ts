@@ -40,9 +40,9 @@ export interface WorkflowRunRequest {
   name: string;
   /** Parameter values typed for this run; secret ones only ever come from here. */
   vars: Record<string, string>;
-  dryRun?: boolean;
+  dryRun?: boolean | undefined;
   /** Risky steps run without asking (the CLI's --yes); secret fields stay guarded. */
-  trusted?: boolean;
+  trusted?: boolean | undefined;
 }
 
 export interface WorkflowRunReply {
