@@ -179,7 +179,8 @@ export class HostWorkflows {
     try {
       await writeFile(file, text, { mode: 0o600, flag: 'wx' });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ValidationError(`a workflow named '${request.name}' exists already; choose another name`);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new ValidationError(`a workflow named '${request.name}' exists already; choose another name`);
       throw error;
     }
     return summary({ name: request.name, file, workflow: parseWorkflow(text, request.name) });

@@ -14,7 +14,9 @@ const askId = z.string().min(1).max(200);
 export const WORKFLOW_REQUEST_SCHEMAS = {
   run: z.strictObject({
     name,
-    vars: z.record(z.string().regex(PARAMETER_NAME), z.string().max(MAX_WORKFLOW_VALUE_CHARS)).refine((vars) => Object.keys(vars).length <= 64, 'at most 64 values'),
+    vars: z
+      .record(z.string().regex(PARAMETER_NAME), z.string().max(MAX_WORKFLOW_VALUE_CHARS))
+      .refine((vars) => Object.keys(vars).length <= 64, 'at most 64 values'),
     dryRun: z.boolean().optional(),
     trusted: z.boolean().optional(),
   }),
