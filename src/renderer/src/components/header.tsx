@@ -33,22 +33,22 @@ export function Header({ target, settingsOpen, workflowsOpen, onToggleWorkflows,
         <button
           type="button"
           className="icon-button"
-          aria-label={workflowsOpen ? t('workflows.close') : t('workflows.open')}
-          aria-pressed={workflowsOpen}
-          title={t('workflows.open')}
-          onClick={onToggleWorkflows}
-        >
-          <Icon name="workflows" />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
           aria-label={settingsOpen ? t('header.closeSettings') : t('header.settings')}
           aria-pressed={settingsOpen}
           title={t('header.settings')}
           onClick={onToggleSettings}
         >
           <Icon name="settings" />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={workflowsOpen ? t('workflows.close') : t('workflows.open')}
+          aria-pressed={workflowsOpen}
+          title={t('workflows.open')}
+          onClick={onToggleWorkflows}
+        >
+          <Icon name="workflows" />
         </button>
         {canClear ? (
           <button type="button" className="icon-button" aria-label={t('header.clearHistory')} title={t('header.clearHistory')} onClick={onClearHistory}>

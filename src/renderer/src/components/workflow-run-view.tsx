@@ -76,7 +76,7 @@ export function WorkflowRunView({ run, onAnswer }: Props) {
   return (
     <section className="workflow-run" aria-labelledby="workflow-run-title">
       <h4 id="workflow-run-title">{t('workflows.progress')}</h4>
-      <p role="status" className="form-status">
+      <p role="status" className={!active && (run.error !== undefined || report?.status === 'halted') ? 'form-error' : 'form-status'}>
         {active
           ? t(run.dryRun ? 'workflows.planning' : 'workflows.running', { name: run.name })
           : run.error !== undefined
