@@ -40,6 +40,11 @@ export function Header({ target, settingsOpen, workflowsOpen, onToggleWorkflows,
         >
           <Icon name="settings" />
         </button>
+        {canClear ? (
+          <button type="button" className="icon-button" aria-label={t('header.clearHistory')} title={t('header.clearHistory')} onClick={onClearHistory}>
+            <Icon name="trash" />
+          </button>
+        ) : null}
         <button
           type="button"
           className="icon-button"
@@ -50,11 +55,6 @@ export function Header({ target, settingsOpen, workflowsOpen, onToggleWorkflows,
         >
           <Icon name="workflows" />
         </button>
-        {canClear ? (
-          <button type="button" className="icon-button" aria-label={t('header.clearHistory')} title={t('header.clearHistory')} onClick={onClearHistory}>
-            <Icon name="trash" />
-          </button>
-        ) : null}
         <button type="button" className="icon-button" aria-label={t('header.hide')} title={t('header.hideTitle')} onClick={onHide}>
           <Icon name="hide" />
         </button>
