@@ -24,7 +24,10 @@ export interface WindowControl {
 
 export interface ControllerDeps {
   appInfo: AppInfoReply;
-  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus' | 'suggest' | 'workflow'>;
+  supervisor: Pick<
+    HostSupervisor,
+    'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus' | 'suggest' | 'workflow'
+  >;
   settings: SettingsService;
   transcript: Transcript;
   hotkey: Hotkey;
@@ -227,8 +230,7 @@ export class MainController {
       },
       listWorkflows: () => deps.supervisor.workflow({ type: 'workflowList' }),
       // The run acts on the app the window was summoned over, when it is the workflow's app (the host checks).
-      runWorkflow: (request) =>
-        deps.supervisor.workflow({ type: 'workflowRun', ...request, ...(this.target === null ? {} : { pid: this.target.pid }) }),
+      runWorkflow: (request) => deps.supervisor.workflow({ type: 'workflowRun', ...request, ...(this.target === null ? {} : { pid: this.target.pid }) }),
       stopWorkflow: () => deps.supervisor.send({ type: 'workflowStop' }),
       draftWorkflow: ({ askId }) => deps.supervisor.workflow({ type: 'workflowDraft', askId }),
       saveWorkflow: (request) => deps.supervisor.workflow({ type: 'workflowSave', ...request }),

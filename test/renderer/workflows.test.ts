@@ -49,9 +49,9 @@ describe('workflows view', () => {
     await password.fill('hunter2');
     await page.getByLabel('Trust this workflow: run risky steps without asking').check();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect.poll(async () => (await calls(page, 'runWorkflow')).map((call) => call.payload)).toEqual([
-      { name: 'sign-up', vars: { name: 'Ada', password: 'hunter2' }, dryRun: false, trusted: true },
-    ]);
+    await expect
+      .poll(async () => (await calls(page, 'runWorkflow')).map((call) => call.payload))
+      .toEqual([{ name: 'sign-up', vars: { name: 'Ada', password: 'hunter2' }, dryRun: false, trusted: true }]);
     await expect.poll(() => password.inputValue()).toBe('');
     expect(await page.content()).not.toContain('hunter2');
 
@@ -136,9 +136,9 @@ describe('workflows view', () => {
     await page.getByRole('button', { name: /sign up/ }).click();
     await page.getByLabel('password').fill('hunter2');
     await page.getByRole('button', { name: 'Dry run' }).click();
-    await expect.poll(async () => (await calls(page, 'runWorkflow')).map((call) => call.payload)).toEqual([
-      { name: 'sign-up', vars: { name: 'Ada' }, dryRun: true, trusted: false },
-    ]);
+    await expect
+      .poll(async () => (await calls(page, 'runWorkflow')).map((call) => call.payload))
+      .toEqual([{ name: 'sign-up', vars: { name: 'Ada' }, dryRun: true, trusted: false }]);
   });
 
   it('saves a completed task as a workflow, with the parameters the user keeps', async () => {

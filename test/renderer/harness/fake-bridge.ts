@@ -146,7 +146,10 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
         ],
       }
     ),
-    listWorkflows: async () => (record('listWorkflows'), copy(options.workflows ?? { workflows: [], folder: '/home/ada/.local/share/deskpilot/workflows', skipped: [] })),
+    listWorkflows: async () => (
+      record('listWorkflows'),
+      copy(options.workflows ?? { workflows: [], folder: '/home/ada/.local/share/deskpilot/workflows', skipped: [] })
+    ),
     runWorkflow: async (request) => {
       record('runWorkflow', request);
       fail('runWorkflow');

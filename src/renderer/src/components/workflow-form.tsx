@@ -9,6 +9,11 @@ interface Props {
   onStop(): void;
 }
 
+/** The input's id for a parameter (names are letters, digits, _ and -). */
+function fieldId(name: string): string {
+  return `workflow-param-${name}`;
+}
+
 /**
  * A workflow's parameters and its Run, Dry run and Stop. Secret parameters are password inputs:
  * never shown, never prefilled, and emptied once a run took them, so they live no longer than needed.
@@ -40,7 +45,7 @@ export function WorkflowForm({ workflow, running, onRun, onStop }: Props) {
     <form className="workflow-form" onSubmit={submit} aria-label={workflow.title}>
       {workflow.parameters.length === 0 ? null : <h4>{t('workflows.parameters')}</h4>}
       {workflow.parameters.map((parameter) => {
-        const id = `workflow-param-${parameter.name}`;
+        const id = fieldId(parameter.name);
         const error = missing === parameter.name ? t('workflows.required', { name: parameter.name }) : undefined;
         const hint = parameter.secret ? t('workflows.secretHint') : parameter.description;
         return (

@@ -93,7 +93,7 @@ export function WorkflowRunView({ run, onAnswer }: Props) {
             <span className="workflow-step-status">{t(`workflows.stepStatus.${step.status}`)}</span> {step.action}
             {step.target === undefined ? null : <> {clip(step.target)}</>}
             {step.rung === undefined ? null : <span className="muted"> · {t(`workflows.rung.${step.rung}`)}</span>}
-            {step.ms === undefined ? null : <span className="muted"> · {step.ms} ms</span>}
+            {step.ms === undefined ? null : <span className="muted"> · {t('workflows.stepMs', { ms: step.ms })}</span>}
             {step.note === undefined ? null : <span className="muted"> · {clip(step.note)}</span>}
           </li>
         ))}
