@@ -113,6 +113,23 @@ describe('HostWorkflows', () => {
     expect(app.clicks).toBe(0);
   });
 
+  it('a stop ends a run that waits on a question', async () => {
+    const { dir, workflows, answers, finished, app } = setup();
+    app.get('button').name = 'Delete all';
+    writeFileSync(
+      path.join(dir, 'purge.json'),
+      JSON.stringify({ ...FORM, parameters: undefined, steps: [{ action: 'click', target: { role: 'button', name: 'Delete all' } }] }),
+    );
+    await workflows.start({ name: 'purge', vars: {}, pid: FIXTURE_PID });
+    for (let spin = 0; spin < 100 && answers.size === 0; spin += 1) await new Promise((resolve) => setImmediate(resolve));
+    workflows.stop();
+    const done = await finished().catch((error: unknown) => error);
+    expect(app.clicks).toBe(0);
+    expect(done).toBeDefined();
+    // The next run may start.
+    await expect(workflows.start({ name: 'purge', vars: {}, pid: FIXTURE_PID })).resolves.toEqual({ runId: 'run-2' });
+  });
+
   it("saves a completed ask's verified actions, with the parameters the user kept", async () => {
     const { dir, workflows, engine } = setup();
     const id = async (name: string) => findNodes((await engine.observe(FIXTURE_PID)).root, { name, limit: 1 })[0]?.node.id ?? '';

@@ -131,7 +131,11 @@ export class HostWorkflows {
         plan: approval.plan,
         ...(approval.app === undefined ? {} : { app: approval.app }),
       };
-      const answer = this.options.awaitApproval(id);
+      // A stop answers deny, so a run waiting on a question ends too.
+      const answer = new Promise<ApprovalDecision>((resolve) => {
+        void this.options.awaitApproval(id).then(resolve);
+        controller.signal.addEventListener('abort', () => resolve('deny'), { once: true });
+      });
       this.options.post({ type: 'approval', runId, approval: entry });
       return answer;
     };
