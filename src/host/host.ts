@@ -102,6 +102,7 @@ export class AutomationHost {
       post: (event) => this.options.port.post({ type: 'workflow', event }),
       awaitApproval: (id) => new Promise((resolve) => this.approvals.set(id, resolve)),
       ownPids: options.ownPids,
+      busy: () => this.running.size > 0,
     });
     this.docs =
       options.docsDir === undefined

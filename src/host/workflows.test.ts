@@ -75,7 +75,7 @@ describe('HostWorkflows', () => {
   });
 
   it('runs on the target app with the values given, reporting each step, and never posts a secret', async () => {
-    const { dir, workflows, events, finished, app } = setup();
+    const { dir, workflows, events, finished, app, engine } = setup();
     writeFileSync(path.join(dir, 'weekly.json'), JSON.stringify(FORM));
     const { runId } = await workflows.start({ name: 'weekly', vars: { name: 'Grace', password: 'hunter2' }, pid: FIXTURE_PID });
     const done = await finished();
@@ -85,6 +85,8 @@ describe('HostWorkflows', () => {
     expect(app.get('name').value).toBe('Grace');
     expect(app.get('password').value).toBe('hunter2');
     expect(JSON.stringify(events)).not.toContain('hunter2');
+    // A run's actions are not an ask's: nothing of it can be saved as a task.
+    expect(engine.actions).toEqual([]);
   });
 
   it('refuses a run that misses a secret value before anything runs', async () => {
@@ -92,6 +94,22 @@ describe('HostWorkflows', () => {
     writeFileSync(path.join(dir, 'weekly.json'), JSON.stringify(FORM));
     await expect(workflows.start({ name: 'weekly', vars: {}, pid: FIXTURE_PID })).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(workflows.start({ name: '../etc', vars: {} })).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect(events).toEqual([]);
+  });
+
+  it('waits for a running ask rather than act alongside it', async () => {
+    const { dir, platform, engine, events } = setup();
+    writeFileSync(path.join(dir, 'weekly.json'), JSON.stringify(FORM));
+    const busy = new HostWorkflows({
+      platform,
+      engine,
+      dir: () => dir,
+      post: (event) => events.push(event),
+      awaitApproval: () => new Promise(() => undefined),
+      ownPids: [],
+      busy: () => true,
+    });
+    await expect(busy.start({ name: 'weekly', vars: { password: 'x' }, pid: FIXTURE_PID })).rejects.toThrow(/working on a question/);
     expect(events).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import type { HostReplies } from '../shared/host-protocol';
 import type { ChatEntry } from '../shared/transcript';
 import type { WorkflowEvent, WorkflowParameterInfo, WorkflowRunRequest, WorkflowSaveRequest, WorkflowSummary } from '../shared/workflow-ipc';
 import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
+import { ActionEngine } from '../core/actions/engine';
 import type { Clock } from '../core/clock';
 import type { Platform } from '../core/platform/types';
 import { resolveApp } from '../core/tools/target';
@@ -33,6 +34,8 @@ export interface HostWorkflowsOptions {
   /** Waits for the user's answer to approval `id`, through the host's one approvals map. */
   awaitApproval: (id: string) => Promise<ApprovalDecision>;
   ownPids: readonly number[];
+  /** True while the agent is on an ask: a run then waits its turn rather than act alongside it. */
+  busy?: () => boolean;
   clock?: Clock;
   /** Test seam: where halt screenshots go (a fresh private temp folder by default). */
   screenshotDir?: () => Promise<string>;
@@ -76,8 +79,12 @@ export class HostWorkflows {
   private current: { askId: string; text: string; pid: number; from: number } | undefined;
   private run: AbortController | undefined;
   private runs = 0;
+  /** Runs act through an engine of their own, so their actions never land among an ask's recorded ones. */
+  private readonly runner: ActionEngine;
 
-  constructor(private readonly options: HostWorkflowsOptions) {}
+  constructor(private readonly options: HostWorkflowsOptions) {
+    this.runner = new ActionEngine({ platform: options.platform, ...(options.clock === undefined ? {} : { clock: options.clock }) });
+  }
 
   /** An ask started: its actions are the ones the engine records from now on. */
   askStarted(askId: string, text: string, pid: number): void {
@@ -107,6 +114,7 @@ export class HostWorkflows {
   /** Starts a run and answers at once; a bad name or missing value is refused before anything runs. */
   async start(request: WorkflowRunRequest & { pid?: number | undefined }): Promise<HostReplies['workflowRun']> {
     if (this.run !== undefined) throw new ValidationError('a workflow is already running; stop it first');
+    if (this.options.busy?.() === true) throw new ValidationError('Deskpilot is working on a question; wait for it or stop it, then run the workflow');
     const saved = await findWorkflow(this.options.dir(), request.name);
     const values = resolveValues(saved.workflow, request.vars);
     const pid = await this.pidFor(saved.workflow, request.pid);
@@ -140,7 +148,7 @@ export class HostWorkflows {
       return answer;
     };
     void runWorkflow(saved.workflow, {
-      engine: this.options.engine,
+      engine: this.runner,
       platform: this.options.platform,
       pid,
       values,
