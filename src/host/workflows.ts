@@ -163,7 +163,8 @@ export class HostWorkflows {
     })
       .then(
         (report) => this.options.post({ type: 'finished', runId, report }),
-        (error: unknown) => this.options.post({ type: 'failed', runId, error: serializeError(error) }),
+        // A stop is not a failure: the run ends where it was.
+        (error: unknown) => this.options.post(controller.signal.aborted ? { type: 'stopped', runId } : { type: 'failed', runId, error: serializeError(error) }),
       )
       .finally(() => {
         if (this.run === controller) this.run = undefined;

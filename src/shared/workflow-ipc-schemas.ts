@@ -42,5 +42,5 @@ export const WORKFLOW_HOST_REQUESTS = [
 /** A run's event from the host: the envelope is checked; main passes it to the window as is. */
 export const WORKFLOW_HOST_MESSAGE = z.strictObject({
   type: z.literal('workflow'),
-  event: z.looseObject({ type: z.enum(['started', 'step', 'approval', 'finished', 'failed']), runId: z.string().max(200) }),
+  event: z.looseObject({ type: z.enum(['started', 'step', 'approval', 'finished', 'failed', 'stopped']), runId: z.string().max(200) }),
 });

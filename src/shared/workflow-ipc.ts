@@ -89,7 +89,9 @@ export type WorkflowEvent =
   /** A risky step waits for the user: answered through approve(), like the agent's. */
   | { type: 'approval'; runId: string; approval: Extract<ChatEntry, { kind: 'approval' }> }
   | { type: 'finished'; runId: string; report: WorkflowRunInfo }
-  | { type: 'failed'; runId: string; error: SerializedError };
+  | { type: 'failed'; runId: string; error: SerializedError }
+  /** The user stopped it: the steps shown ran, nothing after them did. */
+  | { type: 'stopped'; runId: string };
 
 export interface WorkflowDraftRequest {
   /** The completed ask whose verified actions become the steps. */

@@ -131,6 +131,38 @@ describe('workflows view', () => {
     await screenshot(page, 'workflows-halted');
   });
 
+  it('a risky step asking while the user is in the chat brings the Workflows view up, with the run so far', async () => {
+    const { page } = await harness().open(options({ workflows: LISTING }));
+    await page.getByRole('textbox', { name: 'Ask Deskpilot' }).waitFor();
+    await emit(page, { type: 'workflow', event: { type: 'started', runId: 'run-1', name: 'sign-up', dryRun: false, steps: 2 } });
+    await emit(page, {
+      type: 'workflow',
+      event: { type: 'step', runId: 'run-1', step: { step: 1, action: 'set_value', status: 'ok', target: 'textfield "Name"' } },
+    });
+    await emit(page, {
+      type: 'workflow',
+      event: {
+        type: 'approval',
+        runId: 'run-1',
+        approval: {
+          kind: 'approval',
+          id: 'run-1-approval-1',
+          askId: 'run-1',
+          tool: 'ui_action',
+          summary: 'click',
+          reason: 'deletes',
+          plan: { verb: 'click', target: 'Delete all' },
+        },
+      },
+    });
+    await page.getByRole('heading', { name: 'Workflows' }).waitFor();
+    await page.getByText('textfield "Name"').waitFor();
+    await page.getByRole('button', { name: /^Allow once/ }).click();
+    await expect.poll(async () => (await calls(page, 'approve')).map((call) => call.payload)).toEqual([{ id: 'run-1-approval-1', decision: 'allow_once' }]);
+    await emit(page, { type: 'workflow', event: { type: 'stopped', runId: 'run-1' } });
+    await page.getByText('Stopped. Nothing after the steps shown ran.').waitFor();
+  });
+
   it('a dry run sends no secret and needs none', async () => {
     const page = await openWorkflows();
     await page.getByRole('button', { name: /sign up/ }).click();

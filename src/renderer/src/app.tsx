@@ -10,6 +10,7 @@ import { SettingsView } from './components/settings-view';
 import { saveableAsk } from './components/saveable-ask';
 import { WorkflowsView } from './components/workflows-view';
 import { useChat } from './hooks/use-chat';
+import { useWorkflowRun } from './hooks/use-workflow-run';
 import type { SuggestionKind } from '../../shared/suggestions';
 import { applyLanguage } from './i18n';
 
@@ -19,6 +20,11 @@ export function App() {
   const [workflowsOpen, setWorkflowsOpen] = useState(false);
   /** The ask "Save as workflow" was pressed for, while the Workflows view saves it. */
   const [savingAsk, setSavingAsk] = useState<string | undefined>();
+  // A risky step's question opens the Workflows view, wherever the user was.
+  const [workflowRun, workflowDispatch] = useWorkflowRun(() => {
+    setSettingsOpen(false);
+    setWorkflowsOpen(true);
+  });
   const chat = useChat((view) => {
     setSettingsOpen(view === 'settings');
     if (view === 'settings') setWorkflowsOpen(false);
@@ -87,7 +93,7 @@ export function App() {
       <SettingsView hotkeyError={hotkeyError} systemLanguage={status.systemLanguage} onClose={() => setSettingsOpen(false)} onSaved={chat.refreshStatus} />
     );
   } else if (workflowsOpen) {
-    view = <WorkflowsView saveAskId={savingAsk} onSaveDone={() => setSavingAsk(undefined)} />;
+    view = <WorkflowsView saveAskId={savingAsk} onSaveDone={() => setSavingAsk(undefined)} run={workflowRun} dispatch={workflowDispatch} />;
   } else if (!status.configured) {
     view = <FirstRun configError={status.configError} onDone={chat.refreshStatus} />;
   } else {

@@ -79,13 +79,15 @@ export function WorkflowRunView({ run, onAnswer }: Props) {
       <p role="status" className={!active && (run.error !== undefined || report?.status === 'halted') ? 'form-error' : 'form-status'}>
         {active
           ? t(run.dryRun ? 'workflows.planning' : 'workflows.running', { name: run.name })
-          : run.error !== undefined
-            ? t('workflows.failed', { error: clip(run.error.message, 300) })
-            : report?.status === 'halted'
-              ? t('workflows.halted', { step: report.halt?.step ?? '?' })
-              : report?.status === 'planned'
-                ? t('workflows.planned')
-                : t('workflows.completed', { ms: report?.ms ?? 0 })}
+          : run.stopped
+            ? t('workflows.stoppedRun')
+            : run.error !== undefined
+              ? t('workflows.failed', { error: clip(run.error.message, 300) })
+              : report?.status === 'halted'
+                ? t('workflows.halted', { step: report.halt?.step ?? '?' })
+                : report?.status === 'planned'
+                  ? t('workflows.planned')
+                  : t('workflows.completed', { ms: report?.ms ?? 0 })}
       </p>
       <ol className="workflow-steps">
         {run.steps.map((step) => (

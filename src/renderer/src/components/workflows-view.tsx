@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalDecision } from '../../../shared/settings';
 import type { WorkflowListReply, WorkflowSummary } from '../../../shared/workflow-ipc';
 import { describeFailure } from '../failure';
-import { initialRunState, isRunActive, workflowRunReducer } from '../hooks/workflow-run-state';
+import { isRunActive, type WorkflowRunAction, type WorkflowRunState } from '../hooks/workflow-run-state';
 import { SaveWorkflow } from './save-workflow';
 import { WorkflowForm } from './workflow-form';
 import { WorkflowRunView } from './workflow-run-view';
@@ -12,16 +12,18 @@ interface Props {
   /** "Save as workflow" was pressed for this ask: the view opens on saving it. */
   saveAskId: string | undefined;
   onSaveDone(): void;
+  /** The run, followed by the window (use-workflow-run.ts) so it survives leaving this view. */
+  run: WorkflowRunState;
+  dispatch(action: WorkflowRunAction): void;
 }
 
 /** The Workflows view: the saved workflows, one's parameters and Run, its progress and report; and saving a task as one. */
-export function WorkflowsView({ saveAskId, onSaveDone }: Props) {
+export function WorkflowsView({ saveAskId, onSaveDone, run, dispatch }: Props) {
   const { t } = useTranslation();
   const [listing, setListing] = useState<WorkflowListReply | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [selected, setSelected] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
-  const [run, dispatch] = useReducer(workflowRunReducer, initialRunState);
 
   const load = useCallback(() => {
     window.deskpilot.listWorkflows().then(
@@ -33,12 +35,7 @@ export function WorkflowsView({ saveAskId, onSaveDone }: Props) {
     );
   }, [t]);
 
-  useEffect(() => {
-    load();
-    return window.deskpilot.onEvent((event) => {
-      if (event.type === 'workflow') dispatch({ type: 'event', event: event.event });
-    });
-  }, [load]);
+  useEffect(load, [load]);
 
   const runWorkflow = async (name: string, vars: Record<string, string>, options: { dryRun: boolean; trusted: boolean }): Promise<boolean> => {
     setNotice(undefined);

@@ -15,6 +15,7 @@ export interface WorkflowRunState {
   approvals: ApprovalEntry[];
   report: WorkflowRunInfo | undefined;
   error: SerializedError | undefined;
+  stopped: boolean;
 }
 
 export const initialRunState: WorkflowRunState = {
@@ -26,10 +27,11 @@ export const initialRunState: WorkflowRunState = {
   approvals: [],
   report: undefined,
   error: undefined,
+  stopped: false,
 };
 
 export function isRunActive(state: WorkflowRunState): boolean {
-  return state.runId !== undefined && state.report === undefined && state.error === undefined;
+  return state.runId !== undefined && state.report === undefined && state.error === undefined && !state.stopped;
 }
 
 export type WorkflowRunAction = { type: 'event'; event: WorkflowEvent } | { type: 'answered'; id: string; decision: ApprovalEntry['decision'] };
@@ -55,6 +57,8 @@ export function workflowRunReducer(state: WorkflowRunState, action: WorkflowRunA
       return { ...state, report: event.report, steps: event.report.steps, approvals: expire(state.approvals) };
     case 'failed':
       return { ...state, error: event.error, approvals: expire(state.approvals) };
+    case 'stopped':
+      return { ...state, stopped: true, approvals: expire(state.approvals) };
   }
 }
 
