@@ -136,7 +136,8 @@ export class AutomationHost {
       onEvent: (event) => this.forward(event, prefix),
       decide: (request) => this.decide(request, prefix),
       ...(this.docs === undefined ? {} : { docs: this.docs }),
-      externalTools: () => this.mcpTools(),
+      // The user's MCP servers' tools, and the saved workflows, so "the weekly form for Grace" replays instead of improvising.
+      externalTools: async () => [...(await this.mcpTools()), ...(await this.workflows.tools((text) => this.log('warn', text)))],
     });
   }
 

@@ -89,6 +89,12 @@ describe('HostWorkflows', () => {
     expect(engine.actions).toEqual([]);
   });
 
+  it('offers the saved workflows to the agent as tools', async () => {
+    const { dir, workflows } = setup();
+    writeFileSync(path.join(dir, 'weekly.json'), JSON.stringify(FORM));
+    expect((await workflows.tools(() => undefined)).map((tool) => tool.name)).toEqual(['workflow_weekly']);
+  });
+
   it('refuses a run that misses a secret value before anything runs', async () => {
     const { dir, workflows, events } = setup();
     writeFileSync(path.join(dir, 'weekly.json'), JSON.stringify(FORM));

@@ -19,7 +19,8 @@ import { resolveValues } from '../core/workflows/params';
 import type { RecordedAction, RecordingEngine } from '../core/workflows/recording-engine';
 import { runWorkflow } from '../core/workflows/runner';
 import type { Workflow } from '../core/workflows/schema';
-import { workflowRisk } from '../core/workflows/tools';
+import { workflowRisk, workflowTool } from '../core/workflows/tools';
+import type { Tool } from '../core/tools/types';
 
 /** Completed asks whose actions stay ready for "Save as workflow": the last few, not the whole session. */
 const KEPT_ASKS = 5;
@@ -102,6 +103,20 @@ export class HostWorkflows {
     if (!completed || actions.length === 0) return;
     this.asks.set(askId, { text: current.text, pid: current.pid, actions });
     for (const old of [...this.asks.keys()].slice(0, Math.max(0, this.asks.size - KEPT_ASKS))) this.asks.delete(old);
+  }
+
+  /** The saved workflows as the agent's tools (`workflow_<name>`), as `ask` offers them: read on every ask. */
+  async tools(log: (text: string) => void): Promise<Tool[]> {
+    const saved = await listWorkflows(this.options.dir());
+    const tools: Tool[] = [];
+    for (const each of saved) {
+      try {
+        tools.push(workflowTool(each));
+      } catch (error) {
+        log(`skipped workflow ${each.name}: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+      }
+    }
+    return tools;
   }
 
   async list(): Promise<HostReplies['workflowList']> {
