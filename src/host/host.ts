@@ -3,8 +3,10 @@ import type { AgentEvent } from '../shared/agent-events';
 import { DeskpilotError, serializeError } from '../shared/errors';
 import { parseHostRequest, type HistoryMessage, type HostReplies, type HostRequest, type HostSettings } from '../shared/host-protocol';
 import type { TargetApp } from '../shared/ipc';
-import { ActionEngine } from '../core/actions/engine';
 import { keepDevices } from '../core/actions/keep-devices';
+import { RecordingEngine } from '../core/workflows/recording-engine';
+import { workflowsDir } from '../core/workflows/folder';
+import { HostWorkflows } from './workflows';
 import type { Agent } from '../core/agent';
 import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import type { Environment, ProviderMessage } from '../core/agent/provider';
@@ -20,6 +22,12 @@ import { parseMcpServers, type McpServers } from '../shared/mcp-servers';
 import { describeMcpNotice } from '../core/mcp-client/server';
 import { McpToolbox } from '../core/mcp-client/toolbox';
 import type { Tool } from '../core/tools/types';
+
+type WorkflowRequest = Extract<HostRequest, { type: `workflow${string}` }>;
+
+function isWorkflowRequest(request: HostRequest): request is WorkflowRequest {
+  return request.type.startsWith('workflow');
+}
 
 export const DEFAULT_HOST_SETTINGS: HostSettings = {
   preset: 'openrouter',
@@ -58,7 +66,9 @@ const DOCS_PROGRESS_MS = 250;
  */
 export class AutomationHost {
   private readonly options: AutomationHostOptions;
-  private readonly engine: ActionEngine;
+  /** Records each verified action, so a completed ask can be saved as a workflow. */
+  private readonly engine: RecordingEngine;
+  private readonly workflows: HostWorkflows;
   /**
    * Each Agent numbers its asks from ask-1, so a restarted host would reuse ids the transcript
    * already holds; every id leaving this process carries this host's own prefix.
@@ -84,9 +94,19 @@ export class AutomationHost {
   constructor(options: AutomationHostOptions) {
     this.options = options;
     // "Never take my pointer or keyboard": read at each step, so a change in Settings applies at once.
-    this.engine = new ActionEngine({ platform: options.platform, askBeforeInput: (request) => keepDevices(this.settings, request) });
+    // Every verified action is kept, so a finished task can be saved as a workflow.
+    this.engine = new RecordingEngine({ platform: options.platform, askBeforeInput: (request) => keepDevices(this.settings, request) });
     this.session = options.session ?? randomBytes(3).toString('hex');
     const env = options.env ?? (() => process.env);
+    this.workflows = new HostWorkflows({
+      platform: options.platform,
+      engine: this.engine,
+      dir: () => workflowsDir(env()),
+      post: (event) => this.options.port.post({ type: 'workflow', event }),
+      awaitApproval: (id) => new Promise((resolve) => this.approvals.set(id, resolve)),
+      ownPids: options.ownPids,
+      busy: () => this.running.size > 0,
+    });
     this.docs =
       options.docsDir === undefined
         ? undefined
@@ -119,7 +139,8 @@ export class AutomationHost {
       onEvent: (event) => this.forward(event, prefix),
       decide: (request) => this.decide(request, prefix),
       ...(this.docs === undefined ? {} : { docs: this.docs }),
-      externalTools: () => this.mcpTools(),
+      // The user's MCP servers' tools, and the saved workflows, so "the weekly form for Grace" replays instead of improvising.
+      externalTools: async () => [...(await this.mcpTools()), ...(await this.workflows.tools((text) => this.log('warn', text)))],
     });
   }
 
@@ -145,7 +166,11 @@ export class AutomationHost {
 
   private forward(event: AgentEvent, prefix: string): void {
     const askId = `${prefix}-${event.askId}`;
-    if (event.type === 'ask') this.lastAskId = askId;
+    if (event.type === 'ask') {
+      this.lastAskId = askId;
+      this.workflows.askStarted(askId, event.text, event.pid);
+    }
+    if (event.type === 'done' || event.type === 'error') this.workflows.askEnded(askId, event.type === 'done' && !event.stopped);
     const renamed: AgentEvent = event.type === 'approval_request' ? { ...event, askId, id: `${prefix}-${event.id}` } : { ...event, askId };
     this.options.port.post({ type: 'agent', event: renamed });
   }
@@ -175,6 +200,10 @@ export class AutomationHost {
       return;
     }
     const request = parsed.request;
+    if (isWorkflowRequest(request)) {
+      await this.workflowRequest(request);
+      return;
+    }
     if (request.type === 'ask' || request.type === 'frontmost' || request.type === 'docsStatus' || request.type === 'suggest') {
       try {
         const value =
@@ -198,7 +227,28 @@ export class AutomationHost {
     }
   }
 
-  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' | 'docsStatus' | 'suggest' }>): Promise<void> {
+  /** The Workflows view's requests: each replied to, except a stop. */
+  private async workflowRequest(request: WorkflowRequest): Promise<void> {
+    if (request.type === 'workflowStop') {
+      this.workflows.stop();
+      return;
+    }
+    try {
+      const value =
+        request.type === 'workflowList'
+          ? await this.workflows.list()
+          : request.type === 'workflowRun'
+            ? await this.workflows.start(request)
+            : request.type === 'workflowDraft'
+              ? await this.workflows.draft(request.askId)
+              : await this.workflows.save(request);
+      this.options.port.post({ type: 'reply', requestId: request.requestId, ok: true, value });
+    } catch (error) {
+      this.options.port.post({ type: 'reply', requestId: request.requestId, ok: false, error: serializeError(error) });
+    }
+  }
+
+  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' | 'docsStatus' | 'suggest' } | WorkflowRequest>): Promise<void> {
     switch (request.type) {
       case 'stop':
         this.stop();

@@ -95,6 +95,7 @@ function build() {
     settingsChanged: vi.fn(),
     restart: vi.fn(),
     docsStatus: vi.fn(() => Promise.resolve(DOCS_STATUS)),
+    workflow: vi.fn((request: { type: string }) => Promise.resolve({ asked: request }) as never),
     suggest: vi.fn((pid: number) => Promise.resolve(pid === TEXT_EDITOR.pid ? (['whatCanIDo', 'readDocument', 'summarize'] as const).slice() : [])),
   };
   const controller = new MainController({
@@ -167,6 +168,9 @@ const VALID: Record<string, unknown> = {
   [CHANNELS.approve]: { id: 'x-approval-1', decision: 'allow_once' },
   [CHANNELS.updateSettings]: { model: 'm' },
   [CHANNELS.openExternal]: { url: 'https://example.org' },
+  [CHANNELS.runWorkflow]: { name: 'weekly', vars: {} },
+  [CHANNELS.draftWorkflow]: { askId: 'h1-ask-1' },
+  [CHANNELS.saveWorkflow]: { askId: 'h1-ask-1', name: 'weekly', parameters: [] },
 };
 
 describe('IPC', () => {
@@ -197,6 +201,10 @@ describe('IPC', () => {
       [CHANNELS.updateSettings, { docsFolders: Array.from({ length: 51 }, (_, index) => `/notes/${index}`) }],
       [CHANNELS.openExternal, { url: 'http://example.org' }],
       [CHANNELS.openExternal, { url: 'javascript:alert(1)' }],
+      [CHANNELS.runWorkflow, { name: '../../etc/passwd', vars: {} }],
+      [CHANNELS.runWorkflow, { name: 'weekly', vars: { 'bad name': 'x' } }],
+      [CHANNELS.runWorkflow, { name: 'weekly', vars: { name: 42 } }],
+      [CHANNELS.saveWorkflow, { askId: 'a', name: 'has space', parameters: [] }],
     ] as const) {
       expect(await call(channel, payload), channel).toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
     }
@@ -286,6 +294,33 @@ describe('target and window', () => {
     await subject.controller.show('settings');
     expect(calls.filter((entry) => entry === 'frontmost')).toHaveLength(1);
     expect(pushed.at(-1)).toEqual({ type: 'shown', view: 'settings' });
+  });
+});
+
+describe('workflows', () => {
+  it('relays list, run (on the target app), draft, save and stop to the host', async () => {
+    await subject.controller.show();
+    await value(CHANNELS.listWorkflows);
+    await value(CHANNELS.runWorkflow, { name: 'weekly', vars: { name: 'Ada' }, dryRun: true });
+    await value(CHANNELS.draftWorkflow, { askId: 'h1-ask-1' });
+    await value(CHANNELS.saveWorkflow, { askId: 'h1-ask-1', name: 'weekly', parameters: ['name'] });
+    await value(CHANNELS.stopWorkflow);
+    expect(subject.supervisor.workflow.mock.calls.map(([request]) => request)).toEqual([
+      { type: 'workflowList' },
+      { type: 'workflowRun', name: 'weekly', vars: { name: 'Ada' }, dryRun: true, pid: 4242 },
+      { type: 'workflowDraft', askId: 'h1-ask-1' },
+      { type: 'workflowSave', askId: 'h1-ask-1', name: 'weekly', parameters: ['name'] },
+    ]);
+    expect(sent).toEqual([{ type: 'workflowStop' }]);
+  });
+
+  it("forwards a run's events, and shows the hidden window when a step needs approval", () => {
+    subject.controller.workflowEvent({ type: 'started', runId: 'run-1', name: 'weekly', dryRun: false, steps: 2 });
+    expect(calls).toEqual([]);
+    const approval = { kind: 'approval' as const, id: 'run-1-approval-1', askId: 'run-1', tool: 'ui_action', summary: 'click Delete', reason: 'deletes' };
+    subject.controller.workflowEvent({ type: 'approval', runId: 'run-1', approval });
+    expect(calls).toEqual(['show']);
+    expect(pushed.at(-2)).toEqual({ type: 'workflow', event: { type: 'approval', runId: 'run-1', approval } });
   });
 });
 

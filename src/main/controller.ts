@@ -5,6 +5,7 @@ import type { AppEvent, AppInfoReply, AppStatus, DoctorReport, DoctorRequest, Pe
 import { pickLanguage, type Language } from '../shared/i18n/i18n';
 import type { PublicSettings } from '../shared/settings';
 import type { SuggestionKind } from '../shared/suggestions';
+import type { WorkflowEvent } from '../shared/workflow-ipc';
 import { isHttpsUrl } from '../shared/urls';
 import type { HostSupervisor } from './host/host-supervisor';
 import type { Hotkey } from './shell/hotkey';
@@ -23,7 +24,10 @@ export interface WindowControl {
 
 export interface ControllerDeps {
   appInfo: AppInfoReply;
-  supervisor: Pick<HostSupervisor, 'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus' | 'suggest'>;
+  supervisor: Pick<
+    HostSupervisor,
+    'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus' | 'suggest' | 'workflow'
+  >;
   settings: SettingsService;
   transcript: Transcript;
   hotkey: Hotkey;
@@ -92,6 +96,15 @@ export class MainController {
     // An ask waiting for approval out of sight would wait for ever: bring the window up to ask.
     // The target stays as it is; the frontmost app now is the one the agent is working in.
     if (event.type === 'approval_request' && !this.deps.window.isVisible()) {
+      this.deps.window.show();
+      this.deps.push({ type: 'shown' });
+    }
+  }
+
+  /** A workflow run's event, for the Workflows view; a risky step waiting out of sight brings the window up, as an ask's does. */
+  workflowEvent(event: WorkflowEvent): void {
+    this.deps.push({ type: 'workflow', event });
+    if (event.type === 'approval' && !this.deps.window.isVisible()) {
       this.deps.window.show();
       this.deps.push({ type: 'shown' });
     }
@@ -215,6 +228,12 @@ export class MainController {
         if (deps.doctor === undefined) throw new DeskpilotError('UI_NOT_AVAILABLE', 'diagnosis is not available in this build');
         return deps.doctor(request);
       },
+      listWorkflows: () => deps.supervisor.workflow({ type: 'workflowList' }),
+      // The run acts on the app the window was summoned over, when it is the workflow's app (the host checks).
+      runWorkflow: (request) => deps.supervisor.workflow({ type: 'workflowRun', ...request, ...(this.target === null ? {} : { pid: this.target.pid }) }),
+      stopWorkflow: () => deps.supervisor.send({ type: 'workflowStop' }),
+      draftWorkflow: ({ askId }) => deps.supervisor.workflow({ type: 'workflowDraft', askId }),
+      saveWorkflow: (request) => deps.supervisor.workflow({ type: 'workflowSave', ...request }),
       importMcpServers: async () => {
         const json = await deps.pickMcpConfig?.();
         if (json === undefined) return deps.settings.publicSettings();

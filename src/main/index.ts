@@ -101,6 +101,7 @@ function start(): void {
     i18n,
     onLog: log,
     onDocs: (status) => push({ type: 'docs', status }),
+    onWorkflow: (event) => main.workflowEvent(event),
   });
   const hotkey = new Hotkey(globalShortcut, () => void main.toggle(), i18n);
   const main = new MainController({

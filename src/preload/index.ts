@@ -35,6 +35,11 @@ const api: DeskpilotApi = {
   addDocsFolder: () => invoke(CHANNELS.addDocsFolder),
   importMcpServers: () => invoke(CHANNELS.importMcpServers),
   doctor: (request) => invoke(CHANNELS.doctor, request),
+  listWorkflows: () => invoke(CHANNELS.listWorkflows),
+  runWorkflow: (request) => invoke(CHANNELS.runWorkflow, request),
+  stopWorkflow: () => invoke(CHANNELS.stopWorkflow),
+  draftWorkflow: (request) => invoke(CHANNELS.draftWorkflow, request),
+  saveWorkflow: (request) => invoke(CHANNELS.saveWorkflow, request),
   onEvent(listener) {
     // The IpcRendererEvent stays here: it carries `sender`, which the renderer must not get.
     const forward = (_event: IpcRendererEvent, message: AppEvent): void => listener(message);

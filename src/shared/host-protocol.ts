@@ -15,6 +15,8 @@ import { MAX_ASK_CHARS } from './ipc-schemas';
 import { describeIssues } from './validation';
 import type { McpNotice } from './mcp-servers';
 import type { SuggestionKind } from './suggestions';
+import type { WorkflowDraft, WorkflowEvent, WorkflowListReply, WorkflowRunReply, WorkflowSummary } from './workflow-ipc';
+import { WORKFLOW_HOST_MESSAGE, WORKFLOW_HOST_REQUESTS } from './workflow-ipc-schemas';
 
 /**
  * One provider message as the `openai` SDK shapes it. Main keeps them opaque: it only stores
@@ -70,6 +72,7 @@ export const HOST_REQUEST_SCHEMA = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('suggest'), requestId, pid: z.int().positive() }),
   /** Deletes the documentation index; the host builds it again and reports progress. */
   z.strictObject({ type: z.literal('docsRebuild') }),
+  ...WORKFLOW_HOST_REQUESTS,
 ]);
 export type HostRequest = z.infer<typeof HOST_REQUEST_SCHEMA>;
 
@@ -79,6 +82,10 @@ export interface HostReplies {
   frontmost: TargetApp | null;
   docsStatus: DocsStatus;
   suggest: SuggestionKind[];
+  workflowList: WorkflowListReply;
+  workflowRun: WorkflowRunReply;
+  workflowDraft: WorkflowDraft;
+  workflowSave: WorkflowSummary;
 }
 
 const serializedError = z.strictObject({
@@ -119,6 +126,7 @@ export const HOST_MESSAGE_SCHEMA = z.union([
       z.strictObject({ kind: z.literal('failed'), server: z.string().max(200), problem: z.string().max(2000) }),
     ]),
   }),
+  WORKFLOW_HOST_MESSAGE,
 ]);
 
 /** What the host sends. `agent.event` is the full AgentEvent; the schema checks its envelope. */
@@ -130,7 +138,8 @@ export type HostMessage =
   | { type: 'reply'; requestId: number; ok: false; error: SerializedError }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; text: string }
   | { type: 'docs'; status: DocsStatus }
-  | { type: 'mcp'; notice: McpNotice };
+  | { type: 'mcp'; notice: McpNotice }
+  | { type: 'workflow'; event: WorkflowEvent };
 
 /** A parse result that names what was wrong without echoing the message (it may hold a key). */
 export function parseHostRequest(raw: unknown): { ok: true; request: HostRequest } | { ok: false; problem: string } {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TOOL_ALLOWANCES_SCHEMA } from './tool-allowances';
 import { CHANNELS, DOCTOR_CHECK_IDS, type DoctorReport, type IpcChannel } from './ipc';
 import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES } from './i18n/i18n';
+import { WORKFLOW_REQUEST_SCHEMAS } from './workflow-ipc-schemas';
 import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, VISION_MODES } from './settings';
 
 /** Long enough for a pasted document, short enough that a runaway renderer can't flood the host. */
@@ -80,4 +81,9 @@ export const REQUEST_SCHEMAS = {
   [CHANNELS.addDocsFolder]: noPayload,
   [CHANNELS.importMcpServers]: noPayload,
   [CHANNELS.doctor]: z.strictObject({ online: z.boolean().optional() }),
+  [CHANNELS.listWorkflows]: noPayload,
+  [CHANNELS.runWorkflow]: WORKFLOW_REQUEST_SCHEMAS.run,
+  [CHANNELS.stopWorkflow]: noPayload,
+  [CHANNELS.draftWorkflow]: WORKFLOW_REQUEST_SCHEMAS.draft,
+  [CHANNELS.saveWorkflow]: WORKFLOW_REQUEST_SCHEMAS.save,
 } as const satisfies Record<IpcChannel, z.ZodType>;

@@ -4,6 +4,16 @@ import type { Language } from './i18n/i18n';
 import type { SuggestionKind } from './suggestions';
 import type { ApprovalDecision, PublicSettings, SettingsPatch } from './settings';
 import type { ChatEntry } from './transcript';
+import type {
+  WorkflowDraft,
+  WorkflowDraftRequest,
+  WorkflowEvent,
+  WorkflowListReply,
+  WorkflowRunReply,
+  WorkflowRunRequest,
+  WorkflowSaveRequest,
+  WorkflowSummary,
+} from './workflow-ipc';
 
 /**
  * The typed IPC contract between renderer and main. Channels are `domain:action`.
@@ -29,6 +39,11 @@ export const CHANNELS = {
   addDocsFolder: 'docs:add-folder',
   importMcpServers: 'mcp:import',
   doctor: 'app:doctor',
+  listWorkflows: 'workflow:list',
+  runWorkflow: 'workflow:run',
+  stopWorkflow: 'workflow:stop',
+  draftWorkflow: 'workflow:draft',
+  saveWorkflow: 'workflow:save',
 } as const;
 
 export type IpcChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -171,7 +186,9 @@ export type AppEvent =
   /** Something the user should know that is not part of an ask, e.g. the host restarted. */
   | { type: 'notice'; level: 'info' | 'error'; text: string }
   /** The documentation index changed or is being built. */
-  | { type: 'docs'; status: DocsStatus };
+  | { type: 'docs'; status: DocsStatus }
+  /** A workflow run's progress, approval or report (the Workflows view). */
+  | { type: 'workflow'; event: WorkflowEvent };
 
 /** Every reply crosses IPC as data: Electron reduces a thrown error to its message. */
 export type IpcReply<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
@@ -207,6 +224,15 @@ export interface DeskpilotApi {
   importMcpServers(): Promise<PublicSettings>;
   /** Runs the checks of `deskpilot doctor` (display, accessibility, input, keyring, provider, docs). */
   doctor(request: DoctorRequest): Promise<DoctorReport>;
+  /** The saved workflows in the workflows folder. */
+  listWorkflows(): Promise<WorkflowListReply>;
+  /** Replays a saved workflow on the target app; progress arrives as `workflow` events. Risky steps ask through approve(). */
+  runWorkflow(request: WorkflowRunRequest): Promise<WorkflowRunReply>;
+  stopWorkflow(): Promise<void>;
+  /** What "Save as workflow" would write for a completed ask: its steps and the parameters it offers. */
+  draftWorkflow(request: WorkflowDraftRequest): Promise<WorkflowDraft>;
+  /** Writes the ask's verified actions to the workflows folder. */
+  saveWorkflow(request: WorkflowSaveRequest): Promise<WorkflowSummary>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   onEvent(listener: (event: AppEvent) => void): () => void;
 }

@@ -14,6 +14,10 @@ import { HostSupervisor, type HostState } from '../../src/main/host/host-supervi
 import { FIXTURE_PID } from '../../src/core/platform/fake/fake-platform';
 import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { forkHost, type ForkedHost } from './fork-host';
+import type { WorkflowEvent } from '../../src/shared/workflow-ipc';
+import { ActionEngine } from '../../src/core/actions/engine';
+import { FakePlatform } from '../../src/core/platform/fake/fake-platform';
+import { findNodes } from '../../src/core/ui/query';
 
 let server: FakeOpenAIServer;
 let supervisor: HostSupervisor;
@@ -26,6 +30,7 @@ let settings: HostSettings;
 /** The last conversation snapshot a host sent: what the supervisor hands a restarted one. */
 let history: unknown[];
 let docs: DocsStatus[];
+let workflowEvents: WorkflowEvent[];
 
 async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
   const started = Date.now();
@@ -51,6 +56,7 @@ beforeEach(async () => {
   logs = [];
   history = [];
   docs = [];
+  workflowEvents = [];
   settings = {
     preset: 'openai',
     baseUrl: server.baseUrl,
@@ -83,6 +89,7 @@ beforeEach(async () => {
     onNotice: (_level, text) => notices.push(text),
     onLog: (_level, text) => logs.push(text),
     onDocs: (status) => docs.push(status),
+    onWorkflow: (event) => workflowEvents.push(event),
     initialBackoffMs: 50,
   });
   supervisor.start();
@@ -115,6 +122,31 @@ describe('automation host', () => {
     ]);
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer dummy-key');
     expect(logs.join('\n')).not.toContain('dummy-key');
+  });
+
+  it('saves a completed ask as a workflow and replays it with new values, through the real protocol', async () => {
+    // The fake platform's ids are the same in every process: read the Name field's here.
+    const { root } = await new ActionEngine({ platform: new FakePlatform() }).observe(FIXTURE_PID);
+    const nameId = findNodes(root, { name: 'Name', limit: 1 })[0]?.node.id ?? '';
+    server.reply(
+      {
+        kind: 'stream',
+        steps: toolCallSteps([{ id: 'call-1', name: 'ui_action', arguments: JSON.stringify({ action: 'set_value', id: nameId, value: 'Grace Hopper' }) }]),
+      },
+      { kind: 'stream', steps: textSteps(['Done.']) },
+    );
+    const { askId } = await supervisor.ask('put Grace Hopper in the name', FIXTURE_PID);
+    await until(eventOf('done', askId), 'done');
+    const draft = await supervisor.workflow({ type: 'workflowDraft', askId });
+    expect(draft.parameters).toEqual([{ name: 'name', description: 'Name (from the question)', default: 'Grace Hopper', secret: false }]);
+    const saved = await supervisor.workflow({ type: 'workflowSave', askId, name: 'grace', parameters: ['name'] });
+    expect(saved).toMatchObject({ name: 'grace', steps: 1 });
+    expect((await supervisor.workflow({ type: 'workflowList' })).workflows.map((each) => each.name)).toEqual(['grace']);
+
+    const { runId } = await supervisor.workflow({ type: 'workflowRun', name: 'grace', vars: { name: 'Linus' }, pid: FIXTURE_PID });
+    const finished = await until(() => workflowEvents.find((event) => event.type === 'finished' && event.runId === runId), 'the run to finish');
+    expect(finished).toMatchObject({ report: { status: 'completed', steps: [{ step: 1, status: 'ok', rung: 'identity' }] } });
+    expect(workflowEvents.map((event) => event.type)).toEqual(['started', 'step', 'finished']);
   });
 
   it('stops a running ask', async () => {

@@ -92,6 +92,32 @@ const VIEWS: { name: string; overrides?: Partial<FakeBridgeOptions>; setUp?: (pa
       await page.locator('.api-key button').first().click();
     },
   },
+  {
+    name: 'workflows',
+    overrides: {
+      workflows: {
+        folder: '/home/ada/.local/share/deskpilot/workflows',
+        skipped: [],
+        workflows: [
+          {
+            name: 'weekly',
+            title: 'weekly report',
+            app: 'gedit',
+            steps: 4,
+            risky: true,
+            parameters: [
+              { name: 'name', default: 'Ada', secret: false },
+              { name: 'password', secret: true },
+            ],
+          },
+        ],
+      },
+    },
+    setUp: async (page) => {
+      await page.locator('.header-buttons button').nth(1).click();
+      await page.locator('.workflow-list button').first().click();
+    },
+  },
   { name: 'first-run', overrides: { status: { ...STATUS, configured: false, configError: 'PROVIDER_CONFIG: no model.' } } },
   { name: 'permission-help', overrides: { status: { ...STATUS, accessibility: 'denied' } } },
 ];

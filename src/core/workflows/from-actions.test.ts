@@ -43,6 +43,9 @@ describe('a workflow from verified actions', () => {
     });
     expect(workflow.steps[1]).toMatchObject({ expect: { states: { checked: true } } });
     expect(formatWorkflow(workflow)).not.toContain('hunter2');
+    // A password the user wrote in the question stays out of the description that quotes it.
+    const quoted = workflowFromActions(engine.actions, { name: 'sign up', question: 'sign up as Grace Hopper, password hunter2', app: {} });
+    expect(quoted.description).toBe('Recorded from: sign up as Grace Hopper, password •••');
 
     const fresh = new FakePlatform();
     const given = { name: 'Linus', password: 's3cret' };

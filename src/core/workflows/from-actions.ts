@@ -34,6 +34,8 @@ export function workflowFromActions(actions: readonly RecordedAction[], options:
   const parameters: Record<string, Parameter> = {};
   const taken = new Set<string>();
   const steps: WorkflowStep[] = [];
+  /** Text that went into secret fields: kept out of the description too, where the question is quoted. */
+  const secrets: string[] = [];
   for (const action of actions) {
     const { request } = action;
     const places = placesOf(action.treeBefore);
@@ -47,6 +49,7 @@ export function workflowFromActions(actions: readonly RecordedAction[], options:
     let written = literal;
     if (typeof literal === 'string' && target !== undefined) {
       const secret = target.node.states.secret === true;
+      if (secret && literal !== '') secrets.push(literal);
       const asked = !secret && options.question !== undefined && literal.trim() !== '' && options.question.includes(literal);
       if (secret || asked) {
         const name = parameterName(target.node.name || (secret ? 'password' : 'value'), taken);
@@ -68,11 +71,16 @@ export function workflowFromActions(actions: readonly RecordedAction[], options:
     format: WORKFLOW_FORMAT,
     version: WORKFLOW_VERSION,
     name: options.name,
-    ...(options.question === undefined ? {} : { description: `Recorded from: ${options.question.slice(0, 500)}` }),
+    ...(options.question === undefined ? {} : { description: `Recorded from: ${redact(options.question, secrets).slice(0, 500)}` }),
     app: options.app,
     ...(Object.keys(parameters).length === 0 ? {} : { parameters }),
     steps,
   };
+}
+
+/** The question with every secret the user typed in it blanked out. */
+function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((redacted, secret) => redacted.split(secret).join('•••'), text);
 }
 
 function stepFor(

@@ -71,6 +71,7 @@ let events: AgentEvent[];
 let states: HostState[];
 let notices: string[];
 let logs: string[];
+let workflowEvents: unknown[];
 let supervisor: HostSupervisor;
 
 function current(): FakeHost {
@@ -86,7 +87,9 @@ beforeEach(() => {
   states = [];
   notices = [];
   logs = [];
+  workflowEvents = [];
   supervisor = new HostSupervisor({
+    onWorkflow: (event) => workflowEvents.push(event),
     spawn: () => {
       const host = new FakeHost();
       hosts.push(host);
@@ -107,6 +110,25 @@ beforeEach(() => {
 });
 
 describe('host supervisor', () => {
+  it("relays the Workflows view's requests with reply ids, and passes a run's events on", async () => {
+    current().say({ type: 'ready', pid: 555 });
+    const listed = supervisor.workflow({ type: 'workflowList' });
+    const run = supervisor.workflow({ type: 'workflowRun', name: 'weekly', vars: { name: 'Ada' }, pid: 4242 });
+    expect(current().received.slice(1)).toEqual([
+      { type: 'workflowList', requestId: 1 },
+      { type: 'workflowRun', requestId: 2, name: 'weekly', vars: { name: 'Ada' }, pid: 4242 },
+    ]);
+    current().say({ type: 'reply', requestId: 2, ok: true, value: { runId: 'run-1' } });
+    current().say({ type: 'reply', requestId: 1, ok: false, error: { code: 'VALIDATION', message: 'bad folder', isRetryable: false } });
+    expect(await run).toEqual({ runId: 'run-1' });
+    await expect(listed).rejects.toMatchObject({ code: 'VALIDATION' });
+    const step = { type: 'step', runId: 'run-1', step: { step: 1, action: 'click', status: 'ok' } };
+    current().say({ type: 'workflow', event: step });
+    current().say({ type: 'workflow', event: { type: 'explode', runId: 'run-1' } });
+    expect(workflowEvents).toEqual([step]);
+    expect(logs.at(-1)).toMatch(/ignored an invalid message/);
+  });
+
   it('sends the settings once the host is ready, and queued requests after them', async () => {
     const asked = supervisor.ask('hello', 4242);
     expect(current().received).toEqual([]);

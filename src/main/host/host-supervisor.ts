@@ -8,6 +8,7 @@ import { DeskpilotError, StoppedError, deserializeError } from '../../shared/err
 import { parseHostMessage, type HistoryMessage, type HostMessage, type HostReplies, type HostRequest, type HostSettings } from '../../shared/host-protocol';
 import { createI18n, type Translator } from '../../shared/i18n/i18n';
 import type { AppStatus, DocsStatus } from '../../shared/ipc';
+import type { WorkflowEvent } from '../../shared/workflow-ipc';
 import { FRONTMOST_TIMEOUT_MS } from '../window/target';
 
 /** One running host process, as Electron's UtilityProcess or Node's ChildProcess provide it. */
@@ -41,6 +42,8 @@ export interface HostSupervisorOptions {
   onLog: (level: 'info' | 'warn' | 'error', text: string) => void;
   /** The documentation index changed or is being built. */
   onDocs?: (status: DocsStatus) => void;
+  /** A workflow run's progress, approval or report, for the Workflows view. */
+  onWorkflow?: (event: WorkflowEvent) => void;
   /** First restart delay, doubled per consecutive crash up to maxBackoffMs. */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
@@ -54,6 +57,7 @@ export interface HostSupervisorOptions {
 }
 
 type ReplyRequest = Extract<HostRequest, { requestId: number }>;
+type WorkflowReplyType = Extract<ReplyRequest['type'], `workflow${string}`>;
 
 interface PendingReply {
   resolve: (value: unknown) => void;
@@ -152,6 +156,11 @@ export class HostSupervisor {
 
   docsStatus(): Promise<HostReplies['docsStatus']> {
     return this.request((requestId) => ({ type: 'docsStatus', requestId })) as Promise<HostReplies['docsStatus']>;
+  }
+
+  /** One of the Workflows view's requests (list, run, draft, save), replied like the others. */
+  workflow<Type extends WorkflowReplyType>(request: { type: Type } & Omit<Extract<ReplyRequest, { type: Type }>, 'requestId'>): Promise<HostReplies[Type]> {
+    return this.request((requestId) => ({ ...request, requestId }) as ReplyRequest) as Promise<HostReplies[Type]>;
   }
 
   /** A request with a reply. Queued while the host (re)starts; rejected if the host dies first. */
@@ -322,6 +331,9 @@ export class HostSupervisor {
         return;
       case 'docs':
         this.options.onDocs?.(message.status);
+        return;
+      case 'workflow':
+        this.options.onWorkflow?.(message.event);
         return;
       case 'mcp': {
         const { notice } = message;

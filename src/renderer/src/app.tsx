@@ -7,14 +7,28 @@ import { Header } from './components/header';
 import { MessageList } from './components/message-list';
 import { PermissionHelp } from './components/permission-help';
 import { SettingsView } from './components/settings-view';
+import { saveableAsk } from './components/saveable-ask';
+import { WorkflowsView } from './components/workflows-view';
 import { useChat } from './hooks/use-chat';
+import { useWorkflowRun } from './hooks/use-workflow-run';
 import type { SuggestionKind } from '../../shared/suggestions';
 import { applyLanguage } from './i18n';
 
 /** The chat window: header, then one view (permission help, first run, settings or the chat). */
 export function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const chat = useChat((view) => setSettingsOpen(view === 'settings'));
+  const [workflowsOpen, setWorkflowsOpen] = useState(false);
+  /** The ask "Save as workflow" was pressed for, while the Workflows view saves it. */
+  const [savingAsk, setSavingAsk] = useState<string | undefined>();
+  // A risky step's question opens the Workflows view, wherever the user was.
+  const [workflowRun, workflowDispatch] = useWorkflowRun(() => {
+    setSettingsOpen(false);
+    setWorkflowsOpen(true);
+  });
+  const chat = useChat((view) => {
+    setSettingsOpen(view === 'settings');
+    if (view === 'settings') setWorkflowsOpen(false);
+  });
   const { status, running, stop, ask, askOrReport } = chat;
   const [confirmingClear, setConfirmingClear] = useState(false);
   const [followSignal, setFollowSignal] = useState(0);
@@ -78,6 +92,8 @@ export function App() {
     view = (
       <SettingsView hotkeyError={hotkeyError} systemLanguage={status.systemLanguage} onClose={() => setSettingsOpen(false)} onSaved={chat.refreshStatus} />
     );
+  } else if (workflowsOpen) {
+    view = <WorkflowsView saveAskId={savingAsk} onSaveDone={() => setSavingAsk(undefined)} run={workflowRun} dispatch={workflowDispatch} />;
   } else if (!status.configured) {
     view = <FirstRun configError={status.configError} onDone={chat.refreshStatus} />;
   } else {
@@ -107,6 +123,7 @@ export function App() {
           suggestions={status.suggestions ?? []}
           onSuggest={suggest}
         />
+        {running ? null : <SaveOffer askId={saveableAsk(chat.entries)} onSave={(askId) => (setSavingAsk(askId), setWorkflowsOpen(true))} />}
         <Composer running={running} onSend={send} onStop={stop} focusSignal={chat.shownCount} draft={draft} />
       </>
     );
@@ -117,6 +134,11 @@ export function App() {
       <Header
         target={status?.target}
         settingsOpen={settingsOpen}
+        workflowsOpen={workflowsOpen && !settingsOpen}
+        onToggleWorkflows={() => {
+          setSettingsOpen(false);
+          setWorkflowsOpen((open) => !(open && !settingsOpen));
+        }}
         canClear={chat.entries.length > 0}
         onToggleSettings={() => setSettingsOpen((open) => !open)}
         onClearHistory={() => setConfirmingClear(true)}
@@ -134,6 +156,19 @@ export function App() {
         />
       ) : null}
       <main className="main">{view}</main>
+    </div>
+  );
+}
+
+/** "Save as workflow" under a completed task that acted. */
+function SaveOffer({ askId, onSave }: { askId: string | undefined; onSave(askId: string): void }) {
+  const { t } = useTranslation();
+  if (askId === undefined) return null;
+  return (
+    <div className="save-offer">
+      <button type="button" className="link-button" onClick={() => onSave(askId)}>
+        {t('workflows.save.offer')}
+      </button>
     </div>
   );
 }

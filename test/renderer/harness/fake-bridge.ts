@@ -2,6 +2,7 @@ import type { AgentEvent } from '../../../src/shared/agent-events';
 import type { AppEvent, AppStatus, DeskpilotApi, DocsStatus } from '../../../src/shared/ipc';
 import type { PublicSettings, SettingsPatch } from '../../../src/shared/settings';
 import type { ChatEntry } from '../../../src/shared/transcript';
+import type { WorkflowDraft, WorkflowListReply } from '../../../src/shared/workflow-ipc';
 
 /** What a test starts the page with. Everything is plain JSON: it crosses into the page as text. */
 export interface FakeBridgeOptions {
@@ -12,6 +13,9 @@ export interface FakeBridgeOptions {
   echoAsks: boolean;
   /** The documentation index docsStatus() reports. */
   docs: DocsStatus;
+  /** The workflows folder listWorkflows() reports, and what draftWorkflow() proposes. */
+  workflows?: WorkflowListReply;
+  workflowDraft?: WorkflowDraft;
   /** Calls that reject with the given message (main's validation error, a refused answer). */
   failures?: Partial<Record<keyof DeskpilotApi, string>>;
 }
@@ -142,6 +146,29 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
         ],
       }
     ),
+    listWorkflows: async () => (
+      record('listWorkflows'),
+      copy(options.workflows ?? { workflows: [], folder: '/home/ada/.local/share/deskpilot/workflows', skipped: [] })
+    ),
+    runWorkflow: async (request) => {
+      record('runWorkflow', request);
+      fail('runWorkflow');
+      return { runId: 'run-1' };
+    },
+    stopWorkflow: async () => void record('stopWorkflow'),
+    draftWorkflow: async (request) => {
+      record('draftWorkflow', request);
+      fail('draftWorkflow');
+      return copy(options.workflowDraft ?? { askId: request.askId, name: 'workflow', steps: [], parameters: [] });
+    },
+    saveWorkflow: async (request) => {
+      record('saveWorkflow', request);
+      fail('saveWorkflow');
+      const saved = { name: request.name, title: request.name, steps: options.workflowDraft?.steps.length ?? 0, parameters: [], risky: false };
+      const listing = options.workflows ?? { workflows: [], folder: '/home/ada/.local/share/deskpilot/workflows', skipped: [] };
+      options.workflows = { ...listing, workflows: [...listing.workflows, saved] };
+      return copy(saved);
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

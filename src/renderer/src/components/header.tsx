@@ -5,6 +5,8 @@ import { Icon } from './icons';
 interface Props {
   target: TargetApp | null | undefined;
   settingsOpen: boolean;
+  workflowsOpen: boolean;
+  onToggleWorkflows(): void;
   /** False with nothing in the chat: the trash button goes away rather than do nothing. */
   canClear: boolean;
   onToggleSettings(): void;
@@ -13,7 +15,7 @@ interface Props {
 }
 
 /** The title bar: the window is dragged by it, so its buttons opt out of the drag region. */
-export function Header({ target, settingsOpen, canClear, onToggleSettings, onClearHistory, onHide }: Props) {
+export function Header({ target, settingsOpen, workflowsOpen, onToggleWorkflows, canClear, onToggleSettings, onClearHistory, onHide }: Props) {
   const { t } = useTranslation();
   return (
     <header className="header">
@@ -43,6 +45,16 @@ export function Header({ target, settingsOpen, canClear, onToggleSettings, onCle
             <Icon name="trash" />
           </button>
         ) : null}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={workflowsOpen ? t('workflows.close') : t('workflows.open')}
+          aria-pressed={workflowsOpen}
+          title={t('workflows.open')}
+          onClick={onToggleWorkflows}
+        >
+          <Icon name="workflows" />
+        </button>
         <button type="button" className="icon-button" aria-label={t('header.hide')} title={t('header.hideTitle')} onClick={onHide}>
           <Icon name="hide" />
         </button>

@@ -8,6 +8,7 @@ const PATHS = {
   send: 'M4 12 20 4l-6 16-3-7-7-1Z',
   stop: 'M7 7h10v10H7z',
   down: 'M12 5v14m-6-6 6 6 6-6',
+  workflows: 'M5 6h14M5 12h9M5 18h5m8-3 3 3-3 3',
 } as const;
 
 export type IconName = keyof typeof PATHS;
