@@ -16,15 +16,18 @@ const desktop = await startDesktop();
 try {
   const { pid } = await desktop.launchFixture();
   const plain = new ActionEngine({ platform: desktop.platform });
-  const recording = new RecordingEngine({ platform: desktop.platform });
+  // The window's agent records without extents (host.ts); the CLI's --save-workflow with them.
+  const recording = new RecordingEngine({ platform: desktop.platform, treeBounds: 'none' });
+  const withBounds = new RecordingEngine({ platform: desktop.platform });
   const root = (await plain.observe(pid, { fresh: true })).root;
   const id = findNodes(root, { role: 'textfield', limit: 1 })[0]?.node.id;
   if (id === undefined) throw new Error('the fixture has no text field');
-  const times: Record<'plain' | 'recording', number[]> = { plain: [], recording: [] };
+  const times: Record<'plain' | 'recording' | 'bounds', number[]> = { plain: [], recording: [], bounds: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [name, engine] of [
       ['plain', plain],
       ['recording', recording],
+      ['bounds', withBounds],
     ] as const) {
       const started = performance.now();
       const result = await engine.run(pid, { action: 'set_value', id, value: `${name} ${round}` });
@@ -32,9 +35,9 @@ try {
       times[name].push(performance.now() - started);
     }
   }
-  const p50 = { plain: median(times.plain), recording: median(times.recording) };
+  const p50 = { plain: median(times.plain), recording: median(times.recording), bounds: median(times.bounds) };
   console.log(
-    `recording: rounds=${ROUNDS} recorded=${recording.actions.length} plain_ms_p50=${p50.plain.toFixed(1)} recording_ms_p50=${p50.recording.toFixed(1)} ratio=${(p50.recording / p50.plain).toFixed(2)}`,
+    `recording: rounds=${ROUNDS} recorded=${recording.actions.length} plain_ms_p50=${p50.plain.toFixed(1)} recording_ms_p50=${p50.recording.toFixed(1)} ratio=${(p50.recording / p50.plain).toFixed(2)} with_bounds_ms_p50=${p50.bounds.toFixed(1)} with_bounds_ratio=${(p50.bounds / p50.plain).toFixed(2)}`,
   );
 } finally {
   await desktop.stop();

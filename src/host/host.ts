@@ -94,8 +94,12 @@ export class AutomationHost {
   constructor(options: AutomationHostOptions) {
     this.options = options;
     // "Never take my pointer or keyboard": read at each step, so a change in Settings applies at once.
-    // Every verified action is kept, so a finished task can be saved as a workflow.
-    this.engine = new RecordingEngine({ platform: options.platform, askBeforeInput: (request) => keepDevices(this.settings, request) });
+    // Every verified action is kept, so a finished task can be saved as a workflow; without extents, the cheap way.
+    this.engine = new RecordingEngine({
+      platform: options.platform,
+      treeBounds: 'none',
+      askBeforeInput: (request) => keepDevices(this.settings, request),
+    });
     this.session = options.session ?? randomBytes(3).toString('hex');
     const env = options.env ?? (() => process.env);
     this.workflows = new HostWorkflows({

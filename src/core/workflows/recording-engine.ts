@@ -24,16 +24,23 @@ const MAX_RECORDED = 500;
  */
 export class RecordingEngine extends ActionEngine {
   readonly actions: RecordedAction[] = [];
+  private readonly treeBounds: 'none' | 'interactive';
 
-  constructor(options: EngineOptions) {
+  /**
+   * `treeBounds: 'none'` leaves screen rectangles out of the tree kept before each action: the
+   * window's agent records every ask, and reading extents is most of what recording costs. Bounds
+   * only break a tie the ordinal could not, so a workflow recorded without them halts there instead.
+   */
+  constructor(options: EngineOptions & { treeBounds?: 'none' | 'interactive' }) {
     super(options);
+    this.treeBounds = options.treeBounds ?? 'interactive';
   }
 
   override async run(pid: number, input: unknown, signal?: AbortSignal): Promise<UiActionResult> {
     const request = parseUiActionRequest(input);
     let treeBefore: UiNode | undefined;
     try {
-      treeBefore = (await this.observe(pid, { bounds: 'interactive', ...(signal === undefined ? {} : { signal }) })).root;
+      treeBefore = (await this.observe(pid, { bounds: this.treeBounds, ...(signal === undefined ? {} : { signal }) })).root;
     } catch {
       treeBefore = undefined; // The engine reports the dead app or missing tree itself.
     }
