@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { namesFrom } from './app-names';
+import { applicationDirs, desktopEntries, entriesForProgram, parseDesktopEntry, readDesktopEntries } from './desktop-entries';
+
+const root = mkdtempSync(path.join(tmpdir(), 'deskpilot-desktop-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function entry(lines: string[]): string {
+  return ['[Desktop Entry]', 'Type=Application', ...lines, '', '[Desktop Action new]', 'Name=New Window', 'Exec=other --new'].join('\n');
+}
+
+describe('desktop entries', () => {
+  it('reads Name, StartupWMClass, GenericName, Keywords and the program of Exec, and nothing from the actions', () => {
+    const parsed = parseDesktopEntry(
+      entry([
+        'Name=LibreOffice Writer',
+        'Name[de]=LibreOffice Writer DE',
+        'GenericName=Word Processor',
+        'Keywords=Text;Letter;;',
+        'Exec=env LANG=C "/opt/office/libre office" --writer %U',
+        'StartupWMClass=libreoffice-writer',
+      ]),
+      'libreoffice-writer.desktop',
+    );
+    expect(parsed).toEqual({
+      id: 'libreoffice-writer.desktop',
+      names: ['LibreOffice Writer', 'libreoffice-writer'],
+      kinds: ['Word Processor', 'Text', 'Letter'],
+      program: '/opt/office/libre office',
+    });
+  });
+
+  it('drops hidden and non-application entries, control characters and programs that only run others', () => {
+    expect(parseDesktopEntry(entry(['Name=A', 'Hidden=true']), 'a.desktop')).toBeUndefined();
+    expect(parseDesktopEntry('[Desktop Entry]\nType=Link\nName=A', 'a.desktop')).toBeUndefined();
+    const hostile = parseDesktopEntry(entry([`Name=Evil\u001b[31m${'x'.repeat(1000)}`, 'Exec=sh -c "rm -rf ~"']), 'e.desktop');
+    expect(hostile?.names[0]).toMatch(/^Evil \[31mx+$/);
+    expect(hostile?.names[0]?.length).toBe(200);
+    expect(hostile?.program).toBeUndefined();
+  });
+
+  it('honours XDG_DATA_HOME before XDG_DATA_DIRS, ignores relative folders, and lets the first id win', () => {
+    expect(applicationDirs({ HOME: '/home/ada', XDG_DATA_DIRS: '/a:relative:/b' })).toEqual([
+      '/home/ada/.local/share/applications',
+      '/a/applications',
+      '/b/applications',
+    ]);
+    const user = path.join(root, 'user/applications');
+    const system = path.join(root, 'system/applications');
+    mkdirSync(path.join(system, 'kde4'), { recursive: true });
+    mkdirSync(user, { recursive: true });
+    writeFileSync(path.join(user, 'editor.desktop'), entry(['Name=My Editor', 'Exec=editor']));
+    writeFileSync(path.join(system, 'editor.desktop'), entry(['Name=System Editor', 'Exec=editor']));
+    writeFileSync(path.join(system, 'kde4', 'viewer.desktop'), entry(['Name=Viewer', 'Exec=viewer']));
+    writeFileSync(path.join(system, 'huge.desktop'), entry(['Name=Huge', `Comment=${'x'.repeat(70_000)}`]));
+    const entries = readDesktopEntries([user, system]);
+    expect(entries.map((each) => [each.id, each.names[0]])).toEqual([
+      ['editor.desktop', 'My Editor'],
+      ['kde4-viewer.desktop', 'Viewer'],
+    ]);
+  });
+
+  it('reads the folders once per process', () => {
+    const dir = path.join(root, 'once');
+    mkdirSync(path.join(dir, 'applications'), { recursive: true });
+    const env = { XDG_DATA_HOME: dir, XDG_DATA_DIRS: path.join(root, 'none') };
+    writeFileSync(path.join(dir, 'applications', 'a.desktop'), entry(['Name=A', 'Exec=a']));
+    expect(desktopEntries(env).map((each) => each.id)).toEqual(['a.desktop']);
+    writeFileSync(path.join(dir, 'applications', 'b.desktop'), entry(['Name=B', 'Exec=b']));
+    expect(desktopEntries(env).map((each) => each.id)).toEqual(['a.desktop']);
+  });
+
+  it("ties a process to the desktop files that run it, through $PATH, links and launcher suffixes", () => {
+    const program = path.join(root, 'lib/office/program');
+    const bin = path.join(root, 'bin');
+    mkdirSync(program, { recursive: true });
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(path.join(program, 'soffice'), '#!/bin/sh\n');
+    writeFileSync(path.join(program, 'soffice.bin'), '');
+    symlinkSync(path.join(program, 'soffice'), path.join(bin, 'office-link'));
+    const entries = [
+      parseDesktopEntry(entry(['Name=Office Writer', 'Exec=office-link --writer %U', 'StartupWMClass=office-writer']), 'office-writer.desktop'),
+      parseDesktopEntry(entry(['Name=Office Calc', 'Exec=office-link --calc']), 'office-calc.desktop'),
+      parseDesktopEntry(entry(['Name=Mousepad', 'GenericName=Text Editor', 'Exec=mousepad %F']), 'mousepad.desktop'),
+    ].filter((each) => each !== undefined);
+    const matched = entriesForProgram(entries, path.join(program, 'soffice.bin'), { PATH: `relative:${bin}` });
+    expect(matched.map((each) => each.id)).toEqual(['office-writer.desktop', 'office-calc.desktop']);
+    expect(namesFrom(path.join(program, 'soffice.bin'), matched).aliases).toEqual([
+      'soffice.bin',
+      'office-writer',
+      'Office Writer',
+      'office-writer',
+      'office-calc',
+      'Office Calc',
+    ].filter((name, index, all) => all.indexOf(name) === index));
+    expect(entriesForProgram(entries, '/usr/bin/mousepad', { PATH: '' }).map((each) => each.id)).toEqual(['mousepad.desktop']);
+  });
+});
