@@ -3,7 +3,10 @@ import { DEFAULT_MAX_CHARS } from '../mcp/options';
 /** What each option means in `--help`: its value's name (none for a flag) and one line. */
 export const OPTION_HELP: Readonly<Record<string, { value?: string; text: string }>> = {
   '--pid': { value: 'N', text: 'the app by process id' },
-  '--app': { value: 'NAME', text: 'the app by name, matched loosely against its name, window titles and menu names (--app mouse finds Mousepad, --app writer LibreOffice); a name two apps fit equally is refused' },
+  '--app': {
+    value: 'NAME',
+    text: 'the app by name, matched loosely against its name, window titles and menu names (--app mouse finds Mousepad, --app writer LibreOffice); a name two apps fit equally is refused',
+  },
   '--json': { text: 'print JSON instead of text' },
   '--budget': { value: 'TOKENS', text: 'cut the text to about this many tokens' },
   '--max-nodes': { value: 'N', text: 'cut the text after this many nodes' },

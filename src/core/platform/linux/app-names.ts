@@ -25,10 +25,7 @@ function executableOf(pid: number): string | undefined {
 /** The names a desktop file gives, for an app whose program it runs. */
 export function namesFrom(executable: string, entries: readonly DesktopEntry[]): AppNames {
   const matched = entries.slice(0, MAX_ENTRIES);
-  const aliases = [
-    path.basename(executable),
-    ...matched.flatMap((entry) => [entry.id.replace(/\.desktop$/, ''), ...entry.names]),
-  ];
+  const aliases = [path.basename(executable), ...matched.flatMap((entry) => [entry.id.replace(/\.desktop$/, ''), ...entry.names])];
   return { aliases: [...new Set(aliases)], kinds: [...new Set(matched.flatMap((entry) => entry.kinds))] };
 }
 

@@ -73,7 +73,7 @@ describe('desktop entries', () => {
     expect(desktopEntries(env).map((each) => each.id)).toEqual(['a.desktop']);
   });
 
-  it("ties a process to the desktop files that run it, through $PATH, links and launcher suffixes", () => {
+  it('ties a process to the desktop files that run it, through $PATH, links and launcher suffixes', () => {
     const program = path.join(root, 'lib/office/program');
     const bin = path.join(root, 'bin');
     mkdirSync(program, { recursive: true });
@@ -88,14 +88,11 @@ describe('desktop entries', () => {
     ].filter((each) => each !== undefined);
     const matched = entriesForProgram(entries, path.join(program, 'soffice.bin'), { PATH: `relative:${bin}` });
     expect(matched.map((each) => each.id)).toEqual(['office-writer.desktop', 'office-calc.desktop']);
-    expect(namesFrom(path.join(program, 'soffice.bin'), matched).aliases).toEqual([
-      'soffice.bin',
-      'office-writer',
-      'Office Writer',
-      'office-writer',
-      'office-calc',
-      'Office Calc',
-    ].filter((name, index, all) => all.indexOf(name) === index));
+    expect(namesFrom(path.join(program, 'soffice.bin'), matched).aliases).toEqual(
+      ['soffice.bin', 'office-writer', 'Office Writer', 'office-writer', 'office-calc', 'Office Calc'].filter(
+        (name, index, all) => all.indexOf(name) === index,
+      ),
+    );
     expect(entriesForProgram(entries, '/usr/bin/mousepad', { PATH: '' }).map((each) => each.id)).toEqual(['mousepad.desktop']);
   });
 });

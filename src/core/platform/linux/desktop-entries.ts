@@ -32,15 +32,15 @@ export function applicationDirs(env: Record<string, string | undefined>): string
   const home = env['XDG_DATA_HOME'] || (env['HOME'] ? path.join(env['HOME'], '.local/share') : undefined);
   const dirs = (env['XDG_DATA_DIRS'] || '/usr/local/share:/usr/share').split(':');
   // Relative entries are ignored by the spec: they would depend on the current folder.
-  return [...new Set([home, ...dirs].filter((dir): dir is string => dir !== undefined && path.isAbsolute(dir)))].map((dir) =>
-    path.join(dir, 'applications'),
-  );
+  return [...new Set([home, ...dirs].filter((dir): dir is string => dir !== undefined && path.isAbsolute(dir)))].map((dir) => path.join(dir, 'applications'));
 }
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** A value with its control characters gone and its length bounded: desktop files are anyone's text. */
 function clean(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').trim().slice(0, MAX_VALUE_CHARS);
+  return value.replace(CONTROL, ' ').trim().slice(0, MAX_VALUE_CHARS);
 }
 
 /** Exec's program: the first word that is not `env` or a VAR=value, quotes removed. */
@@ -155,7 +155,10 @@ function resolveProgram(program: string, env: Record<string, string | undefined>
     ? [program]
     : program.includes('/')
       ? []
-      : (env['PATH'] ?? '').split(':').filter((dir) => path.isAbsolute(dir)).map((dir) => path.join(dir, program));
+      : (env['PATH'] ?? '')
+          .split(':')
+          .filter((dir) => path.isAbsolute(dir))
+          .map((dir) => path.join(dir, program));
   for (const candidate of candidates) {
     try {
       return realpathSync(candidate);
@@ -179,11 +182,7 @@ function realProgram(program: string, env: Record<string, string | undefined>): 
  * launcher suffixes are dropped (LibreOffice's desktop files run `libreoffice`, a link to the
  * `soffice` script, which runs soffice.bin).
  */
-export function entriesForProgram(
-  entries: readonly DesktopEntry[],
-  executable: string,
-  env: Record<string, string | undefined>,
-): DesktopEntry[] {
+export function entriesForProgram(entries: readonly DesktopEntry[], executable: string, env: Record<string, string | undefined>): DesktopEntry[] {
   const own = stem(executable);
   return entries.filter((entry) => {
     if (entry.program === undefined) return false;
