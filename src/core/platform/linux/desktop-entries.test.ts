@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { namesFrom } from './app-names';
-import { applicationDirs, desktopEntries, entriesForProgram, parseDesktopEntry, readDesktopEntries } from './desktop-entries';
+import { applicationDirs, desktopEntries, entriesForProgram, installedApp, parseDesktopEntry, readDesktopEntries } from './desktop-entries';
 
 const root = mkdtempSync(path.join(tmpdir(), 'deskpilot-desktop-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -94,5 +94,25 @@ describe('desktop entries', () => {
       ),
     );
     expect(entriesForProgram(entries, '/usr/bin/mousepad', { PATH: '' }).map((each) => each.id)).toEqual(['mousepad.desktop']);
+  });
+});
+
+describe('installedApp', () => {
+  const entries = [
+    parseDesktopEntry(entry(['Name=Text Editor', 'Exec=gnome-text-editor %U']), 'org.gnome.TextEditor.desktop'),
+    parseDesktopEntry(entry(['Name=LibreOffice Writer', 'Exec=libreoffice --writer']), 'libreoffice-writer.desktop'),
+    parseDesktopEntry(entry(['Name=LibreOffice Calc', 'Exec=libreoffice --calc']), 'libreoffice-calc.desktop'),
+    parseDesktopEntry(entry(['Name=Notes', 'Exec=notes-a']), 'a.desktop'),
+    parseDesktopEntry(entry(['Name=Notes', 'Exec=notes-b']), 'b.desktop'),
+  ].filter((each) => each !== undefined);
+
+  it('finds the program and desktop id a typed name means, and refuses a name two programs share', () => {
+    expect(installedApp('text editor', entries)).toEqual({ program: 'gnome-text-editor', desktopId: 'org.gnome.TextEditor.desktop' });
+    expect(installedApp('TextEditor', entries)?.program).toBe('gnome-text-editor');
+    expect(installedApp('LibreOffice Writer', entries)).toEqual({ program: 'libreoffice', desktopId: 'libreoffice-writer.desktop' });
+    // Five desktop files, one program: that is one app.
+    expect(installedApp('libreoffice', entries)?.program).toBe('libreoffice');
+    expect(installedApp('Notes', entries)).toBeUndefined();
+    expect(installedApp('gimp', entries)).toBeUndefined();
   });
 });

@@ -190,3 +190,26 @@ export function entriesForProgram(entries: readonly DesktopEntry[], executable: 
     return real === executable || stem(entry.program) === own || (real !== undefined && stem(real) === own);
   });
 }
+
+function folded(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The installed app a typed name means, by its desktop files: a Name, StartupWMClass, desktop
+ * id (whole or its last part: TextEditor) or program equal to the name, case aside. Undefined
+ * when none fits, or when the fitting entries run two different programs: a guess would
+ * search the wrong app's help.
+ */
+export function installedApp(name: string, entries: readonly DesktopEntry[]): { program: string; desktopId: string } | undefined {
+  const wanted = folded(name);
+  const fits = entries.filter((entry) => {
+    if (entry.program === undefined) return false;
+    const stemOfId = entry.id.replace(/\.desktop$/, '');
+    const keys = [...entry.names, stemOfId, stemOfId.split('.').at(-1) ?? '', path.basename(entry.program)];
+    return keys.some((key) => folded(key) === wanted);
+  });
+  const programs = new Set(fits.map((entry) => path.basename(entry.program as string)));
+  const first = fits[0];
+  return programs.size === 1 && first !== undefined ? { program: first.program as string, desktopId: first.id } : undefined;
+}
