@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { namesFrom } from './app-names';
-import { applicationDirs, desktopEntries, entriesForProgram, installedApp, parseDesktopEntry, readDesktopEntries } from './desktop-entries';
+import { applicationDirs, desktopEntries, entriesForProgram, entriesForWmClass, installedApp, parseDesktopEntry, readDesktopEntries } from './desktop-entries';
 
 const root = mkdtempSync(path.join(tmpdir(), 'deskpilot-desktop-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -29,6 +29,7 @@ describe('desktop entries', () => {
       id: 'libreoffice-writer.desktop',
       names: ['LibreOffice Writer', 'libreoffice-writer'],
       kinds: ['Word Processor', 'Text', 'Letter'],
+      wmClass: 'libreoffice-writer',
       program: '/opt/office/libre office',
     });
   });
@@ -114,5 +115,27 @@ describe('installedApp', () => {
     expect(installedApp('libreoffice', entries)?.program).toBe('libreoffice');
     expect(installedApp('Notes', entries)).toBeUndefined();
     expect(installedApp('gimp', entries)).toBeUndefined();
+  });
+});
+
+describe('entriesForWmClass', () => {
+  it('ties windows to desktop files by StartupWMClass, else by desktop id, case aside', () => {
+    const entries = [
+      parseDesktopEntry(entry(['Name=LibreOffice Writer', 'Exec=libreoffice', 'StartupWMClass=libreoffice-writer']), 'libreoffice-writer.desktop'),
+      parseDesktopEntry(entry(['Name=Tool', 'Exec=python3 /opt/tool.py']), 'org.example.Tool.desktop'),
+      parseDesktopEntry(entry(['Name=Other', 'Exec=other']), 'other.desktop'),
+    ].filter((each) => each !== undefined);
+    expect(entriesForWmClass(entries, ['libreoffice-writer', 'LibreOffice 7.4']).map((each) => each.id)).toEqual(['libreoffice-writer.desktop']);
+    // A Python app: its program says nothing (python3), its WM_CLASS names its desktop file.
+    const tool = entriesForWmClass(entries, ['tool', 'org.example.tool']);
+    expect(tool.map((each) => each.id)).toEqual(['org.example.Tool.desktop']);
+    expect(namesFrom('/usr/bin/python3.11', tool, ['tool', 'org.example.tool']).aliases).toEqual([
+      'python3.11',
+      'tool',
+      'org.example.tool',
+      'org.example.Tool',
+      'Tool',
+    ]);
+    expect(entriesForWmClass(entries, [])).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ export interface DesktopEntry {
   names: string[];
   /** GenericName and Keywords: what kind of app it is, a weaker claim ("Text Editor" fits many). */
   kinds: string[];
+  /** StartupWMClass: the WM_CLASS its windows carry. */
+  wmClass?: string;
   /** Exec's program as written (`libreoffice`, `/usr/lib/firefox-esr/firefox-esr`). */
   program?: string;
 }
@@ -81,10 +83,12 @@ export function parseDesktopEntry(text: string, id: string): DesktopEntry | unde
   const kinds = [keys.get('GenericName'), ...keywords].filter((value) => value !== undefined).map(clean);
   const exec = keys.get('Exec');
   const program = exec === undefined ? undefined : execProgram(clean(exec));
+  const wmClass = clean(keys.get('StartupWMClass') ?? '');
   return {
     id,
     names: names.filter((name) => name !== ''),
     kinds: kinds.filter((kind) => kind !== ''),
+    ...(wmClass === '' ? {} : { wmClass }),
     ...(program === undefined ? {} : { program }),
   };
 }
@@ -212,4 +216,16 @@ export function installedApp(name: string, entries: readonly DesktopEntry[]): { 
   const programs = new Set(fits.map((entry) => path.basename(entry.program as string)));
   const first = fits[0];
   return programs.size === 1 && first !== undefined ? { program: first.program as string, desktopId: first.id } : undefined;
+}
+
+/**
+ * The entries a window's WM_CLASS names, as docks tie windows to desktop files: StartupWMClass
+ * equal to the class or instance, else a desktop id (less `.desktop`) equal to it, case aside.
+ */
+export function entriesForWmClass(entries: readonly DesktopEntry[], wmClasses: readonly string[]): DesktopEntry[] {
+  const classes = new Set(wmClasses.map(folded));
+  if (classes.size === 0) return [];
+  return entries.filter(
+    (entry) => (entry.wmClass !== undefined && classes.has(folded(entry.wmClass))) || classes.has(folded(entry.id.replace(/\.desktop$/, ''))),
+  );
 }
