@@ -11,7 +11,12 @@ import { MAX_NAME_CHARS } from './bounds';
 /** Every tool that reads or acts on an app may name it by one of these; without them it uses the target app. */
 export const targetFields = {
   pid: z.number().int().positive().optional().describe('Process id of the app, from ui_apps; defaults to the app the user was in'),
-  app: z.string().min(1).max(MAX_NAME_CHARS).optional().describe('App name from ui_apps, instead of pid (matched loosely)'),
+  app: z
+    .string()
+    .min(1)
+    .max(MAX_NAME_CHARS)
+    .optional()
+    .describe('App name from ui_apps, instead of pid (matched loosely; also the name its menu entry gives, e.g. Writer, Text Editor)'),
 };
 
 /** An app name matches when it is at least this close (see textScore): "mouse" finds Mousepad, not Notes. */
