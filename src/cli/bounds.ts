@@ -13,6 +13,7 @@ const OPTION_BOUNDS: Readonly<Record<string, number>> = {
   'max-nodes': MAX_WORD_CHARS,
   limit: MAX_WORD_CHARS,
   'max-chars': MAX_WORD_CHARS,
+  offset: MAX_WORD_CHARS,
   top: MAX_WORD_CHARS,
   bounds: MAX_WORD_CHARS,
   preset: MAX_WORD_CHARS,

@@ -14,11 +14,13 @@ import type { CommandContext } from './context';
 
 type Command = (context: CommandContext) => Promise<number>;
 
-function integer(values: CommandContext['values'], name: string): number | undefined {
+function integer(values: CommandContext['values'], name: string, least = 1): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   const number = Number(raw);
-  if (!Number.isInteger(number) || number <= 0) throw new ValidationError(`--${name} needs a positive whole number, got '${String(raw)}'`);
+  if (!Number.isInteger(number) || number < least) {
+    throw new ValidationError(`--${name} needs a ${least === 0 ? 'whole number, 0 or more' : 'positive whole number'}, got '${String(raw)}'`);
+  }
   return number;
 }
 
@@ -147,7 +149,10 @@ const read: Command = async (context) => {
   const [id, extra] = context.positionals;
   if (id === undefined || extra !== undefined) throw new ValidationError('read needs exactly one node id, e.g. deskpilot read --pid 42 kqxza');
   const maxChars = integer(context.values, 'max-chars');
-  const result = await readTool.handler({ id, ...(maxChars === undefined ? {} : { maxChars }) }, await toolContext(context));
+  // Where a cut read said to read on from: the same offset ui_read takes.
+  const offset = integer(context.values, 'offset', 0);
+  const args = { id, ...(maxChars === undefined ? {} : { maxChars }), ...(offset === undefined ? {} : { offset }) };
+  const result = await readTool.handler(args, await toolContext(context));
   context.io.stdout(context.values['json'] ? JSON.stringify(result.data, null, 2) : result.message);
   return 0;
 };

@@ -4,7 +4,8 @@ import { ValidationError } from '../shared/errors';
 import type { IndexProgress, IndexReport } from '../core/docs/docs-index';
 import { docsServiceFromEnv } from '../core/docs/endpoint';
 import { isHelpName } from '../core/docs/safe-path';
-import type { Coverage } from '../core/docs/service';
+import { namedIdentity, type Coverage } from '../core/docs/service';
+import type { AppIdentity } from '../core/docs/sources';
 import type { CliIo } from './context';
 import { MAX_QUERY_CHARS } from '../core/tools/bounds';
 
@@ -54,12 +55,13 @@ function checkedFolders(values: Values): string[] {
   return folders;
 }
 
-function checkedApp(values: Values): { name: string } | undefined {
+function checkedApp(values: Values): AppIdentity | undefined {
   const name = values['app'];
   if (typeof name !== 'string') return undefined;
   if (!isHelpName(name))
     throw new ValidationError(`--app ${JSON.stringify(name)}: an app name has no '/', '\\' or '..'; for a folder of documents use --folder DIR`);
-  return { name };
+  // A name from the menu ("text editor") finds the help filed under the app's program.
+  return namedIdentity(name);
 }
 
 /** What the run covered, said on stderr: an app without help, folders cut at the file limit. */

@@ -3,7 +3,10 @@ import { DEFAULT_MAX_CHARS } from '../mcp/options';
 /** What each option means in `--help`: its value's name (none for a flag) and one line. */
 export const OPTION_HELP: Readonly<Record<string, { value?: string; text: string }>> = {
   '--pid': { value: 'N', text: 'the app by process id' },
-  '--app': { value: 'NAME', text: 'the app by name, matched loosely (--app mouse finds Mousepad)' },
+  '--app': {
+    value: 'NAME',
+    text: 'the app by name, matched loosely against its name, window titles and menu names (--app mouse finds Mousepad, --app writer LibreOffice); a name two apps fit equally is refused',
+  },
   '--json': { text: 'print JSON instead of text' },
   '--budget': { value: 'TOKENS', text: 'cut the text to about this many tokens' },
   '--max-nodes': { value: 'N', text: 'cut the text after this many nodes' },
@@ -14,6 +17,7 @@ export const OPTION_HELP: Readonly<Record<string, { value?: string; text: string
   '--text': { value: 'TEXT', text: 'text in the name, value or description' },
   '--limit': { value: 'N', text: 'at most this many matches (default 20)' },
   '--max-chars': { value: 'N', text: `at most this many characters (read: default 4000; mcp: a result, default ${DEFAULT_MAX_CHARS})` },
+  '--offset': { value: 'N', text: 'start this many characters in (a read that was cut says where to read on from)' },
   '--ocr': { text: 'also read the window’s text on this machine and print each line with its id' },
   '--out': { value: 'FILE', text: 'the PNG to write (default screenshot-PID.png), relative to where you ran the command' },
   '--preset': { value: 'NAME', text: 'the provider: openrouter, openai, ollama, lmstudio or gemini' },

@@ -46,7 +46,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   {
     name: 'read',
     operand: 'ID',
-    options: [...TARGET, '--max-chars', '--json'],
+    options: [...TARGET, '--max-chars', '--offset', '--json'],
     summary: 'the full text of one node and everything under it',
     exits: { 0: 'printed' },
     env: DESKTOP_ENV,

@@ -70,6 +70,11 @@ describe('deskpilot CLI', () => {
     expect(out[2]).toMatch(/… truncated: \d+ more characters; read on with offset \d+$/);
     expect(await cli('read', '--json', id)).toBe(0);
     expect(JSON.parse(out[3] as string)).toMatchObject({ id, role: 'list', name: 'Items', truncated: false });
+    // The cut names where to read on from, and --offset reads on from there: the pages join up.
+    const next = Number(/read on with offset (\d+)$/.exec(out[2] as string)?.[1]);
+    expect(await cli('read', '--max-chars', '100', '--offset', String(next), id)).toBe(0);
+    expect((out[2] as string).slice(0, 100) + (out[4] as string).slice(0, 100)).toBe((out[1] as string).slice(0, 200));
+    expect(await cli('read', '--offset', '-1', id)).toBe(2);
   });
 
   it('prints one clear line and no stack for bad input', async () => {

@@ -33,6 +33,7 @@ export const OPTIONS = {
   recover: { type: 'boolean' },
   'save-healed': { type: 'string' },
   'max-chars': { type: 'string' },
+  offset: { type: 'string' },
   ocr: { type: 'boolean' },
   out: { type: 'string' },
   'read-only': { type: 'boolean' },

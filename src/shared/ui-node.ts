@@ -113,5 +113,9 @@ export interface AppInfo {
   pid: number;
   name: string;
   windows: WindowInfo[];
+  /** Other names users call it by: its program, its desktop files' ids, Names and WM classes. For matching, not shown. */
+  aliases?: string[];
+  /** What kind of app its desktop files say it is (GenericName, Keywords): weaker evidence than aliases. */
+  kinds?: string[];
   frontmost?: boolean;
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, readlinkSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { AppInfo } from '../../shared/ui-node';
+import { desktopEntries, installedApp } from '../platform/linux/desktop-entries';
 import { DocsIndex, type DocsStatus, type IndexProgress, type IndexReport } from './docs-index';
 import type { EmbeddingsEndpoint } from './embeddings';
 import { appSources, folderSource, whereLooked, type AppIdentity, type Source, type SourceRoots } from './sources';
@@ -51,6 +52,16 @@ export function appIdentity(app: Pick<AppInfo, 'name' | 'pid'>): AppIdentity {
   } catch {
     return { name: app.name };
   }
+}
+
+/**
+ * What a typed app name is known by for help lookup: on Linux, also the program and desktop id
+ * of the installed app whose desktop file it names ("text editor" is gnome-text-editor's help).
+ */
+export function namedIdentity(name: string, env: Record<string, string | undefined> = process.env): AppIdentity {
+  if (process.platform !== 'linux') return { name };
+  const found = installedApp(name, desktopEntries(env));
+  return found === undefined ? { name } : { name, executable: found.program, desktopId: found.desktopId };
 }
 
 /**

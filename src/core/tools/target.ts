@@ -11,7 +11,12 @@ import { MAX_NAME_CHARS } from './bounds';
 /** Every tool that reads or acts on an app may name it by one of these; without them it uses the target app. */
 export const targetFields = {
   pid: z.number().int().positive().optional().describe('Process id of the app, from ui_apps; defaults to the app the user was in'),
-  app: z.string().min(1).max(MAX_NAME_CHARS).optional().describe('App name from ui_apps, instead of pid (matched loosely)'),
+  app: z
+    .string()
+    .min(1)
+    .max(MAX_NAME_CHARS)
+    .optional()
+    .describe('App name from ui_apps, instead of pid (matched loosely; also the name its menu entry gives, e.g. Writer, Text Editor)'),
 };
 
 /** An app name matches when it is at least this close (see textScore): "mouse" finds Mousepad, not Notes. */
@@ -53,14 +58,57 @@ export async function visibleApps(scope: TargetScope): Promise<AppInfo[]> {
   return scope.allowList === undefined ? apps : scope.allowList.filter(apps);
 }
 
-/** The best loose match for a name among apps, by app name or window title; undefined below MIN_APP_SCORE. */
-export function matchApp(apps: readonly AppInfo[], wanted: string): AppInfo | undefined {
-  let best: { app: AppInfo; score: number } | undefined;
-  for (const app of apps) {
-    const score = Math.max(textScore(wanted, app.name), ...app.windows.map((window) => textScore(wanted, window.title) * 0.95));
-    if (score >= MIN_APP_SCORE && (best === undefined || score > best.score)) best = { app, score };
+/**
+ * How much each kind of name counts: the app's own name, then its windows, then what its
+ * desktop files call it, then what kind of app they say it is (several apps are a "Text Editor").
+ */
+const NAME_WEIGHT = 1;
+const TITLE_WEIGHT = 0.95;
+const ALIAS_WEIGHT = 0.92;
+const KIND_WEIGHT = 0.8;
+/** Two apps this close for one name are both what the user may have meant: the answer is to ask, not to pick. */
+const TIE_MARGIN = 0.01;
+
+function appScore(app: AppInfo, wanted: string): number {
+  const weighed = (texts: readonly string[] | undefined, weight: number): number[] => (texts ?? []).map((text) => textScore(wanted, text) * weight);
+  return Math.max(
+    textScore(wanted, app.name) * NAME_WEIGHT,
+    ...weighed(
+      app.windows.map((window) => window.title),
+      TITLE_WEIGHT,
+    ),
+    ...weighed(app.aliases, ALIAS_WEIGHT),
+    ...weighed(app.kinds, KIND_WEIGHT),
+  );
+}
+
+/** A name that fits two running apps equally well. */
+export class AmbiguousAppError extends ValidationError {
+  constructor(wanted: string, apps: readonly AppInfo[]) {
+    const listed = apps.map((app) => `pid ${app.pid} ${JSON.stringify(app.name)}`).join(', ');
+    super(`'${wanted}' matches ${apps.length} running apps equally: ${listed}; give the pid or a longer name`, {
+      data: { reason: 'ambiguous_app', pids: apps.map((app) => app.pid) },
+    });
+    this.name = 'AmbiguousAppError';
   }
-  return best?.app;
+}
+
+/**
+ * The best loose match for a name among apps, by app name, window title, or the names its
+ * desktop files give it; undefined below MIN_APP_SCORE. Two apps (two pids) tied at the top
+ * throw AmbiguousAppError: a guess would act on the wrong app.
+ */
+export function matchApp(apps: readonly AppInfo[], wanted: string): AppInfo | undefined {
+  const scored = apps
+    .map((app) => ({ app, score: appScore(app, wanted) }))
+    .filter((each) => each.score >= MIN_APP_SCORE)
+    .sort((a, b) => b.score - a.score);
+  const best = scored[0];
+  if (best === undefined) return undefined;
+  const tied = scored.filter((each) => best.score - each.score < TIE_MARGIN);
+  const pids = new Set(tied.map((each) => each.app.pid));
+  if (pids.size > 1) throw new AmbiguousAppError(wanted, [...new Map(tied.map((each) => [each.app.pid, each.app])).values()]);
+  return best.app;
 }
 
 /**

@@ -5,9 +5,12 @@ import { isProcessAlive } from '../process';
 import type { AtspiClient } from './client';
 import { hasState } from './states';
 import { bridgeOf, UNKNOWN_BRIDGE, type Bridge } from './bridges';
+import { appNames } from './app-names';
+import { wmClassesByPid } from './x11/wm-class';
 
 /** Listing must stay quick while one app is frozen, so its calls get a short leash. */
 const LIST_TIMEOUT_MS = 500;
+const WM_CLASS_TIMEOUT_MS = 300;
 
 export interface AppEntry extends AppInfo {
   bus: string;
@@ -16,7 +19,12 @@ export interface AppEntry extends AppInfo {
   bridge: Bridge;
 }
 
-async function describeApp(client: AtspiClient, ref: ObjectRef): Promise<AppEntry | undefined> {
+async function describeApp(
+  client: AtspiClient,
+  ref: ObjectRef,
+  env: Record<string, string | undefined>,
+  wmClasses: ReadonlyMap<number, string[]>,
+): Promise<AppEntry | undefined> {
   const [bus] = ref;
   const root: ObjectRef = [bus, ROOT_PATH];
   const pid = await client.pidOf(bus, LIST_TIMEOUT_MS).catch(() => undefined);
@@ -38,6 +46,8 @@ async function describeApp(client: AtspiClient, ref: ObjectRef): Promise<AppEntr
       }),
     );
     const frontmost = described.some((window) => window.focused);
+    // Names users type ("writer", "text editor") come from the desktop files, not the bus.
+    const names = appNames(pid, env, wmClasses.get(pid));
     return {
       pid,
       bus,
@@ -45,6 +55,7 @@ async function describeApp(client: AtspiClient, ref: ObjectRef): Promise<AppEntr
       gtk4: String(toolkit).toUpperCase() === 'GTK' && String(version).startsWith('4'),
       bridge: bridgeOf(String(toolkit), String(version), String(name)),
       windows: described,
+      ...(names === undefined ? {} : { aliases: names.aliases, kinds: names.kinds }),
       ...(frontmost ? { frontmost } : {}),
     };
   } catch {
@@ -57,11 +68,15 @@ async function describeApp(client: AtspiClient, ref: ObjectRef): Promise<AppEntr
 export class AppDirectory {
   private readonly byPid = new Map<number, AppEntry>();
 
-  constructor(private readonly client: AtspiClient) {}
+  constructor(
+    private readonly client: AtspiClient,
+    private readonly env: Record<string, string | undefined> = process.env,
+  ) {}
 
   async list(): Promise<AppEntry[]> {
-    const refs = await this.client.registryChildren();
-    const apps = (await Promise.all(refs.map((ref) => describeApp(this.client, ref)))).filter((app) => app !== undefined);
+    // WM_CLASS comes from the X server, alongside the registry: extra evidence for names, never waited on long.
+    const [refs, wmClasses] = await Promise.all([this.client.registryChildren(), wmClassesByPid(this.env, WM_CLASS_TIMEOUT_MS)]);
+    const apps = (await Promise.all(refs.map((ref) => describeApp(this.client, ref, this.env, wmClasses)))).filter((app) => app !== undefined);
     // Nothing registered and accessibility off (and not ours to turn on): that is the reason, not an empty desktop.
     const off = apps.length === 0 ? this.client.accessibilityOff() : undefined;
     if (off !== undefined) throw off;

@@ -65,7 +65,7 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
   exportDisplay(session.found);
   // Connects on the first call: a broken desktop is that call's UI_NOT_AVAILABLE, and a later call connects again.
   const client = AtspiClient.open(env);
-  const apps = new AppDirectory(client);
+  const apps = new AppDirectory(client, env);
   const frontmost = async (): Promise<AppInfo | undefined> => {
     const front = (await apps.list()).find((app) => app.frontmost);
     return front === undefined ? undefined : publicInfo(front);
