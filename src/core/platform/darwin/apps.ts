@@ -2,10 +2,11 @@ import type { Pointer } from '../../../../native/macos';
 import { ProcessExitedError, TimeoutError } from '../../../shared/errors';
 import type { AppInfo, WindowInfo } from '../../../shared/ui-node';
 import { ACTIVATE_WAIT_MS, waitFrontmost } from '../frontmost-wait';
-import type { AppListing } from '../types';
+import type { AppListing, Point, WindowOwner } from '../types';
 import { AXError, NoAccessibilityError } from './ax-errors';
 import type { AxClient } from './ax-client';
 import { raiseWindow, type WindowKey } from './window-key';
+import { windowOwnerAt } from './window-list';
 import { runningApplication, runningApplications, type RunningApp } from './workspace';
 
 export interface MacAppsOptions {
@@ -46,6 +47,15 @@ export class MacApps implements AppListing {
     if (pid === undefined || this.options.ownPids.includes(pid)) return undefined;
     const running = runningApplication(this.client.native, pid) ?? { pid, name: '' };
     return this.describe(running, pid);
+  }
+
+  /**
+   * Whose window a click at the point would land in (window-list.ts windowOwnerAt), asked by the
+   * engine before synthetic input. Deskpilot's own windows are answered like any other: a click
+   * there would not reach the app either.
+   */
+  windowAt(point: Point): Promise<WindowOwner | undefined> {
+    return Promise.resolve(windowOwnerAt(this.client.cf, point));
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { CGRect, Pointer } from '../../../../native/macos';
 import type { Bounds } from '../../../shared/ui-node';
+import type { Point, WindowOwner } from '../types';
 import type { CfRuntime } from './cf';
 
 /** CGWindowListOption bits (CGWindow.h). */
@@ -58,25 +59,34 @@ export function windowOwnerPids(cf: CfRuntime): number[] {
   });
 }
 
+/** A number in a window's dictionary (Get rule: borrowed, like the dictionary). */
+function numberIn(cf: CfRuntime, window: Pointer, key: Pointer): number | undefined {
+  const value = cf.toJs(cf.native.CFDictionaryGetValue(window, key));
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** kCGWindowBounds, read with CGRectMakeWithDictionaryRepresentation (which fills a struct, creating nothing). */
+function boundsIn(cf: CfRuntime, window: Pointer): Bounds | undefined {
+  const boundsDictionary = cf.native.CFDictionaryGetValue(window, cf.native.kCGWindowBounds);
+  if (boundsDictionary === null) return undefined;
+  const rect: Partial<CGRect> = {};
+  if (!cf.native.CGRectMakeWithDictionaryRepresentation(boundsDictionary, rect) || rect.origin === undefined || rect.size === undefined) return undefined;
+  return { x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height };
+}
+
 function describeWindow(cf: CfRuntime, window: Pointer, pid: number): MacWindow | undefined {
   const { native } = cf;
-  const number = (key: Pointer): number | undefined => {
-    const value = cf.toJs(native.CFDictionaryGetValue(window, key));
-    return typeof value === 'number' ? value : undefined;
-  };
   // The owner first: most windows belong to other apps, and need nothing more read.
-  if (number(native.kCGWindowOwnerPID) !== pid) return undefined;
-  const id = number(native.kCGWindowNumber);
-  const boundsDictionary = native.CFDictionaryGetValue(window, native.kCGWindowBounds);
-  if (id === undefined || boundsDictionary === null) return undefined;
-  const rect: Partial<CGRect> = {};
-  if (!native.CGRectMakeWithDictionaryRepresentation(boundsDictionary, rect) || rect.origin === undefined || rect.size === undefined) return undefined;
+  if (numberIn(cf, window, native.kCGWindowOwnerPID) !== pid) return undefined;
+  const id = numberIn(cf, window, native.kCGWindowNumber);
+  const bounds = id === undefined ? undefined : boundsIn(cf, window);
+  if (id === undefined || bounds === undefined) return undefined;
   return {
     pid,
     number: id,
-    layer: number(native.kCGWindowLayer) ?? 0,
-    alpha: number(native.kCGWindowAlpha) ?? 1,
-    bounds: { x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height },
+    layer: numberIn(cf, window, native.kCGWindowLayer) ?? 0,
+    alpha: numberIn(cf, window, native.kCGWindowAlpha) ?? 1,
+    bounds,
   };
 }
 
@@ -98,4 +108,40 @@ export function frontmostWindow(cf: CfRuntime, pid: number): MacWindow | undefin
     true,
   );
   return window;
+}
+
+/**
+ * Whose window a click at `point` would land in: the first window of the on-screen list (front to
+ * back, CGWindow.h) whose kCGWindowBounds hold the point. Bounds are in screen points with a
+ * top-left origin, the space AX positions and synthetic clicks use. Every layer counts, because
+ * the menu bar, the Dock, status items and other apps' panels sit above layer 0 and take the
+ * click themselves; so does the desktop (no ExcludeDesktopElements), which a click on bare
+ * screen reaches. Only fully transparent windows (kCGWindowAlpha 0) are passed over: the
+ * WindowServer sends them no mouse events. A window that is drawn but ignores the mouse
+ * (NSWindow.ignoresMouseEvents) is not marked in the list, so it counts: input is refused there,
+ * the safe side. Undefined when no window holds the point.
+ * Checked against public readers of the same list: AXorcist's WindowInfoHelper (on-screen list
+ * read as dictionaries, bounds through CGRectMakeWithDictionaryRepresentation) and Hammerspoon's
+ * hs.window.orderedWindows (front-to-back order of the on-screen list); written from CGWindow.h.
+ */
+export function windowOwnerAt(cf: CfRuntime, point: Point): WindowOwner | undefined {
+  const [owner] = readWindowList(
+    cf,
+    WindowListOption.onScreenOnly,
+    (window): WindowOwner | undefined => {
+      if ((numberIn(cf, window, cf.native.kCGWindowAlpha) ?? 1) <= 0) return undefined;
+      const bounds = boundsIn(cf, window);
+      if (bounds === undefined || !holds(bounds, point)) return undefined;
+      const pid = numberIn(cf, window, cf.native.kCGWindowOwnerPID);
+      // kCGWindowOwnerPID is a required key; a window without one is still on top, owned by nobody we know.
+      return pid !== undefined && pid > 0 ? { pid } : {};
+    },
+    true,
+  );
+  return owner;
+}
+
+/** Half-open, as a pixel grid is: a point on the right or bottom edge is the next window's. */
+function holds(bounds: Bounds, point: Point): boolean {
+  return point.x >= bounds.x && point.y >= bounds.y && point.x < bounds.x + bounds.width && point.y < bounds.y + bounds.height;
 }
