@@ -1,5 +1,5 @@
 import { X11Connection } from './connection';
-import { OPCODE, pick, words, X11Session, type WindowMatch } from './session';
+import { OPCODE, pick, SOURCE_PAGER, words, X11Session, type WindowMatch } from './session';
 
 /**
  * Asks the window manager to activate an app's top-level window, the way a taskbar does:
@@ -9,10 +9,6 @@ import { OPCODE, pick, words, X11Session, type WindowMatch } from './session';
  * and given the input focus directly.
  */
 
-const SUBSTRUCTURE_NOTIFY = 1 << 19;
-const SUBSTRUCTURE_REDIRECT = 1 << 20;
-const CLIENT_MESSAGE = 33;
-const SOURCE_PAGER = 2;
 const REVERT_TO_PARENT = 2;
 const STACK_MODE = 0x40;
 
@@ -27,13 +23,7 @@ export async function activateWindow(env: Record<string, string | undefined>, ma
     const window = await pick(session, windows, match);
     if (window === undefined) return 'no-window';
     if (managed) {
-      const event = Buffer.concat([Buffer.from([CLIENT_MESSAGE, 32, 0, 0]), words(window, await session.atom('_NET_ACTIVE_WINDOW'), SOURCE_PAGER, 0, 0, 0, 0)]);
-      await x.sendChecked(
-        OPCODE.sendEvent,
-        0,
-        Buffer.concat([words(x.root, SUBSTRUCTURE_REDIRECT | SUBSTRUCTURE_NOTIFY), event]),
-        'SendEvent(_NET_ACTIVE_WINDOW)',
-      );
+      await session.askWindowManager(window, '_NET_ACTIVE_WINDOW', SOURCE_PAGER);
       return 'requested';
     }
     // No window manager: nobody stops us raising and focusing the window ourselves.

@@ -1,11 +1,7 @@
 import { X11Connection } from './connection';
-import { OPCODE, words, X11Session } from './session';
+import { OPCODE, SOURCE_PAGER, words, X11Session } from './session';
 
 const GET_INPUT_FOCUS = 43;
-const SUBSTRUCTURE_NOTIFY = 1 << 19;
-const SUBSTRUCTURE_REDIRECT = 1 << 20;
-const CLIENT_MESSAGE = 33;
-const SOURCE_PAGER = 2;
 const REVERT_TO_PARENT = 2;
 /** X11's None and PointerRoot: no window to give back. */
 const NO_WINDOW = new Set([0, 1]);
@@ -39,13 +35,7 @@ export async function restoreWindow(env: Record<string, string | undefined>, win
     const { windows, managed } = await session.topLevel();
     if (managed) {
       if (!windows.includes(window)) return;
-      const event = Buffer.concat([Buffer.from([CLIENT_MESSAGE, 32, 0, 0]), words(window, await session.atom('_NET_ACTIVE_WINDOW'), SOURCE_PAGER, 0, 0, 0, 0)]);
-      await x.sendChecked(
-        OPCODE.sendEvent,
-        0,
-        Buffer.concat([words(x.root, SUBSTRUCTURE_REDIRECT | SUBSTRUCTURE_NOTIFY), event]),
-        'SendEvent(_NET_ACTIVE_WINDOW)',
-      );
+      await session.askWindowManager(window, '_NET_ACTIVE_WINDOW', SOURCE_PAGER);
       return;
     }
     if (!(await session.viewable(window))) return;

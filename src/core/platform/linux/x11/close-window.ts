@@ -1,5 +1,5 @@
 import { X11Connection } from './connection';
-import { OPCODE, pick, words, X11Session, type WindowMatch } from './session';
+import { clientMessage, OPCODE, pick, SOURCE_PAGER, words, X11Session, type WindowMatch } from './session';
 
 /**
  * Closes an app's top-level window the way its title bar's close button does, which works for
@@ -10,18 +10,9 @@ import { OPCODE, pick, words, X11Session, type WindowMatch } from './session';
  *   WM_PROTOCOLS); an app that does not is never killed here.
  */
 
-const SUBSTRUCTURE_NOTIFY = 1 << 19;
-const SUBSTRUCTURE_REDIRECT = 1 << 20;
-const CLIENT_MESSAGE = 33;
-const SOURCE_PAGER = 2;
 const CURRENT_TIME = 0;
 
 export type CloseOutcome = 'window-manager' | 'delete-window' | 'no-window' | 'not-supported';
-
-function clientMessage(window: number, type: number, ...data: number[]): Buffer {
-  const padded = [...data, 0, 0, 0, 0, 0].slice(0, 5);
-  return Buffer.concat([Buffer.from([CLIENT_MESSAGE, 32, 0, 0]), words(window, type, ...padded)]);
-}
 
 export async function closeWindow(env: Record<string, string | undefined>, match: WindowMatch, timeoutMs = 1000): Promise<CloseOutcome> {
   const x = await X11Connection.open(env, timeoutMs);
@@ -31,13 +22,7 @@ export async function closeWindow(env: Record<string, string | undefined>, match
     const window = await pick(session, windows, match);
     if (window === undefined) return 'no-window';
     if (managed) {
-      const event = clientMessage(window, await session.atom('_NET_CLOSE_WINDOW'), CURRENT_TIME, SOURCE_PAGER);
-      await x.sendChecked(
-        OPCODE.sendEvent,
-        0,
-        Buffer.concat([words(x.root, SUBSTRUCTURE_REDIRECT | SUBSTRUCTURE_NOTIFY), event]),
-        'SendEvent(_NET_CLOSE_WINDOW)',
-      );
+      await session.askWindowManager(window, '_NET_CLOSE_WINDOW', CURRENT_TIME, SOURCE_PAGER);
       return 'window-manager';
     }
     const protocols = await session.atom('WM_PROTOCOLS');

@@ -28,10 +28,33 @@ export function words(...values: number[]): Buffer {
   return buffer;
 }
 
+const CLIENT_MESSAGE = 33;
+const SUBSTRUCTURE_NOTIFY = 1 << 19;
+const SUBSTRUCTURE_REDIRECT = 1 << 20;
+/** EWMH source indication 2, "pager": window managers honour it without focus-stealing prevention. */
+export const SOURCE_PAGER = 2;
+
+/** A 32-bit ClientMessage event about `window`, of message `type`, with up to five data words. */
+export function clientMessage(window: number, type: number, ...data: number[]): Buffer {
+  const padded = [...data, 0, 0, 0, 0, 0].slice(0, 5);
+  return Buffer.concat([Buffer.from([CLIENT_MESSAGE, 32, 0, 0]), words(window, type, ...padded)]);
+}
+
 /** Window lookups over one connection, with interned atoms remembered. */
 export class X11Session {
   private readonly atoms = new Map<string, number>();
   constructor(readonly x: X11Connection) {}
+
+  /** Sends an EWMH request (`_NET_ACTIVE_WINDOW`, `_NET_CLOSE_WINDOW`) about `window` to the window manager, through the root window. */
+  async askWindowManager(window: number, message: string, ...data: number[]): Promise<void> {
+    const event = clientMessage(window, await this.atom(message), ...data);
+    await this.x.sendChecked(
+      OPCODE.sendEvent,
+      0,
+      Buffer.concat([words(this.x.root, SUBSTRUCTURE_REDIRECT | SUBSTRUCTURE_NOTIFY), event]),
+      `SendEvent(${message})`,
+    );
+  }
 
   async atom(name: string): Promise<number> {
     const known = this.atoms.get(name);
