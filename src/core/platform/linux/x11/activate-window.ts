@@ -1,5 +1,4 @@
-import { X11Connection } from './connection';
-import { OPCODE, pick, SOURCE_PAGER, words, X11Session, type WindowMatch } from './session';
+import { OPCODE, SOURCE_PAGER, withAppWindow, words, type WindowMatch } from './session';
 
 /**
  * Asks the window manager to activate an app's top-level window, the way a taskbar does:
@@ -15,22 +14,16 @@ const STACK_MODE = 0x40;
 export type ActivateOutcome = 'requested' | 'focused' | 'no-window';
 export type { WindowMatch };
 
-export async function activateWindow(env: Record<string, string | undefined>, match: WindowMatch, timeoutMs = 1000): Promise<ActivateOutcome> {
-  const x = await X11Connection.open(env, timeoutMs);
-  try {
-    const session = new X11Session(x);
-    const { windows, managed } = await session.topLevel();
-    const window = await pick(session, windows, match);
-    if (window === undefined) return 'no-window';
+export function activateWindow(env: Record<string, string | undefined>, match: WindowMatch, timeoutMs = 1000): Promise<ActivateOutcome> {
+  return withAppWindow(env, match, timeoutMs, async (session, window, managed): Promise<ActivateOutcome> => {
     if (managed) {
       await session.askWindowManager(window, '_NET_ACTIVE_WINDOW', SOURCE_PAGER);
       return 'requested';
     }
     // No window manager: nobody stops us raising and focusing the window ourselves.
+    const x = session.x;
     await x.sendChecked(OPCODE.configureWindow, 0, Buffer.concat([words(window), Buffer.from([STACK_MODE, 0, 0, 0]), words(0)]), 'ConfigureWindow(raise)');
     await x.sendChecked(OPCODE.setInputFocus, REVERT_TO_PARENT, words(window, 0), 'SetInputFocus');
     return 'focused';
-  } finally {
-    x.close();
-  }
+  });
 }

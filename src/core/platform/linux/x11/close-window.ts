@@ -1,5 +1,4 @@
-import { X11Connection } from './connection';
-import { clientMessage, OPCODE, pick, SOURCE_PAGER, words, X11Session, type WindowMatch } from './session';
+import { clientMessage, OPCODE, SOURCE_PAGER, withAppWindow, words, type WindowMatch } from './session';
 
 /**
  * Closes an app's top-level window the way its title bar's close button does, which works for
@@ -14,13 +13,8 @@ const CURRENT_TIME = 0;
 
 export type CloseOutcome = 'window-manager' | 'delete-window' | 'no-window' | 'not-supported';
 
-export async function closeWindow(env: Record<string, string | undefined>, match: WindowMatch, timeoutMs = 1000): Promise<CloseOutcome> {
-  const x = await X11Connection.open(env, timeoutMs);
-  try {
-    const session = new X11Session(x);
-    const { windows, managed } = await session.topLevel();
-    const window = await pick(session, windows, match);
-    if (window === undefined) return 'no-window';
+export function closeWindow(env: Record<string, string | undefined>, match: WindowMatch, timeoutMs = 1000): Promise<CloseOutcome> {
+  return withAppWindow(env, match, timeoutMs, async (session, window, managed): Promise<CloseOutcome> => {
     if (managed) {
       await session.askWindowManager(window, '_NET_CLOSE_WINDOW', CURRENT_TIME, SOURCE_PAGER);
       return 'window-manager';
@@ -30,14 +24,12 @@ export async function closeWindow(env: Record<string, string | undefined>, match
     const taken = (await session.windows(window, 'WM_PROTOCOLS')) ?? [];
     if (protocols === 0 || remove === 0 || !taken.includes(remove)) return 'not-supported';
     // Event mask 0: the event goes to the client that made the window, which is the app.
-    await x.sendChecked(
+    await session.x.sendChecked(
       OPCODE.sendEvent,
       0,
       Buffer.concat([words(window, 0), clientMessage(window, protocols, remove, CURRENT_TIME)]),
       'SendEvent(WM_DELETE_WINDOW)',
     );
     return 'delete-window';
-  } finally {
-    x.close();
-  }
+  });
 }

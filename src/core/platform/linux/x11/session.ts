@@ -1,4 +1,4 @@
-import type { X11Connection } from './connection';
+import { X11Connection } from './connection';
 
 /** Core X11 opcodes this folder sends. */
 export const OPCODE = {
@@ -38,6 +38,27 @@ export const SOURCE_PAGER = 2;
 export function clientMessage(window: number, type: number, ...data: number[]): Buffer {
   const padded = [...data, 0, 0, 0, 0, 0].slice(0, 5);
   return Buffer.concat([Buffer.from([CLIENT_MESSAGE, 32, 0, 0]), words(window, type, ...padded)]);
+}
+
+/**
+ * Opens a connection, finds the app's top-level window (by _NET_WM_PID, else title) and runs
+ * `act` on it; 'no-window' when the app has none. The connection is closed either way.
+ */
+export async function withAppWindow<T>(
+  env: Record<string, string | undefined>,
+  match: WindowMatch,
+  timeoutMs: number,
+  act: (session: X11Session, window: number, managed: boolean) => Promise<T>,
+): Promise<T | 'no-window'> {
+  const x = await X11Connection.open(env, timeoutMs);
+  try {
+    const session = new X11Session(x);
+    const { windows, managed } = await session.topLevel();
+    const window = await pick(session, windows, match);
+    return window === undefined ? 'no-window' : await act(session, window, managed);
+  } finally {
+    x.close();
+  }
 }
 
 /** Window lookups over one connection, with interned atoms remembered. */
