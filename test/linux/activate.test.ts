@@ -54,9 +54,11 @@ describe.skipIf(!run)('activating an app before keys', () => {
   });
 
   it('key without an id raises the fixture, goes to its focused field, then gives the active window back', async () => {
-    // The field gets the focus inside its window first: GTK 3's GrabFocus also presents the window.
+    // The field gets the focus inside its window first: GTK 3's GrabFocus also presents the
+    // window, asynchronously. Waiting for that to land keeps it from undoing the next step.
     const name = await textfield(fixture, 'Name');
     await desktop.platform.accessibility.focus((await desktop.engine.observe(fixture, { fresh: true })).refs.get(name.id), name);
+    await waitFor(async () => ((await frontmostPid()) === fixture ? true : undefined), 5_000, 'GrabFocus to present the fixture');
     await bringOtherForward();
     const result = await desktop.engine.run(fixture, { action: 'key', key: 'backspace' });
     expect(result.error, JSON.stringify(result.error)).toBeUndefined();

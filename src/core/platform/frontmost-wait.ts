@@ -1,7 +1,11 @@
 import type { AppListing } from './types';
 
-/** How long a raised window may take to report itself active: window managers answer asynchronously. */
-export const ACTIVATE_WAIT_MS = 500;
+/**
+ * How long a raised window may take to report itself active: window managers answer
+ * asynchronously, and on a loaded machine (CI beside other jobs) openbox took over 500 ms.
+ * Only a failed activation waits this long.
+ */
+export const ACTIVATE_WAIT_MS = 1500;
 const POLL_MS = 50;
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
