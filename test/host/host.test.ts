@@ -32,7 +32,7 @@ let history: unknown[];
 let docs: DocsStatus[];
 let workflowEvents: WorkflowEvent[];
 
-async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
+async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 45_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = check();
@@ -94,7 +94,7 @@ beforeEach(async () => {
   });
   supervisor.start();
   await until(() => supervisor.hostState === 'running', 'the host to start');
-}, 30_000);
+}, 60_000);
 
 afterEach(async () => {
   supervisor.shutdown();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UiNode } from '../../../shared/ui-node';
+import { ACTIVATE_WAIT_MS } from '../frontmost-wait';
 import { harness } from './testing/setup';
 import { button, electronApp, sampleApp, type FakeApp, type FakeNode } from './testing/fake-world';
 
@@ -36,10 +37,10 @@ describe('darwin activate', () => {
     await test.finish();
   });
 
-  it('polls frontmost for about half a second when the set succeeds but the app stays behind', async () => {
+  it('polls frontmost for the activation wait when the set succeeds but the app stays behind', async () => {
     const test = await harness([{ ...sampleApp(), refusesFront: 'silently' }, electronApp()], { focusedPid: 777 });
     expect(await test.platform.apps.activate?.(501)).toBe(false);
-    expect(test.sleeps).toEqual(Array(10).fill(50));
+    expect(test.sleeps).toEqual(Array(ACTIVATE_WAIT_MS / 50).fill(50));
     await test.finish();
   });
 
