@@ -103,7 +103,8 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
     const readOnly = isReadOnly(tool);
     const name = tool.mcpName ?? tool.name;
     const logInternal = (error: unknown): void => {
-      if (serializeError(error).code === 'INTERNAL') setup.log(`${name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (serializeError(error).code === 'INTERNAL')
+        setup.log(`${name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     };
     const handler = async (args: unknown, extra: { signal: AbortSignal }): Promise<CallToolResult> => {
       const started = performance.now();

@@ -21,7 +21,12 @@ describe('tool gists from the agent to the window and the terminal', () => {
         [
           toolCall('c1', 'ui_find', { role: 'checkbox', name: 'Enable feature' }),
           toolCall('c2', 'ui_tree', {}),
-          toolCall('c3', 'ui_fill_form', { fields: [{ label: 'Name', value: 'Ada' }, { label: 'Email', value: 'ada@example.com' }] }),
+          toolCall('c3', 'ui_fill_form', {
+            fields: [
+              { label: 'Name', value: 'Ada' },
+              { label: 'Email', value: 'ada@example.com' },
+            ],
+          }),
           toolCall('c4', 'my_plugin_tool', {}),
           finish('tool_calls'),
         ],

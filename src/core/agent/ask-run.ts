@@ -59,7 +59,12 @@ export async function runAsk(core: AgentCore, pending: PendingAsk, signal: Abort
     if (outcome.reason === 'stopped') return finish(core, askId, '', 'stopped');
     if (ledger.acted) return await finishChecked(core, ask, outcome, ledger);
     // Only plain answers: never a stop, an iteration limit, or anything that acted.
-    if (scope !== undefined && outcome.reason === 'answered' && outcome.text !== '' && isCacheableToolUse([...toolsUsed].map((name) => options.tools.tool(name)))) {
+    if (
+      scope !== undefined &&
+      outcome.reason === 'answered' &&
+      outcome.text !== '' &&
+      isCacheableToolUse([...toolsUsed].map((name) => options.tools.tool(name)))
+    ) {
       core.cache?.set(pending.text, context, outcome.text, scope);
       rememberRepeat(core, pending.text, context, outcome.text, scope);
     }
@@ -95,7 +100,14 @@ async function cacheScope(core: AgentCore, ask: AskState): Promise<Required<Cach
 }
 
 /** A repeat of a plain question on the same UI state: the events of a plain answer, without the model. */
-function answerFromCache(core: AgentCore, ask: AskState, question: string, context: string, scope: Required<CacheScope>, { text, storedAt }: CachedAnswer): AgentAnswer {
+function answerFromCache(
+  core: AgentCore,
+  ask: AskState,
+  question: string,
+  context: string,
+  scope: Required<CacheScope>,
+  { text, storedAt }: CachedAnswer,
+): AgentAnswer {
   core.emit({ type: 'ai_chunk', askId: ask.askId, delta: text });
   core.emit({ type: 'ai_response', askId: ask.askId, text, toolCalls: [], finishReason: 'stop' });
   core.conversation.push({ role: 'user', content: question }, { role: 'assistant', content: text });

@@ -25,7 +25,8 @@ export async function guardedCall(core: AgentCore, ask: AskState, call: AgentToo
   // in its arguments and in the words people read (the gist is made from the masked ones).
   const announce = (shown: string | undefined): void => {
     const args = shown ?? call.arguments;
-    if (!context.signal.aborted) core.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: args, gist: gistOf(definition, call.name, args) });
+    if (!context.signal.aborted)
+      core.emit({ type: 'tool_call', askId, callId: call.id, name: call.name, arguments: args, gist: gistOf(definition, call.name, args) });
   };
   let runArguments = call.arguments;
   let pid: number | undefined;

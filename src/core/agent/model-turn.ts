@@ -19,7 +19,13 @@ export interface Turn {
  * them (each named instead), and the conversation stays text-only from then on; the user is
  * told once, under the call whose images were refused. Nothing else of the conversation changes.
  */
-export async function modelTurn(core: AgentCore, ask: AskState, iteration: number, request: () => ProviderMessage[], imagesFrom: string): Promise<Turn | 'stopped'> {
+export async function modelTurn(
+  core: AgentCore,
+  ask: AskState,
+  iteration: number,
+  request: () => ProviderMessage[],
+  imagesFrom: string,
+): Promise<Turn | 'stopped'> {
   const messages = request();
   core.emit({ type: 'ai_request', askId: ask.askId, iteration, messageCount: messages.length });
   try {

@@ -16,17 +16,5 @@ import { waitForTool } from './wait-for';
  * thin adapters over this list.
  */
 export function builtinTools(): AnyTool[] {
-  return [
-    appsTool,
-    treeTool,
-    findTool,
-    readTool,
-    screenshotTool,
-    actionTool,
-    fillFormTool,
-    waitForTool,
-    focusAppTool,
-    closeWindowTool,
-    docsSearchTool,
-  ];
+  return [appsTool, treeTool, findTool, readTool, screenshotTool, actionTool, fillFormTool, waitForTool, focusAppTool, closeWindowTool, docsSearchTool];
 }

@@ -13,7 +13,12 @@ const echo = defineTool({
 });
 
 const throwing = (error: unknown): AnyTool =>
-  defineTool({ name: 'breaks', description: '', schema: z.strictObject({}), handler: () => Promise.reject(error instanceof Error ? error : new Error(String(error))) });
+  defineTool({
+    name: 'breaks',
+    description: '',
+    schema: z.strictObject({}),
+    handler: () => Promise.reject(error instanceof Error ? error : new Error(String(error))),
+  });
 
 describe('executeTool', () => {
   it('turns malformed JSON into a typed VALIDATION result that names the JSON error and the missing field', async () => {
@@ -91,6 +96,9 @@ describe('executeTool', () => {
     expect(unknownToolResult('UI_TREE', ['ui_tree']).message).toBe(
       "VALIDATION: unknown tool 'UI_TREE'. Tool names are lowercase: call 'ui_tree'. Fix the arguments named above and call again.",
     );
-    expect(unknownToolResult('x'.repeat(100), ['a', 'b']).error).toMatchObject({ code: 'VALIDATION', message: `unknown tool '${'x'.repeat(64)}…'. Tools: a, b.` });
+    expect(unknownToolResult('x'.repeat(100), ['a', 'b']).error).toMatchObject({
+      code: 'VALIDATION',
+      message: `unknown tool '${'x'.repeat(64)}…'. Tools: a, b.`,
+    });
   });
 });

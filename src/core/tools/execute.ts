@@ -73,7 +73,12 @@ export function prepareCall(tool: AnyTool, raw: RawArguments): Prepared {
 }
 
 /** Runs arguments prepareCall accepted. Never throws but for a stop; the result fits `context.maxChars`. */
-export async function runPrepared(tool: AnyTool, prepared: Extract<Prepared, { ok: true }>, context: ToolContext, options: ExecuteOptions = {}): Promise<ToolResult> {
+export async function runPrepared(
+  tool: AnyTool,
+  prepared: Extract<Prepared, { ok: true }>,
+  context: ToolContext,
+  options: ExecuteOptions = {},
+): Promise<ToolResult> {
   let result: ToolResult;
   try {
     context.signal.throwIfAborted();

@@ -72,7 +72,11 @@ export const findTool = defineTool({
   describe: (args) => {
     const named = argText(args['name']) ?? argText(args['text']) ?? argText(args['description']);
     const role = argText(args['role']);
-    return { verb: 'find', ...(named === undefined ? (role === undefined ? { unnamed: 'element' } : { target: role }) : { target: named, quoted: true }), key: argumentLine(args) };
+    return {
+      verb: 'find',
+      ...(named === undefined ? (role === undefined ? { unnamed: 'element' } : { target: role }) : { target: named, quoted: true }),
+      key: argumentLine(args),
+    };
   },
   description:
     'Observe: finds nodes by role and/or name, description or text (loose matching, best first), or one node by id. Returns ids with role, name, value and a score from 0 to 1; nodes not showing are marked so you can scroll to them. Cheaper than reading the whole tree when you know what you look for.',

@@ -20,9 +20,17 @@ describe('tool gists: each tool says what a call does, for people', () => {
 
   it('names the action, its keys and the text it puts in; the id only in the short key', () => {
     expect(gist('ui_action', { action: 'click', id: 'k3x9a' })).toEqual({ verb: 'click', unnamed: 'element', key: 'click k3x9a' });
-    expect(gist('ui_action', { action: 'key', key: 's', modifiers: ['ctrl'] })).toEqual({ verb: 'key', target: 'ctrl+s', key: 'key key="s" modifiers=["ctrl"]' });
+    expect(gist('ui_action', { action: 'key', key: 's', modifiers: ['ctrl'] })).toEqual({
+      verb: 'key',
+      target: 'ctrl+s',
+      key: 'key key="s" modifiers=["ctrl"]',
+    });
     expect(gist('ui_action', { action: 'set_value', id: 'k3', value: 'Ada' })).toMatchObject({ verb: 'set_value', value: 'Ada', unnamed: 'element' });
-    expect(gist('ui_action', { action: 'scroll', id: 'k3', direction: 'down' })).toMatchObject({ verb: 'scroll', unnamed: 'page', key: 'scroll k3 direction="down"' });
+    expect(gist('ui_action', { action: 'scroll', id: 'k3', direction: 'down' })).toMatchObject({
+      verb: 'scroll',
+      unnamed: 'page',
+      key: 'scroll k3 direction="down"',
+    });
     // An action the schema does not have still reads as acting on something.
     expect(gist('ui_action', { action: 'hover', id: 'k3' })).toMatchObject({ verb: 'act', unnamed: 'element' });
   });
@@ -41,7 +49,13 @@ describe('tool gists: each tool says what a call does, for people', () => {
   });
 
   it('reads any other tool, or a name no tool has, as running it by its title or name', () => {
-    const plugin = defineTool({ name: 'odd__echo', title: 'odd › echo', description: '', schema: z.looseObject({}), handler: () => Promise.resolve({ success: true, message: '' }) });
+    const plugin = defineTool({
+      name: 'odd__echo',
+      title: 'odd › echo',
+      description: '',
+      schema: z.looseObject({}),
+      handler: () => Promise.resolve({ success: true, message: '' }),
+    });
     expect(gistOf(plugin, plugin.name, '{"text":"hi"}')).toEqual({ verb: 'run', target: 'odd › echo', key: 'text="hi"' });
     expect(gistOf(undefined, 'no_such_tool', '{"a":1}')).toEqual({ verb: 'run', target: 'no_such_tool', key: 'a=1' });
   });

@@ -66,7 +66,11 @@ export const waitForTool = defineTool({
   describe: (args) => {
     const named = argText(args['name']) ?? argText(args['text']) ?? argText(args['description']);
     const role = argText(args['role']);
-    return { verb: 'wait', ...(named === undefined ? (role === undefined ? { unnamed: 'element' } : { target: role }) : { target: named, quoted: true }), key: argumentLine(args) };
+    return {
+      verb: 'wait',
+      ...(named === undefined ? (role === undefined ? { unnamed: 'element' } : { target: role }) : { target: named, quoted: true }),
+      key: argumentLine(args),
+    };
   },
   description:
     'Waits until a node exists (by id, or role and/or name), or until its value, name or states equal what you expect. Polls the app; times out after timeoutMs (at most 30 s) with what it last saw.',

@@ -132,7 +132,11 @@ describe('ToolRegistry', () => {
       message: "NOT_SETTABLE: element does not support set_value; try 'type'. Use ui_action 'type' on the same id instead.",
       error: { code: 'NOT_SETTABLE' },
     });
-    expect(await registry.call('plain', '{}', fakeContext())).toMatchObject({ success: false, message: 'INTERNAL: boom', error: { code: 'INTERNAL', message: 'boom' } });
+    expect(await registry.call('plain', '{}', fakeContext())).toMatchObject({
+      success: false,
+      message: 'INTERNAL: boom',
+      error: { code: 'INTERNAL', message: 'boom' },
+    });
   });
 
   it('rethrows when the signal aborts: cancellation is not a tool error', async () => {

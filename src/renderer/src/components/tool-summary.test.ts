@@ -24,9 +24,16 @@ describe('tool card labels', () => {
     expect(label(tool('ui_action', '{"action":"click","id":"k3x9a"}', CLICK, { target: 'Save button', method: 'accessibility', changed: true }))).toBe(
       'Clicked [Save button]',
     );
-    expect(label(
-        tool('ui_action', '{"action":"set_value","id":"k3x9a","value":"Ada"}', { verb: 'set_value', value: 'Ada', unnamed: 'element', key: '' }, { target: 'Name textfield' }),
-      ),).toBe('Set [Name textfield] to “Ada”');
+    expect(
+      label(
+        tool(
+          'ui_action',
+          '{"action":"set_value","id":"k3x9a","value":"Ada"}',
+          { verb: 'set_value', value: 'Ada', unnamed: 'element', key: '' },
+          { target: 'Name textfield' },
+        ),
+      ),
+    ).toBe('Set [Name textfield] to “Ada”');
     expect(label(tool('ui_action', '{"action":"click","id":"k3x9a"}', CLICK))).toBe('Clicked [an element]');
     expect(label(tool('ui_action', '{"action":"key","key":"s","modifiers":["ctrl"]}', { verb: 'key', target: 'ctrl+s', key: '' }))).toBe('Pressed [ctrl+s]');
     expect(label(tool('ui_action', '{"action":"click","id":"k3x9a"}', CLICK, { status: 'running' }))).toBe('Clicking [an element]…');
@@ -38,7 +45,9 @@ describe('tool card labels', () => {
       'Filled in [Name, City, and Email]',
     );
     expect(label(tool('ui_tree', '{}', { verb: 'look', unnamed: 'window', key: '' }))).toBe('Read [the window]');
-    expect(label(tool('search_docs', '{"query":"print on both sides"}', { verb: 'search_help', target: 'print on both sides', quoted: true, key: '' }))).toBe('Searched the help for [“print on both sides”]');
+    expect(label(tool('search_docs', '{"query":"print on both sides"}', { verb: 'search_help', target: 'print on both sides', quoted: true, key: '' }))).toBe(
+      'Searched the help for [“print on both sides”]',
+    );
     expect(label(tool('my_plugin_tool', '{"rootId":', { verb: 'run', target: 'my_plugin_tool', key: '' }))).toBe('Ran [my_plugin_tool]');
   });
 
@@ -51,7 +60,9 @@ describe('tool card labels', () => {
     const focus: ToolGist = { verb: 'switch_app', target: 'Notes', key: '' };
     expect(label(tool('ui_focus_app', '{"name":"Notes"}', focus, { target: 'Other' }))).toBe('Switched to [Notes]');
     expect(label(tool('ui_action', '{"action":"scroll"}', { verb: 'scroll', unnamed: 'page', key: '' }))).toBe('Scrolled [the page]');
-    expect(label(tool('ui_action', '{"action":"scroll"}', { verb: 'scroll', unnamed: 'page', key: '' }, { target: 'Files list' }))).toBe('Scrolled [Files list]');
+    expect(label(tool('ui_action', '{"action":"scroll"}', { verb: 'scroll', unnamed: 'page', key: '' }, { target: 'Files list' }))).toBe(
+      'Scrolled [Files list]',
+    );
   });
 
   it('speaks Portuguese, lists included', () => {
