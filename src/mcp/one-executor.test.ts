@@ -30,10 +30,14 @@ async function mcp(platform: FakePlatform): Promise<(name: string, args: Record<
   const client = new Client({ name: 'test', version: '1' });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   clients.push(client);
+  // A client that has listed the tools checks structured content against their output schemas.
+  await client.listTools();
   return async (name, args) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     const first = result.content[0];
     expect(result.isError).toBe(true);
+    // A refusal's or a throw's only data is its error, and that travels in _meta, not as the tool's promised shape.
+    expect(result.structuredContent).toBeUndefined();
     return { text: first?.type === 'text' ? first.text : '', error: result._meta?.['deskpilot/error'] };
   };
 }

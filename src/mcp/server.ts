@@ -69,7 +69,10 @@ function lazy<T>(create: () => Promise<T>): () => Promise<T> {
  */
 function toCallResult(result: ToolResult): CallToolResult {
   const data = typeof result.data === 'object' && result.data !== null && !Array.isArray(result.data) ? result.data : undefined;
-  const structured = data === undefined ? {} : { structuredContent: data as Record<string, unknown> };
+  // Structured content is the shape the tool promised, and clients check it against the output
+  // schema: the data of a refusal or a throw is only its error, which goes in `_meta` instead.
+  const errorOnly = data !== undefined && Object.keys(data).length === 1 && 'error' in data;
+  const structured = data === undefined || errorOnly ? {} : { structuredContent: data as Record<string, unknown> };
   // A window image goes as MCP image content beside the text (ui_screenshot); the text budget does not cut it.
   const images = (result.images ?? []).map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
   const failed = result.error === undefined ? {} : { isError: true, _meta: { 'deskpilot/error': result.error } };
