@@ -24,35 +24,19 @@ function clip(text: string, width = SUMMARY_WIDTH): string {
   return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
 }
 
-/** `click kqxza` for ui_action, `role=checkbox name="Enable"` for the rest, the raw text if it is not JSON. */
-export function summarizeArguments(name: string, raw: string): string {
-  let args: unknown;
-  try {
-    args = JSON.parse(raw);
-  } catch {
-    return clip(`(bad JSON) ${raw}`, 60);
-  }
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) return clip(raw, 60);
-  const record = args as Record<string, unknown>;
-  if (name === 'ui_action' && typeof record['action'] === 'string') {
-    const rest = Object.entries(record)
-      .filter(([key]) => key !== 'action' && key !== 'id')
-      .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
-    return clip([record['action'], ...(typeof record['id'] === 'string' ? [record['id']] : []), ...rest].join(' '), 60);
-  }
-  return clip(
-    Object.entries(record)
-      .map(([key, value]) => `${key}=${typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value)}`)
-      .join(' '),
-    60,
-  );
+/**
+ * The call in one short line, as its tool described it (`click kqxza`, `role="checkbox"
+ * name="Enable"`, masked where it types a secret), or its raw arguments for an event without one.
+ */
+export function summarizeArguments(event: Extract<AgentEvent, { type: 'tool_call' }>): string {
+  return clip(event.gist?.key ?? event.arguments, 60);
 }
 
-/** `ok (accessibility, changed)` for actions, `ok: <first line>` or `failed: <first line>` otherwise. */
+/** `ok (accessibility, changed)` for an action's result, by its shape; `ok: <first line>` or `failed: <first line>` otherwise. */
 export function summarizeResult(event: Extract<AgentEvent, { type: 'tool_result' }>): string {
   const data = event.data as { method?: unknown; changed?: unknown } | undefined;
-  if (event.name === 'ui_action' && event.success && typeof data?.method === 'string') {
-    return `ok (${data.method}, ${data.changed === true ? 'changed' : 'unchanged'})`;
+  if (event.success && typeof data?.method === 'string' && typeof data.changed === 'boolean') {
+    return `ok (${data.method}, ${data.changed ? 'changed' : 'unchanged'})`;
   }
   const first = event.message.split('\n')[0] ?? '';
   const more = event.message.includes('\n') ? ` (+${event.message.split('\n').length - 1} lines)` : '';
@@ -118,7 +102,7 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
         }
         break;
       case 'tool_call':
-        calls.set(event.callId, summarizeArguments(event.name, event.arguments));
+        calls.set(event.callId, summarizeArguments(event));
         break;
       case 'tool_result': {
         if (lineOpen && write !== undefined) {

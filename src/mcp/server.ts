@@ -3,15 +3,13 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ValidationError, serializeError } from '../shared/errors';
-import { describeIssues } from '../shared/validation';
 import type { ActionEngine } from '../core/actions/engine';
 import type { Platform } from '../core/platform/types';
 import { AppAllowList } from '../core/tools/allow-list';
-import { fitJson, fitText } from '../core/tools/budget';
-import { failureOf } from '../core/tools/failure';
+import { fitBudget, prepareCall, runPrepared, unknownToolResult } from '../core/tools/execute';
 import { builtinTools } from '../core/tools/builtin';
 import type { DocsService } from '../core/docs/service';
-import { isReadOnly, type Tool, type ToolContext } from '../core/tools/types';
+import { isReadOnly, type AnyTool, type ToolContext, type ToolResult } from '../core/tools/types';
 import { serverInstructions } from './instructions';
 import type { McpOptions } from './options';
 import { toolError } from './tool-error';
@@ -39,7 +37,7 @@ export interface ServerSetup {
  * The tools this server lists: the core's definitions, less those that only mean something
  * inside a conversation, and with --read-only every tool that acts, so a model is never offered one.
  */
-export function toolsFor(options: McpOptions): readonly Tool[] {
+export function toolsFor(options: McpOptions): readonly AnyTool[] {
   return [...builtinTools(), ...workflowMcpTools()].filter((tool) => tool.scope !== 'conversation' && (isReadOnly(tool) || !options.readOnly));
 }
 
@@ -64,27 +62,21 @@ function lazy<T>(create: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** Arguments checked before anything else, so a bad call says so even on a machine with no desktop. */
-function parse(tool: Tool, args: unknown): unknown {
-  const parsed = tool.schema.safeParse(args ?? {});
-  if (!parsed.success) throw new ValidationError(`invalid ${tool.name} arguments: ${describeIssues(parsed.error.issues, { input: args ?? {} })}`);
-  return parsed.data;
-}
-
-/** The MCP adapter over one tool definition: run with the server's rules, fit the budget. */
-async function call(tool: Tool, args: unknown, context: ToolContext): Promise<CallToolResult> {
-  const { maxChars } = context;
-  const result = await tool.handler(args, context);
-  // The tools fit their own results; this is the last guard, so no result ever passes the budget.
-  const text = fitText(result.message, maxChars ?? Number.POSITIVE_INFINITY, 'Ask for less: ui_tree with rootId and depth.').value;
+/**
+ * The executor's result as MCP content: the text, the data as structured content, an image beside
+ * them, and a failure's typed error in `_meta`, as a refused call has it (tool-error.ts). The
+ * executor (core/tools/execute.ts) already fitted all of it to the budget.
+ */
+function toCallResult(result: ToolResult): CallToolResult {
   const data = typeof result.data === 'object' && result.data !== null && !Array.isArray(result.data) ? result.data : undefined;
-  const structured = data === undefined ? {} : { structuredContent: fitJson(data, maxChars ?? Number.POSITIVE_INFINITY).value as Record<string, unknown> };
+  // Structured content is the shape the tool promised, and clients check it against the output
+  // schema: the data of a refusal or a throw is only its error, which goes in `_meta` instead.
+  const errorOnly = data !== undefined && Object.keys(data).length === 1 && 'error' in data;
+  const structured = data === undefined || errorOnly ? {} : { structuredContent: data as Record<string, unknown> };
   // A window image goes as MCP image content beside the text (ui_screenshot); the text budget does not cut it.
   const images = (result.images ?? []).map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
-  // A failed result carries its typed error in `_meta`, as a thrown one does (tool-error.ts).
-  const failure = failureOf(result);
-  const failed = failure === undefined ? {} : { isError: true, _meta: { 'deskpilot/error': fitJson(failure, maxChars ?? Number.POSITIVE_INFINITY).value } };
-  return { content: [{ type: 'text', text }, ...images], ...structured, ...failed };
+  const failed = result.error === undefined ? {} : { isError: true, _meta: { 'deskpilot/error': result.error } };
+  return { content: [{ type: 'text', text: result.message }, ...images], ...structured, ...failed };
 }
 
 export function createMcpServer(setup: ServerSetup): { server: McpServer } {
@@ -113,36 +105,44 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
   for (const tool of toolsFor(setup.options)) {
     const readOnly = isReadOnly(tool);
     const name = tool.mcpName ?? tool.name;
+    const logInternal = (error: unknown): void => {
+      if (serializeError(error).code === 'INTERNAL')
+        setup.log(`${name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    };
     const handler = async (args: unknown, extra: { signal: AbortSignal }): Promise<CallToolResult> => {
       const started = performance.now();
       let result: CallToolResult;
       let outcome = 'ok';
       let made: Platform | undefined;
       try {
-        const parsed = parse(tool, args);
-        const { platform, engine, docs } = await core();
-        made = platform;
-        // MCP clients are not in the user's app, so there is no default target: every call names its app.
-        const context: ToolContext = {
-          platform,
-          engine,
-          targetPid: undefined,
-          allowList,
-          maxChars: setup.options.maxChars,
-          signal: extra.signal,
-          log: () => undefined,
-          ...(docs === undefined ? {} : { docs }),
-        };
-        result = tellSession(platform, await call(tool, parsed, context));
-        const failed = result.structuredContent?.['error'] as { code?: string } | undefined;
-        if (result.isError) outcome = `error ${failed?.code ?? ''}`;
+        // Arguments are checked before anything else, so a bad call says so even on a machine with no desktop.
+        const prepared = prepareCall(tool, { value: args });
+        if (!prepared.ok) {
+          result = toCallResult(fitBudget(prepared.result, setup.options.maxChars));
+        } else {
+          const { platform, engine, docs } = await core();
+          made = platform;
+          // MCP clients are not in the user's app, so there is no default target: every call names its app.
+          const context: ToolContext = {
+            platform,
+            engine,
+            targetPid: undefined,
+            allowList,
+            maxChars: setup.options.maxChars,
+            signal: extra.signal,
+            log: () => undefined,
+            ...(docs === undefined ? {} : { docs }),
+          };
+          result = tellSession(platform, toCallResult(await runPrepared(tool, prepared, context, { onThrow: logInternal })));
+        }
+        const code = (result._meta?.['deskpilot/error'] as { code?: string } | undefined)?.code;
+        if (result.isError) outcome = `error ${code ?? ''}`;
       } catch (error) {
         result = toolError(error, setup.options.maxChars);
         if (made !== undefined) result = tellSession(made, result);
         const { code } = serializeError(error);
         outcome = extra.signal.aborted ? 'cancelled by the client' : `error ${code}`;
-        if (code === 'INTERNAL' && !extra.signal.aborted)
-          setup.log(`${name}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        if (!extra.signal.aborted) logInternal(error);
       }
       setup.log(`${name} ${outcome} ${Math.round(performance.now() - started)} ms`);
       return result;
@@ -167,8 +167,10 @@ export function createMcpServer(setup: ServerSetup): { server: McpServer } {
     const handler = handlers.get(request.params.name);
     if (handler !== undefined) return handler(request.params.arguments ?? {}, extra);
     setup.log(`unknown tool ${JSON.stringify(request.params.name.slice(0, 64))} refused`);
-    const refused = readOnlyRefusal(request.params.name, setup.options) ?? unknownTool(request.params.name, [...handlers.keys()]);
-    return toolError(refused, setup.options.maxChars);
+    const refused = readOnlyRefusal(request.params.name, setup.options);
+    return refused === undefined
+      ? toCallResult(fitBudget(unknownToolResult(request.params.name, [...handlers.keys()]), setup.options.maxChars))
+      : toolError(refused, setup.options.maxChars);
   });
   acceptNullArguments(server);
   return { server };
@@ -187,15 +189,6 @@ function readOnlyRefusal(name: string, options: McpOptions): ValidationError | u
   return new ValidationError(`'${name}' is not offered: this server was started with --read-only, so it only reads`, {
     data: { tool: name, reason: 'read_only' },
   });
-}
-
-function unknownTool(name: string, known: readonly string[]): ValidationError {
-  const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
-  // Tool names are short: a longer one cannot be a known name in another case.
-  const lower = name.length > 64 ? undefined : name.toLowerCase();
-  const meant = known.find((each) => each.toLowerCase() === lower);
-  const hint = meant === undefined ? `Tools: ${known.join(', ')}.` : `Tool names are lowercase: call '${meant}'.`;
-  return new ValidationError(`unknown tool '${shown}'. ${hint}`, { data: { tool: shown, reason: 'unknown_tool', ...(meant === undefined ? {} : { meant }) } });
 }
 
 /**

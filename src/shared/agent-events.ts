@@ -5,6 +5,7 @@
  */
 import type { SerializedError } from './errors';
 import type { ActionPlan, RiskReason } from './risk';
+import type { ToolGist } from './tool-gist';
 
 /** One tool call the model asked for; `arguments` is the raw JSON string it sent. */
 export interface AgentToolCall {
@@ -40,7 +41,8 @@ export type AgentEvent =
   | { type: 'ai_chunk'; askId: string; delta: string }
   /** The model's whole turn: its text and the tool calls it wants run. */
   | { type: 'ai_response'; askId: string; text: string; toolCalls: AgentToolCall[]; finishReason: string; usage?: AgentUsage }
-  | { type: 'tool_call'; askId: string; callId: string; name: string; arguments: string }
+  /** `gist`: the call in people's words, as its tool describes itself (absent from events saved before it existed). */
+  | { type: 'tool_call'; askId: string; callId: string; name: string; arguments: string; gist?: ToolGist }
   /**
    * An acting tool call waits for the user: the UI or CLI answers through the Agent's `decide`
    * option with allow once, allow for this app, or deny. `summary` is the arguments, shortened.

@@ -10,6 +10,7 @@ import type { AgentEvent, EndStateCheck } from './agent-events';
 import type { SerializedError } from './errors';
 import type { ActionPlan, RiskReason } from './risk';
 import type { ApprovalDecision } from './settings';
+import type { ToolGist } from './tool-gist';
 
 export type ChatEntry =
   | { kind: 'user'; id: string; askId: string; text: string; at: number }
@@ -33,6 +34,8 @@ export type ChatEntry =
       name: string;
       /** The raw JSON arguments the model sent. */
       arguments: string;
+      /** The call in people's words, as its tool describes itself; absent in entries saved before it existed. */
+      gist?: ToolGist;
       status: 'running' | 'ok' | 'failed';
       message?: string;
       /** From a ui_action result: which path ran and whether the UI changed. */
@@ -258,6 +261,7 @@ export function applyAgentEvent(entries: readonly ChatEntry[], event: AgentEvent
         askId: event.askId,
         name: event.name,
         arguments: event.arguments,
+        ...(event.gist === undefined ? {} : { gist: event.gist }),
         status: 'running',
         logs: [],
       });

@@ -159,7 +159,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
     const bad = await call(main, 'ui_action', { pid: fixture.pid, action: 'set_value', id: 'x' });
     expect(bad).toMatchObject({ isError: true, text: expect.stringMatching(/^VALIDATION: invalid ui_action: 'set_value' needs 'value'/) });
     const wrongType = await call(main, 'ui_tree', { pid: 'fixture' });
-    expect(wrongType).toMatchObject({ isError: true, text: expect.stringMatching(/^VALIDATION: invalid ui_tree arguments: 'pid'/) });
+    expect(wrongType).toMatchObject({ isError: true, text: expect.stringMatching(/^VALIDATION: invalid arguments for ui_tree: 'pid'/) });
 
     const field = idIn((await call(main, 'ui_find', { pid: fixture.pid, role: 'checkbox', name: 'Enable feature' })).text, 'checkbox "Enable feature"');
     const unknown = await call(main, 'ui_action', { pid: fixture.pid, action: 'click', id: `${field}q` });

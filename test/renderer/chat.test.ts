@@ -192,9 +192,24 @@ describe('tool cards and approvals', () => {
     { type: 'ai_request', askId: 'ask-1', iteration: 1, messageCount: 3 },
     { type: 'ai_chunk', askId: 'ask-1', delta: 'I will save the document.' },
     { type: 'ai_response', askId: 'ask-1', text: 'I will save the document.', toolCalls: [], finishReason: 'tool_calls' },
-    { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_find', arguments: '{"role":"button","name":"Save"}' },
+    // The gists are what the tools say of these calls (core/tools/gist.ts); the window shows them, never knowing a tool by name.
+    {
+      type: 'tool_call',
+      askId: 'ask-1',
+      callId: 'c1',
+      name: 'ui_find',
+      arguments: '{"role":"button","name":"Save"}',
+      gist: { verb: 'find', target: 'Save', quoted: true, key: 'role="button" name="Save"' },
+    },
     { type: 'tool_result', askId: 'ask-1', callId: 'c1', name: 'ui_find', success: true, message: '1 match: k3x9a button "Save"' },
-    { type: 'tool_call', askId: 'ask-1', callId: 'c2', name: 'ui_action', arguments: '{"action":"click","id":"k3x9a"}' },
+    {
+      type: 'tool_call',
+      askId: 'ask-1',
+      callId: 'c2',
+      name: 'ui_action',
+      arguments: '{"action":"click","id":"k3x9a"}',
+      gist: { verb: 'click', unnamed: 'element', key: 'click k3x9a' },
+    },
     { type: 'tool_log', askId: 'ask-1', callId: 'c2', text: 'resolved k3x9a → Save button' },
     {
       type: 'tool_result',
@@ -205,7 +220,14 @@ describe('tool cards and approvals', () => {
       message: 'click done via accessibility; changed: title',
       data: uiActionResult('Save', 'button', true),
     },
-    { type: 'tool_call', askId: 'ask-1', callId: 'c3', name: 'ui_action', arguments: '{"action":"set_value","id":"z1","value":"x"}' },
+    {
+      type: 'tool_call',
+      askId: 'ask-1',
+      callId: 'c3',
+      name: 'ui_action',
+      arguments: '{"action":"set_value","id":"z1","value":"x"}',
+      gist: { verb: 'set_value', value: 'x', unnamed: 'element', key: 'set_value z1 value="x"' },
+    },
     {
       type: 'tool_result',
       askId: 'ask-1',
@@ -522,7 +544,14 @@ describe('keyboard and layout', () => {
     const page = await openChat({}, { colorScheme: 'dark' });
     await askQuestion(page, 'what is on screen?');
     await stream(page, [
-      { type: 'tool_call', askId: 'ask-1', callId: 'c1', name: 'ui_action', arguments: '{"action":"click","id":"k3x9a"}' },
+      {
+        type: 'tool_call',
+        askId: 'ask-1',
+        callId: 'c1',
+        name: 'ui_action',
+        arguments: '{"action":"click","id":"k3x9a"}',
+        gist: { verb: 'click', unnamed: 'element', key: 'click k3x9a' },
+      },
       {
         type: 'tool_result',
         askId: 'ask-1',

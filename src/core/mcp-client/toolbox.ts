@@ -1,6 +1,6 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Tool } from '../tools/types';
+import type { AnyTool, Tool } from '../tools/types';
 import type { McpServers } from './config';
 import { DEFAULT_TOOL_LIMITS, schemaProblem, uniqueName, type ToolLimits } from './limits';
 import { McpServer, type McpServerOptions } from './server';
@@ -81,11 +81,11 @@ export class McpToolbox {
     return this.servers.length;
   }
 
-  async tools(): Promise<Tool[]> {
+  async tools(): Promise<AnyTool[]> {
     const waitMs = this.options.readyWaitMs ?? READY_WAIT_MS;
     const lists = await Promise.all(this.servers.map((server) => this.ready(server, waitMs)));
     const taken = new Set<string>();
-    const offered: Tool[] = [];
+    const offered: AnyTool[] = [];
     for (const [index, server] of this.servers.entries()) {
       const problems: string[] = [];
       let overServer = 0;
@@ -102,7 +102,7 @@ export class McpToolbox {
         } else {
           const name = uniqueName(externalToolName(server.name, tool.name), taken);
           taken.add(name);
-          offered.push(toolOf(server, tool, name, this.limits.descriptionChars) as unknown as Tool);
+          offered.push(toolOf(server, tool, name, this.limits.descriptionChars));
           accepted += 1;
         }
       }

@@ -109,7 +109,8 @@ describe('ui_action', () => {
   it("returns the engine's validation and action failures as results", async () => {
     const bad = await call('ui_action', { action: 'type', id: 'x' });
     expect(bad).toMatchObject({ success: false });
-    expect(bad.message).toBe("VALIDATION: invalid ui_action: 'type' needs 'text' (string)");
+    // Worded by the one executor (execute.ts): the code, the message, then the next step.
+    expect(bad.message).toBe("VALIDATION: invalid ui_action: 'type' needs 'text' (string). Fix the arguments named above and call again.");
     const missing = await call('ui_action', { action: 'click', id: 'nope' });
     expect(missing.success).toBe(false);
     expect(missing.message).toMatch(/^click failed: NODE_NOT_FOUND: /);
@@ -236,7 +237,7 @@ describe('ui_wait_for', () => {
     expect(advice).toContain('what was waited for did not happen');
     expect(advice).not.toContain('busy or frozen');
     const never = await call('ui_wait_for', { name: 'Saved successfully', timeoutMs: 500 });
-    expect(never.message).toMatch(/the node never appeared$/);
+    expect(never.message).toMatch(/the node never appeared\. The app answered every time; what was waited for did not happen\./);
   });
 
   it('refuses a timeout over 30 s and rethrows on abort', async () => {

@@ -10,6 +10,8 @@ import { actionRisk } from './action-risk';
 import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';
 import { MAX_ID_CHARS, MAX_TEXT_CHARS, MAX_WORD_CHARS } from './bounds';
+import { ACTION_NAMES } from '../../shared/ui-action';
+import { argText, argumentLine } from './gist';
 
 /**
  * The flat ui_action fields plus the target app; the engine's parseUiActionRequest still decides
@@ -86,6 +88,21 @@ export { errorText, summarizeAction } from './advice';
 export const actionTool = defineTool({
   name: 'ui_action',
   title: 'Act on an element',
+  describe: (args) => {
+    const action = argText(args['action']);
+    const verb = ACTION_NAMES.find((name) => name === action) ?? 'act';
+    // `click kqxza dy=3`: the action and its id first, as people say it.
+    const key =
+      typeof args['action'] === 'string'
+        ? [args['action'], typeof args['id'] === 'string' ? args['id'] : '', argumentLine(args, ['action', 'id'])].filter((part) => part !== '').join(' ')
+        : argumentLine(args);
+    if (verb === 'key') {
+      const modifiers = Array.isArray(args['modifiers']) ? args['modifiers'].filter((each) => typeof each === 'string') : [];
+      return { verb, target: [...modifiers, argText(args['key']) ?? ''].join('+'), key };
+    }
+    if (verb === 'type' || verb === 'set_value') return { verb, value: argText(args['text']) ?? argText(args['value']) ?? '', unnamed: 'element', key };
+    return { verb, unnamed: verb === 'scroll' ? 'page' : 'element', key };
+  },
   description: [
     'Act, then verify: one action on one node by id. click (buttons, check boxes, list items, menu items), set_value (text fields, sliders; preferred over type), type (text at the caret), key (return, escape, ctrl+s…; with id it focuses that node first), scroll (direction, amount), drag (id onto toId).',
     'Before: get ids from ui_tree or ui_find; never guess ids. After: the result says success, which method ran (accessibility or synthetic input), nodeBefore, nodeAfter, changed and changes.',

@@ -4,6 +4,7 @@ import { fitJson, fitText } from './budget';
 import { OwnAppError, isOwnPid, matchApp, visibleApps } from './target';
 import { defineTool, type ToolContext } from './types';
 import { MAX_NAME_CHARS } from './bounds';
+import { argText, argumentLine } from './gist';
 
 function describeApp(app: AppInfo, targetPid: number | undefined): string {
   const marks = [app.frontmost ? 'frontmost' : '', app.pid === targetPid ? 'target' : ''].filter((mark) => mark !== '');
@@ -27,6 +28,7 @@ const output = z.object({
 export const appsTool = defineTool({
   name: 'ui_apps',
   title: 'Running apps',
+  describe: (args) => ({ verb: 'list_apps', key: argumentLine(args) }),
   description:
     'Step 1 of observe → act → verify: lists the running apps with their pids and window titles, marking the frontmost app and the current target. Pass a pid (or the app name) to ui_tree, ui_find, ui_read and ui_action.',
   schema: z.strictObject({}),
@@ -75,6 +77,10 @@ async function raiseWindow(context: ToolContext, pid: number): Promise<RaiseOutc
 export const focusAppTool = defineTool({
   name: 'ui_focus_app',
   title: 'Switch to another app',
+  describe: (args) => {
+    const name = argText(args['name']);
+    return { verb: 'switch_app', ...(name === undefined ? {} : { target: name }), key: argumentLine(args) };
+  },
   description:
     'Makes another running app the target of the following tools and brings its window to the front, by pid or by name (fuzzy). Use ui_apps to see them.',
   schema: z

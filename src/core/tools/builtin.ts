@@ -7,7 +7,7 @@ import { findTool } from './find';
 import { readTool } from './read';
 import { screenshotTool } from './screenshot';
 import { treeTool } from './tree';
-import type { Tool } from './types';
+import type { AnyTool } from './types';
 import { waitForTool } from './wait-for';
 
 /**
@@ -15,18 +15,6 @@ import { waitForTool } from './wait-for';
  * read, act. The agent (agent/tools/registry.ts) and the MCP server (mcp/server.ts) are
  * thin adapters over this list.
  */
-export function builtinTools(): Tool[] {
-  return [
-    appsTool,
-    treeTool,
-    findTool,
-    readTool,
-    screenshotTool,
-    actionTool,
-    fillFormTool,
-    waitForTool,
-    focusAppTool,
-    closeWindowTool,
-    docsSearchTool,
-  ] as unknown as Tool[];
+export function builtinTools(): AnyTool[] {
+  return [appsTool, treeTool, findTool, readTool, screenshotTool, actionTool, fillFormTool, waitForTool, focusAppTool, closeWindowTool, docsSearchTool];
 }

@@ -7,6 +7,7 @@ import { findNodes } from '../ui/query';
 import { summarizeAction } from './advice';
 import { resolveApp, targetFields } from './target';
 import { defineTool, type ToolContext } from './types';
+import { argumentLine } from './gist';
 
 /** How long a window gets to go away after the close. */
 const CLOSE_WAIT_MS = 2_000;
@@ -46,6 +47,7 @@ async function requestClose(context: ToolContext, pid: number, root: UiNode): Pr
 export const closeWindowTool = defineTool({
   name: 'ui_close_window',
   title: 'Close a window',
+  describe: (args) => ({ verb: 'close_window', unnamed: 'window', key: argumentLine(args) }),
   description:
     "Closes the target app's window: clicks its Close button if it has one, else asks the window manager to close it as the title bar's close button does (where the platform can), else presses cmd+w (macOS) or ctrl+w. Checks that the window is gone.",
   schema: z.strictObject({ ...targetFields }),

@@ -6,6 +6,7 @@ import { fitText } from './budget';
 import { visibleApps, matchApp } from './target';
 import { defineTool } from './types';
 import { MAX_NAME_CHARS, MAX_QUERY_CHARS } from './bounds';
+import { argText, argumentLine } from './gist';
 
 const schema = z.strictObject({
   query: z.string().trim().min(1).max(MAX_QUERY_CHARS).describe('The question in the user\'s words, such as "print on both sides"'),
@@ -30,6 +31,7 @@ export const docsSearchTool = defineTool({
   name: 'search_docs',
   mcpName: 'docs_search',
   title: 'Search documentation',
+  describe: (args) => ({ verb: 'search_help', target: argText(args['query']) ?? '', quoted: true, key: argumentLine(args) }),
   description:
     "Search documentation: the target app's own help pages and man pages, and the user's document folders. Returns the best snippets with their page and section. Use it for how-do-I questions about an app, and cite the page.",
   promptSnippet: 'For "how do I…" questions about the app, call search_docs first and answer from its snippets, citing the page (title › section).',

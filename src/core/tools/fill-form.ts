@@ -8,6 +8,7 @@ import { riskyName, riskyText } from './risk';
 import { resolveApp, targetFields } from './target';
 import { defineTool, type ToolContext } from './types';
 import { MAX_NAME_CHARS, MAX_TEXT_CHARS } from './bounds';
+import { argText, argumentLine } from './gist';
 
 const FIELD_ROLES = new Set<Role>(['textfield', 'textarea', 'checkbox', 'radio', 'switch', 'togglebutton', 'combobox', 'slider', 'spinbutton']);
 const OPTION_ROLES = new Set<Role>(['listitem', 'menuitem', 'radio', 'treeitem', 'cell']);
@@ -197,6 +198,11 @@ function unjudgedRisk(label: string, node: UiNode, judgedId: string | undefined)
 export const fillFormTool = defineTool({
   name: 'ui_fill_form',
   title: 'Fill a form',
+  describe: (args) => {
+    const fields: unknown[] = Array.isArray(args['fields']) ? args['fields'] : [];
+    const labels = fields.map((field) => (typeof field === 'object' && field !== null ? argText((field as { label?: unknown }).label) : undefined));
+    return { verb: 'fill', targets: labels.filter((label) => label !== undefined), key: argumentLine(args) };
+  },
   description:
     'Fills several form fields by their labels: text fields and sliders (set the value, else type), checkboxes and switches (true/false; clicked only if different), radio buttons and selects or comboboxes (the option text). Reports each field; a label not found comes back with the closest fields.',
   schema,

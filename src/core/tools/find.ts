@@ -6,6 +6,7 @@ import { fitJson, fitText } from './budget';
 import { nodeById, resolveApp, targetFields } from './target';
 import { defineTool } from './types';
 import { MAX_ID_CHARS, MAX_NAME_CHARS, MAX_WORD_CHARS } from './bounds';
+import { argText, argumentLine } from './gist';
 
 const schema = z
   .strictObject({
@@ -68,6 +69,15 @@ const output = z.object({
 export const findTool = defineTool({
   name: 'ui_find',
   title: 'Find elements',
+  describe: (args) => {
+    const named = argText(args['name']) ?? argText(args['text']) ?? argText(args['description']);
+    const role = argText(args['role']);
+    return {
+      verb: 'find',
+      ...(named === undefined ? (role === undefined ? { unnamed: 'element' } : { target: role }) : { target: named, quoted: true }),
+      key: argumentLine(args),
+    };
+  },
   description:
     'Observe: finds nodes by role and/or name, description or text (loose matching, best first), or one node by id. Returns ids with role, name, value and a score from 0 to 1; nodes not showing are marked so you can scroll to them. Cheaper than reading the whole tree when you know what you look for.',
   schema,

@@ -1,5 +1,7 @@
 export { builtinTools } from './builtin';
-export { defineTool, isReadOnly, type Tool, type ToolContext, type ToolEffects, type ToolReport, type ToolResult, type TypedText } from './types';
+export { executeTool, prepareCall, runPrepared, unknownToolResult, type RawArguments } from './execute';
+export { gistOf } from './gist';
+export { defineTool, isReadOnly, type AnyTool, type Tool, type ToolContext, type ToolEffects, type ToolReport, type ToolResult, type TypedText } from './types';
 export { OwnAppError, resolveApp, nodeById, visibleApps, type AppTarget, type TargetScope } from './target';
 export { AppAllowList } from './allow-list';
 export { closeShortcut } from './close-window';

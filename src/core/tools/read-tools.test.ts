@@ -69,7 +69,9 @@ describe('ui_tree', () => {
     const missing = await call('ui_tree', { rootId: 'zzz' });
     expect(missing).toMatchObject({ success: false });
     expect(missing.message).toMatch(/^NODE_NOT_FOUND: node not found: 'zzz' is not in the tree of pid \d+/);
-    expect((await call('ui_tree', { pid: 999 })).message).toBe('PROCESS_EXITED: process not running (pid 999)');
+    expect((await call('ui_tree', { pid: 999 })).message).toBe(
+      'PROCESS_EXITED: process not running (pid 999). The app has exited or the pid is wrong; run ui_apps for the running apps and their pids.',
+    );
   });
 
   it('says what to do when there is no target app', async () => {

@@ -5,6 +5,7 @@ import { fitTextAndJson } from './budget';
 import { nodeById, resolveApp, targetFields } from './target';
 import { defineTool } from './types';
 import { MAX_ID_CHARS } from './bounds';
+import { argumentLine } from './gist';
 
 /** Where a program sets no budget of its own (the agent), a read stops here; maxChars asks for more. */
 const DEFAULT_MAX_CHARS = 4000;
@@ -31,6 +32,7 @@ const output = z.object({
 export const readTool = defineTool({
   name: 'ui_read',
   title: 'Read element text',
+  describe: (args) => ({ verb: 'read', unnamed: 'element', key: argumentLine(args) }),
   description:
     "Observe: the full text of one node and everything under it (names, values, descriptions), one piece a line. The tree cuts long names and values; read them whole here, such as a document's text or a dialog's message.",
   schema,

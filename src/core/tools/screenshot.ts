@@ -6,6 +6,7 @@ import { fitPixels } from '../image/scale';
 import { encodeWithin } from './image-budget';
 import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';
+import { argText, argumentLine } from './gist';
 
 /** About a megapixel: what vision models take without scaling again, and UI text stays readable. */
 const DEFAULT_MAX_PIXELS = 1_000_000;
@@ -44,6 +45,10 @@ function screenText(root: UiNode): UiNode[] {
 export const screenshotTool = defineTool({
   name: 'ui_screenshot',
   title: 'Window screenshot',
+  describe: (args) => {
+    const app = argText(args['app']);
+    return { verb: 'capture', ...(app === undefined ? {} : { target: app }), unnamed: 'window', key: argumentLine(args) };
+  },
   description: [
     "Observe: an image of the app's window, and its text read by OCR. Use it where the tree shows too little: a canvas, a game, an image, a remote desktop, a window whose tree has no names.",
     'Text lines become nodes of the tree (role text, "read from screen") with ids: click one with ui_action, then type or press keys. OCR can misread; check names against the image.',

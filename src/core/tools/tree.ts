@@ -5,6 +5,7 @@ import { nodeById, resolveApp, targetFields } from './target';
 import { depthNotes, limitDepth } from './tree-depth';
 import { defineTool } from './types';
 import { MAX_ID_CHARS } from './bounds';
+import { argText, argumentLine } from './gist';
 
 const schema = z.strictObject({
   ...targetFields,
@@ -28,6 +29,10 @@ const SUBTREE_HINT =
 export const treeTool = defineTool({
   name: 'ui_tree',
   title: 'Accessibility tree',
+  describe: (args) => {
+    const app = argText(args['app']);
+    return { verb: 'look', ...(app === undefined ? {} : { target: app }), unnamed: 'window', key: argumentLine(args) };
+  },
   description: [
     "Observe: the app's accessibility tree as compact text, one line per node: `id role name = value (states)`, indented by nesting; a name is quoted when it holds punctuation.",
     'Use the ids in ui_action, ui_read and as rootId. Ids are stable while the UI stays the same, but read again after the UI changes instead of guessing.',

@@ -8,6 +8,7 @@ import type { AppAllowList } from './allow-list';
 import type { DocsService } from '../docs/service';
 import type { ActionPlan, RiskReason } from '../../shared/risk';
 import type { SerializedError } from '../../shared/errors';
+import type { ToolGist } from '../../shared/tool-gist';
 
 /** What every tool returns. A failure is a result too: the model reads it and recovers. */
 export interface ToolResult {
@@ -26,6 +27,8 @@ export interface ToolResult {
    * it in (tools/failure.ts) from `data`, so every failed result that leaves them carries one.
    */
   error?: SerializedError;
+  /** Set when the executor cut the result to the caller's budget (the text says so too). */
+  truncated?: boolean;
 }
 
 /**
@@ -137,8 +140,21 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   safety?: ToolSafety<z.output<S>>;
   /** A line for the system prompt on when to use this tool, if the description is not enough. */
   promptSnippet?: string;
+  /**
+   * The call in people's words (a verb, a target, a short key), read from its arguments as the
+   * model sent them, valid or not: the window and the CLI show it, so neither lists tool names.
+   * Without one a call reads "Ran <title or name>" (gist.ts).
+   */
+  describe?(args: Readonly<Record<string, unknown>>): ToolGist;
   handler(args: z.output<S>, context: ToolContext): Promise<ToolResult>;
 }
+
+/**
+ * A tool of any schema: what lists, registries and the executor hold. The generic is erased here
+ * once, and every `Tool<S>` is one without a cast: `handler` and `safety` are methods, which the
+ * compiler checks bivariantly, and only the executor calls them, with what `schema` parsed.
+ */
+export type AnyTool = Tool<z.ZodType>;
 
 /** Keeps a tool's handler typed by its own schema at the definition site. */
 export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {

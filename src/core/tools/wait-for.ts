@@ -7,6 +7,7 @@ import { findById, shallow } from '../ui/tree-index';
 import { resolveApp, targetFields } from './target';
 import { defineTool } from './types';
 import { MAX_ID_CHARS, MAX_NAME_CHARS, MAX_TEXT_CHARS, MAX_WORD_CHARS } from './bounds';
+import { argText, argumentLine } from './gist';
 
 export const MAX_WAIT_MS = 30_000;
 const DEFAULT_WAIT_MS = 5_000;
@@ -62,6 +63,15 @@ function satisfied(node: UiNode, args: Args): boolean {
 export const waitForTool = defineTool({
   name: 'ui_wait_for',
   title: 'Wait for an element',
+  describe: (args) => {
+    const named = argText(args['name']) ?? argText(args['text']) ?? argText(args['description']);
+    const role = argText(args['role']);
+    return {
+      verb: 'wait',
+      ...(named === undefined ? (role === undefined ? { unnamed: 'element' } : { target: role }) : { target: named, quoted: true }),
+      key: argumentLine(args),
+    };
+  },
   description:
     'Waits until a node exists (by id, or role and/or name), or until its value, name or states equal what you expect. Polls the app; times out after timeoutMs (at most 30 s) with what it last saw.',
   promptSnippet: 'use it after an action whose effect takes time (loading, a dialog opening) instead of repeating ui_tree',

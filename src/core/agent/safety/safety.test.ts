@@ -187,7 +187,7 @@ describe('approval policy in the agent loop', () => {
       { answers: ['deny'] },
     );
     await agent.ask('clean up', target);
-    expect(results().map((result) => result.error?.code)).toEqual(['DENIED', 'ACTION_FAILED', 'VALIDATION']);
+    expect(results().map((result) => result.error?.code)).toEqual(['DENIED', 'VALIDATION', 'VALIDATION']);
     expect(results()[0]?.error).toMatchObject({ message: expect.stringMatching(/^the user declined ui_action/) });
   });
 

@@ -112,7 +112,12 @@ describe('ToolRegistry', () => {
 
   it('lists the known tools for an unknown name', async () => {
     const result = await new ToolRegistry([echo, noArgs]).call('nope', '{}', fakeContext());
-    expect(result).toEqual({ success: false, message: "unknown tool 'nope'; the tools are: echo, ping" });
+    // The MCP server's wording (tools/execute.ts): one vocabulary whichever program runs the tool.
+    expect(result).toMatchObject({
+      success: false,
+      message: "VALIDATION: unknown tool 'nope'. Tools: echo, ping. Fix the arguments named above and call again.",
+      error: { code: 'VALIDATION', message: "unknown tool 'nope'. Tools: echo, ping.", data: { reason: 'unknown_tool', tool: 'nope' } },
+    });
   });
 
   it('turns a thrown typed error, or any error, into a result with its code', async () => {
@@ -121,8 +126,17 @@ describe('ToolRegistry', () => {
       defineTool({ name: 'plain', description: '', schema: z.strictObject({}), handler: () => Promise.reject(new Error('boom')) }),
     ]);
     const typed = await registry.call('typed', '{}', fakeContext());
-    expect(typed).toMatchObject({ success: false, message: "NOT_SETTABLE: element does not support set_value; try 'type'" });
-    expect(await registry.call('plain', '{}', fakeContext())).toMatchObject({ success: false, message: 'INTERNAL: boom' });
+    // The code, the message, then the next step in the model's own tools (advice.ts), as the MCP server says it.
+    expect(typed).toMatchObject({
+      success: false,
+      message: "NOT_SETTABLE: element does not support set_value; try 'type'. Use ui_action 'type' on the same id instead.",
+      error: { code: 'NOT_SETTABLE' },
+    });
+    expect(await registry.call('plain', '{}', fakeContext())).toMatchObject({
+      success: false,
+      message: 'INTERNAL: boom',
+      error: { code: 'INTERNAL', message: 'boom' },
+    });
   });
 
   it('rethrows when the signal aborts: cancellation is not a tool error', async () => {

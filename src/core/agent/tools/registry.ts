@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { DeskpilotError, serializeError, type ErrorCode } from '../../../shared/errors';
-import { describeIssues } from '../../../shared/validation';
+import { DeskpilotError } from '../../../shared/errors';
 import { builtinTools } from '../../tools/builtin';
-import type { Tool, ToolContext, ToolResult } from '../../tools/types';
+import { executeTool, parseArguments, unknownToolResult } from '../../tools/execute';
+import type { AnyTool, ToolContext, ToolResult } from '../../tools/types';
 import type { Language } from '../../../shared/i18n/i18n';
 import type { ProviderTool } from '../provider/types';
 import { toolText, translateParameters } from '../text/tool-text';
+
+// The gate and the end-state check read arguments as the executor does.
+export { parseArguments };
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -24,16 +27,6 @@ export function toParametersSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
-/** Parses a model's argument string. Empty means no arguments, which models send for no-arg tools. */
-export function parseArguments(raw: string): { value: unknown; jsonError?: string } {
-  if (raw.trim() === '') return { value: {} };
-  try {
-    return { value: JSON.parse(raw) as unknown };
-  } catch (error) {
-    return { value: {}, jsonError: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 /** The arguments as an object to read fields from, before or after the call; anything else is {}. */
 export function argumentObject(raw: string): Record<string, unknown> {
   const { value } = parseArguments(raw);
@@ -41,7 +34,7 @@ export function argumentObject(raw: string): Record<string, unknown> {
 }
 
 interface Registered {
-  tool: Tool;
+  tool: AnyTool;
   parameters: JsonSchema;
   /** The parameters described in another language, made once per language (every model turn asks for them). */
   translated: Partial<Record<Language, JsonSchema>>;
@@ -59,11 +52,11 @@ export class ToolRegistry {
   /** The names setExternalTools registered. */
   private readonly external = new Set<string>();
 
-  constructor(tools: Tool[] = []) {
+  constructor(tools: readonly AnyTool[] = []) {
     for (const tool of tools) this.registerTool(tool);
   }
 
-  registerTool<S extends z.ZodType>(tool: Tool<S>): void {
+  registerTool(tool: AnyTool): void {
     if (!TOOL_NAME.test(tool.name)) {
       throw new DeskpilotError('VALIDATION', `tool name '${tool.name}' must be 1–64 letters, digits, '_' or '-'`);
     }
@@ -71,14 +64,14 @@ export class ToolRegistry {
       throw new DeskpilotError('VALIDATION', `a tool named '${tool.name}' is already registered; pick another name`);
     }
     // Derived once here, so a schema that cannot be a function schema fails at registration, not mid-ask.
-    this.tools.set(tool.name, { tool: tool as unknown as Tool, parameters: tool.parameters ?? toParametersSchema(tool.schema), translated: {} });
+    this.tools.set(tool.name, { tool, parameters: tool.parameters ?? toParametersSchema(tool.schema), translated: {} });
   }
 
   /**
    * The tools from the user's MCP servers, replacing the last set: a server's list changes, and
    * one that is down is left out until it is back. A name a built-in holds is skipped.
    */
-  setExternalTools(tools: readonly Tool[]): void {
+  setExternalTools(tools: readonly AnyTool[]): void {
     for (const name of this.external) this.tools.delete(name);
     this.external.clear();
     for (const tool of tools) {
@@ -97,7 +90,7 @@ export class ToolRegistry {
   }
 
   /** The definition behind a name: its effects, reports and safety facts are what the agent's checks read. */
-  tool(name: string): Tool | undefined {
+  tool(name: string): AnyTool | undefined {
     return this.tools.get(name)?.tool;
   }
 
@@ -126,34 +119,11 @@ export class ToolRegistry {
       .join('\n');
   }
 
+  /** Runs a call through the one executor (tools/execute.ts), so the agent words every failure as the MCP server does. */
   async call(name: string, rawArguments: string, context: ToolContext): Promise<ToolResult> {
     const registered = this.tools.get(name);
-    if (registered === undefined) {
-      return { success: false, message: `unknown tool '${name}'; the tools are: ${this.names().join(', ')}` };
-    }
-    const { tool } = registered;
-    const { value, jsonError } = parseArguments(rawArguments);
-    const jsonNote = jsonError === undefined ? '' : `the arguments were not valid JSON (${jsonError}), so {} was used`;
-    const parsed = tool.schema.safeParse(value);
-    if (!parsed.success) {
-      const problems = describeIssues(parsed.error.issues, { input: value });
-      return {
-        success: false,
-        message: `VALIDATION: invalid arguments for ${name}: ${jsonNote === '' ? '' : `${jsonNote}; `}${problems}`,
-        data: { code: 'VALIDATION' satisfies ErrorCode, ...(jsonError === undefined ? {} : { jsonError }) },
-      };
-    }
-    try {
-      context.signal.throwIfAborted();
-      const result = await tool.handler(parsed.data, context);
-      context.signal.throwIfAborted();
-      // A tool that needs no arguments still ran; say the JSON was bad so the model does not repeat it.
-      return jsonNote === '' ? result : { ...result, message: `(${jsonNote}) ${result.message}` };
-    } catch (error) {
-      if (context.signal.aborted) throw error;
-      const serialized = serializeError(error);
-      return { success: false, message: `${serialized.code}: ${serialized.message}`, data: { error: serialized } };
-    }
+    if (registered === undefined) return unknownToolResult(name, this.names());
+    return executeTool(registered.tool, { json: rawArguments }, context);
   }
 }
 

@@ -2,14 +2,12 @@ import type { TFunction } from 'i18next';
 import type { ChatEntry } from '../../../shared/transcript';
 import { cut, emphasize, MARK, quoted, type Emphasis } from './emphasis';
 import { errorSentence } from '../failure';
+import { isToolVerb, type ToolGist } from '../../../shared/tool-gist';
 
 type Entry = Extract<ChatEntry, { kind: 'tool' }>;
 
 const VALUE_CHARS = 40;
 const REASON_CHARS = 140;
-
-const ACTIONS = new Set(['click', 'set_value', 'type', 'key', 'scroll', 'drag']);
-const TOOLS = new Set(['ui_find', 'ui_tree', 'ui_read', 'ui_apps', 'ui_focus_app', 'ui_fill_form', 'ui_wait_for', 'ui_close_window', 'search_docs']);
 
 export function parseArguments(raw: string): Record<string, unknown> | undefined {
   try {
@@ -20,62 +18,28 @@ export function parseArguments(raw: string): Record<string, unknown> | undefined
   }
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : undefined;
+const UNNAMED = { window: 'tool.theWindow', element: 'tool.anElement', page: 'tool.thePage' } as const;
+
+/** The gist of an entry saved before calls carried one: it read "Ran <name>" in either case. */
+function gistOf(entry: Entry): ToolGist {
+  return entry.gist !== undefined && isToolVerb(entry.gist.verb) ? entry.gist : { verb: 'run', target: entry.name, key: '' };
 }
 
 /**
  * "Clicked **Save**", "Set **Name** to “Ada”", "Looked for **“Save”**": what a glance needs, in
- * the user's words. Ids, methods and codes stay inside the opened card.
+ * the user's words. The tool said what the call does (its gist, carried by the event); the words
+ * are the window's. The target is what the call names, else the node the result names, else a
+ * stand-in ("an element"). Ids, methods and codes stay inside the opened card.
  */
 export function toolLabel(entry: Entry, t: TFunction, language: string): Emphasis {
-  const args = parseArguments(entry.arguments) ?? {};
-  const action = text(args['action']);
-  const key = entry.name === 'ui_action' ? (action !== undefined && ACTIONS.has(action) ? action : 'act') : TOOLS.has(entry.name) ? entry.name : 'other';
+  const gist = gistOf(entry);
   let target: string;
-  let value = '';
-  switch (key) {
-    case 'key':
-      target = [...(Array.isArray(args['modifiers']) ? args['modifiers'].filter((each) => typeof each === 'string') : []), text(args['key']) ?? ''].join('+');
-      break;
-    case 'type':
-    case 'set_value':
-      value = quoted(text(args['text']) ?? text(args['value']) ?? '', VALUE_CHARS);
-      target = entry.target ?? t('tool.anElement');
-      break;
-    case 'scroll':
-      target = entry.target ?? t('tool.thePage');
-      break;
-    case 'ui_find':
-    case 'ui_wait_for': {
-      const named = text(args['name']) ?? text(args['text']) ?? text(args['description']);
-      target = named === undefined ? (text(args['role']) ?? t('tool.anElement')) : quoted(named, VALUE_CHARS);
-      break;
-    }
-    case 'ui_tree':
-      target = text(args['app']) ?? t('tool.theWindow');
-      break;
-    case 'ui_focus_app':
-      target = text(args['name']) ?? entry.target ?? '';
-      break;
-    case 'ui_fill_form': {
-      const labels = Array.isArray(args['fields'])
-        ? args['fields'].map((field) => text((field as { label?: unknown } | null)?.label)).filter((label) => label !== undefined)
-        : [];
-      target = new Intl.ListFormat(language, { type: 'conjunction' }).format(labels.map((label) => cut(label, VALUE_CHARS)));
-      break;
-    }
-    case 'search_docs':
-      target = quoted(text(args['query']) ?? '', VALUE_CHARS);
-      break;
-    case 'other':
-      target = entry.name;
-      break;
-    default:
-      target = entry.target ?? t('tool.anElement');
-  }
+  if (gist.targets !== undefined) target = new Intl.ListFormat(language, { type: 'conjunction' }).format(gist.targets.map((label) => cut(label, VALUE_CHARS)));
+  else if (gist.target !== undefined) target = gist.quoted === true ? quoted(gist.target, VALUE_CHARS) : gist.target;
+  else target = entry.target ?? (gist.unnamed === undefined ? '' : t(UNNAMED[gist.unnamed]));
+  const value = gist.value === undefined ? '' : quoted(gist.value, VALUE_CHARS);
   const form = entry.status === 'ok' ? 'done' : 'doing';
-  const label = emphasize(t(`tool.${form}.${key}` as 'tool.done.click', { target: MARK, value }), target);
+  const label = emphasize(t(`tool.${form}.${gist.verb}` as 'tool.done.click', { target: MARK, value }), target);
   return entry.status === 'running' ? { ...label, after: `${label.after}…` } : label;
 }
 
