@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_SERIALIZE, serializeTree } from '../ui/serialize';
 import { fitTextAndJson } from './budget';
-import { nodeById, resolveApp, targetFields } from './target';
+import { resolveApp, targetFields } from './target';
+import { observeForText } from './tree-read';
 import { depthNotes, limitDepth } from './tree-depth';
 import { defineTool } from './types';
 import { MAX_ID_CHARS } from './bounds';
@@ -41,8 +42,13 @@ export const treeTool = defineTool({
   safety: { target: 'app', readRoot: (args) => args.rootId },
   async handler(args, context) {
     const app = await resolveApp(context, args);
-    const { root } = await context.engine.observe(app.pid, { signal: context.signal, fresh: true });
-    const subject = args.rootId === undefined ? root : nodeById(root, args.rootId, app.pid);
+    // Read only what the budget can print, outline first, where the platform reads on demand.
+    const subject = await observeForText(context.engine, app.pid, {
+      rootId: args.rootId,
+      maxTokens: args.maxTokens ?? DEFAULT_SERIALIZE.maxTokens,
+      maxNodes: args.maxNodes ?? DEFAULT_SERIALIZE.maxNodes,
+      signal: context.signal,
+    });
     const limited = limitDepth(subject, args.depth);
     const header = `# ${app.name} (pid ${app.pid})${args.rootId === undefined ? '' : `, subtree ${subject.id}`}`;
     const render = (maxTokens: number): { text: string; cut: boolean } => {

@@ -59,7 +59,9 @@ describe('outline first when a tree does not fit', () => {
 
   it('counts the children a budgeted read left unread, under the nearest printed line', () => {
     const wrapper = node('wrap', 'group', '', { childCount: 40, children: [node('x', 'button', 'First')] });
-    const tree = node('w', 'window', 'App', { children: [node('lst', 'list', 'Items', { childCount: 500, children: [node('i', 'listitem', 'One')] }), wrapper] });
+    const tree = node('w', 'window', 'App', {
+      children: [node('lst', 'list', 'Items', { childCount: 500, children: [node('i', 'listitem', 'One')] }), wrapper],
+    });
     expect(serializeTree(tree).split('\n')).toEqual([
       '[w] window "App"',
       '  [lst] list "Items"',
@@ -71,7 +73,10 @@ describe('outline first when a tree does not fit', () => {
   });
 
   it('leaves hidden pages out', () => {
-    const hidden = node('p2', 'tabpanel', 'Background tab', { states: { enabled: true, focused: false, visible: false }, children: [node('h', 'heading', 'Problem loading page')] });
+    const hidden = node('p2', 'tabpanel', 'Background tab', {
+      states: { enabled: true, focused: false, visible: false },
+      children: [node('h', 'heading', 'Problem loading page')],
+    });
     const text = serializeTree(node('w', 'window', 'Browser', { children: [node('p1', 'tabpanel', 'Shown tab'), hidden] }));
     expect(text).not.toContain('Background tab');
     expect(text).not.toContain('Problem loading page');

@@ -82,7 +82,7 @@ class LineHeap {
   push(item: number): void {
     const items = this.items;
     items.push(item);
-    for (let at = items.length - 1; at > 0; ) {
+    for (let at = items.length - 1; at > 0;) {
       const up = (at - 1) >> 1;
       if (this.less(items[at] as number, items[up] as number) >= 0) break;
       [items[at], items[up]] = [items[up] as number, items[at] as number];
@@ -95,7 +95,7 @@ class LineHeap {
     const last = items.pop();
     if (items.length === 0 || last === undefined) return top;
     items[0] = last;
-    for (let at = 0; ; ) {
+    for (let at = 0; ;) {
       const left = at * 2 + 1;
       const right = left + 1;
       let least = at;
@@ -166,8 +166,7 @@ export function selectLines(
     for (let at = index; at >= 0 && !keep[at]; at = parentOf[at] ?? -1) chain.unshift(at);
     return chain;
   };
-  const byRank = (a: number, b: number): number =>
-    (lines[a]?.rank ?? 0) - (lines[b]?.rank ?? 0) || (lines[a]?.depth ?? 0) - (lines[b]?.depth ?? 0) || a - b;
+  const byRank = (a: number, b: number): number => (lines[a]?.rank ?? 0) - (lines[b]?.rank ?? 0) || (lines[a]?.depth ?? 0) - (lines[b]?.depth ?? 0) || a - b;
   if (lines.length > 0) take([0]);
   // The outline first: each of its lines with the lines above it, as long as they fit.
   const outline = lines.map((_line, index) => index).filter((index) => (lines[index]?.rank ?? 99) <= SKELETON);

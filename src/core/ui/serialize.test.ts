@@ -137,7 +137,13 @@ describe('serializeTree', () => {
     const tree = node('w', 'window', 'App', { children: [list(10), node('ok', 'button', 'OK')] });
     const text = serializeTree(tree, { maxNodes: 4 });
     // The button beside the list comes before the list's second item: a depth-first cut would hide it.
-    expect(text.split('\n')).toEqual(['[w] window "App"', '  [lst] list "Items"', '    [i0] listitem "Item 1"', '    … truncated: 9 more under lst', '  [ok] button "OK"']);
+    expect(text.split('\n')).toEqual([
+      '[w] window "App"',
+      '  [lst] list "Items"',
+      '    [i0] listitem "Item 1"',
+      '    … truncated: 9 more under lst',
+      '  [ok] button "OK"',
+    ]);
   });
 
   it('cuts at a token budget', () => {

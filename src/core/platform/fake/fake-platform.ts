@@ -3,6 +3,7 @@ import type { AppInfo } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import type { AccessibilityBackend, AppListing, InputBackend, Modifier, Platform, Point, ScrollDirection } from '../types';
 import { FixtureApp } from './fixture-app';
+import { readChildrenOf } from './tree-children';
 
 export const FIXTURE_PID = 4242;
 export const NOTES_PID = 4243;
@@ -61,6 +62,7 @@ export class FakePlatform implements Platform {
       setValue: (ref, _node, value) => this.attempt(() => this.setValue(ref, value)),
       focus: (ref) => this.attempt(() => this.target(ref).app.focus(this.target(ref).key)),
       readSubtree: (ref) => this.attempt(() => this.subtree(ref)),
+      readChildren: (pid, requests) => this.attempt(() => readChildrenOf(this.app(pid).tree(pid) as RawNode, requests)),
       shortcuts: (pid) =>
         this.attempt(() => {
           const app = this.app(pid);
