@@ -1,5 +1,6 @@
 import type { Role } from '../../shared/ui-node';
 import { nodeId, slotKey, type RawNode } from '../ui/ids';
+import { isHidden, isShownDocument } from '../ui/serialize';
 import type { AccessibilityBackend, ChildRequest } from './types';
 
 /**
@@ -71,16 +72,26 @@ interface Entry {
   total: number;
   roleCounts: Map<Role, number>;
   inTarget: boolean;
+  /** Inside a shown document: what is not showing there is scrolled out of view, not hidden. */
+  inPage: boolean;
 }
 
-function rankOf(node: RawNode, parentRank: number): number {
-  if (node.states.visible === false) return RANK.never;
+function rankOf(node: RawNode, parentRank: number, inPage: boolean): number {
+  if (isHidden(node, inPage)) return RANK.never;
   if (TOP_ROLES.has(node.role) || node.states.focused) return RANK.top;
   if (node.role === 'heading') return RANK.outline;
   if (BULK_ROLES.has(node.role)) return RANK.bulk;
   if (ARRANGING_ROLES.has(node.role)) return node.name.trim() === '' ? Math.min(parentRank, RANK.control) : RANK.outline;
   if (CONTROL_ROLES.has(node.role)) return RANK.control;
   return RANK.rest;
+}
+
+/**
+ * Entries read in one round: the outline and the controls beside it together (each round is a
+ * round trip, and the page's skeleton is a dozen levels deep), then each lesser rank on its own.
+ */
+function tierOf(entry: Entry): number {
+  return (entry.inTarget ? -100 : 0) + Math.max(entry.rank, RANK.control);
 }
 
 function entryOrder(a: Entry, b: Entry): number {
@@ -98,12 +109,13 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
   let calls = 1;
   let reads = 1;
   let order = 0;
-  const make = (node: RawNode, slot: string, depth: number, parentRank: number, inTarget: boolean): Entry => ({
+  const make = (node: RawNode, slot: string, depth: number, parent: { rank: number; inPage: boolean }, inTarget: boolean): Entry => ({
     node,
     slot,
     depth,
     order: (order += 1),
-    rank: rankOf(node, parentRank),
+    rank: rankOf(node, parent.rank, parent.inPage),
+    inPage: parent.inPage || isShownDocument(node),
     loaded: 0,
     total: node.childCount ?? 0,
     roleCounts: new Map(),
@@ -111,7 +123,7 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
   });
   let target: RawNode | undefined;
   let targetReads = 0;
-  const rootEntry = make(rootNode, slotKey('', rootNode.role, 0), 0, RANK.top, false);
+  const rootEntry = make(rootNode, slotKey('', rootNode.role, 0), 0, { rank: RANK.top, inPage: false }, false);
   if (options.targetId !== undefined && nodeId('', rootNode.role, rootNode.name, 0) === options.targetId) {
     target = rootNode;
     rootEntry.inTarget = true;
@@ -122,13 +134,13 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
   for (let round = 0; round < MAX_ROUNDS && queue.length > 0 && reads < budget(); round += 1) {
     options.signal?.throwIfAborted();
     queue.sort(entryOrder);
-    const best = (queue[0] as Entry).rank - ((queue[0] as Entry).inTarget ? 100 : 0);
+    const best = tierOf(queue[0] as Entry);
     const batch: { entry: Entry; request: ChildRequest }[] = [];
     let room = budget() - reads;
-    // One rank at a time, so a less important level never takes the budget a more important one needs.
+    // One tier at a time, so a less important level never takes the budget a more important one needs.
     while (queue.length > 0 && room > 0) {
       const entry = queue[0] as Entry;
-      if (entry.rank - (entry.inTarget ? 100 : 0) !== best) break;
+      if (tierOf(entry) !== best) break;
       queue.shift();
       const chunk = entry.rank >= RANK.bulk && !entry.inTarget ? BULK_CHUNK : CHUNK;
       const count = Math.min(entry.total - entry.loaded, chunk, room);
@@ -156,7 +168,7 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
           target = kid;
           targetReads = reads;
         }
-        const child = make(kid, slotKey(entry.slot, kid.role, roleIndex), entry.depth + 1, entry.rank, entry.inTarget || hit);
+        const child = make(kid, slotKey(entry.slot, kid.role, roleIndex), entry.depth + 1, entry, entry.inTarget || hit);
         if (child.total > 0 && child.rank !== RANK.never) next.push(child);
       }
       entry.loaded += kids.length;

@@ -72,6 +72,18 @@ describe('outline first when a tree does not fit', () => {
     ]);
   });
 
+  it("keeps a shown page's content scrolled out of view, and leaves a background tab's page out", () => {
+    const off = { enabled: true, focused: false, visible: false };
+    const shown = node('d1', 'document', 'Report', {
+      children: [node('h1', 'heading', 'On screen'), node('h2', 'heading', 'Scrolled below', { states: off })],
+    });
+    const background = node('d2', 'document', 'Problem loading page', { states: off, children: [node('h3', 'heading', 'Hmm. We can’t reach this page')] });
+    const text = serializeTree(node('w', 'window', 'Browser', { children: [shown, background] }));
+    expect(text).toContain('Scrolled below');
+    expect(text).not.toContain('Problem loading page');
+    expect(text).not.toContain('reach this page');
+  });
+
   it('leaves hidden pages out', () => {
     const hidden = node('p2', 'tabpanel', 'Background tab', {
       states: { enabled: true, focused: false, visible: false },

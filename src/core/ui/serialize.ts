@@ -225,13 +225,38 @@ function rootDepth(root: UiNode, style: LineStyle): number {
   return style === 'compact' && root.role === 'application' && (root.description ?? '') === '' ? -1 : 0;
 }
 
+/** A document (a web page, a text document) the platform says is showing: a hidden one is a background tab. */
+export function isShownDocument(node: Pick<UiNode, 'role' | 'states'>): boolean {
+  return node.role === 'document' && node.states.visible !== false;
+}
+
+/**
+ * Whether a node is left out as not showing. Inside a shown document, a node that is not
+ * showing is page content scrolled out of view (Chromium and Firefox clear SHOWING there),
+ * still part of what the page says, and kept; a document that is not showing (a background
+ * tab) and anything outside documents that is not showing (a hidden stack page) are left out.
+ */
+export function isHidden(node: Pick<UiNode, 'role' | 'states'>, inShownDocument: boolean): boolean {
+  return node.states.visible === false && (!inShownDocument || node.role === 'document');
+}
+
 function flatten(root: UiNode, maxTextChars: number, style: LineStyle, bounds: boolean): Line[] {
   const lines: Line[] = [];
   /** Item lines printed so far under each line, so the rows of a table rank by their place. */
   const items = new Map<Line, number>();
-  const visit = (node: UiNode, depth: number, ancestors: string[], owner: Line | undefined, parent?: UiNode, taken: ReadonlySet<string> = new Set()): void => {
-    // Hidden tabs and stack pages, and nodes scrolled out of a list, are left out (lists count theirs below).
-    if (node.states.visible === false && node !== root) return;
+  const visit = (
+    node: UiNode,
+    depth: number,
+    ancestors: string[],
+    owner: Line | undefined,
+    parent?: UiNode,
+    taken: ReadonlySet<string> = new Set(),
+    inPage = false,
+  ): void => {
+    // Hidden tabs and stack pages, and nodes scrolled out of a list, are left out (lists count theirs below);
+    // a shown page's content scrolled out of view is still the page's (see isHidden).
+    if (node !== root && isHidden(node, inPage)) return;
+    const content = inPage || isShownDocument(node);
     if (parent !== undefined && isFoldedLabel(node, parent)) return;
     if (namesAField(node, taken)) return;
     const printed = node === root || printsOwnLine(node, parent);
@@ -255,8 +280,8 @@ function flatten(root: UiNode, maxTextChars: number, style: LineStyle, bounds: b
     const childAncestors = printed ? [...ancestors, node.id] : ancestors;
     // Labels are folded only near their field: under its parent or grandparent, as forms lay them out.
     const below = labelNamesBelow(node);
-    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, here, node, below);
-    const hidden = SCROLLED_ROLES.has(node.role) ? (node.children ?? []).filter((child) => child.states.visible === false).length : 0;
+    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, here, node, below, content);
+    const hidden = SCROLLED_ROLES.has(node.role) ? (node.children ?? []).filter((child) => isHidden(child, content)).length : 0;
     if (hidden > 0) {
       const indent = printed ? depth + 1 : depth;
       lines.push({
