@@ -32,7 +32,7 @@ export const treeTool = defineTool({
   description: [
     "Observe: the app's accessibility tree as compact text, one line per node: `id role name = value (states)`, indented by nesting; a name is quoted when it holds punctuation.",
     'Use the ids in ui_action, ui_read and as rootId. Ids are stable while the UI stays the same, but read again after the UI changes instead of guessing.',
-    "Big trees are cut: lines like '… truncated: N more under <id>' or '… depth limit: N more under <id>' name the subtree to ask for next with rootId (and depth).",
+    "Big trees are cut, the outline first (headings, regions, forms): lines like '… truncated: N more under <id>' or '… depth limit: N more under <id>' name the subtree to ask for next with rootId (and depth).",
     'Also the way to verify an action: read the affected part again and check the new state.',
   ].join(' '),
   promptSnippet: 'call it again with rootId for a truncated part, rather than guessing ids',

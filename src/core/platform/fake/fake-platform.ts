@@ -62,7 +62,8 @@ export class FakePlatform implements Platform {
       setValue: (ref, _node, value) => this.attempt(() => this.setValue(ref, value)),
       focus: (ref) => this.attempt(() => this.target(ref).app.focus(this.target(ref).key)),
       readSubtree: (ref) => this.attempt(() => this.subtree(ref)),
-      readChildren: (pid, requests) => this.attempt(() => readChildrenOf(this.app(pid).tree(pid) as RawNode, requests)),
+      // Over getTree as it stands, so a test that swaps getTree reads the same tree on demand.
+      readChildren: async (pid, requests) => readChildrenOf(await this.accessibility.getTree(pid), requests),
       shortcuts: (pid) =>
         this.attempt(() => {
           const app = this.app(pid);
