@@ -45,7 +45,11 @@ export const treeTool = defineTool({
     // Read only what the budget can print, outline first, where the platform reads on demand.
     const subject = await observeForText(context.engine, app.pid, {
       rootId: args.rootId,
-      maxTokens: args.maxTokens ?? DEFAULT_SERIALIZE.maxTokens,
+      // A result cut to maxChars prints no more than a quarter of it in tokens: no need to read more.
+      maxTokens: Math.min(
+        args.maxTokens ?? DEFAULT_SERIALIZE.maxTokens,
+        context.maxChars === undefined ? Number.POSITIVE_INFINITY : Math.ceil(context.maxChars / 4),
+      ),
       maxNodes: args.maxNodes ?? DEFAULT_SERIALIZE.maxNodes,
       signal: context.signal,
     });
