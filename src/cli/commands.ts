@@ -1,5 +1,5 @@
 import { ValidationError } from '../shared/errors';
-import type { AppInfo } from '../shared/ui-node';
+import type { AppInfo, UiNode } from '../shared/ui-node';
 import type { BoundsMode } from '../core/platform/types';
 import { runAction } from '../core/actions/run-action';
 import { CLI_WORDS, summarizeAction } from '../core/tools/advice';
@@ -8,7 +8,8 @@ import { readTool } from '../core/tools/read';
 import { nodeById, resolveApp } from '../core/tools/target';
 import type { ToolContext } from '../core/tools/types';
 import { findNodes } from '../core/ui/query';
-import { formatNode, serializeTree } from '../core/ui/serialize';
+import { DEFAULT_SERIALIZE, formatNode, serializeTree } from '../core/ui/serialize';
+import { observeForText } from '../core/tools/tree-read';
 import { terminalLine } from '../shared/terminal-text';
 import type { CommandContext } from './context';
 
@@ -68,6 +69,11 @@ const apps: Command = async ({ platform, values, io }) => {
 
 const BOUNDS_MODES: readonly BoundsMode[] = ['none', 'interactive', 'all'];
 
+async function wholeSubject(context: Parameters<Command>[0], pid: number, bounds: BoundsMode | undefined, rootId: string | undefined): Promise<UiNode> {
+  const { root } = await context.engine.observe(pid, bounds === undefined ? {} : { bounds });
+  return rootId === undefined ? root : nodeById(root, rootId, pid);
+}
+
 const tree: Command = async (context) => {
   const { engine, values, io } = context;
   const bounds = values['bounds'];
@@ -75,14 +81,18 @@ const tree: Command = async (context) => {
     throw new ValidationError(`--bounds takes ${BOUNDS_MODES.join(', ')}, got '${String(bounds)}'`);
   }
   const app = await targetApp(context);
-  const { root } = await engine.observe(app.pid, bounds === undefined ? {} : { bounds: bounds as BoundsMode });
-  const subject = typeof values['root'] === 'string' ? nodeById(root, values['root'], app.pid) : root;
+  const rootId = typeof values['root'] === 'string' ? values['root'] : undefined;
+  const maxTokens = integer(values, 'budget');
+  const maxNodes = integer(values, 'max-nodes');
+  const whole = values['json'] === true || (bounds !== undefined && bounds !== 'none');
+  // The text form reads only what its budget prints, outline first; JSON and bounds read the whole tree.
+  const subject = whole
+    ? await wholeSubject(context, app.pid, bounds as BoundsMode | undefined, rootId)
+    : await observeForText(engine, app.pid, { rootId, maxTokens: maxTokens ?? DEFAULT_SERIALIZE.maxTokens, maxNodes: maxNodes ?? DEFAULT_SERIALIZE.maxNodes });
   if (values['json']) {
     io.stdout(JSON.stringify(subject, null, 2));
     return 0;
   }
-  const maxTokens = integer(values, 'budget');
-  const maxNodes = integer(values, 'max-nodes');
   const text = serializeTree(subject, {
     ...(maxTokens === undefined ? {} : { maxTokens }),
     ...(maxNodes === undefined ? {} : { maxNodes }),

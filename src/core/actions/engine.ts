@@ -11,6 +11,7 @@ import type { UiNode } from '../../shared/ui-node';
 import { systemClock, type Clock } from '../clock';
 import type { Platform, Point, TreeOptions } from '../platform/types';
 import { buildTree, type BuiltTree } from '../ui/ids';
+import { readOutline } from '../platform/outline-read';
 import { redactSecrets } from '../ui/redact';
 import { indexTree, shallow, type IndexedNode } from '../ui/tree-index';
 import { accessibleClick, accessibleKey, type Route } from './accessible-route';
@@ -73,6 +74,29 @@ export class ActionEngine {
     const root = redactSecrets(built.root);
     this.remember(pid, root);
     return { root, refs: built.refs, salted: built.salted };
+  }
+
+  /**
+   * Reads only what `maxReads` nodes hold, the outline first (platform/outline-read.ts), for the
+   * compact tree: its time follows the budget, not the page. `rootId` is read under first; ids
+   * are those a whole read gives. Undefined where the platform reads this app whole (or cannot
+   * read on demand), or the read did not meet `rootId`: the caller then uses observe().
+   */
+  async observeOutline(
+    pid: number,
+    options: { maxReads: number; rootId?: string; signal?: AbortSignal },
+  ): Promise<(BuiltTree & { subject: UiNode }) | undefined> {
+    const read = await readOutline(this.platform.accessibility, pid, {
+      maxReads: options.maxReads,
+      ...(options.rootId === undefined ? {} : { targetId: options.rootId }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    if (read === undefined || (options.rootId !== undefined && read.target === undefined)) return undefined;
+    const built = buildTree(read.root);
+    const root = redactSecrets(built.root);
+    this.remember(pid, root);
+    const subject = options.rootId === undefined ? root : findById(root, options.rootId);
+    return subject === undefined ? undefined : { root, refs: built.refs, salted: built.salted, subject };
   }
 
   /**
@@ -315,4 +339,15 @@ export class ActionEngine {
       this.memory.delete(key);
     }
   }
+}
+
+/** The node with this id in a tree, bounded by the tree's size. */
+function findById(root: UiNode, id: string): UiNode | undefined {
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as UiNode;
+    if (node.id === id) return node;
+    stack.push(...(node.children ?? []));
+  }
+  return undefined;
 }

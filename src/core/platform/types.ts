@@ -125,6 +125,23 @@ export interface AccessibilityBackend {
    * read should not pay, so a backend reads them on demand and caches them per app.
    */
   shortcuts?(pid: number, signal?: AbortSignal): Promise<MenuShortcut[]>;
+  /**
+   * Reads nodes on demand, for a read that stops at a budget (platform/outline-read.ts): for
+   * each request, the children [from, from + count) of the node `ref` (undefined: the app's root
+   * itself, as a one-node list), in the order getTree gives them. Each node comes without
+   * `children` and with `childCount`, its number of children. One call reads a whole batch, so
+   * a backend can pipeline it. Resolves undefined when this app is cheaper to read whole
+   * (GTK's Cache.GetItems): the caller then uses getTree. Optional: without it, getTree.
+   */
+  readChildren?(pid: number, requests: readonly ChildRequest[], signal?: AbortSignal): Promise<RawNode[][] | undefined>;
+}
+
+/** Some children of one node, for AccessibilityBackend.readChildren. */
+export interface ChildRequest {
+  /** The parent's ref from an earlier readChildren; undefined for the app's root. */
+  ref: unknown;
+  from: number;
+  count: number;
 }
 
 /** Synthetic input: the fallback path, and the only path for typing, keys, scrolling and dragging. */

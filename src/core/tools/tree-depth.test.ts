@@ -24,6 +24,13 @@ describe('limitDepth', () => {
     expect(limited.cuts).toEqual([{ id: 'panel', hidden: 1 }]);
   });
 
+  it('counts the children a budgeted read did not reach in the cut, and drops their count from the copy', () => {
+    const partial = node('root', [{ ...node('list', [node('item')]), childCount: 40 }]);
+    const limited = limitDepth(partial, 1);
+    expect(limited.cuts).toEqual([{ id: 'list', hidden: 40 }]);
+    expect(limited.root.children?.[0]?.childCount).toBeUndefined();
+  });
+
   it('keeps everything without a depth', () => {
     expect(limitDepth(tree, undefined)).toEqual({ root: tree, cuts: [] });
   });

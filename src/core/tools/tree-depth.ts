@@ -21,8 +21,10 @@ export function limitDepth(root: UiNode, depth: number | undefined): { root: UiN
     if (children.length === 0) return node;
     const printed = printsOwnLine(node, parent);
     if (printed && level >= depth) {
-      cuts.push({ id: node.id, hidden: countNodes(node) - 1 });
-      const { children: _dropped, ...rest } = node;
+      // Children a budgeted read did not reach (childCount) are counted in this cut, not in a note of their own.
+      const unread = Math.max(0, (node.childCount ?? 0) - children.length);
+      cuts.push({ id: node.id, hidden: countNodes(node) - 1 + unread });
+      const { children: _dropped, childCount: _unread, ...rest } = node;
       return rest;
     }
     return { ...node, children: children.map((child) => copy(child, printed ? level + 1 : level, node)) };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_SERIALIZE, serializeTree } from '../ui/serialize';
 import { fitTextAndJson } from './budget';
-import { nodeById, resolveApp, targetFields } from './target';
+import { resolveApp, targetFields } from './target';
+import { observeForText } from './tree-read';
 import { depthNotes, limitDepth } from './tree-depth';
 import { defineTool } from './types';
 import { MAX_ID_CHARS } from './bounds';
@@ -36,7 +37,7 @@ export const treeTool = defineTool({
   description: [
     "Observe: the app's accessibility tree as compact text, one line per node: `id role name = value (states)`, indented by nesting; a name is quoted when it holds punctuation.",
     'Use the ids in ui_action, ui_read and as rootId. Ids are stable while the UI stays the same, but read again after the UI changes instead of guessing.',
-    "Big trees are cut: lines like '… truncated: N more under <id>' or '… depth limit: N more under <id>' name the subtree to ask for next with rootId (and depth).",
+    "Big trees are cut, the outline first (headings, regions, forms): lines like '… truncated: N more under <id>' or '… depth limit: N more under <id>' name the subtree to ask for next with rootId (and depth).",
     'Also the way to verify an action: read the affected part again and check the new state.',
   ].join(' '),
   promptSnippet: 'call it again with rootId for a truncated part, rather than guessing ids',
@@ -46,8 +47,17 @@ export const treeTool = defineTool({
   safety: { target: 'app', readRoot: (args) => args.rootId },
   async handler(args, context) {
     const app = await resolveApp(context, args);
-    const { root } = await context.engine.observe(app.pid, { signal: context.signal, fresh: true });
-    const subject = args.rootId === undefined ? root : nodeById(root, args.rootId, app.pid);
+    // Read only what the budget can print, outline first, where the platform reads on demand.
+    const subject = await observeForText(context.engine, app.pid, {
+      rootId: args.rootId,
+      // A result cut to maxChars prints no more than a quarter of it in tokens: no need to read more.
+      maxTokens: Math.min(
+        args.maxTokens ?? DEFAULT_SERIALIZE.maxTokens,
+        context.maxChars === undefined ? Number.POSITIVE_INFINITY : Math.ceil(context.maxChars / 4),
+      ),
+      maxNodes: args.maxNodes ?? DEFAULT_SERIALIZE.maxNodes,
+      signal: context.signal,
+    });
     const limited = limitDepth(subject, args.depth);
     const header = `# ${app.name} (pid ${app.pid})${args.rootId === undefined ? '' : `, subtree ${subject.id}`}`;
     const render = (maxTokens: number): { text: string; cut: boolean } => {

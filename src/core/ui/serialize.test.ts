@@ -133,16 +133,16 @@ describe('serializeTree', () => {
     expect(serializeTree(tree).split('\n')).toEqual(['[w] window "App"', '  [f] menu "File"', '  [tl] tablist "Pages"', '  [sp] spinbutton "Copies" = 2']);
   });
 
-  it('cuts at a node budget and says how much is left under which id', () => {
+  it('cuts at a node budget breadth first, and says how much is left under which id', () => {
     const tree = node('w', 'window', 'App', { children: [list(10), node('ok', 'button', 'OK')] });
     const text = serializeTree(tree, { maxNodes: 4 });
+    // The button beside the list comes before the list's second item: a depth-first cut would hide it.
     expect(text.split('\n')).toEqual([
       '[w] window "App"',
       '  [lst] list "Items"',
       '    [i0] listitem "Item 1"',
-      '    [i1] listitem "Item 2"',
-      '    … truncated: 8 more under lst',
-      '  … truncated: 1 more under w',
+      '    … truncated: 9 more under lst',
+      '  [ok] button "OK"',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { Role, UiNode } from '../../shared/ui-node';
 import { LABELLED_ROLES } from './infer-names';
+import { lineRank, selectLines } from './outline-select';
 import { estimateTokens } from './token-estimate';
 
 export interface SerializeOptions {
@@ -82,6 +83,15 @@ interface Line {
   text: string;
   /** Ids of printable ancestors, outermost first. */
   ancestors: string[];
+  /** Which lines a budget keeps first (outline-select.ts). */
+  rank: number;
+  /** Children a budgeted read left unread here, or under unprinted nodes below (`childCount`). */
+  unread: number;
+}
+
+/** Children of a node that the read did not reach: a budgeted read keeps `childCount` where it stopped. */
+function unreadChildren(node: UiNode): number {
+  return Math.max(0, (node.childCount ?? 0) - (node.children?.length ?? 0));
 }
 
 function quote(text: string, maxChars: number): string {
@@ -215,20 +225,63 @@ function rootDepth(root: UiNode, style: LineStyle): number {
   return style === 'compact' && root.role === 'application' && (root.description ?? '') === '' ? -1 : 0;
 }
 
+/** A document (a web page, a text document) the platform says is showing: a hidden one is a background tab. */
+export function isShownDocument(node: Pick<UiNode, 'role' | 'states'>): boolean {
+  return node.role === 'document' && node.states.visible !== false;
+}
+
+/**
+ * Whether a node is left out as not showing. Inside a shown document, a node that is not
+ * showing is page content scrolled out of view (Chromium and Firefox clear SHOWING there),
+ * still part of what the page says, and kept; a document that is not showing (a background
+ * tab) and anything outside documents that is not showing (a hidden stack page) are left out.
+ */
+export function isHidden(node: Pick<UiNode, 'role' | 'states'>, inShownDocument: boolean): boolean {
+  return node.states.visible === false && (!inShownDocument || node.role === 'document');
+}
+
 function flatten(root: UiNode, maxTextChars: number, style: LineStyle, bounds: boolean): Line[] {
   const lines: Line[] = [];
-  const visit = (node: UiNode, depth: number, ancestors: string[], parent?: UiNode, taken: ReadonlySet<string> = new Set()): void => {
-    if (node.states.visible === false && node !== root) return;
+  /** Item lines printed so far under each line, so the rows of a table rank by their place. */
+  const items = new Map<Line, number>();
+  const visit = (
+    node: UiNode,
+    depth: number,
+    ancestors: string[],
+    owner: Line | undefined,
+    parent?: UiNode,
+    taken: ReadonlySet<string> = new Set(),
+    inPage = false,
+  ): void => {
+    // Hidden tabs and stack pages, and nodes scrolled out of a list, are left out (lists count theirs below);
+    // a shown page's content scrolled out of view is still the page's (see isHidden).
+    if (node !== root && isHidden(node, inPage)) return;
+    const content = inPage || isShownDocument(node);
     if (parent !== undefined && isFoldedLabel(node, parent)) return;
     if (namesAField(node, taken)) return;
     const printed = node === root || printsOwnLine(node, parent);
     const labels = (node.children ?? []).filter((child) => isFoldedLabel(child, node) && !repeatsParent(child, node)).map((child) => child.name);
-    if (printed) lines.push({ id: node.id, depth, text: formatNode(node, maxTextChars, labels, style, bounds), ancestors });
+    let here = owner;
+    if (printed) {
+      const place = owner === undefined ? 0 : (items.get(owner) ?? 0);
+      if (owner !== undefined) items.set(owner, place + 1);
+      here = {
+        id: node.id,
+        depth,
+        text: formatNode(node, maxTextChars, labels, style, bounds),
+        ancestors,
+        rank: lineRank(node, owner?.rank ?? 0, place),
+        unread: 0,
+      };
+      lines.push(here);
+    }
+    // What was not read under an unprinted wrapper is still counted, on the line that stands for it.
+    if (here !== undefined) here.unread += unreadChildren(node);
     const childAncestors = printed ? [...ancestors, node.id] : ancestors;
     // Labels are folded only near their field: under its parent or grandparent, as forms lay them out.
     const below = labelNamesBelow(node);
-    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, node, below);
-    const hidden = SCROLLED_ROLES.has(node.role) ? (node.children ?? []).filter((child) => child.states.visible === false).length : 0;
+    for (const child of node.children ?? []) visit(child, printed ? depth + 1 : depth, childAncestors, here, node, below, content);
+    const hidden = SCROLLED_ROLES.has(node.role) ? (node.children ?? []).filter((child) => isHidden(child, content)).length : 0;
     if (hidden > 0) {
       const indent = printed ? depth + 1 : depth;
       lines.push({
@@ -236,52 +289,24 @@ function flatten(root: UiNode, maxTextChars: number, style: LineStyle, bounds: b
         depth: indent,
         text: `… ${hidden} more item${hidden === 1 ? '' : 's'} not showing; scroll to see them`,
         ancestors: childAncestors,
+        rank: Math.max(3, here?.rank ?? 3),
+        unread: 0,
       });
     }
   };
-  visit(root, rootDepth(root, style), []);
+  visit(root, rootDepth(root, style), [], undefined);
   return lines;
-}
-
-/** For each line, the index of the last line inside its subtree (its own index when it has none). */
-function subtreeEnds(lines: Line[], indexOf: Map<string, number>): number[] {
-  const ends = lines.map((_line, index) => index);
-  for (const [index, line] of lines.entries()) {
-    for (const id of line.ancestors) {
-      const ancestor = indexOf.get(id);
-      if (ancestor !== undefined) ends[ancestor] = index;
-    }
-  }
-  return ends;
-}
-
-/**
- * The `… truncated: N more under <id>` lines when only the first `cut` lines are printed,
- * deepest first. In document order every line left out sits under the last printed line
- * or one of its ancestors, so those are the only owners, and subtree ends count for them.
- */
-function truncationNotes(lines: Line[], ends: number[], indexOf: Map<string, number>, cut: number, rootId: string): string[] {
-  if (cut >= lines.length) return [];
-  const last = lines[cut - 1];
-  if (last === undefined) return [`  … truncated: ${lines.length} more under ${rootId}`];
-  const notes: string[] = [];
-  let counted = 0;
-  for (const id of [...last.ancestors, last.id].reverse()) {
-    const index = indexOf.get(id) ?? 0;
-    const under = (ends[index] ?? 0) - cut + 1;
-    if (under > counted) {
-      notes.push(`${'  '.repeat((lines[index]?.depth ?? 0) + 1)}… truncated: ${under - counted} more under ${id}`);
-      counted = under;
-    }
-  }
-  return notes;
 }
 
 /**
  * The compact text form of a tree for a model: one indented line per node. Unnamed
- * structural containers are collapsed, nodes that are not showing are dropped, and when a
- * budget runs out the output ends with `… truncated: N more under <id>` for each cut subtree.
- * Those lines count against maxTokens too; only the root's line is printed whatever the token budget.
+ * structural containers are collapsed and nodes that are not showing are dropped. When the
+ * budget cannot hold it all, the outline is kept first (windows, documents, headings, named
+ * regions and forms, the focused node), then the rest breadth first by importance
+ * (outline-select.ts), and every kept line with something left out under it is followed by
+ * `… truncated: N more under <id>`, N counting left-out lines and the children a budgeted
+ * read did not reach (`childCount`). Those lines count against maxTokens too; only the root's
+ * line is printed whatever the token budget.
  */
 export function serializeTree(root: UiNode, options: SerializeOptions = {}): string {
   const { maxNodes, maxTokens, maxTextChars, style, bounds } = { ...DEFAULT_SERIALIZE, ...options };
@@ -289,30 +314,45 @@ export function serializeTree(root: UiNode, options: SerializeOptions = {}): str
   const rendered = lines.map((line) => (line.depth < 0 ? undefined : `${'  '.repeat(line.depth)}${line.text}`));
   // Each line is priced with the newline before it, so the costs add up to the joined text's.
   const costOf = (text: string): number => estimateTokens(`\n${text}`);
-  const costs: number[] = [];
-  let tokens = 0;
-  let cut = lines.length;
-  // An app root left out of compact lines is no node line of the budget.
-  const unprinted = rendered[0] === undefined ? 1 : 0;
-  for (const [index, text] of rendered.entries()) {
-    const cost = text === undefined ? 0 : costOf(text);
-    if (index - unprinted >= maxNodes || (index > 0 && tokens + cost > maxTokens)) {
-      cut = index;
-      break;
+  // Priced on demand: a tree of 20,000 lines has only the few hundred a budget holds priced.
+  const costs = new Map<number, number>();
+  const lineCost = (index: number): number => {
+    let cost = costs.get(index);
+    if (cost === undefined) {
+      const text = rendered[index];
+      cost = text === undefined ? 0 : costOf(text);
+      costs.set(index, cost);
     }
-    costs.push(cost);
-    tokens += cost;
+    return cost;
+  };
+  const printed = rendered.filter((text): text is string => text !== undefined);
+  let whole = printed.length <= maxNodes;
+  for (let index = 0, tokens = 0; whole && index < rendered.length; index += 1) {
+    tokens += lineCost(index);
+    whole = tokens <= maxTokens;
   }
-  // Which notes a cut needs is known only once it is made, so lines are given back, last
-  // first, until the notes fit too. Giving one back adds at most one note, and usually a few suffice.
-  const indexOf = new Map(lines.map((line, index) => [line.id, index]));
-  const ends = subtreeEnds(lines, indexOf);
-  let notes = truncationNotes(lines, ends, indexOf, cut, root.id);
-  const notesCost = (): number => notes.reduce((sum, note) => sum + costOf(note), 0);
-  while (cut > 1 && tokens + notesCost() > maxTokens) {
-    cut -= 1;
-    tokens -= costs[cut] ?? 0;
-    notes = truncationNotes(lines, ends, indexOf, cut, root.id);
+  if (whole && !lines.some((line) => line.unread > 0)) return printed.join('\n');
+  const noteText = (index: number, count: number): string =>
+    `${'  '.repeat(Math.max(0, (lines[index]?.depth ?? 0) + 1))}… truncated: ${count} more under ${lines[index]?.id ?? root.id}`;
+  // A note is priced at its longest count, so the notes written at the end always fit.
+  const { keep, omitted } = selectLines(lines, lineCost, (index) => costOf(noteText(index, 9_999_999)), { maxTokens, maxNodes });
+  const out: string[] = [];
+  // Kept lines whose subtree is still being written; each one's note comes after its last kept line, deepest first.
+  const open: number[] = [];
+  const close = (next?: Line): void => {
+    for (let top = open[open.length - 1]; top !== undefined; top = open[open.length - 1]) {
+      if (next !== undefined && next.ancestors.includes(lines[top]?.id ?? '')) return;
+      open.pop();
+      if ((omitted[top] ?? 0) > 0) out.push(noteText(top, omitted[top] ?? 0));
+    }
+  };
+  for (const [index, line] of lines.entries()) {
+    if (keep[index] !== true) continue;
+    close(line);
+    const text = rendered[index];
+    if (text !== undefined) out.push(text);
+    open.push(index);
   }
-  return [...rendered.slice(0, cut).filter((text) => text !== undefined), ...notes].join('\n');
+  close();
+  return out.join('\n');
 }

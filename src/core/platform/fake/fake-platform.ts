@@ -3,6 +3,7 @@ import type { AppInfo } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import type { AccessibilityBackend, AppListing, InputBackend, Modifier, Platform, Point, ScrollDirection } from '../types';
 import { FixtureApp } from './fixture-app';
+import { readChildrenOf } from './tree-children';
 
 export const FIXTURE_PID = 4242;
 export const NOTES_PID = 4243;
@@ -61,6 +62,8 @@ export class FakePlatform implements Platform {
       setValue: (ref, _node, value) => this.attempt(() => this.setValue(ref, value)),
       focus: (ref) => this.attempt(() => this.target(ref).app.focus(this.target(ref).key)),
       readSubtree: (ref) => this.attempt(() => this.subtree(ref)),
+      // Over getTree as it stands, so a test that swaps getTree reads the same tree on demand.
+      readChildren: async (pid, requests) => readChildrenOf(await this.accessibility.getTree(pid), requests),
       shortcuts: (pid) =>
         this.attempt(() => {
           const app = this.app(pid);

@@ -2,6 +2,7 @@ import type { InputBackend, Platform } from '../types';
 import { canTypeAll } from '../keymap';
 import { createNutInput } from '../nut-input';
 import { AtspiAccessibility } from './accessibility';
+import { createReadChildren } from './budgeted-read';
 import { createActivate } from './activate';
 import { createCloseWindow } from './close';
 import type { AppInfo } from '../../../shared/ui-node';
@@ -86,7 +87,8 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       activeWindow: () => activeWindow(env),
       restoreWindow: (window) => restoreWindow(env, window),
     },
-    accessibility: new AtspiAccessibility(client, apps),
+    // The compact tree's read on demand (budgeted-read.ts) sits beside the whole read, on the same object.
+    accessibility: Object.assign(new AtspiAccessibility(client, apps), { readChildren: createReadChildren(client, apps) }),
     input: lazyInput(env),
     screen: createScreen(env, apps),
     ...(session.found.length === 0 ? {} : { discovered: session.found }),

@@ -1,0 +1,197 @@
+import type { Role } from '../../shared/ui-node';
+import { nodeId, slotKey, type RawNode } from '../ui/ids';
+import { isHidden, isShownDocument } from '../ui/serialize';
+import type { AccessibilityBackend, ChildRequest } from './types';
+
+/**
+ * A read that stops at a budget: the compact tree a model reads costs what it can hold, not
+ * what the page holds. Nodes are read breadth first by importance (windows and documents,
+ * then landmarks, headings and named regions, then controls, and the rows of tables and
+ * lists last), a batch of requests per platform call, until `maxReads` nodes are read. A
+ * node whose children were not all read keeps `childCount`, so the text form can say
+ * "N more under <id>". Every node's children are read as a prefix of its real list, so its
+ * id (a hash of its slot, role, name and index among same-role siblings) is the one a whole
+ * read would give it, and the next call can find it again.
+ */
+
+export interface OutlineReadOptions {
+  /** Most nodes to read (the subtree's own budget once `targetId` is met). */
+  maxReads: number;
+  /** Read under this node first (ui_tree rootId): found by the id a whole read gives it. */
+  targetId?: string;
+  signal?: AbortSignal;
+}
+
+export interface OutlineRead {
+  root: RawNode;
+  /** The node `targetId` named, when the read met it. */
+  target?: RawNode;
+  reads: number;
+  /** Calls to readChildren: flat in the page's size, since the budget bounds the batches. */
+  calls: number;
+}
+
+/** Expansion ranks: lower is read first. */
+const RANK = { top: 0, outline: 1, control: 2, bulk: 3, rest: 4, never: 99 } as const;
+
+const TOP_ROLES = new Set<Role>(['application', 'window', 'dialog', 'document']);
+/** Containers of many similar items: a first few are read, the rest come last. */
+const BULK_ROLES = new Set<Role>(['table', 'list', 'tree', 'row', 'menu', 'combobox', 'menubar']);
+/** Containers that only arrange: unnamed ones are as important as their parent. */
+const ARRANGING_ROLES = new Set<Role>(['group', 'unknown', 'scrollarea', 'tabpanel', 'toolbar', 'statusbar']);
+const CONTROL_ROLES = new Set<Role>([
+  'button',
+  'togglebutton',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'textfield',
+  'textarea',
+  'link',
+  'tab',
+  'tablist',
+]);
+
+/** Children read at once from a bulk container, and from any other, before the rest wait their turn. */
+const BULK_CHUNK = 8;
+const CHUNK = 200;
+/** How far past its budget a read may go looking for `targetId` before the caller reads whole. */
+const LOCATE_FACTOR = 3;
+/** Rounds are bounded too, whatever the platform answers. */
+const MAX_ROUNDS = 400;
+
+interface Entry {
+  node: RawNode;
+  slot: string;
+  depth: number;
+  order: number;
+  rank: number;
+  loaded: number;
+  total: number;
+  roleCounts: Map<Role, number>;
+  inTarget: boolean;
+  /** Inside a shown document: what is not showing there is scrolled out of view, not hidden. */
+  inPage: boolean;
+}
+
+function rankOf(node: RawNode, parentRank: number, inPage: boolean): number {
+  if (isHidden(node, inPage)) return RANK.never;
+  if (TOP_ROLES.has(node.role) || node.states.focused) return RANK.top;
+  if (node.role === 'heading') return RANK.outline;
+  if (BULK_ROLES.has(node.role)) return RANK.bulk;
+  if (ARRANGING_ROLES.has(node.role)) return node.name.trim() === '' ? Math.min(parentRank, RANK.control) : RANK.outline;
+  if (CONTROL_ROLES.has(node.role)) return RANK.control;
+  return RANK.rest;
+}
+
+/**
+ * Entries read in one round: the outline and the controls beside it together (each round is a
+ * round trip, and the page's skeleton is a dozen levels deep), then each lesser rank on its own.
+ */
+function tierOf(entry: Entry): number {
+  return (entry.inTarget ? -100 : 0) + Math.max(entry.rank, RANK.control);
+}
+
+function entryOrder(a: Entry, b: Entry): number {
+  const boost = (entry: Entry): number => (entry.inTarget ? -100 : 0);
+  return a.rank + boost(a) - (b.rank + boost(b)) || a.depth - b.depth || a.order - b.order;
+}
+
+/** Reads an app's tree within `maxReads` nodes; undefined when the platform reads this app whole (or cannot read on demand). */
+export async function readOutline(accessibility: AccessibilityBackend, pid: number, options: OutlineReadOptions): Promise<OutlineRead | undefined> {
+  const readChildren = accessibility.readChildren?.bind(accessibility);
+  if (readChildren === undefined) return undefined;
+  const first = await readChildren(pid, [{ ref: undefined, from: 0, count: 1 }], options.signal);
+  const rootNode = first?.[0]?.[0];
+  if (first === undefined || rootNode === undefined) return undefined;
+  let calls = 1;
+  let reads = 1;
+  let order = 0;
+  const make = (node: RawNode, slot: string, depth: number, parent: { rank: number; inPage: boolean }, inTarget: boolean): Entry => ({
+    node,
+    slot,
+    depth,
+    order: (order += 1),
+    rank: rankOf(node, parent.rank, parent.inPage),
+    inPage: parent.inPage || isShownDocument(node),
+    loaded: 0,
+    total: node.childCount ?? 0,
+    roleCounts: new Map(),
+    inTarget,
+  });
+  let target: RawNode | undefined;
+  let targetReads = 0;
+  const rootEntry = make(rootNode, slotKey('', rootNode.role, 0), 0, { rank: RANK.top, inPage: false }, false);
+  if (options.targetId !== undefined && nodeId('', rootNode.role, rootNode.name, 0) === options.targetId) {
+    target = rootNode;
+    rootEntry.inTarget = true;
+  }
+  let queue = rootEntry.total > 0 && rootEntry.rank !== RANK.never ? [rootEntry] : [];
+  const budget = (): number =>
+    target === undefined ? (options.targetId === undefined ? options.maxReads : options.maxReads * LOCATE_FACTOR) : targetReads + options.maxReads;
+  for (let round = 0; round < MAX_ROUNDS && queue.length > 0 && reads < budget(); round += 1) {
+    options.signal?.throwIfAborted();
+    queue.sort(entryOrder);
+    const best = tierOf(queue[0] as Entry);
+    const batch: { entry: Entry; request: ChildRequest }[] = [];
+    let room = budget() - reads;
+    // One tier at a time, so a less important level never takes the budget a more important one needs.
+    while (queue.length > 0 && room > 0) {
+      const entry = queue[0] as Entry;
+      if (tierOf(entry) !== best) break;
+      queue.shift();
+      const chunk = entry.rank >= RANK.bulk && !entry.inTarget ? BULK_CHUNK : CHUNK;
+      const count = Math.min(entry.total - entry.loaded, chunk, room);
+      room -= count;
+      batch.push({ entry, request: { ref: entry.node.ref, from: entry.loaded, count } });
+    }
+    const answers = await readChildren(
+      pid,
+      batch.map((each) => each.request),
+      options.signal,
+    );
+    calls += 1;
+    if (answers === undefined) return undefined;
+    const next: Entry[] = [];
+    for (const [index, { entry, request }] of batch.entries()) {
+      const kids = answers[index] ?? [];
+      reads += kids.length;
+      const children = (entry.node.children ??= []);
+      for (const kid of kids) {
+        const roleIndex = entry.roleCounts.get(kid.role) ?? 0;
+        entry.roleCounts.set(kid.role, roleIndex + 1);
+        children.push(kid);
+        const hit = target === undefined && options.targetId !== undefined && nodeId(entry.slot, kid.role, kid.name, roleIndex) === options.targetId;
+        if (hit) {
+          target = kid;
+          targetReads = reads;
+        }
+        const child = make(kid, slotKey(entry.slot, kid.role, roleIndex), entry.depth + 1, entry, entry.inTarget || hit);
+        if (child.total > 0 && child.rank !== RANK.never) next.push(child);
+      }
+      entry.loaded += kids.length;
+      // Fewer than asked: the list shrank while it was read, so what was read is all there is.
+      if (kids.length < request.count) entry.total = entry.loaded;
+      // The rest waits until what was read is read through: a few whole rows say more than many empty ones.
+      if (entry.loaded < entry.total) next.push({ ...entry, rank: Math.max(entry.rank, RANK.rest) + 1 });
+    }
+    queue.push(...next);
+    // Met the target: only its subtree is read from now on.
+    if (target !== undefined) queue = queue.filter((entry) => entry.inTarget);
+  }
+  markUnread(rootNode);
+  return { root: rootNode, ...(target === undefined ? {} : { target }), reads, calls };
+}
+
+/** Keeps `childCount` only where some children were not read: that is what the text form marks. */
+function markUnread(root: RawNode): void {
+  const stack = [root];
+  for (let guard = 0; stack.length > 0 && guard < 1_000_000; guard += 1) {
+    const node = stack.pop() as RawNode;
+    const read = node.children?.length ?? 0;
+    if ((node.childCount ?? 0) <= read) delete node.childCount;
+    if (node.children !== undefined) stack.push(...node.children);
+  }
+}
