@@ -81,6 +81,12 @@ const ROLES = new Map<number, Role>([
   [ROLE.EMBEDDED, 'group'],
   [ROLE.INFO_BAR, 'group'],
   [ROLE.NOTIFICATION, 'group'],
+  // Web landmarks (main, navigation, search…), articles, logs and quotes: named regions of a page.
+  [ROLE.LANDMARK, 'group'],
+  [ROLE.ARTICLE, 'group'],
+  [ROLE.LOG, 'group'],
+  [ROLE.BLOCK_QUOTE, 'group'],
+  [ROLE.DESCRIPTION_LIST, 'list'],
   [ROLE.SEPARATOR, 'separator'],
 ]);
 

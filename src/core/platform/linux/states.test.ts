@@ -55,4 +55,9 @@ describe('roles', () => {
     expect(normalizeRole(23)).toBe('window');
     expect(normalizeRole(999)).toBe('unknown');
   });
+
+  it("reads a web page's landmarks (110) as regions, not unknown nodes", () => {
+    expect(normalizeRole(110)).toBe('group');
+    expect(normalizeRole(121)).toBe('list');
+  });
 });
