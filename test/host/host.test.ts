@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import type { HostSettings } from '../../src/shared/host-protocol';
+import { HOST_SETTINGS_DEFAULTS } from '../../src/shared/settings-derive';
 import type { DocsStatus } from '../../src/shared/ipc';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,7 @@ beforeEach(async () => {
   docs = [];
   workflowEvents = [];
   settings = {
+    ...HOST_SETTINGS_DEFAULTS,
     preset: 'openai',
     baseUrl: server.baseUrl,
     model: 'fake-model',

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../../src/shared/agent-events';
 import type { AppStatus, DocsStatus } from '../../../src/shared/ipc';
-import type { PublicSettings } from '../../../src/shared/settings';
+import type { PublicSettings } from '../../../src/shared/settings-derive';
 import type { ChatEntry } from '../../../src/shared/transcript';
 import type { FakeBridgeOptions } from './fake-bridge';
 
@@ -34,6 +34,7 @@ export const SETTINGS: PublicSettings = {
   mcpServers: '',
   toolAllowances: [],
   vision: 'auto',
+  keepDevices: false,
   envOverrides: [],
   envVariables: {},
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicSettings } from '../../../shared/settings';
+import type { PublicSettings } from '../../../shared/settings-derive';
 import { draftOf, patchOf } from './settings-form';
 
 const SETTINGS: PublicSettings = {
@@ -15,6 +15,7 @@ const SETTINGS: PublicSettings = {
   mcpServers: '',
   toolAllowances: [],
   vision: 'auto',
+  keepDevices: false,
   openAtLogin: false,
   historyLimit: 200,
   docsFolders: [],

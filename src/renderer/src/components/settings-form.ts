@@ -1,4 +1,5 @@
-import type { ApprovalPolicy, PresetName, PublicSettings, SettingsPatch, VisionSetting } from '../../../shared/settings';
+import type { ApprovalPolicy, PresetName, VisionSetting } from '../../../shared/settings';
+import type { PublicSettings, SettingsPatch } from '../../../shared/settings-derive';
 
 /** Why a draft cannot be sent, as its catalog key. */
 export type FormError = 'settings.baseUrlInvalid' | 'settings.historyLimitInvalid' | 'settings.newKeyMissing' | 'settings.newHeadersMissing';
@@ -37,7 +38,7 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
     model: settings.model,
     approvalPolicy: settings.approvalPolicy,
     openAtLogin: settings.openAtLogin,
-    keepDevices: settings.keepDevices ?? false,
+    keepDevices: settings.keepDevices,
     historyLimit: String(settings.historyLimit),
     embeddingModel: settings.embeddingModel,
     vision: settings.vision,
@@ -66,7 +67,7 @@ export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch
   set('model', draft.model.trim(), settings.model);
   set('approvalPolicy', draft.approvalPolicy, settings.approvalPolicy);
   set('openAtLogin', draft.openAtLogin, settings.openAtLogin);
-  set('keepDevices', draft.keepDevices, settings.keepDevices ?? false);
+  set('keepDevices', draft.keepDevices, settings.keepDevices);
   const limit = Number(draft.historyLimit);
   if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'settings.historyLimitInvalid', field: 'history-limit' };
   set('historyLimit', limit, settings.historyLimit);

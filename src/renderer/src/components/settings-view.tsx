@@ -7,10 +7,9 @@ import {
   PRESET_NAMES,
   VISION_MODES,
   type ApprovalPolicy,
-  type PublicSettings,
-  type SettingsPatch,
   type VisionSetting,
 } from '../../../shared/settings';
+import type { PublicSettings, SettingsPatch } from '../../../shared/settings-derive';
 import { describeFailure, type Failure } from '../failure';
 import { FailureText } from './failure-text';
 import { HotkeyField } from './hotkey-field';
