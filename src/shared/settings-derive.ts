@@ -38,6 +38,15 @@ function isSecret(spec: FieldSpec): spec is SecretField {
 export const SECRET_NAMES: readonly SecretName[] = specs.filter(([, spec]) => isSecret(spec)).map(([name]) => name as SecretName);
 export const PLAIN_NAMES: readonly PlainName[] = specs.filter(([, spec]) => !isSecret(spec)).map(([name]) => name as PlainName);
 
+// ---- The fields the settings form shows by their type (settings-schema.ts's `window`).
+
+export type WindowName = { [K in PlainName]: F[K] extends { window: { section: string } } ? K : never }[PlainName];
+
+/** Each field the form shows by its type, in declaration order, with its section and schema. */
+export const WINDOW_FIELDS = specs.flatMap(([name, spec]) =>
+  !isSecret(spec) && spec.window !== undefined ? [{ name: name as WindowName, section: spec.window.section, schema: spec.schema }] : [],
+);
+
 /** The settings as main hands them to the renderer; main checks its own output against it in tests. */
 export const PUBLIC_SETTINGS_SCHEMA = z.strictObject({
   ...Object.fromEntries(specs.flatMap(([name, spec]) => (isSecret(spec) ? Object.entries(spec.secret.view) : [[name, spec.schema]]))),
@@ -67,11 +76,11 @@ export type SettingsPatchInput = z.output<typeof SETTINGS_PATCH_SCHEMA>;
 
 export type StoredValues = { [K in PlainName]: Value<K> } & { [K in SecretName as `${K}Encrypted`]: string };
 
-/** A JSON schema as electron-store (ajv, draft-07) reads it. */
+/** A JSON schema as electron-store reads it (conf's ajv, draft 2020-12). */
 export type JsonSchema = Record<string, unknown>;
 
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' });
+  const { $schema: _draft, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input' });
   return rest;
 }
 

@@ -21,9 +21,25 @@ import { APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, VISI
 export const HOST_GROUPS = ['docs', 'agent'] as const;
 export type HostGroup = (typeof HOST_GROUPS)[number];
 
+/** The settings form's sections, in order. */
+export const WINDOW_SECTIONS = ['model', 'hotkey', 'safety', 'data'] as const;
+export type WindowSection = (typeof WINDOW_SECTIONS)[number];
+
+/**
+ * A field the settings form shows by its type alone (a checkbox, a number), in this section,
+ * labelled by `settings.fields.<name>.label` and explained by `.hint` in the catalogs.
+ */
+export interface WindowControl {
+  section: WindowSection;
+}
+
 export type HostReach = true | 'resolved' | { group: HostGroup; as: string } | { schema: z.ZodType; default: unknown };
 
-export interface PlainField<S extends z.ZodType = z.ZodType, H extends HostReach | undefined = HostReach | undefined> {
+export interface PlainField<
+  S extends z.ZodType = z.ZodType,
+  H extends HostReach | undefined = HostReach | undefined,
+  W extends WindowControl | undefined = WindowControl | undefined,
+> {
   /** Its type and bounds, as the settings file, the host and the window hold it. */
   schema: S;
   /**
@@ -35,6 +51,7 @@ export interface PlainField<S extends z.ZodType = z.ZodType, H extends HostReach
   /** The value before the user chose one; a function when it depends on the OS. */
   default: z.output<S> | ((platform: string) => z.output<S>);
   host: H;
+  window: W;
 }
 
 export interface SecretField<S extends z.ZodType = z.ZodType, V extends z.ZodRawShape = z.ZodRawShape, H extends HostReach = HostReach> {
@@ -50,11 +67,11 @@ export interface SecretField<S extends z.ZodType = z.ZodType, V extends z.ZodRaw
 
 export type FieldSpec = PlainField | SecretField;
 
-function plain<S extends z.ZodType, const H extends HostReach | undefined = undefined>(
+function plain<S extends z.ZodType, const H extends HostReach | undefined = undefined, const W extends WindowControl | undefined = undefined>(
   schema: S,
-  spec: { default: z.output<S> | ((platform: string) => z.output<S>); host?: H; input?: z.ZodType<z.output<S>> },
-): PlainField<S, H> {
-  return { schema, default: spec.default, host: spec.host as H, ...(spec.input === undefined ? {} : { input: spec.input }) };
+  spec: { default: z.output<S> | ((platform: string) => z.output<S>); host?: H; input?: z.ZodType<z.output<S>>; window?: W },
+): PlainField<S, H, W> {
+  return { schema, default: spec.default, host: spec.host as H, window: spec.window as W, ...(spec.input === undefined ? {} : { input: spec.input }) };
 }
 
 function secret<S extends z.ZodType, V extends z.ZodRawShape, const H extends HostReach>(
@@ -102,7 +119,7 @@ export const SETTINGS_FIELDS = {
    * "Never take my pointer or keyboard": steps that could only be done with synthetic input
    * (moving the pointer, typing keys, raising a window) are not run without the user's word.
    */
-  keepDevices: plain(z.boolean(), { default: false, host: true }),
+  keepDevices: plain(z.boolean(), { default: false, host: true, window: { section: 'safety' } }),
   /** How many chat entries are kept on disk. */
   historyLimit: plain(z.int().min(0).max(10_000), { default: DEFAULT_HISTORY_LIMIT }),
   /** Folders of the user's own documents that documentation search indexes; absolute paths only. */
