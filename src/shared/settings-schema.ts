@@ -120,6 +120,11 @@ export const SETTINGS_FIELDS = {
    * (moving the pointer, typing keys, raising a window) are not run without the user's word.
    */
   keepDevices: plain(z.boolean(), { default: false, host: true, window: { section: 'safety' } }),
+  /**
+   * Most rounds of tool calls in one answer before the agent stops and says how far it got (the
+   * Agent's maxIterations, 10 by default): long forms need more, a tight budget fewer.
+   */
+  maxSteps: plain(z.int().min(1).max(100), { default: 10, host: { group: 'agent', as: 'maxIterations' }, window: { section: 'safety' } }),
   /** How many chat entries are kept on disk. */
   historyLimit: plain(z.int().min(0).max(10_000), { default: DEFAULT_HISTORY_LIMIT }),
   /** Folders of the user's own documents that documentation search indexes; absolute paths only. */

@@ -242,6 +242,20 @@ describe('automation host', () => {
     expect(messages.map((message) => message.content)).toContain('hello');
   });
 
+  it('stops an answer after the most steps the user set (maxSteps), from the next ask on', async () => {
+    settings = { ...settings, agent: { maxIterations: 1 } };
+    supervisor.settingsChanged();
+    await until(() => logs.includes('approval policy is now confirm-risky'), 'the Agent rebuilt with the new settings');
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call-1', name: 'list_apps', arguments: '{}' }]) },
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call-2', name: 'list_apps', arguments: '{}' }]) },
+    );
+    const { askId } = await supervisor.ask('list the apps, twice', FIXTURE_PID);
+    await until(eventOf('done', askId), 'the answer');
+    expect(eventOf('done', askId)()?.reason).toBe('iteration_limit');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('suggests what to ask from the app’s tree: the fixture has a form and a long list', async () => {
     expect(await supervisor.suggest(FIXTURE_PID)).toEqual(['whatCanIDo', 'fillForm', 'findItem']);
     // An app that is gone still gets the generic two.

@@ -73,6 +73,7 @@ describe('settings', () => {
       mcpServers: '',
       toolAllowances: [],
       vision: 'auto',
+      maxSteps: 10,
       envOverrides: [],
       envVariables: {},
     });
@@ -116,6 +117,15 @@ describe('settings', () => {
     expect(PUBLIC_SETTINGS_SCHEMA.safeParse(publicSettings).success).toBe(true);
     for (const secret of [SECRET, 'hdr-secret-9', 'tok-secret-5678']) expect(JSON.stringify(publicSettings)).not.toContain(secret);
     expect(HOST_SETTINGS_SCHEMA.safeParse(settings.hostSettings()).success).toBe(true);
+  });
+
+  it('sends the most steps per question to the host as the Agent option it is', () => {
+    const { settings } = service();
+    expect(settings.hostSettings().agent).toEqual({ maxIterations: 10 });
+    expect(settings.update({ maxSteps: 25 }).maxSteps).toBe(25);
+    expect(settings.hostSettings().agent).toEqual({ maxIterations: 25 });
+    expect(() => settings.update({ maxSteps: 0 })).toThrow(/settings not saved/);
+    expect(settings.hostSettings().agent).toEqual({ maxIterations: 25 });
   });
 
   it('deletes the key on null', () => {
