@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../shared/agent-events';
 import type { HostSettings } from '../shared/host-protocol';
 import type { ActionEngine } from '../core/actions/engine';
-import { Agent } from '../core/agent';
+import { Agent, type AgentOptions } from '../core/agent';
 import type { ApprovalDecider } from '../core/agent/safety';
 import { OpenAICompatibleProvider, type Environment } from '../core/agent/provider';
 import { providerSettings } from '../core/provider-config/provider-settings';
@@ -9,6 +9,9 @@ import { createToolRegistry } from '../core/agent/tools';
 import type { DocsService } from '../core/docs/service';
 import type { Platform } from '../core/platform/types';
 import type { Tool } from '../core/tools/types';
+
+/** An object type's own keys, without an index signature's `string`. */
+type NamedKeys<T> = keyof { [K in keyof T as string extends K ? never : K]: T[K] };
 
 export interface AgentParts {
   platform: Platform;
@@ -28,8 +31,8 @@ export interface AgentParts {
 
 /**
  * The same Agent the CLI's `ask` builds (provider, built-in tools, engine, platform), with
- * approvals answered by the user in the chat window instead of on a terminal. The policy is
- * fixed per Agent, so a policy change builds a new one (see AutomationHost).
+ * approvals answered by the user in the chat window instead of on a terminal. The policy and
+ * the `agent` settings are fixed per Agent, so a change builds a new one (see AutomationHost).
  */
 export function buildAgent(parts: AgentParts): Agent {
   const provider = new OpenAICompatibleProvider({
@@ -37,7 +40,10 @@ export function buildAgent(parts: AgentParts): Agent {
     env: parts.env,
     ...(parts.fetch === undefined ? {} : { fetch: parts.fetch }),
   });
+  // The Agent options the user sets (settings-schema.ts's `agent` group); a key that is not one fails to compile here.
+  const chosen: Pick<AgentOptions, NamedKeys<HostSettings['agent']>> = parts.settings().agent;
   return new Agent({
+    ...chosen,
     provider,
     tools: createToolRegistry(),
     engine: parts.engine,

@@ -3,6 +3,7 @@ import type { AgentEvent } from '../shared/agent-events';
 import { DeskpilotError, serializeError } from '../shared/errors';
 import { parseHostRequest, type HistoryMessage, type HostReplies, type HostRequest, type HostSettings } from '../shared/host-protocol';
 import type { TargetApp } from '../shared/ipc';
+import { HOST_SETTINGS_DEFAULTS } from '../shared/settings-derive';
 import { keepDevices } from '../core/actions/keep-devices';
 import { RecordingEngine } from '../core/workflows/recording-engine';
 import { workflowsDir } from '../core/workflows/folder';
@@ -29,20 +30,8 @@ function isWorkflowRequest(request: HostRequest): request is WorkflowRequest {
   return request.type.startsWith('workflow');
 }
 
-export const DEFAULT_HOST_SETTINGS: HostSettings = {
-  preset: 'openrouter',
-  baseUrl: '',
-  model: '',
-  headers: '',
-  approvalPolicy: 'confirm-risky',
-  embeddingModel: '',
-  language: 'en',
-  answerLanguage: 'auto',
-  mcpServers: {},
-  toolAllowances: [],
-  vision: 'auto',
-  docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
-};
+/** What the host has until main's first settings message (settings-schema.ts's defaults). */
+export const DEFAULT_HOST_SETTINGS: HostSettings = HOST_SETTINGS_DEFAULTS;
 
 export interface AutomationHostOptions {
   port: HostPort;
@@ -268,7 +257,9 @@ export class AutomationHost {
         this.postHistory();
         return;
       case 'settings': {
-        const policyChanged = request.settings.approvalPolicy !== this.settings.approvalPolicy;
+        // The policy and the `agent` settings are fixed per Agent: a change builds a new one.
+        const policyChanged =
+          request.settings.approvalPolicy !== this.settings.approvalPolicy || JSON.stringify(request.settings.agent) !== JSON.stringify(this.settings.agent);
         const docsChanged =
           JSON.stringify([request.settings.docs, request.settings.embeddingModel]) !== JSON.stringify([this.settings.docs, this.settings.embeddingModel]);
         const first = this.settings === DEFAULT_HOST_SETTINGS;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../shared/agent-events';
 import type { HostRequest } from '../shared/host-protocol';
 import { CHANNELS, type AppEvent, type DocsStatus, type IpcReply, type TargetApp } from '../shared/ipc';
-import type { PublicSettings } from '../shared/settings';
+import type { PublicSettings } from '../shared/settings-derive';
 import type { ChatEntry } from '../shared/transcript';
 import type { HostState } from './host/host-supervisor';
 

@@ -3,7 +3,7 @@ import { allowanceFor } from '../shared/tool-allowances';
 import { DeskpilotError, ValidationError } from '../shared/errors';
 import type { AppEvent, AppInfoReply, AppStatus, DoctorReport, DoctorRequest, PermissionState, TargetApp } from '../shared/ipc';
 import { pickLanguage, type Language } from '../shared/i18n/i18n';
-import type { PublicSettings } from '../shared/settings';
+import type { PublicSettings } from '../shared/settings-derive';
 import type { SuggestionKind } from '../shared/suggestions';
 import type { WorkflowEvent } from '../shared/workflow-ipc';
 import { isHttpsUrl } from '../shared/urls';

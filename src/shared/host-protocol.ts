@@ -5,12 +5,11 @@
  * Plain JSON only, because the same messages cross Electron's parentPort and Node's IPC channel.
  */
 import { z } from 'zod';
-import { TOOL_ALLOWANCES_SCHEMA } from './tool-allowances';
 import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
 import type { DocsStatus, TargetApp } from './ipc';
-import { ANSWER_LANGUAGE_CHOICES, LANGUAGES } from './i18n/i18n';
-import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, VISION_MODES } from './settings';
+import { APPROVAL_DECISIONS } from './settings';
+import { HOST_SETTINGS_SCHEMA, type HostSettings } from './settings-derive';
 import { MAX_ASK_CHARS } from './ipc-schemas';
 import { describeIssues } from './validation';
 import type { McpNotice } from './mcp-servers';
@@ -25,34 +24,8 @@ import { WORKFLOW_HOST_MESSAGE, WORKFLOW_HOST_REQUESTS } from './workflow-ipc-sc
 const historyMessage = z.looseObject({ role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']) });
 export type HistoryMessage = z.infer<typeof historyMessage>;
 
-/** The provider part of the settings, with the decrypted key: it only ever travels main → host. */
-const hostSettings = z.strictObject({
-  preset: z.enum(PRESET_NAMES),
-  baseUrl: z.string().max(2000),
-  model: z.string().max(200),
-  headers: z.string().max(4000),
-  apiKey: z.string().max(1000).optional(),
-  approvalPolicy: z.enum(APPROVAL_POLICIES),
-  embeddingModel: z.string().max(200),
-  /** The UI's language, resolved: the answers' fallback when a question's own language is unclear. */
-  language: z.enum(LANGUAGES),
-  answerLanguage: z.enum(ANSWER_LANGUAGE_CHOICES),
-  /** The user's MCP servers, secrets included (main → host only); the host parses them again. */
-  mcpServers: z.record(z.string(), z.unknown()),
-  /** The MCP tools and servers the user allowed to run without asking. */
-  toolAllowances: TOOL_ALLOWANCES_SCHEMA,
-  /** Whether images from tools go to the model (the setting, or DESKPILOT_VISION). */
-  vision: z.enum(VISION_MODES),
-  /** "Never take my pointer or keyboard": synthetic input steps are refused (see ActionEngine's askBeforeInput). */
-  keepDevices: z.boolean().optional(),
-  docs: z.strictObject({
-    folders: z.array(z.string().max(MAX_PATH_CHARS)).max(MAX_DOCS_FOLDERS),
-    appHelp: z.boolean(),
-    manPages: z.boolean(),
-    userFolders: z.boolean(),
-  }),
-});
-export type HostSettings = z.infer<typeof hostSettings>;
+/** The settings main sends, with the decrypted secrets: they only ever travel main → host (see settings-schema.ts). */
+export type { HostSettings };
 
 const requestId = z.int().nonnegative();
 
@@ -64,7 +37,7 @@ export const HOST_REQUEST_SCHEMA = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('clear') }),
   /** Replied with the frontmost app as a TargetApp, or null. */
   z.strictObject({ type: z.literal('frontmost'), requestId }),
-  z.strictObject({ type: z.literal('settings'), settings: hostSettings }),
+  z.strictObject({ type: z.literal('settings'), settings: HOST_SETTINGS_SCHEMA }),
   z.strictObject({ type: z.literal('restore'), messages: z.array(historyMessage).max(10_000) }),
   /** Replied with the index's DocsStatus. */
   z.strictObject({ type: z.literal('docsStatus'), requestId }),

@@ -1,48 +1,13 @@
 import { z } from 'zod';
-import { TOOL_ALLOWANCES_SCHEMA } from './tool-allowances';
 import { CHANNELS, DOCTOR_CHECK_IDS, type DoctorReport, type IpcChannel } from './ipc';
-import { ANSWER_LANGUAGE_CHOICES, LANGUAGE_CHOICES } from './i18n/i18n';
 import { WORKFLOW_REQUEST_SCHEMAS } from './workflow-ipc-schemas';
-import { APPROVAL_DECISIONS, APPROVAL_POLICIES, MAX_DOCS_FOLDERS, MAX_PATH_CHARS, PRESET_NAMES, VISION_MODES } from './settings';
+import { APPROVAL_DECISIONS } from './settings';
+import { SETTINGS_PATCH_SCHEMA } from './settings-derive';
 
 /** Long enough for a pasted document, short enough that a runaway renderer can't flood the host. */
 export const MAX_ASK_CHARS = 20_000;
 
 const noPayload = z.undefined();
-
-const settingsPatch = z.strictObject({
-  preset: z.enum(PRESET_NAMES).optional(),
-  // The same bounds as settings-store.ts' schema, so electron-store never refuses a value this accepted.
-  baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2000)]).optional(),
-  model: z.string().max(200).optional(),
-  headers: z.string().max(4000).nullable().optional(),
-  apiKey: z.string().trim().min(1).max(1000).nullable().optional(),
-  // Electron validates the accelerator itself when registering; this only bounds the input.
-  hotkey: z.string().trim().min(1).max(100).optional(),
-  approvalPolicy: z.enum(APPROVAL_POLICIES).optional(),
-  openAtLogin: z.boolean().optional(),
-  keepDevices: z.boolean().optional(),
-  historyLimit: z.int().min(0).max(10_000).optional(),
-  // Absolute paths only: a relative one would mean whatever folder the app started in.
-  docsFolders: z
-    .array(
-      z
-        .string()
-        .max(MAX_PATH_CHARS)
-        .regex(/^(\/|[A-Za-z]:[\\/])/, 'must be an absolute path'),
-    )
-    .max(MAX_DOCS_FOLDERS)
-    .optional(),
-  docsAppHelp: z.boolean().optional(),
-  docsManPages: z.boolean().optional(),
-  docsUserFolders: z.boolean().optional(),
-  embeddingModel: z.string().trim().max(200).optional(),
-  language: z.enum(LANGUAGE_CHOICES).optional(),
-  answerLanguage: z.enum(ANSWER_LANGUAGE_CHOICES).optional(),
-  mcpServers: z.string().max(100_000).optional(),
-  toolAllowances: TOOL_ALLOWANCES_SCHEMA.optional(),
-  vision: z.enum(VISION_MODES).optional(),
-});
 
 /** A doctor report as the doctor's process sends it to main: checked before it reaches the window. */
 export const DOCTOR_REPORT_SCHEMA: z.ZodType<DoctorReport> = z.strictObject({
@@ -71,7 +36,7 @@ export const REQUEST_SCHEMAS = {
   [CHANNELS.history]: noPayload,
   [CHANNELS.clearHistory]: noPayload,
   [CHANNELS.settings]: noPayload,
-  [CHANNELS.updateSettings]: settingsPatch,
+  [CHANNELS.updateSettings]: SETTINGS_PATCH_SCHEMA,
   [CHANNELS.openPermissionSettings]: noPayload,
   [CHANNELS.openExternal]: z.strictObject({ url: z.url({ protocol: /^https$/ }).max(2000) }),
   [CHANNELS.hideWindow]: noPayload,

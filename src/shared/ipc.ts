@@ -2,7 +2,8 @@ import type { AgentEvent } from './agent-events';
 import type { SerializedError } from './errors';
 import type { Language } from './i18n/i18n';
 import type { SuggestionKind } from './suggestions';
-import type { ApprovalDecision, PublicSettings, SettingsPatch } from './settings';
+import type { ApprovalDecision } from './settings';
+import type { PublicSettings, SettingsPatch } from './settings-derive';
 import type { ChatEntry } from './transcript';
 import type {
   WorkflowDraft,

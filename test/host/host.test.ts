@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import type { HostSettings } from '../../src/shared/host-protocol';
+import { HOST_SETTINGS_DEFAULTS } from '../../src/shared/settings-derive';
 import type { DocsStatus } from '../../src/shared/ipc';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,7 @@ beforeEach(async () => {
   docs = [];
   workflowEvents = [];
   settings = {
+    ...HOST_SETTINGS_DEFAULTS,
     preset: 'openai',
     baseUrl: server.baseUrl,
     model: 'fake-model',
@@ -238,6 +240,20 @@ describe('automation host', () => {
     expect(events.some((event) => event.type === 'approval_request')).toBe(false);
     const messages = (server.requests[1]?.body['messages'] ?? []) as { content: unknown }[];
     expect(messages.map((message) => message.content)).toContain('hello');
+  });
+
+  it('stops an answer after the most steps the user set (maxSteps), from the next ask on', async () => {
+    settings = { ...settings, agent: { maxIterations: 1 } };
+    supervisor.settingsChanged();
+    await until(() => logs.includes('approval policy is now confirm-risky'), 'the Agent rebuilt with the new settings');
+    server.reply(
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call-1', name: 'list_apps', arguments: '{}' }]) },
+      { kind: 'stream', steps: toolCallSteps([{ id: 'call-2', name: 'list_apps', arguments: '{}' }]) },
+    );
+    const { askId } = await supervisor.ask('list the apps, twice', FIXTURE_PID);
+    await until(eventOf('done', askId), 'the answer');
+    expect(eventOf('done', askId)()?.reason).toBe('iteration_limit');
+    expect(server.requests).toHaveLength(1);
   });
 
   it('suggests what to ask from the app’s tree: the fixture has a form and a long list', async () => {

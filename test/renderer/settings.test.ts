@@ -52,6 +52,24 @@ describe('settings', () => {
     await screenshot(page, 'settings-validation-error');
   });
 
+  it('shows a setting by its schema alone: a number with its bounds, its error under it, its hint tied to it', async () => {
+    const page = await openSettings();
+    const steps = page.getByLabel('Most steps per question');
+    expect(await steps.inputValue()).toBe('10');
+    expect([await steps.getAttribute('min'), await steps.getAttribute('max')]).toEqual(['1', '100']);
+    await steps.fill('0');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.locator('#max-steps-error').textContent()).resolves.toBe('Enter a whole number from 1 to 100.');
+    expect(await steps.getAttribute('aria-describedby')).toBe('max-steps-note max-steps-error');
+    expect(await calls(page, 'updateSettings')).toEqual([]);
+    await steps.fill('25');
+    await page.getByLabel('Never take my pointer or keyboard').check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await calls(page, 'updateSettings')).map((call) => call.payload)).toEqual([{ maxSteps: 25, keepDevices: true }]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('shows settings an environment variable overrides as read-only and never sends them', async () => {
     const page = await openSettings({
       settings: { ...SETTINGS, model: 'from-env', envOverrides: ['model', 'apiKey'], envVariables: { model: 'DESKPILOT_MODEL', apiKey: 'OPENROUTER_API_KEY' } },

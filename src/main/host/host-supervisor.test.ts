@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../shared/agent-events';
 import type { HostRequest, HostSettings } from '../../shared/host-protocol';
+import { HOST_SETTINGS_DEFAULTS } from '../../shared/settings-derive';
 import { HostSupervisor, type HostChild, type HostState, type Timers } from './host-supervisor';
 
 /** A utilityProcess double: records what main sends and lets the test speak for the host. */
@@ -55,6 +56,7 @@ class FakeTimers implements Timers {
 }
 
 const DOCS_OFF = {
+  ...HOST_SETTINGS_DEFAULTS,
   embeddingModel: '',
   language: 'en' as const,
   answerLanguage: 'auto' as const,
@@ -63,7 +65,7 @@ const DOCS_OFF = {
   vision: 'auto' as const,
   docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
 };
-const SETTINGS: HostSettings = { preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky', ...DOCS_OFF };
+const SETTINGS: HostSettings = { ...DOCS_OFF, preset: 'openai', baseUrl: '', model: '', headers: '', apiKey: 'sk-secret', approvalPolicy: 'confirm-risky' };
 
 let hosts: FakeHost[];
 let timers: FakeTimers;

@@ -17,6 +17,7 @@ vi.mock('electron-store', async () => {
 });
 
 const { createSettingsStore } = await import('./stores');
+const { HOST_SETTINGS_SCHEMA, PUBLIC_SETTINGS_SCHEMA } = await import('../../shared/settings-derive');
 const { SettingsService } = await import('./settings');
 
 const SECRET = 'sk-test-secret-1234';
@@ -72,6 +73,7 @@ describe('settings', () => {
       mcpServers: '',
       toolAllowances: [],
       vision: 'auto',
+      maxSteps: 10,
       envOverrides: [],
       envVariables: {},
     });
@@ -106,6 +108,24 @@ describe('settings', () => {
     expect(safeStorage.decryptString).toHaveBeenCalledWith(Buffer.from(stored, 'base64'));
     expect(logged.mock.calls.flat().join(' ')).not.toContain(SECRET);
     logged.mockRestore();
+  });
+
+  it('hands the renderer exactly the public shape settings-schema.ts derives: no key, no header value, no MCP token', () => {
+    const { settings } = service();
+    const mcp = JSON.stringify({ mcpServers: { files: { command: 'files-mcp', env: { FILES_TOKEN: 'tok-secret-5678' } } } });
+    const publicSettings = settings.update({ apiKey: SECRET, headers: 'Authorization: Bearer hdr-secret-9', mcpServers: mcp });
+    expect(PUBLIC_SETTINGS_SCHEMA.safeParse(publicSettings).success).toBe(true);
+    for (const secret of [SECRET, 'hdr-secret-9', 'tok-secret-5678']) expect(JSON.stringify(publicSettings)).not.toContain(secret);
+    expect(HOST_SETTINGS_SCHEMA.safeParse(settings.hostSettings()).success).toBe(true);
+  });
+
+  it('sends the most steps per question to the host as the Agent option it is', () => {
+    const { settings } = service();
+    expect(settings.hostSettings().agent).toEqual({ maxIterations: 10 });
+    expect(settings.update({ maxSteps: 25 }).maxSteps).toBe(25);
+    expect(settings.hostSettings().agent).toEqual({ maxIterations: 25 });
+    expect(() => settings.update({ maxSteps: 0 })).toThrow(/settings not saved/);
+    expect(settings.hostSettings().agent).toEqual({ maxIterations: 25 });
   });
 
   it('deletes the key on null', () => {

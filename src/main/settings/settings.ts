@@ -1,8 +1,17 @@
 import { DeskpilotError, ValidationError } from '../../shared/errors';
-import { type HostSettings } from '../../shared/host-protocol';
 import { resolveLanguage, type Language } from '../../shared/i18n/i18n';
 import { parseMcpServers, redactMcpServers, restoreMcpSecrets, type McpServers } from '../../shared/mcp-servers';
-import { VISION_MODES, type PublicSettings, type SettingsPatch, type VisionSetting } from '../../shared/settings';
+import { VISION_MODES, type VisionSetting } from '../../shared/settings';
+import {
+  PLAIN_NAMES,
+  hostSettingsOf,
+  type HostSettings,
+  type PlainName,
+  type PlainValues,
+  type PublicSettings,
+  type SecretViews,
+  type SettingsPatchInput,
+} from '../../shared/settings-derive';
 import { withAllowance, type ToolAllowance } from '../../shared/tool-allowances';
 // The provider's pure config modules only: main never loads the openai SDK or the Agent.
 import { choosePreset, resolveProviderConfig, type Environment } from '../../core/provider-config/config';
@@ -24,8 +33,14 @@ export interface SettingsServiceOptions {
 
 type EnvOverride = PublicSettings['envOverrides'][number];
 
-/** A SettingsPatch as zod parses it: an omitted field may also arrive as undefined. */
-export type SettingsPatchInput = { [Key in keyof SettingsPatch]?: SettingsPatch[Key] | undefined };
+export type { SettingsPatchInput };
+
+/** Values tidied before they are stored: a pasted model name's spaces, a folder added twice. */
+const TIDY: { [Key in PlainName]?: (value: PlainValues[Key]) => PlainValues[Key] } = {
+  model: (value) => value.trim(),
+  embeddingModel: (value) => value.trim(),
+  docsFolders: (value) => [...new Set(value)],
+};
 
 /**
  * The user's settings: stored through electron-store, the API key encrypted with safeStorage,
@@ -46,31 +61,27 @@ export class SettingsService {
   }
 
   publicSettings(): PublicSettings {
-    const { store } = this.options;
     const overrides = this.envOverrides();
     return {
-      preset: store.get('preset'),
-      baseUrl: store.get('baseUrl'),
-      model: store.get('model'),
-      headerNames: this.headerNames(),
-      hasApiKey: store.get('apiKeyEncrypted') !== '',
-      hotkey: store.get('hotkey'),
-      approvalPolicy: store.get('approvalPolicy'),
-      openAtLogin: store.get('openAtLogin'),
-      keepDevices: store.get('keepDevices'),
-      historyLimit: store.get('historyLimit'),
-      docsFolders: store.get('docsFolders'),
-      docsAppHelp: store.get('docsAppHelp'),
-      docsManPages: store.get('docsManPages'),
-      docsUserFolders: store.get('docsUserFolders'),
-      embeddingModel: store.get('embeddingModel'),
-      language: store.get('language'),
-      answerLanguage: store.get('answerLanguage'),
-      mcpServers: this.mcpServersForEditor(),
-      toolAllowances: store.get('toolAllowances'),
-      vision: store.get('vision'),
+      ...this.plainValues(),
+      ...this.secretViews(),
       envOverrides: Object.keys(overrides) as EnvOverride[],
       envVariables: overrides,
+    };
+  }
+
+  /** Every setting that is not a secret, as stored. */
+  private plainValues(): PlainValues {
+    const { store } = this.options;
+    return Object.fromEntries(PLAIN_NAMES.map((name) => [name, store.get(name)])) as PlainValues;
+  }
+
+  /** What the window may know of each secret instead of its value. */
+  private secretViews(): SecretViews {
+    return {
+      headerNames: this.headerNames(),
+      hasApiKey: this.options.store.get('apiKeyEncrypted') !== '',
+      mcpServers: this.mcpServersForEditor(),
     };
   }
 
@@ -89,34 +100,22 @@ export class SettingsService {
     const mcpServers = patch.mcpServers === undefined ? undefined : this.encryptMcpServers(patch.mcpServers);
     // The caller's own step that may refuse the patch (the hotkey registers here).
     beforeWrite?.();
-    const changes: Partial<StoredSettings> = {};
-    if (patch.preset !== undefined) changes.preset = patch.preset;
-    if (patch.baseUrl !== undefined) changes.baseUrl = patch.baseUrl;
-    if (patch.model !== undefined) changes.model = patch.model.trim();
-    if (headers !== undefined) {
-      changes.headersEncrypted = encryptedHeaders ?? '';
-      changes.headers = '';
+    const changes: Record<string, unknown> = {};
+    for (const name of PLAIN_NAMES) {
+      const value = patch[name];
+      const tidy = TIDY[name] as ((value: unknown) => unknown) | undefined;
+      if (value !== undefined) changes[name] = tidy === undefined ? value : tidy(value);
     }
-    if (encrypted !== undefined) changes.apiKeyEncrypted = encrypted;
-    if (patch.apiKey === null) changes.apiKeyEncrypted = '';
-    if (patch.hotkey !== undefined) changes.hotkey = patch.hotkey;
-    if (patch.approvalPolicy !== undefined) changes.approvalPolicy = patch.approvalPolicy;
-    if (patch.openAtLogin !== undefined) changes.openAtLogin = patch.openAtLogin;
-    if (patch.keepDevices !== undefined) changes.keepDevices = patch.keepDevices;
-    if (patch.historyLimit !== undefined) changes.historyLimit = patch.historyLimit;
-    if (patch.docsFolders !== undefined) changes.docsFolders = [...new Set(patch.docsFolders)];
-    if (patch.docsAppHelp !== undefined) changes.docsAppHelp = patch.docsAppHelp;
-    if (patch.docsManPages !== undefined) changes.docsManPages = patch.docsManPages;
-    if (patch.docsUserFolders !== undefined) changes.docsUserFolders = patch.docsUserFolders;
-    if (patch.embeddingModel !== undefined) changes.embeddingModel = patch.embeddingModel.trim();
-    if (patch.language !== undefined) changes.language = patch.language;
-    if (patch.answerLanguage !== undefined) changes.answerLanguage = patch.answerLanguage;
-    if (mcpServers !== undefined) changes.mcpServersEncrypted = mcpServers;
-    if (patch.toolAllowances !== undefined) changes.toolAllowances = patch.toolAllowances;
-    if (patch.vision !== undefined) changes.vision = patch.vision;
+    if (headers !== undefined) {
+      changes['headersEncrypted'] = encryptedHeaders ?? '';
+      changes['headers'] = '';
+    }
+    if (encrypted !== undefined) changes['apiKeyEncrypted'] = encrypted;
+    if (patch.apiKey === null) changes['apiKeyEncrypted'] = '';
+    if (mcpServers !== undefined) changes['mcpServersEncrypted'] = mcpServers;
     // One write: the store's schema checks every field first, so a refused one leaves all as they were.
     try {
-      store.set(changes);
+      store.set(changes as Partial<StoredSettings>);
     } catch (error) {
       // electron-store names the field and the rule, never the value.
       throw new ValidationError(`settings not saved: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -151,28 +150,14 @@ export class SettingsService {
   /** What the host's provider uses: stored settings, the decrypted key, and DESKPILOT_PROVIDER. Main → host only. */
   hostSettings(): HostSettings {
     const { store, safeStorage } = this.options;
-    const apiKey = decryptKey(safeStorage, store.get('apiKeyEncrypted'));
-    return {
+    return hostSettingsOf(this.plainValues(), {
       preset: this.effectivePreset(),
-      baseUrl: store.get('baseUrl'),
-      model: store.get('model'),
-      headers: this.storedHeaders(),
-      approvalPolicy: store.get('approvalPolicy'),
-      embeddingModel: store.get('embeddingModel'),
-      language: this.language(),
-      answerLanguage: store.get('answerLanguage'),
-      mcpServers: this.mcpServers(),
-      toolAllowances: store.get('toolAllowances'),
       vision: this.vision(),
-      keepDevices: store.get('keepDevices'),
-      docs: {
-        folders: store.get('docsFolders'),
-        appHelp: store.get('docsAppHelp'),
-        manPages: store.get('docsManPages'),
-        userFolders: store.get('docsUserFolders'),
-      },
-      ...(apiKey === undefined ? {} : { apiKey }),
-    };
+      language: this.language(),
+      headers: this.storedHeaders(),
+      apiKey: decryptKey(safeStorage, store.get('apiKeyEncrypted')),
+      mcpServers: this.mcpServers(),
+    });
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../../src/shared/agent-events';
 import type { AppEvent, AppStatus, DeskpilotApi, DocsStatus } from '../../../src/shared/ipc';
-import type { PublicSettings, SettingsPatch } from '../../../src/shared/settings';
+import type { PublicSettings, SettingsPatch } from '../../../src/shared/settings-derive';
 import type { ChatEntry } from '../../../src/shared/transcript';
 import type { WorkflowDraft, WorkflowListReply } from '../../../src/shared/workflow-ipc';
 

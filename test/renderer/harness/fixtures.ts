@@ -1,6 +1,6 @@
 import type { AgentEvent } from '../../../src/shared/agent-events';
 import type { AppStatus, DocsStatus } from '../../../src/shared/ipc';
-import type { PublicSettings } from '../../../src/shared/settings';
+import { settingsDefaults, type PublicSettings } from '../../../src/shared/settings-derive';
 import type { ChatEntry } from '../../../src/shared/transcript';
 import type { FakeBridgeOptions } from './fake-bridge';
 
@@ -15,6 +15,8 @@ export const STATUS: AppStatus = {
 };
 
 export const SETTINGS: PublicSettings = {
+  // Every setting at its default, so a new one needs nothing here; the values below are the fixture's own.
+  ...settingsDefaults('linux'),
   preset: 'openrouter',
   baseUrl: '',
   model: 'openai/gpt-4o-mini',
@@ -34,6 +36,7 @@ export const SETTINGS: PublicSettings = {
   mcpServers: '',
   toolAllowances: [],
   vision: 'auto',
+  keepDevices: false,
   envOverrides: [],
   envVariables: {},
 };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocsStatus } from '../../../shared/ipc';
-import type { PublicSettings, SettingsPatch } from '../../../shared/settings';
+import type { PublicSettings, SettingsPatch } from '../../../shared/settings-derive';
 import { describeFailure, type Failure } from '../failure';
 import { i18n } from '../i18n';
 import { describeDocsStatus } from './docs-status';

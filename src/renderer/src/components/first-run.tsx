@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRESET_INFO, PRESET_NAMES, type PresetName, type SettingsPatch } from '../../../shared/settings';
+import { PRESET_INFO, PRESET_NAMES, type PresetName } from '../../../shared/settings';
+import type { SettingsPatch } from '../../../shared/settings-derive';
 import { describeFailure, type Failure } from '../failure';
 import { FailureText } from './failure-text';
 import { presetLabel } from './presets';

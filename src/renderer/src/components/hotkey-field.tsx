@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PublicSettings } from '../../../shared/settings';
+import type { PublicSettings } from '../../../shared/settings-derive';
 import { refusalText } from '../failure';
 import { acceleratorOf } from './accelerator';
 

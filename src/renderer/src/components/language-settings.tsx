@@ -7,7 +7,7 @@ import {
   type Language,
   type LanguageChoice,
 } from '../../../shared/i18n/i18n';
-import type { PublicSettings, SettingsPatch } from '../../../shared/settings';
+import type { PublicSettings, SettingsPatch } from '../../../shared/settings-derive';
 import { Field } from './field';
 
 interface Props {

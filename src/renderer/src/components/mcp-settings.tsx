@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PublicSettings } from '../../../shared/settings';
+import type { PublicSettings } from '../../../shared/settings-derive';
 import type { ToolAllowance } from '../../../shared/tool-allowances';
 import type { TFunction } from 'i18next';
 import { refusalText } from '../failure';

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicSettings } from '../../../shared/settings';
+import { settingsDefaults, type PublicSettings } from '../../../shared/settings-derive';
 import { draftOf, patchOf } from './settings-form';
 
 const SETTINGS: PublicSettings = {
+  // Every setting at its default, so a new one needs nothing here; the values below are this test's own.
+  ...settingsDefaults('linux'),
   preset: 'openrouter',
   baseUrl: '',
   model: '',
@@ -15,6 +17,7 @@ const SETTINGS: PublicSettings = {
   mcpServers: '',
   toolAllowances: [],
   vision: 'auto',
+  keepDevices: false,
   openAtLogin: false,
   historyLimit: 200,
   docsFolders: [],
@@ -65,5 +68,19 @@ describe('patchOf', () => {
     expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), historyLimit: '-1' })).toEqual({ error: 'settings.historyLimitInvalid', field: 'history-limit' });
     expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), baseUrl: 'localhost:11434' })).toEqual({ error: 'settings.baseUrlInvalid', field: 'base-url' });
     expect(patchOf(SETTINGS, { ...draftOf(SETTINGS), baseUrl: ' http://127.0.0.1:1234/v1 ' })).toEqual({ patch: { baseUrl: 'http://127.0.0.1:1234/v1' } });
+  });
+});
+
+describe('the settings the form shows by their type', () => {
+  it('sends a changed switch, and nothing for one left as it was', () => {
+    const draft = draftOf(SETTINGS);
+    expect(patchOf(SETTINGS, draft)).toEqual({ patch: {} });
+    expect(patchOf(SETTINGS, { ...draft, fields: { ...draft.fields, keepDevices: true } })).toEqual({ patch: { keepDevices: true } });
+  });
+
+  it('sends nothing for a setting a variable overrides', () => {
+    const locked = { ...SETTINGS, envOverrides: ['keepDevices' as const] };
+    const draft = draftOf(locked);
+    expect(patchOf(locked, { ...draft, fields: { ...draft.fields, keepDevices: true } })).toEqual({ patch: {} });
   });
 });

@@ -1,12 +1,23 @@
-import type { ApprovalPolicy, PresetName, PublicSettings, SettingsPatch, VisionSetting } from '../../../shared/settings';
+import type { ApprovalPolicy, PresetName, VisionSetting } from '../../../shared/settings';
+import { z } from 'zod';
+import { WINDOW_FIELDS, type PublicSettings, type SettingsPatch, type WindowName } from '../../../shared/settings-derive';
+import { controlId } from './setting-control';
 
 /** Why a draft cannot be sent, as its catalog key. */
-export type FormError = 'settings.baseUrlInvalid' | 'settings.historyLimitInvalid' | 'settings.newKeyMissing' | 'settings.newHeadersMissing';
+export type FormError =
+  | 'settings.baseUrlInvalid'
+  | 'settings.historyLimitInvalid'
+  | 'settings.newKeyMissing'
+  | 'settings.newHeadersMissing'
+  | 'settings.numberInvalid'
+  | 'settings.valueInvalid';
 
 /** A draft that cannot be sent: what is wrong, and the id of the field it is about. */
 export interface FieldError {
   error: FormError;
   field: string;
+  /** The bounds a number must keep, for the message. */
+  values?: { min: number; max: number };
 }
 
 /** What the settings view does with a stored credential it cannot read back. */
@@ -19,7 +30,6 @@ export interface SettingsDraft {
   model: string;
   approvalPolicy: ApprovalPolicy;
   openAtLogin: boolean;
-  keepDevices: boolean;
   historyLimit: string;
   embeddingModel: string;
   vision: VisionSetting;
@@ -28,6 +38,8 @@ export interface SettingsDraft {
   headersAction: SecretAction;
   /** All the headers, as `Name: value; Name2: value`: a patch replaces the stored ones as a whole. */
   newHeaders: string;
+  /** The settings the form shows by their type (SettingControl): a checkbox's state, a number as typed. */
+  fields: Record<WindowName, string | boolean>;
 }
 
 export function draftOf(settings: PublicSettings): SettingsDraft {
@@ -37,7 +49,6 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
     model: settings.model,
     approvalPolicy: settings.approvalPolicy,
     openAtLogin: settings.openAtLogin,
-    keepDevices: settings.keepDevices ?? false,
     historyLimit: String(settings.historyLimit),
     embeddingModel: settings.embeddingModel,
     vision: settings.vision,
@@ -45,6 +56,12 @@ export function draftOf(settings: PublicSettings): SettingsDraft {
     newKey: '',
     headersAction: 'keep',
     newHeaders: '',
+    fields: Object.fromEntries(
+      WINDOW_FIELDS.map(({ name }) => {
+        const value: unknown = settings[name];
+        return [name, typeof value === 'boolean' ? value : String(value)];
+      }),
+    ) as Record<WindowName, string | boolean>,
   };
 }
 
@@ -66,12 +83,23 @@ export function patchOf(settings: PublicSettings, draft: SettingsDraft): { patch
   set('model', draft.model.trim(), settings.model);
   set('approvalPolicy', draft.approvalPolicy, settings.approvalPolicy);
   set('openAtLogin', draft.openAtLogin, settings.openAtLogin);
-  set('keepDevices', draft.keepDevices, settings.keepDevices ?? false);
   const limit = Number(draft.historyLimit);
   if (draft.historyLimit.trim() === '' || !Number.isInteger(limit) || limit < 0) return { error: 'settings.historyLimitInvalid', field: 'history-limit' };
   set('historyLimit', limit, settings.historyLimit);
   set('embeddingModel', draft.embeddingModel.trim(), settings.embeddingModel);
   set('vision', draft.vision, settings.vision);
+  for (const { name, schema } of WINDOW_FIELDS) {
+    const text = draft.fields[name];
+    const number = schema instanceof z.ZodNumber ? schema : undefined;
+    const parsed = schema.safeParse(number !== undefined && typeof text === 'string' ? (text.trim() === '' ? Number.NaN : Number(text)) : text);
+    if (locked.has(name)) continue;
+    if (!parsed.success) {
+      const bounds =
+        number === undefined ? {} : { values: { min: number.minValue ?? Number.MIN_SAFE_INTEGER, max: number.maxValue ?? Number.MAX_SAFE_INTEGER } };
+      return { error: number === undefined ? 'settings.valueInvalid' : 'settings.numberInvalid', field: controlId(name), ...bounds };
+    }
+    set(name, parsed.data as SettingsPatch[WindowName], settings[name]);
+  }
   if (!locked.has('apiKey')) {
     if (draft.keyAction === 'remove') patch.apiKey = null;
     if (draft.keyAction === 'replace') {

@@ -1,16 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/i18n/i18n';
-import {
-  APPROVAL_POLICIES,
-  PRESET_INFO,
-  PRESET_NAMES,
-  VISION_MODES,
-  type ApprovalPolicy,
-  type PublicSettings,
-  type SettingsPatch,
-  type VisionSetting,
-} from '../../../shared/settings';
+import { APPROVAL_POLICIES, PRESET_INFO, PRESET_NAMES, VISION_MODES, type ApprovalPolicy, type VisionSetting } from '../../../shared/settings';
+import { WINDOW_FIELDS, type PublicSettings, type SettingsPatch } from '../../../shared/settings-derive';
+import type { WindowSection } from '../../../shared/settings-schema';
 import { describeFailure, type Failure } from '../failure';
 import { FailureText } from './failure-text';
 import { HotkeyField } from './hotkey-field';
@@ -22,6 +15,7 @@ import { Diagnose } from './diagnose';
 import { presetLabel } from './presets';
 import { apiKeyWords, headerWords, SecretField } from './secret-field';
 import { draftOf, patchOf, type SettingsDraft } from './settings-form';
+import { controlId, SettingControl } from './setting-control';
 
 interface Props {
   hotkeyError: string | undefined;
@@ -107,6 +101,21 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
     return ids.length === 0 ? {} : { 'aria-describedby': ids.join(' '), ...(errorFor(id) === undefined ? {} : { 'aria-invalid': true }) };
   };
 
+  /** The section's settings shown by their type (settings-schema.ts's `window`). */
+  const controls = (section: WindowSection) =>
+    draft === undefined
+      ? null
+      : WINDOW_FIELDS.filter((field) => field.section === section).map(({ name }) => (
+          <SettingControl
+            key={name}
+            name={name}
+            value={draft.fields[name]}
+            overriddenBy={variable(name)}
+            error={errorFor(controlId(name))}
+            onChange={(value) => change('fields', { ...draft.fields, [name]: value })}
+          />
+        ));
+
   return (
     <section className="view settings-view" aria-labelledby="settings-heading">
       <h2 id="settings-heading" ref={heading} tabIndex={-1}>
@@ -130,7 +139,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
             event.preventDefault();
             const result = patchOf(settings, draft);
             if ('error' in result) {
-              setFieldError({ field: result.field, text: t(result.error) });
+              setFieldError({ field: result.field, text: t(result.error, result.values ?? {}) });
               document.getElementById(result.field)?.focus();
             } else save(result.patch);
           }}
@@ -232,6 +241,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               ))}
             </select>
           </Field>
+          {controls('model')}
           <h3 className="settings-section">{t('settings.sectionHotkey')}</h3>
           <HotkeyField settings={settings} platform={platform} onSettings={setSettings} />
           <div className={`field checkbox-field${locked('openAtLogin') ? ' overridden' : ''}`}>
@@ -244,6 +254,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
             />
             <label htmlFor="open-at-login">{t('settings.openAtLogin')}</label>
           </div>
+          {controls('hotkey')}
           <h3 className="settings-section">{t('settings.sectionSafety')}</h3>
           <Field id="approval-policy" label={t('settings.approvals')} overriddenBy={variable('approvalPolicy')} error={errorFor('approval-policy')}>
             <select
@@ -260,10 +271,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               ))}
             </select>
           </Field>
-          <div className="field checkbox-field">
-            <input id="keep-devices" type="checkbox" checked={draft.keepDevices} onChange={(event) => change('keepDevices', event.target.checked)} />
-            <label htmlFor="keep-devices">{t('settings.keepDevices')}</label>
-          </div>
+          {controls('safety')}
           <h3 className="settings-section">{t('settings.sectionData')}</h3>
           <Field id="history-limit" label={t('settings.historyLimit')} overriddenBy={variable('historyLimit')} error={errorFor('history-limit')}>
             <input
@@ -278,6 +286,7 @@ export function SettingsView({ hotkeyError, systemLanguage, onClose, onSaved }: 
               onChange={(event) => change('historyLimit', event.target.value)}
             />
           </Field>
+          {controls('data')}
           {error === undefined ? null : (
             <div role="alert" className="form-error">
               <FailureText failure={error} />
