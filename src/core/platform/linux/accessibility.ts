@@ -79,7 +79,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
         const read = (fresh: boolean) => this.mirrors.read(app.bus, mirrorReader(this.client, app), fetch, fresh);
         if (this.readBefore.has(app.bus)) return await read(options.fresh ?? false);
         // Each CLI call is a new process, so its one read is a first read: it must not catch the app half-built.
-        const tree = await settledFirstRead(() => read(true), { lazyToolkit: app.gtk4, ageMs: processAgeMs(pid) });
+        const tree = await settledFirstRead(() => read(true), {
+          lazyToolkit: app.gtk4,
+          ageMs: processAgeMs(pid),
+          eventCount: () => this.events.count(app.bus),
+        });
         this.readBefore.add(app.bus);
         return tree;
       }
