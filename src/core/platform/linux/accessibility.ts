@@ -106,12 +106,14 @@ export class AtspiAccessibility implements AccessibilityBackend {
   }
 
   /** Re-reads one node and what is under it, without the rest of the app. */
-  async readSubtree(ref: unknown, _node: UiNode, maxNodes: number): Promise<RawNode> {
+  async readSubtree(ref: unknown, node: UiNode, maxNodes: number): Promise<RawNode> {
     const target = ref as AtspiRef;
     const app = await this.apps.get(target.pid);
     const subtree = { path: target.path, ...(target.window === undefined ? {} : { window: target.window }) };
     try {
-      return await fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree);
+      const raw = await fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree);
+      // A sheet cell's headers come from its table (table-range.ts), which a read of the cell alone does not see.
+      return node.role === 'cell' && (raw.description ?? '') === '' && node.description !== undefined ? { ...raw, description: node.description } : raw;
     } catch (error) {
       throw (await crashDuringRead(error, app)) ?? mapDbusError(error, target.pid);
     }
