@@ -138,9 +138,10 @@ async function main(): Promise<void> {
   const minNamedRatio = Math.min(...rows.map((row) => (row.pyNamed === 0 ? 1 : row.named / row.pyNamed)));
   const textOk = rows.filter((row) => row.textOk).length;
   const verifyFalse = rows.filter((row) => row.verifyFalse === true).length;
-  process.stdout.write(
-    `apps: crashes=${crashes} min_named_ratio=${rows.length === 0 ? 0 : minNamedRatio.toFixed(2)} text_ok=${textOk}/${rows.length} verify_false=${verifyFalse}\n`,
-  );
+  if (!scaleOnly)
+    process.stdout.write(
+      `apps: crashes=${crashes} min_named_ratio=${rows.length === 0 ? 0 : minNamedRatio.toFixed(2)} text_ok=${textOk}/${rows.length} verify_false=${verifyFalse}\n`,
+    );
   process.stdout.write(scaleLine);
 }
 
