@@ -4,7 +4,10 @@
  * the named share of interactive nodes, the compact tree's tokens, whether the known document
  * text is there, whether the app survived, and whether one action's report matched what an
  * independent read (pyatspi) saw. Apps whose binary is absent are left out, and said so.
- *   npm run bench:apps [-- name ...]     only the apps named
+ * Then the scale table (bench/apps-scale.ts): generated pages of 500 to 20,000 nodes in Chromium
+ * and Firefox and Calc sheets of 10,000 rows and none, ending with its `scale:` line.
+ *   npm run bench:apps [-- name ...]     only the apps named (and scale rows whose app starts with a name)
+ *   npm run bench:apps -- --no-scale     the apps table alone;  -- --scale   the scale table alone
  */
 import { buildTree } from '../src/core/ui/ids';
 import { serializeTree } from '../src/core/ui/serialize';
@@ -23,6 +26,7 @@ import {
   treeText,
   type ToolkitApp,
 } from '../test/linux/toolkit-apps';
+import { runScale, scaleSummary } from './apps-scale';
 import { median, ms, timed } from './stats';
 
 const RUNS = 3;
@@ -98,10 +102,13 @@ async function measureApp(desktop: Desktop, app: ToolkitApp, pid: number): Promi
 }
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2).filter((arg) => arg !== '--');
-  const apps = TOOLKIT_APPS.filter((app) => only.length === 0 || only.includes(app.name));
+  const args = process.argv.slice(2).filter((arg) => arg !== '--');
+  const only = args.filter((arg) => !arg.startsWith('--'));
+  const scaleOnly = args.includes('--scale');
+  const apps = scaleOnly ? [] : TOOLKIT_APPS.filter((app) => only.length === 0 || only.includes(app.name));
   const desktop = await startDesktop({ openbox: true });
   const rows: Row[] = [];
+  let scaleLine = '';
   try {
     process.stdout.write(`session up in ${desktop.session.startupMs} ms; ${RUNS} runs each, medians; ${READS} default reads per app for the crash count.\n`);
     for (const app of apps) {
@@ -120,6 +127,10 @@ async function main(): Promise<void> {
         process.stdout.write(`${app.name.padEnd(18)} failed: ${error instanceof Error ? error.message : String(error)}\n`);
       }
     }
+    if (!args.includes('--no-scale')) {
+      const scaleRows = await runScale(desktop, only, (line) => process.stdout.write(line));
+      scaleLine = scaleSummary(scaleRows);
+    }
   } finally {
     await desktop.stop();
   }
@@ -127,9 +138,11 @@ async function main(): Promise<void> {
   const minNamedRatio = Math.min(...rows.map((row) => (row.pyNamed === 0 ? 1 : row.named / row.pyNamed)));
   const textOk = rows.filter((row) => row.textOk).length;
   const verifyFalse = rows.filter((row) => row.verifyFalse === true).length;
-  process.stdout.write(
-    `apps: crashes=${crashes} min_named_ratio=${rows.length === 0 ? 0 : minNamedRatio.toFixed(2)} text_ok=${textOk}/${rows.length} verify_false=${verifyFalse}\n`,
-  );
+  if (!scaleOnly)
+    process.stdout.write(
+      `apps: crashes=${crashes} min_named_ratio=${rows.length === 0 ? 0 : minNamedRatio.toFixed(2)} text_ok=${textOk}/${rows.length} verify_false=${verifyFalse}\n`,
+    );
+  process.stdout.write(scaleLine);
 }
 
 main().then(

@@ -1,4 +1,4 @@
-import { DeskpilotError, NodeNotFoundError, ProcessExitedError, ValidationError, serializeError } from '../../shared/errors';
+import { DeskpilotError, NodeNotFoundError, NotSettableError, ProcessExitedError, ValidationError, serializeError } from '../../shared/errors';
 import {
   DEFAULT_SCROLL_AMOUNT,
   DEFAULT_SETTLE_MS,
@@ -225,7 +225,20 @@ export class ActionEngine {
         return synthetic('click', () => input.click(point), point);
       }
       case 'set_value':
-        await accessibility.setValue(ref, node as UiNode, request.value);
+        try {
+          await accessibility.setValue(ref, node as UiNode, request.value);
+        } catch (error) {
+          if (!(error instanceof NotSettableError) || node?.role !== 'cell' || input.canType?.(String(request.value)) === false) throw error;
+          // A sheet cell takes no text through accessibility (LibreOffice gives it no EditableText):
+          // it takes it as from a person, typed over while the cell is selected and committed by Return.
+          const cell = node;
+          return synthetic('keys', async () => {
+            await ensureFrontmost(this.platform.apps, pid, 'type', signal);
+            await this.focus(resolved, cell, 'caret');
+            signal?.throwIfAborted();
+            await input.typeText(`${String(request.value)}\n`);
+          });
+        }
         return { method: 'accessibility', via: 'set-value' };
       case 'type': {
         const target = node as UiNode;

@@ -30,6 +30,10 @@ export interface VerifyContext {
  * later), or a button taking focus because it was clicked. The wait goes on past these.
  */
 export function isTransient(request: UiActionRequest, node: UiNode, change: string): boolean {
+  // Text typed or set shows as text: the field taking focus first is no sign it arrived (a sheet
+  // cell is focused at once and shows its text only once the app commits it). A secret field
+  // shows no text, so there the focus is all the evidence there is.
+  if (request.action === 'type' || request.action === 'set_value') return change.startsWith('states.focused:') && node.states.secret !== true;
   if (request.action !== 'click' && request.action !== 'key') return false;
   if (change.startsWith('states.checked:')) return !CHECKABLE.has(node.role);
   return change.startsWith('states.focused:') && (node.role === 'button' || node.role === 'link' || node.role === 'menuitem');

@@ -79,7 +79,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
         const read = (fresh: boolean) => this.mirrors.read(app.bus, mirrorReader(this.client, app), fetch, fresh);
         if (this.readBefore.has(app.bus)) return await read(options.fresh ?? false);
         // Each CLI call is a new process, so its one read is a first read: it must not catch the app half-built.
-        const tree = await settledFirstRead(() => read(true), { lazyToolkit: app.gtk4, ageMs: processAgeMs(pid) });
+        const tree = await settledFirstRead(() => read(true), {
+          lazyToolkit: app.gtk4,
+          ageMs: processAgeMs(pid),
+          eventCount: () => this.events.count(app.bus),
+        });
         this.readBefore.add(app.bus);
         return tree;
       }
@@ -102,12 +106,14 @@ export class AtspiAccessibility implements AccessibilityBackend {
   }
 
   /** Re-reads one node and what is under it, without the rest of the app. */
-  async readSubtree(ref: unknown, _node: UiNode, maxNodes: number): Promise<RawNode> {
+  async readSubtree(ref: unknown, node: UiNode, maxNodes: number): Promise<RawNode> {
     const target = ref as AtspiRef;
     const app = await this.apps.get(target.pid);
     const subtree = { path: target.path, ...(target.window === undefined ? {} : { window: target.window }) };
     try {
-      return await fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree);
+      const raw = await fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree);
+      // A sheet cell's headers come from its table (table-range.ts), which a read of the cell alone does not see.
+      return node.role === 'cell' && (raw.description ?? '') === '' && node.description !== undefined ? { ...raw, description: node.description } : raw;
     } catch (error) {
       throw (await crashDuringRead(error, app)) ?? mapDbusError(error, target.pid);
     }

@@ -8,9 +8,11 @@ import type { AtspiClient } from './client';
  */
 export class AppEvents {
   private readonly waiting = new Map<string, Set<() => void>>();
+  private readonly counts = new Map<string, number>();
 
   constructor(client: AtspiClient) {
     client.onTreeEvent((event) => {
+      this.counts.set(event.bus, (this.counts.get(event.bus) ?? 0) + 1);
       const waiters = this.waiting.get(event.bus);
       if (waiters === undefined) return;
       this.waiting.delete(event.bus);
@@ -36,6 +38,11 @@ export class AppEvents {
       waiters.add(wake);
       signal.addEventListener('abort', onAbort, { once: true });
     });
+  }
+
+  /** How many events the bus has sent since it was first watched: a first read asks whether the app was quiet while it read. */
+  count(bus: string): number {
+    return this.counts.get(bus) ?? 0;
   }
 
   /** How many waits are pending: none once every action has settled (for tests). */

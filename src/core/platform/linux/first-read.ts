@@ -32,25 +32,34 @@ export function processAgeMs(pid: number, proc = '/proc'): number | undefined {
 }
 
 export interface FirstReadOptions {
-  /** GTK 4 makes accessible objects only when first asked, and says nothing of them. */
+  /** GTK 4 makes accessible objects only when first asked, and says nothing of them: with no age known, it is taken as young. */
   lazyToolkit: boolean;
   ageMs: number | undefined;
+  /**
+   * How many accessibility events the app has sent so far (a running count). Events that arrive
+   * during the first read say its content is still arriving (a page loading, a document opening).
+   */
+  eventCount?: () => number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
 
 /**
- * The first read of an app in this process: an app that just started (or a toolkit that builds
- * its tree as it is read) is read again after a pause until two reads agree on the node count,
- * within a bound, so the first answer holds the open document and its ids are the ones the next
- * read gives. An app that has been running a while is read once, as before.
+ * The first read of an app in this process. An app that just started, or one whose events show
+ * content arriving while it was read, is read again after a pause until two reads agree on the
+ * node count, within a bound, so the first answer holds the open document and its ids are the
+ * ones the next read gives. An app that has been running and was quiet during the read is read
+ * once: a CLI call (always a first read) to an idle app pays no wait.
  */
 export async function settledFirstRead<Ref>(read: () => Promise<RawNode<Ref>>, options: FirstReadOptions): Promise<RawNode<Ref>> {
   const now = options.now ?? (() => performance.now());
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const events = options.eventCount ?? (() => 0);
+  const eventsBefore = events();
   let tree = await read();
-  const young = options.ageMs !== undefined && options.ageMs < YOUNG_MS;
-  if (!young && !options.lazyToolkit) return tree;
+  const young = options.ageMs === undefined ? options.lazyToolkit : options.ageMs < YOUNG_MS;
+  const arriving = events() > eventsBefore;
+  if (!young && !arriving) return tree;
   const deadline = now() + MAX_WAIT_MS;
   let count = size(tree);
   while (now() < deadline) {

@@ -12,7 +12,7 @@ import { relationNames } from './relation-names';
 import { CONTENT_TEXT_ROLES, NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
 import { decodeStates, hasState } from './states';
 import { windowOrigins, type Origin } from './window-origin';
-import { cellAddress, isHugeContainer, visibleCells } from './table-range';
+import { isHugeContainer, labelRangeCell, visibleCells, type RangeCell } from './table-range';
 
 export interface AppTarget {
   pid: number;
@@ -235,7 +235,7 @@ async function walkMissing(
   alternates?: Alternates,
 ): Promise<void> {
   const limit = limiter(CONCURRENCY);
-  const addresses = new Map<string, string>();
+  const addresses = new Map<string, RangeCell>();
   // Each node is expanded once: an app whose children lists loop (a child listing its own
   // ancestor, with a child count that never matches) would otherwise recurse until the stack ran out.
   const expanded = new Set<string>();
@@ -252,7 +252,7 @@ async function walkMissing(
       if (isHugeContainer(items.get(path) as Item)) {
         // Never list the children of a sheet that claims billions of cells: read what is on screen.
         const cells = item.interfaces.includes(IFACE.table) ? await limit(() => visibleCells(client, [bus, path])).catch(unlessFrozen([])) : [];
-        for (const cell of cells) addresses.set(cell.ref[1], cellAddress(cell.row, cell.column));
+        for (const cell of cells) addresses.set(cell.ref[1], cell);
         children.set(
           path,
           cells.map((cell) => cell.ref[1]),
@@ -276,9 +276,9 @@ async function walkMissing(
           if (items.size >= maxNodes) return;
           const read = await limit(() => readItem(client, [bus, child], index, bridge)).catch(unlessFrozen(undefined));
           if (read === undefined) return;
-          // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address.
-          const address = addresses.get(child);
-          if (address !== undefined && read.name.trim() === '') read.name = address;
+          // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address, and described by its headers.
+          const cell = addresses.get(child);
+          if (cell !== undefined) labelRangeCell(read, cell);
           items.set(child, read);
         }
         await expand(child);

@@ -1,0 +1,218 @@
+/**
+ * bench:apps' scale table (issue 27): generated pages of 500, 2,000, 8,000 and 20,000 nodes in
+ * Chromium and Firefox, and Calc sheets of 10,000 rows and of none. Per row: the full read, ours
+ * and python3-pyatspi's; the compact tree at the default budget and find, both through the
+ * engine's public tools (ui_tree, ui_find), so the figures follow whatever those calls do; this
+ * process's peak RSS during the row; and whether every heading and landmark of the page (a
+ * sheet's column headers) is in the compact tree. Every row has a time cap, and each app is
+ * stopped before the next starts.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createToolRegistry } from '../src/core/agent/tools/registry';
+import { isProcessAlive } from '../src/core/platform/process';
+import type { ToolContext } from '../src/core/tools/types';
+import { countNodes } from '../src/core/ui/tree-index';
+import { calcSheetApp, SHEET_HEADERS } from '../test/linux/calc-sheet';
+import type { Desktop } from '../test/linux/desktop';
+import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, treeText, type ToolkitApp } from '../test/linux/toolkit-apps';
+import { generatePage, pageOutline, pageShape } from './pages/generate-page';
+import { median, ms } from './stats';
+
+export const PAGE_SIZES = [500, 2000, 8000, 20_000] as const;
+const SHEET_ROWS = [0, 10_000] as const;
+/** Whole reads, with no silent cut below the biggest page. */
+const FULL_READ = { fresh: true, maxNodes: 50_000 } as const;
+/** No row holds the bench longer than this (a browser that never finishes loading). */
+const ROW_CAP_MS = 300_000;
+
+export interface ScaleRow {
+  label: string;
+  size: number;
+  nodes: number;
+  fullMs: number;
+  pyatspiMs: number;
+  compactMs: number;
+  findMs: number;
+  findOk: boolean;
+  rssMb: number;
+  outline: { found: number; wanted: number; missing: string[] };
+}
+
+interface ScaleCase {
+  label: string;
+  size: number;
+  app: ToolkitApp;
+  /** Names the compact tree must hold. */
+  outline: string[];
+  /** A name to find, deep in the tree, and the exact name the first match must have. */
+  find: string;
+  /** Text at the end of the document: the whole read holds it once the page has loaded. */
+  last: string;
+}
+
+function pageCase(browser: ToolkitApp, nodes: number): ScaleCase {
+  const { sections, rowsPerSection } = pageShape(nodes);
+  const { headings, landmarks } = pageOutline(nodes);
+  const last = `Act ${sections * rowsPerSection}`;
+  return {
+    label: `${browser.name} page`,
+    size: nodes,
+    outline: [...headings, ...landmarks],
+    find: last,
+    app: {
+      ...browser,
+      name: `${browser.name}-${nodes}`,
+      // Near the top, so the launch's (cut) reads see it; the whole page is waited for below.
+      knownText: 'Generated report',
+      prepare: (home) => {
+        browser.prepare?.(home);
+        // The browser's args open page.html: the generated page takes its place.
+        writeFileSync(path.join(home, 'page.html'), generatePage(nodes));
+      },
+    },
+    last: 'End of report',
+  };
+}
+
+function sheetCase(rows: number): ScaleCase {
+  return { label: 'calc sheet', size: rows, app: calcSheetApp(rows), outline: [...SHEET_HEADERS], find: 'B3', last: SHEET_HEADERS[2] };
+}
+
+export function scaleCases(only: readonly string[] = []): ScaleCase[] {
+  const browsers = TOOLKIT_APPS.filter((app) => app.name === 'chromium' || app.name === 'firefox-esr');
+  const cases = [...browsers.flatMap((browser) => PAGE_SIZES.map((nodes) => pageCase(browser, nodes))), ...SHEET_ROWS.map(sheetCase)];
+  return cases.filter((each) => isInstalled(each.app) && (only.length === 0 || only.some((word) => each.app.name.startsWith(word))));
+}
+
+/** The highest RSS of this process while `work` runs, sampled every 20 ms. */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  try {
+    const value = await work();
+    return { value, peakMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function timedMs<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+/** Until a whole read holds the document's last text and two reads agree on the node count, within a bound. */
+async function waitWhole(desktop: Desktop, pid: number, last: string): Promise<void> {
+  const deadline = performance.now() + 90_000;
+  let previous = -1;
+  while (performance.now() < deadline) {
+    const { root } = await desktop.engine.observe(pid, FULL_READ);
+    const count = countNodes(root);
+    if (count === previous && treeText(root).includes(last)) return;
+    previous = count;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow> {
+  const { pid, child } = await launchAppProcess(desktop, scale.app);
+  try {
+    const registry = createToolRegistry();
+    const controller = new AbortController();
+    const context: ToolContext = {
+      engine: desktop.engine,
+      platform: desktop.platform,
+      targetPid: pid,
+      lineStyle: 'compact',
+      signal: controller.signal,
+      log: () => undefined,
+    };
+    await waitWhole(desktop, pid, scale.last);
+    // A machine shared by many: two runs each (one past 8,000 nodes, three for a sheet), medians.
+    const runs = scale.label.startsWith('calc') ? 3 : scale.size >= 8000 ? 1 : 2;
+    const measured = await peakRss(async () => {
+      const fulls: number[] = [];
+      let nodes = 0;
+      for (let run = 0; run < runs; run += 1) {
+        const read = await timedMs(() => desktop.engine.observe(pid, FULL_READ));
+        fulls.push(read.ms);
+        nodes = countNodes(read.value.root);
+      }
+      const reference = await pyatspiRead(desktop.session.env, pid, 1);
+      const compacts: number[] = [];
+      let text = '';
+      for (let run = 0; run < runs; run += 1) {
+        const tree = await timedMs(() => registry.call('ui_tree', JSON.stringify({ pid }), context));
+        compacts.push(tree.ms);
+        text = tree.value.message;
+      }
+      const finds: number[] = [];
+      let findOk = false;
+      for (let run = 0; run < runs; run += 1) {
+        const found = await timedMs(() => registry.call('ui_find', JSON.stringify({ pid, name: scale.find, limit: 1 }), context));
+        finds.push(found.ms);
+        const first = (found.value.data as { matches?: { name: string }[] } | undefined)?.matches?.[0];
+        findOk = found.value.success && first?.name === scale.find;
+      }
+      const missing = scale.outline.filter((name) => !text.includes(name));
+      return {
+        label: scale.label,
+        size: scale.size,
+        nodes,
+        fullMs: median(fulls),
+        pyatspiMs: reference.median_ms,
+        compactMs: median(compacts),
+        findMs: median(finds),
+        findOk,
+        rssMb: 0,
+        outline: { found: scale.outline.length - missing.length, wanted: scale.outline.length, missing },
+      };
+    });
+    return { ...measured.value, rssMb: measured.peakMb };
+  } finally {
+    child.kill('SIGTERM');
+    if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (isProcessAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+}
+
+/** Each case in turn, its row printed as soon as it is measured; a case that fails or passes its cap is said and skipped. */
+export async function runScale(desktop: Desktop, only: readonly string[], write: (line: string) => void): Promise<ScaleRow[]> {
+  const rows: ScaleRow[] = [];
+  write(
+    'scale table: full read ours/pyatspi (ratio), compact tree (ui_tree, default budget), find (ui_find, the deepest button or a cell), peak RSS of this process, outline names in the compact tree\n',
+  );
+  for (const scale of scaleCases(only)) {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const cap = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`over the ${ROW_CAP_MS / 1000} s cap`)), ROW_CAP_MS);
+      });
+      const row = await Promise.race([measureCase(desktop, scale), cap]);
+      rows.push(row);
+      write(
+        `${`${scale.label} ${scale.size}`.padEnd(24)} nodes=${row.nodes}  full=${ms(row.fullMs)}/${ms(row.pyatspiMs)} ms (${(row.pyatspiMs / row.fullMs).toFixed(1)}x)` +
+          `  compact=${ms(row.compactMs)} ms  find=${ms(row.findMs)} ms${row.findOk ? '' : ' (WRONG or none)'}  rss=${row.rssMb.toFixed(0)} MB` +
+          `  outline=${row.outline.found}/${row.outline.wanted}${row.outline.missing.length === 0 ? '' : ` missing ${row.outline.missing.slice(0, 4).join(', ')}`}\n`,
+      );
+    } catch (error) {
+      write(`${`${scale.label} ${scale.size}`.padEnd(24)} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return rows;
+}
+
+/** `scale: min_ratio=… compact_ms_20k=… find_ms_20k=… rss_mb_20k=… outline_ok=k/n`; the 20k figures are the worse browser's. */
+export function scaleSummary(rows: readonly ScaleRow[]): string {
+  const biggest = rows.filter((row) => row.label.endsWith('page') && row.size === 20_000);
+  const worst = (pick: (row: ScaleRow) => number): string => (biggest.length === 0 ? 'n/a' : ms(Math.max(...biggest.map(pick))));
+  const ratio = rows.length === 0 ? 0 : Math.min(...rows.map((row) => row.pyatspiMs / row.fullMs));
+  const outlineOk = rows.filter((row) => row.outline.missing.length === 0).length;
+  const rss = biggest.length === 0 ? 'n/a' : Math.max(...biggest.map((row) => row.rssMb)).toFixed(0);
+  return `scale: min_ratio=${ratio.toFixed(2)} compact_ms_20k=${worst((row) => row.compactMs)} find_ms_20k=${worst((row) => row.findMs)} rss_mb_20k=${rss} outline_ok=${outlineOk}/${rows.length}\n`;
+}
