@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../shared/agent-events';
-import type { HostRequest } from '../shared/host-protocol';
 import { CHANNELS, type AppEvent, type DocsStatus, type IpcReply, type TargetApp } from '../shared/ipc';
 import type { PublicSettings } from '../shared/settings';
 import type { ChatEntry } from '../shared/transcript';
@@ -29,7 +28,8 @@ const trusted = { sender: 'our window' };
 
 let calls: string[];
 let pushed: AppEvent[];
-let sent: HostRequest[];
+/** The host's notifications, as `{ type: method, ...params }`. */
+let sent: Record<string, unknown>[];
 let frontmost: () => Promise<TargetApp | null>;
 let visible: boolean;
 let focused: boolean;
@@ -87,7 +87,7 @@ function build() {
     hostState: 'running' as HostState,
     hostProblem: undefined as string | undefined,
     ask: vi.fn((text: string, pid: number) => Promise.resolve({ askId: `a-${text}-${pid}` })),
-    send: vi.fn((message: HostRequest) => void sent.push(message)),
+    notify: vi.fn((method: string, params: object) => void sent.push({ type: method, ...params })),
     frontmost: vi.fn(() => {
       calls.push('frontmost');
       return frontmost();
@@ -95,7 +95,7 @@ function build() {
     settingsChanged: vi.fn(),
     restart: vi.fn(),
     docsStatus: vi.fn(() => Promise.resolve(DOCS_STATUS)),
-    workflow: vi.fn((request: { type: string }) => Promise.resolve({ asked: request }) as never),
+    request: vi.fn((method: string, params: object) => Promise.resolve({ asked: { type: method, ...params } }) as never),
     suggest: vi.fn((pid: number) => Promise.resolve(pid === TEXT_EDITOR.pid ? (['whatCanIDo', 'readDocument', 'summarize'] as const).slice() : [])),
   };
   const controller = new MainController({
@@ -305,7 +305,7 @@ describe('workflows', () => {
     await value(CHANNELS.draftWorkflow, { askId: 'h1-ask-1' });
     await value(CHANNELS.saveWorkflow, { askId: 'h1-ask-1', name: 'weekly', parameters: ['name'] });
     await value(CHANNELS.stopWorkflow);
-    expect(subject.supervisor.workflow.mock.calls.map(([request]) => request)).toEqual([
+    expect(subject.supervisor.request.mock.calls.map(([method, params]) => ({ type: method, ...params }))).toEqual([
       { type: 'workflowList' },
       { type: 'workflowRun', name: 'weekly', vars: { name: 'Ada' }, dryRun: true, pid: 4242 },
       { type: 'workflowDraft', askId: 'h1-ask-1' },

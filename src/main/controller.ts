@@ -7,7 +7,7 @@ import type { PublicSettings } from '../shared/settings';
 import type { SuggestionKind } from '../shared/suggestions';
 import type { WorkflowEvent } from '../shared/workflow-ipc';
 import { isHttpsUrl } from '../shared/urls';
-import type { HostSupervisor } from './host/host-supervisor';
+import type { HostClient } from './host/host-client';
 import type { Hotkey } from './shell/hotkey';
 import type { MainHandlers } from './ipc/ipc-handlers';
 import type { SettingsPatchInput, SettingsService } from './settings/settings';
@@ -25,8 +25,8 @@ export interface WindowControl {
 export interface ControllerDeps {
   appInfo: AppInfoReply;
   supervisor: Pick<
-    HostSupervisor,
-    'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus' | 'suggest' | 'workflow'
+    HostClient,
+    'ask' | 'notify' | 'request' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus' | 'suggest'
   >;
   settings: SettingsService;
   transcript: Transcript;
@@ -190,11 +190,11 @@ export class MainController {
         }
         return deps.supervisor.ask(text, this.target.pid);
       },
-      stop: () => deps.supervisor.send({ type: 'stop' }),
+      stop: () => deps.supervisor.notify('stop', {}),
       approve: ({ id, decision }) => {
         const card = deps.transcript.openApproval(id);
         deps.transcript.answerApproval(id, decision);
-        deps.supervisor.send({ type: 'approve', id, decision });
+        deps.supervisor.notify('approve', { id, decision });
         // "For this app" or "Always" on a tool of an MCP server lasts until revoked in Settings.
         const external = card?.external;
         const rule = external === undefined ? undefined : allowanceFor(decision, { ...external, ...(card?.app === undefined ? {} : { app: card.app }) });
@@ -205,7 +205,7 @@ export class MainController {
       history: () => deps.transcript.list(),
       clearHistory: () => {
         deps.transcript.clear();
-        deps.supervisor.send({ type: 'clear' });
+        deps.supervisor.notify('clear', {});
       },
       settings: () => deps.settings.publicSettings(),
       updateSettings: (patch) => this.updateSettings(patch),
@@ -218,7 +218,7 @@ export class MainController {
       hideWindow: () => this.hide(),
       restartHost: () => deps.supervisor.restart(),
       docsStatus: () => deps.supervisor.docsStatus(),
-      rebuildDocs: () => deps.supervisor.send({ type: 'docsRebuild' }),
+      rebuildDocs: () => deps.supervisor.notify('docsRebuild', {}),
       addDocsFolder: async () => {
         const folder = await deps.pickFolder();
         if (folder === undefined) return deps.settings.publicSettings();
@@ -228,12 +228,12 @@ export class MainController {
         if (deps.doctor === undefined) throw new DeskpilotError('UI_NOT_AVAILABLE', 'diagnosis is not available in this build');
         return deps.doctor(request);
       },
-      listWorkflows: () => deps.supervisor.workflow({ type: 'workflowList' }),
+      listWorkflows: () => deps.supervisor.request('workflowList', {}),
       // The run acts on the app the window was summoned over, when it is the workflow's app (the host checks).
-      runWorkflow: (request) => deps.supervisor.workflow({ type: 'workflowRun', ...request, ...(this.target === null ? {} : { pid: this.target.pid }) }),
-      stopWorkflow: () => deps.supervisor.send({ type: 'workflowStop' }),
-      draftWorkflow: ({ askId }) => deps.supervisor.workflow({ type: 'workflowDraft', askId }),
-      saveWorkflow: (request) => deps.supervisor.workflow({ type: 'workflowSave', ...request }),
+      runWorkflow: (request) => deps.supervisor.request('workflowRun', { ...request, ...(this.target === null ? {} : { pid: this.target.pid }) }),
+      stopWorkflow: () => deps.supervisor.notify('workflowStop', {}),
+      draftWorkflow: ({ askId }) => deps.supervisor.request('workflowDraft', { askId }),
+      saveWorkflow: (request) => deps.supervisor.request('workflowSave', request),
       importMcpServers: async () => {
         const json = await deps.pickMcpConfig?.();
         if (json === undefined) return deps.settings.publicSettings();

@@ -37,11 +37,11 @@ describe('spawnUtilityHost', () => {
     host.onExit((code) => exits.push(code));
     fork?.child.emit('message', { type: 'ready', pid: 9 });
     fork?.child.emit('exit', 3);
-    host.postMessage({ type: 'stop' });
+    host.postMessage({ rpc: 'notify', method: 'stop', params: {} });
     host.kill();
     expect(messages).toEqual([{ type: 'ready', pid: 9 }]);
     expect(exits).toEqual([3]);
-    expect(fork?.child.posted).toEqual([{ type: 'stop' }]);
+    expect(fork?.child.posted).toEqual([{ rpc: 'notify', method: 'stop', params: {} }]);
     expect(fork?.child.kill).toHaveBeenCalled();
   });
 });
