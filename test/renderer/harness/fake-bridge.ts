@@ -60,8 +60,10 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
   };
   const fail = (name: keyof DeskpilotApi) => {
     const message = options.failures?.[name];
-    // Like the preload: the error's code leads its message (main's refusals are VALIDATION).
-    if (message !== undefined) throw new Error(/^[A-Z][A-Z_]+: /.test(message) ? message : `VALIDATION: ${message}`);
+    if (message === undefined) return;
+    // Like the preload: the typed envelope, as plain data. A test writes `CODE: words`, or just words for main's refusals (VALIDATION).
+    const coded = /^([A-Z][A-Z_]+): (.*)$/s.exec(message);
+    throw coded === null ? { code: 'VALIDATION', message } : { code: coded[1], message: coded[2] };
   };
   const settingsAfter = (patch: SettingsPatch): PublicSettings => {
     const { apiKey, headers, ...rest } = patch;
