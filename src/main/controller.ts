@@ -5,6 +5,7 @@ import type { AppEvent, AppInfoReply, AppStatus, DoctorReport, DoctorRequest, Pe
 import { pickLanguage, type Language } from '../shared/i18n/i18n';
 import type { PublicSettings } from '../shared/settings';
 import type { SuggestionKind } from '../shared/suggestions';
+import type { RelaunchOffer } from '../shared/host-service';
 import type { WorkflowEvent } from '../shared/workflow-ipc';
 import { isHttpsUrl } from '../shared/urls';
 import type { HostClient } from './host/host-client';
@@ -13,6 +14,9 @@ import type { MainHandlers } from './ipc/ipc-handlers';
 import type { SettingsPatchInput, SettingsService } from './settings/settings';
 import { captureTarget } from './window/target';
 import type { Transcript } from './settings/transcript-store';
+
+/** Whether the target needs a relaunch is a nicety too: the offer waits no longer than the suggestions. */
+const RELAUNCH_OFFER_TIMEOUT_MS = 2000;
 
 /** The chat window as the controller drives it. */
 export interface WindowControl {
@@ -62,6 +66,8 @@ export class MainController {
   private target: TargetApp | null = null;
   /** The empty chat's suggestions, for the app they were made for. */
   private suggestions: { pid: number; kinds: SuggestionKind[] } | undefined;
+  /** Whether the target app hides its content until relaunched with accessibility, for the app it was asked of. */
+  private relaunch: { pid: number; offer: RelaunchOffer | null } | undefined;
   private accessibilityState: PermissionState;
 
   constructor(deps: ControllerDeps) {
@@ -80,6 +86,7 @@ export class MainController {
       configured: configError === undefined,
       ...(configError === undefined ? {} : { configError }),
       ...(this.suggestions !== undefined && this.suggestions.pid === this.target?.pid ? { suggestions: this.suggestions.kinds } : {}),
+      ...(this.relaunch?.offer != null && this.relaunch.pid === this.target?.pid ? { relaunch: this.relaunch.offer } : {}),
       language: this.deps.settings.language(),
       systemLanguage: pickLanguage(this.deps.settings.systemLanguages()),
     };
@@ -153,6 +160,7 @@ export class MainController {
     this.deps.window.show();
     this.pushStatus();
     this.suggestFor(this.target);
+    this.offerRelaunch(this.target);
     this.deps.push(view === 'chat' ? { type: 'shown' } : { type: 'shown', view });
   }
 
@@ -166,6 +174,28 @@ export class MainController {
       },
       () => undefined,
     );
+  }
+
+  /** Asks the host whether the app hides its content for want of accessibility; the window offers the relaunch then. */
+  private offerRelaunch(target: TargetApp | null): void {
+    if (target === null || this.relaunch?.pid === target.pid) return;
+    this.deps.supervisor.request('relaunchOffer', { pid: target.pid }, { timeoutMs: RELAUNCH_OFFER_TIMEOUT_MS }).then(
+      (offer) => {
+        this.relaunch = { pid: target.pid, offer };
+        if (offer !== null) this.pushStatus();
+      },
+      () => undefined,
+    );
+  }
+
+  /** The user agreed in the window: the host quits the target app and starts it with accessibility, which is the target from then on. */
+  private async relaunchApp(): Promise<void> {
+    const target = this.target;
+    if (target === null || this.relaunch?.pid !== target.pid || this.relaunch.offer === null) throw new ValidationError('There is no app to relaunch.');
+    const { pid } = await this.deps.supervisor.request('relaunchApp', { pid: target.pid });
+    this.target = { ...target, pid };
+    this.relaunch = undefined;
+    this.pushStatus();
   }
 
   /**
@@ -234,6 +264,7 @@ export class MainController {
       stopWorkflow: () => deps.supervisor.notify('workflowStop', {}),
       draftWorkflow: ({ askId }) => deps.supervisor.request('workflowDraft', { askId }),
       saveWorkflow: (request) => deps.supervisor.request('workflowSave', request),
+      relaunchApp: () => this.relaunchApp(),
       importMcpServers: async () => {
         const json = await deps.pickMcpConfig?.();
         if (json === undefined) return deps.settings.publicSettings();

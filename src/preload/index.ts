@@ -36,6 +36,7 @@ const api: DeskpilotApi = {
   stopWorkflow: () => invoke(CHANNELS.stopWorkflow),
   draftWorkflow: (request) => invoke(CHANNELS.draftWorkflow, request),
   saveWorkflow: (request) => invoke(CHANNELS.saveWorkflow, request),
+  relaunchApp: () => invoke(CHANNELS.relaunchApp),
   onEvent(listener) {
     // The IpcRendererEvent stays here: it carries `sender`, which the renderer must not get.
     const forward = (_event: IpcRendererEvent, message: AppEvent): void => listener(message);
