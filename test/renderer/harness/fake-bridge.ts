@@ -171,6 +171,14 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
       options.workflows = { ...listing, workflows: [...listing.workflows, saved] };
       return copy(saved);
     },
+    relaunchApp: async () => {
+      record('relaunchApp');
+      fail('relaunchApp');
+      // Like main: the relaunched app is the target, with nothing left to offer.
+      const { relaunch: _offer, ...status } = options.status;
+      options.status = status;
+      emit({ type: 'status', status: copy(status) });
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
