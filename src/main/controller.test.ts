@@ -102,7 +102,9 @@ function build() {
     settingsChanged: vi.fn(),
     restart: vi.fn(),
     docsStatus: vi.fn(() => Promise.resolve(DOCS_STATUS)),
-    request: vi.fn((method: string, params: object) => Promise.resolve(method === 'relaunchOffer' ? relaunchOffer(params) : { asked: { type: method, ...params } }) as never),
+    request: vi.fn(
+      (method: string, params: object) => Promise.resolve(method === 'relaunchOffer' ? relaunchOffer(params) : { asked: { type: method, ...params } }) as never,
+    ),
     suggest: vi.fn((pid: number) => Promise.resolve(pid === TEXT_EDITOR.pid ? (['whatCanIDo', 'readDocument', 'summarize'] as const).slice() : [])),
   };
   const controller = new MainController({

@@ -76,17 +76,24 @@ export const HOST_SERVICE = defineService({
     suggest: { params: z.strictObject({ pid }), result: z.array(z.enum(SUGGESTION_KINDS)).max(10) },
     workflowList: {
       params: none,
-      result: envelope<WorkflowListReply>(z.looseObject({ workflows: z.array(z.looseObject({ name: z.string() })), folder: z.string(), skipped: z.array(z.unknown()) })),
+      result: envelope<WorkflowListReply>(
+        z.looseObject({ workflows: z.array(z.looseObject({ name: z.string() })), folder: z.string(), skipped: z.array(z.unknown()) }),
+      ),
     },
     /** Replied with `{ runId }` at once; the run reports through `workflow` events. */
-    workflowRun: { params: z.strictObject({ ...WORKFLOW_REQUEST_SCHEMAS.run.shape, pid: pid.optional() }), result: z.strictObject({ runId: z.string().max(200) }) },
+    workflowRun: {
+      params: z.strictObject({ ...WORKFLOW_REQUEST_SCHEMAS.run.shape, pid: pid.optional() }),
+      result: z.strictObject({ runId: z.string().max(200) }),
+    },
     workflowDraft: {
       params: WORKFLOW_REQUEST_SCHEMAS.draft,
       result: envelope<WorkflowDraft>(z.looseObject({ askId: z.string(), name: z.string(), steps: z.array(z.string()), parameters: z.array(z.unknown()) })),
     },
     workflowSave: {
       params: WORKFLOW_REQUEST_SCHEMAS.save,
-      result: envelope<WorkflowSummary>(z.looseObject({ name: z.string(), title: z.string(), steps: z.number(), parameters: z.array(z.unknown()), risky: z.boolean() })),
+      result: envelope<WorkflowSummary>(
+        z.looseObject({ name: z.string(), title: z.string(), steps: z.number(), parameters: z.array(z.unknown()), risky: z.boolean() }),
+      ),
     },
     /** Whether the app `pid` shows a bare window for want of accessibility, with the command that would fix it; null when not. */
     relaunchOffer: { params: z.strictObject({ pid }), result: RELAUNCH_OFFER_SCHEMA.nullable() },

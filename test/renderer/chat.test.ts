@@ -599,7 +599,9 @@ describe('an app started without accessibility', () => {
   });
 
   it('says why a relaunch failed, in the user’s language, and offers it again', async () => {
-    const { page } = await harness().open(options({ ...withOffer('pt-BR'), failures: { relaunchApp: 'ACTION_FAILED: Notes did not quit; nothing was started.' } }));
+    const { page } = await harness().open(
+      options({ ...withOffer('pt-BR'), failures: { relaunchApp: 'ACTION_FAILED: Notes did not quit; nothing was started.' } }),
+    );
     await page.locator('html[lang="pt-BR"]').waitFor({ state: 'attached' });
     const offer = page.getByRole('region', { name: 'Reabrir com acessibilidade' });
     await offer.getByRole('button', { name: 'Reabrir com acessibilidade' }).click();

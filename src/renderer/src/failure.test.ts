@@ -9,7 +9,9 @@ describe('failures in words', () => {
       text: 'O pedido não era válido.',
       detail: 'VALIDATION: settings:update: invalid payload: Invalid URL',
     });
-    expect(describeFailure({ code: 'PROVIDER_AUTH', message: '401', data: { status: 401 } }, createI18n('en').t).text).toBe('The model provider refused the API key.');
+    expect(describeFailure({ code: 'PROVIDER_AUTH', message: '401', data: { status: 401 } }, createI18n('en').t).text).toBe(
+      'The model provider refused the API key.',
+    );
   });
 
   it('passes words through, and names unknown codes as internal problems', () => {

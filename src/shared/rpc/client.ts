@@ -105,7 +105,9 @@ export class RpcClient<S extends ServiceSpec> {
       const { signal, timeoutMs, onProgress } = options;
       const abort = (): void => this.cancel(id, abortError(signal?.reason));
       const timer =
-        timeoutMs === undefined ? undefined : this.timers.setTimeout(() => this.cancel(id, new TimeoutError(`${method} got no reply within ${timeoutMs} ms`)), timeoutMs);
+        timeoutMs === undefined
+          ? undefined
+          : this.timers.setTimeout(() => this.cancel(id, new TimeoutError(`${method} got no reply within ${timeoutMs} ms`)), timeoutMs);
       const message: WireMessage = { rpc: 'request', id, method, params };
       this.pending.set(id, {
         method,

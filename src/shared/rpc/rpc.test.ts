@@ -75,15 +75,14 @@ function pair() {
       },
     },
   };
-  let client: RpcClient<typeof SERVICE> | undefined;
+  const client = new RpcClient(SERVICE, { timers, onProblem: (text) => problems.push(text), events: { said: ({ text }) => said.push(text) } });
   const server = new RpcServer(SERVICE, handlers, {
     send: (message) => {
       toClient.push(message);
-      client?.receive(message);
+      client.receive(message);
     },
     onProblem: (text) => serverProblems.push(text),
   });
-  client = new RpcClient(SERVICE, { timers, onProblem: (text) => problems.push(text), events: { said: ({ text }) => said.push(text) } });
   const connect = (): void =>
     client.connect((message) => {
       toServer.push(message);
@@ -108,10 +107,14 @@ describe('rpc', () => {
   it('replies VALIDATION to an unknown method, including names on the prototype', async () => {
     const rpc = pair();
     const replies: WireMessage[] = [];
-    const server = new RpcServer(SERVICE, { methods: { add: () => 0, count: () => '', hang: () => null, lie: () => 0 }, notifications: { poke: () => undefined } }, {
-      send: (message) => replies.push(message),
-      onProblem: (text) => rpc.serverProblems.push(text),
-    });
+    const server = new RpcServer(
+      SERVICE,
+      { methods: { add: () => 0, count: () => '', hang: () => null, lie: () => 0 }, notifications: { poke: () => undefined } },
+      {
+        send: (message) => replies.push(message),
+        onProblem: (text) => rpc.serverProblems.push(text),
+      },
+    );
     server.receive({ rpc: 'request', id: 1, method: 'launch', params: {} });
     server.receive({ rpc: 'request', id: 2, method: 'toString', params: {} });
     await rpc.settle();

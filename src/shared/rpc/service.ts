@@ -35,9 +35,7 @@ export type ParamsOut<S extends ServiceSpec, M extends MethodName<S>> = z.output
 export type ResultIn<S extends ServiceSpec, M extends MethodName<S>> = z.input<S['methods'][M]['result']>;
 export type ResultOut<S extends ServiceSpec, M extends MethodName<S>> = z.output<S['methods'][M]['result']>;
 export type ProgressIn<S extends ServiceSpec, M extends MethodName<S>> = S['methods'][M] extends { progress: infer P extends z.ZodType } ? z.input<P> : never;
-export type ProgressOut<S extends ServiceSpec, M extends MethodName<S>> = S['methods'][M] extends { progress: infer P extends z.ZodType }
-  ? z.output<P>
-  : never;
+export type ProgressOut<S extends ServiceSpec, M extends MethodName<S>> = S['methods'][M] extends { progress: infer P extends z.ZodType } ? z.output<P> : never;
 export type NotificationIn<S extends ServiceSpec, N extends NotificationName<S>> = z.input<S['notifications'][N]>;
 export type NotificationOut<S extends ServiceSpec, N extends NotificationName<S>> = z.output<S['notifications'][N]>;
 export type EventIn<S extends ServiceSpec, E extends EventName<S>> = z.input<S['events'][E]>;

@@ -60,7 +60,10 @@ function deps(options: { toolkit?: string; tree?: RawNode; closesToQuit?: number
 
 describe('relaunch with accessibility', () => {
   it('offers the relaunch only for a Chromium app that shows a bare window, with its own command', async () => {
-    expect(await createRelaunch(deps().given).relaunchOffer(77)).toEqual({ app: 'Notes', command: '/opt/notes/notes --force-renderer-accessibility --no-first-run' });
+    expect(await createRelaunch(deps().given).relaunchOffer(77)).toEqual({
+      app: 'Notes',
+      command: '/opt/notes/notes --force-renderer-accessibility --no-first-run',
+    });
     expect(await createRelaunch(deps({ tree: FULL }).given).relaunchOffer(77)).toBeUndefined();
     const gtk = deps({ toolkit: 'GTK' });
     expect(await createRelaunch(gtk.given).relaunchOffer(77)).toBeUndefined();

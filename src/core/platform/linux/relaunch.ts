@@ -74,9 +74,13 @@ async function quit(pid: number, app: string, deps: RelaunchDeps, signal: AbortS
     if (!asked) break;
   }
   if (!deps.isAlive(pid)) throw new ProcessExitedError(pid);
-  throw new DeskpilotError('ACTION_FAILED', `${app} did not quit (it may be asking about unsaved work); nothing was started. Quit it yourself, then try again.`, {
-    data: { reason: 'still_running', pid },
-  });
+  throw new DeskpilotError(
+    'ACTION_FAILED',
+    `${app} did not quit (it may be asking about unsaved work); nothing was started. Quit it yourself, then try again.`,
+    {
+      data: { reason: 'still_running', pid },
+    },
+  );
 }
 
 function environment(pid: number, proc: string): Record<string, string> | undefined {

@@ -36,7 +36,12 @@ export function RelaunchOffer({ offer }: Props) {
     <div className="banner info relaunch-offer" role="region" aria-label={t('relaunch.label')}>
       <p>{t('relaunch.explain', { app: offer.app })}</p>
       {asking ? (
-        <ConfirmBar question={t('relaunch.question', { app: offer.app })} confirmLabel={t('relaunch.confirm')} onConfirm={relaunch} onCancel={() => setAsking(false)} />
+        <ConfirmBar
+          question={t('relaunch.question', { app: offer.app })}
+          confirmLabel={t('relaunch.confirm')}
+          onConfirm={relaunch}
+          onCancel={() => setAsking(false)}
+        />
       ) : (
         <button type="button" onClick={() => setAsking(true)} disabled={relaunching}>
           {relaunching ? t('relaunch.relaunching', { app: offer.app }) : t('relaunch.button')}
