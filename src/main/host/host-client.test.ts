@@ -286,6 +286,26 @@ describe('host supervisor', () => {
     expect(logs).toEqual([]);
   });
 
+  it('cancels a request when its signal aborts: the host hears a cancel, the caller gets STOPPED', async () => {
+    current().ready(1);
+    const controller = new AbortController();
+    const listed = supervisor.request('workflowList', {}, { signal: controller.signal });
+    controller.abort();
+    await expect(listed).rejects.toMatchObject({ code: 'STOPPED' });
+    expect(current().received.slice(1)).toEqual([
+      { rpc: 'request', id: 1, method: 'workflowList', params: {} },
+      { rpc: 'cancel', id: 1 },
+    ]);
+  });
+
+  it('checks every reply against its method’s schema: a malformed one is a typed error, never a value', async () => {
+    current().ready(1);
+    const target = supervisor.frontmost();
+    current().reply(1, { pid: -5, app: 'x', title: '' });
+    await expect(target).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect(logs).toEqual([expect.stringMatching(/^invalid reply to frontmost: 'pid'/)]);
+  });
+
   it('kills a host that never says ready', () => {
     timers.advance(10_000);
     expect(hosts[0]?.killed).toBe(true);
