@@ -39,17 +39,19 @@ describe('electron-vite build', () => {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     try {
-      const messages: { type: string }[] = [];
-      const next = (type: string): Promise<unknown> =>
+      // The host service's wire: an `event` named ready, then the `result` of request 1.
+      type Wire = { rpc: string; event?: string; id?: number; payload?: unknown; value?: unknown };
+      const messages: Wire[] = [];
+      const next = (test: (message: Wire) => boolean): Promise<Wire> =>
         new Promise((resolve) => {
-          const found = messages.find((message) => message.type === type);
+          const found = messages.find(test);
           if (found !== undefined) resolve(found);
-          else child.on('message', (message: { type: string }) => message.type === type && resolve(message));
+          else child.on('message', (message: Wire) => test(message) && resolve(message));
         });
-      child.on('message', (message: { type: string }) => messages.push(message));
-      expect(await next('ready')).toMatchObject({ pid: child.pid });
-      child.send({ type: 'frontmost', requestId: 1 });
-      expect(await next('reply')).toMatchObject({ requestId: 1, ok: true, value: { pid: 4242 } });
+      child.on('message', (message: Wire) => messages.push(message));
+      expect(await next((message) => message.rpc === 'event' && message.event === 'ready')).toMatchObject({ payload: { pid: child.pid } });
+      child.send({ rpc: 'request', id: 1, method: 'frontmost', params: {} });
+      expect(await next((message) => message.rpc === 'result')).toMatchObject({ id: 1, value: { pid: 4242 } });
     } finally {
       child.kill();
     }

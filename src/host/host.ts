@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AgentEvent } from '../shared/agent-events';
-import { DeskpilotError, serializeError } from '../shared/errors';
-import { parseHostRequest, type HistoryMessage, type HostReplies, type HostRequest, type HostSettings } from '../shared/host-protocol';
+import { DeskpilotError } from '../shared/errors';
+import type { HistoryMessage, HostSettings } from '../shared/host-protocol';
+import { HOST_SERVICE, type HostReply, type HostService } from '../shared/host-service';
+import { RpcServer, type Handlers } from '../shared/rpc/server';
 import type { TargetApp } from '../shared/ipc';
 import { HOST_SETTINGS_DEFAULTS } from '../shared/settings-derive';
 import { keepDevices } from '../core/actions/keep-devices';
@@ -23,12 +25,6 @@ import { parseMcpServers, type McpServers } from '../shared/mcp-servers';
 import { describeMcpNotice } from '../core/mcp-client/server';
 import { McpToolbox } from '../core/mcp-client/toolbox';
 import type { Tool } from '../core/tools/types';
-
-type WorkflowRequest = Extract<HostRequest, { type: `workflow${string}` }>;
-
-function isWorkflowRequest(request: HostRequest): request is WorkflowRequest {
-  return request.type.startsWith('workflow');
-}
 
 /** What the host has until main's first settings message (settings-schema.ts's defaults). */
 export const DEFAULT_HOST_SETTINGS: HostSettings = HOST_SETTINGS_DEFAULTS;
@@ -55,6 +51,8 @@ const DOCS_PROGRESS_MS = 250;
  */
 export class AutomationHost {
   private readonly options: AutomationHostOptions;
+  /** Main's requests in, replies and events out: HOST_SERVICE, checked on both sides. */
+  private readonly rpc: RpcServer<HostService>;
   /** Records each verified action, so a completed ask can be saved as a workflow. */
   private readonly engine: RecordingEngine;
   private readonly workflows: HostWorkflows;
@@ -82,6 +80,7 @@ export class AutomationHost {
 
   constructor(options: AutomationHostOptions) {
     this.options = options;
+    this.rpc = new RpcServer(HOST_SERVICE, this.handlers(), { send: (message) => options.port.post(message), onProblem: (text) => this.log('error', text) });
     // "Never take my pointer or keyboard": read at each step, so a change in Settings applies at once.
     // Every verified action is kept, so a finished task can be saved as a workflow; without extents, the cheap way.
     this.engine = new RecordingEngine({
@@ -95,7 +94,7 @@ export class AutomationHost {
       platform: options.platform,
       engine: this.engine,
       dir: () => workflowsDir(env()),
-      post: (event) => this.options.port.post({ type: 'workflow', event }),
+      post: (event) => this.rpc.emit('workflow', event),
       awaitApproval: (id) => new Promise((resolve) => this.approvals.set(id, resolve)),
       ownPids: options.ownPids,
       busy: () => this.running.size > 0,
@@ -115,8 +114,8 @@ export class AutomationHost {
 
   /** Listens to main and says ready. */
   start(): void {
-    this.options.port.onMessage((raw) => void this.receive(raw));
-    this.options.port.post({ type: 'ready', pid: process.pid });
+    this.options.port.onMessage((raw) => this.rpc.receive(raw));
+    this.rpc.emit('ready', { pid: process.pid });
   }
 
   private createAgent(): Agent {
@@ -149,7 +148,7 @@ export class AutomationHost {
       if (Object.keys(servers).length === 0) return Promise.resolve([]);
       this.toolbox = new McpToolbox(servers, {
         onNotice: (notice) => {
-          this.options.port.post({ type: 'mcp', notice });
+          this.rpc.emit('mcp', notice);
           this.log(notice.kind === 'started' ? 'info' : 'warn', describeMcpNotice(notice));
         },
       });
@@ -165,7 +164,7 @@ export class AutomationHost {
     }
     if (event.type === 'done' || event.type === 'error') this.workflows.askEnded(askId, event.type === 'done' && !event.stopped);
     const renamed: AgentEvent = event.type === 'approval_request' ? { ...event, askId, id: `${prefix}-${event.id}` } : { ...event, askId };
-    this.options.port.post({ type: 'agent', event: renamed });
+    this.rpc.emit('agent', renamed);
   }
 
   /** Waits for main to relay the user's answer; a stop or a clear answers deny. */
@@ -174,122 +173,71 @@ export class AutomationHost {
   }
 
   private log(level: 'info' | 'warn' | 'error', text: string): void {
-    this.options.port.post({ type: 'log', level, text });
+    this.rpc.emit('log', { level, text });
   }
 
-  private async receive(raw: unknown): Promise<void> {
-    const parsed = parseHostRequest(raw);
-    if (!parsed.ok) {
-      this.log('error', `rejected an invalid request: ${parsed.problem}`);
-      const requestId = (raw as { requestId?: unknown } | null)?.requestId;
-      if (typeof requestId === 'number') {
-        this.options.port.post({
-          type: 'reply',
-          requestId,
-          ok: false,
-          error: { code: 'VALIDATION', message: `invalid host request: ${parsed.problem}`, isRetryable: false },
-        });
-      }
-      return;
-    }
-    const request = parsed.request;
-    if (isWorkflowRequest(request)) {
-      await this.workflowRequest(request);
-      return;
-    }
-    if (request.type === 'ask' || request.type === 'frontmost' || request.type === 'docsStatus' || request.type === 'suggest') {
-      try {
-        const value =
-          request.type === 'ask'
-            ? this.ask(request.text, request.pid)
-            : request.type === 'frontmost'
-              ? await this.frontmost()
-              : request.type === 'suggest'
-                ? await this.suggest(request.pid)
-                : this.docsStatus();
-        this.options.port.post({ type: 'reply', requestId: request.requestId, ok: true, value });
-      } catch (error) {
-        this.options.port.post({ type: 'reply', requestId: request.requestId, ok: false, error: serializeError(error) });
-      }
-      return;
-    }
-    try {
-      await this.command(request);
-    } catch (error) {
-      this.log('error', `${request.type} failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  /** One handler per method and notification of HOST_SERVICE; each gets its params already checked. */
+  private handlers(): Handlers<HostService> {
+    return {
+      methods: {
+        ask: ({ text, pid }) => this.ask(text, pid),
+        frontmost: () => this.frontmost(),
+        docsStatus: () => this.docsStatus(),
+        suggest: ({ pid }) => this.suggest(pid),
+        workflowList: () => this.workflows.list(),
+        workflowRun: (request) => this.workflows.start(request),
+        workflowDraft: ({ askId }) => this.workflows.draft(askId),
+        workflowSave: (request) => this.workflows.save(request),
+        relaunchOffer: ({ pid }) => this.relaunchOffer(pid),
+        relaunchApp: ({ pid }, { signal }) => this.relaunchApp(pid, signal),
+      },
+      notifications: {
+        stop: () => this.stop(),
+        approve: ({ id, decision }) => {
+          this.approvals.get(id)?.(decision);
+          this.approvals.delete(id);
+        },
+        clear: async () => {
+          this.stop();
+          await Promise.allSettled([...this.running]);
+          this.agent.clear();
+          this.postHistory();
+        },
+        settings: ({ settings }) => this.applySettings(settings),
+        docsRebuild: () => {
+          this.docsRebuild = true;
+          void this.indexDocs();
+        },
+        restore: ({ messages }) => {
+          if (this.running.size > 0) {
+            this.log('warn', 'ignored a history restore while an ask is running');
+            return;
+          }
+          this.agent.restore(messages as unknown as ProviderMessage[]);
+          this.log('info', `restored a conversation of ${messages.length} messages`);
+        },
+        workflowStop: () => this.workflows.stop(),
+      },
+    };
   }
 
-  /** The Workflows view's requests: each replied to, except a stop. */
-  private async workflowRequest(request: WorkflowRequest): Promise<void> {
-    if (request.type === 'workflowStop') {
-      this.workflows.stop();
-      return;
+  private applySettings(settings: HostSettings): void {
+    // The policy and the `agent` settings are fixed per Agent: a change builds a new one.
+    const policyChanged = settings.approvalPolicy !== this.settings.approvalPolicy || JSON.stringify(settings.agent) !== JSON.stringify(this.settings.agent);
+    const docsChanged = JSON.stringify([settings.docs, settings.embeddingModel]) !== JSON.stringify([this.settings.docs, this.settings.embeddingModel]);
+    const first = this.settings === DEFAULT_HOST_SETTINGS;
+    // Other servers: the running ones stop; the new ones start on the next ask.
+    if (JSON.stringify(settings.mcpServers) !== JSON.stringify(this.settings.mcpServers)) {
+      void this.toolbox?.close();
+      this.toolbox = undefined;
     }
-    try {
-      const value =
-        request.type === 'workflowList'
-          ? await this.workflows.list()
-          : request.type === 'workflowRun'
-            ? await this.workflows.start(request)
-            : request.type === 'workflowDraft'
-              ? await this.workflows.draft(request.askId)
-              : await this.workflows.save(request);
-      this.options.port.post({ type: 'reply', requestId: request.requestId, ok: true, value });
-    } catch (error) {
-      this.options.port.post({ type: 'reply', requestId: request.requestId, ok: false, error: serializeError(error) });
-    }
+    this.settings = settings;
+    if (policyChanged) this.rebuild();
+    // The folders are indexed when the host starts and whenever they change.
+    if (docsChanged || first) void this.indexDocs();
   }
 
-  private async command(request: Exclude<HostRequest, { type: 'ask' | 'frontmost' | 'docsStatus' | 'suggest' } | WorkflowRequest>): Promise<void> {
-    switch (request.type) {
-      case 'stop':
-        this.stop();
-        return;
-      case 'approve':
-        this.approvals.get(request.id)?.(request.decision);
-        this.approvals.delete(request.id);
-        return;
-      case 'clear':
-        this.stop();
-        await Promise.allSettled([...this.running]);
-        this.agent.clear();
-        this.postHistory();
-        return;
-      case 'settings': {
-        // The policy and the `agent` settings are fixed per Agent: a change builds a new one.
-        const policyChanged =
-          request.settings.approvalPolicy !== this.settings.approvalPolicy || JSON.stringify(request.settings.agent) !== JSON.stringify(this.settings.agent);
-        const docsChanged =
-          JSON.stringify([request.settings.docs, request.settings.embeddingModel]) !== JSON.stringify([this.settings.docs, this.settings.embeddingModel]);
-        const first = this.settings === DEFAULT_HOST_SETTINGS;
-        // Other servers: the running ones stop; the new ones start on the next ask.
-        if (JSON.stringify(request.settings.mcpServers) !== JSON.stringify(this.settings.mcpServers)) {
-          void this.toolbox?.close();
-          this.toolbox = undefined;
-        }
-        this.settings = request.settings;
-        if (policyChanged) this.rebuild();
-        // The folders are indexed when the host starts and whenever they change.
-        if (docsChanged || first) void this.indexDocs();
-        return;
-      }
-      case 'docsRebuild':
-        this.docsRebuild = true;
-        void this.indexDocs();
-        return;
-      case 'restore':
-        if (this.running.size > 0) {
-          this.log('warn', 'ignored a history restore while an ask is running');
-          return;
-        }
-        this.agent.restore(request.messages as unknown as ProviderMessage[]);
-        this.log('info', `restored a conversation of ${request.messages.length} messages`);
-        return;
-    }
-  }
-
-  private docsStatus(): HostReplies['docsStatus'] {
+  private docsStatus(): HostReply<'docsStatus'> {
     if (this.docs === undefined) throw new DeskpilotError('UI_NOT_AVAILABLE', 'documentation search is not set up in this host');
     const status = this.docs.status();
     return {
@@ -304,7 +252,7 @@ export class AutomationHost {
   }
 
   private postDocs(): void {
-    if (this.docs !== undefined) this.options.port.post({ type: 'docs', status: this.docsStatus() });
+    if (this.docs !== undefined) this.rpc.emit('docs', this.docsStatus());
   }
 
   /** Indexes the user's folders in the background, one run at a time; a change meanwhile runs it once more. */
@@ -343,7 +291,7 @@ export class AutomationHost {
     } while (this.docsAgain);
   }
 
-  private ask(text: string, pid: number): HostReplies['ask'] {
+  private ask(text: string, pid: number): HostReply<'ask'> {
     const finished = this.agent
       .ask(text, { pid })
       .catch(() => undefined) // the error already went out as an `error` event
@@ -377,7 +325,20 @@ export class AutomationHost {
   }
 
   private postHistory(): void {
-    this.options.port.post({ type: 'history', messages: this.agent.history() as unknown as HistoryMessage[] });
+    this.rpc.emit('history', { messages: this.agent.history() as unknown as HistoryMessage[] });
+  }
+
+  /** Whether the app hides its content until relaunched with accessibility; null for every other app, or a platform that cannot tell. */
+  private async relaunchOffer(pid: number): Promise<HostReply<'relaunchOffer'>> {
+    if (this.options.ownPids.includes(pid)) return null;
+    return (await this.options.platform.apps.relaunchOffer?.(pid)) ?? null;
+  }
+
+  /** The user agreed in the window: quit the app gracefully and start it with accessibility. */
+  private async relaunchApp(pid: number, signal: AbortSignal): Promise<HostReply<'relaunchApp'>> {
+    const relaunch = this.options.platform.apps.relaunchAccessible;
+    if (relaunch === undefined || this.options.ownPids.includes(pid)) throw new DeskpilotError('UI_NOT_AVAILABLE', 'this system cannot relaunch apps');
+    return { pid: await relaunch(pid, signal) };
   }
 
   /** What the empty chat may offer to ask about the app; the generic two when it cannot be read. */

@@ -9,10 +9,10 @@ describe('processPort', () => {
     const port = processPort({ parentPort, on: () => undefined });
     const received: unknown[] = [];
     port.onMessage((raw) => received.push(raw));
-    parentPort.emit('message', { data: { type: 'stop' }, ports: [] });
-    port.post({ type: 'ready', pid: 1 });
-    expect(received).toEqual([{ type: 'stop' }]);
-    expect(posted).toEqual([{ type: 'ready', pid: 1 }]);
+    parentPort.emit('message', { data: { rpc: 'notify', method: 'stop', params: {} }, ports: [] });
+    port.post({ rpc: 'event', event: 'ready', payload: { pid: 1 } });
+    expect(received).toEqual([{ rpc: 'notify', method: 'stop', params: {} }]);
+    expect(posted).toEqual([{ rpc: 'event', event: 'ready', payload: { pid: 1 } }]);
   });
 
   it('falls back to the IPC channel of child_process.fork, and notices when main goes away', () => {
@@ -23,11 +23,11 @@ describe('processPort', () => {
     let closed = false;
     port.onMessage((raw) => received.push(raw));
     port.onClose(() => (closed = true));
-    proc.emit('message', { type: 'clear' });
+    proc.emit('message', { rpc: 'notify', method: 'clear', params: {} });
     proc.emit('disconnect');
-    port.post({ type: 'log', level: 'info', text: 'hi' });
-    expect(received).toEqual([{ type: 'clear' }]);
-    expect(sent).toEqual([{ type: 'log', level: 'info', text: 'hi' }]);
+    port.post({ rpc: 'event', event: 'log', payload: { level: 'info', text: 'hi' } });
+    expect(received).toEqual([{ rpc: 'notify', method: 'clear', params: {} }]);
+    expect(sent).toEqual([{ rpc: 'event', event: 'log', payload: { level: 'info', text: 'hi' } }]);
     expect(closed).toBe(true);
   });
 

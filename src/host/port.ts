@@ -1,8 +1,8 @@
-import type { HostMessage } from '../shared/host-protocol';
+import type { WireMessage } from '../shared/rpc/wire';
 
 /** The host's one line to main, whichever way the process was started. */
 export interface HostPort {
-  post(message: HostMessage): void;
+  post(message: WireMessage): void;
   onMessage(listener: (raw: unknown) => void): void;
   /** Called once when main is gone, so the host exits instead of running orphaned. */
   onClose(listener: () => void): void;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ValidationError, serializeError } from '../shared/errors';
-import type { HostReplies } from '../shared/host-protocol';
+import type { HostReply } from '../shared/host-service';
 import type { ChatEntry } from '../shared/transcript';
 import type { WorkflowEvent, WorkflowParameterInfo, WorkflowRunRequest, WorkflowSaveRequest, WorkflowSummary } from '../shared/workflow-ipc';
 import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
@@ -119,7 +119,7 @@ export class HostWorkflows {
     return tools;
   }
 
-  async list(): Promise<HostReplies['workflowList']> {
+  async list(): Promise<HostReply<'workflowList'>> {
     const dir = this.options.dir();
     const skipped: { file: string; reason: string }[] = [];
     const saved = await listWorkflows(dir, (file, reason) => skipped.push({ file: path.basename(file), reason: reason.slice(0, 300) }));
@@ -127,7 +127,7 @@ export class HostWorkflows {
   }
 
   /** Starts a run and answers at once; a bad name or missing value is refused before anything runs. */
-  async start(request: WorkflowRunRequest & { pid?: number | undefined }): Promise<HostReplies['workflowRun']> {
+  async start(request: WorkflowRunRequest & { pid?: number | undefined }): Promise<HostReply<'workflowRun'>> {
     if (this.run !== undefined) throw new ValidationError('a workflow is already running; stop it first');
     if (this.options.busy?.() === true) throw new ValidationError('Deskpilot is working on a question; wait for it or stop it, then run the workflow');
     const saved = await findWorkflow(this.options.dir(), request.name);
@@ -191,13 +191,13 @@ export class HostWorkflows {
     this.run?.abort();
   }
 
-  async draft(askId: string): Promise<HostReplies['workflowDraft']> {
+  async draft(askId: string): Promise<HostReply<'workflowDraft'>> {
     const built = await this.build(askId, 'workflow');
     return { askId, name: suggestFileName(this.recorded(askId).text), steps: built.steps.map(describeStep), parameters: parametersOf(built) };
   }
 
   /** Writes the ask's workflow into the folder; an existing file is never overwritten. */
-  async save(request: WorkflowSaveRequest): Promise<HostReplies['workflowSave']> {
+  async save(request: WorkflowSaveRequest): Promise<HostReply<'workflowSave'>> {
     const built = keepParameters(await this.build(request.askId, request.name), request.parameters);
     // Through the validation every loaded file passes, so what is written can be run.
     const text = formatWorkflow(parseWorkflow(formatWorkflow(built), request.name));

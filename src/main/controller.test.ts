@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../shared/agent-events';
-import type { HostRequest } from '../shared/host-protocol';
 import { CHANNELS, type AppEvent, type DocsStatus, type IpcReply, type TargetApp } from '../shared/ipc';
 import type { PublicSettings } from '../shared/settings-derive';
 import type { ChatEntry } from '../shared/transcript';
@@ -24,12 +23,20 @@ const { createI18n } = await import('../shared/i18n/i18n');
 
 const SECRET = 'sk-never-to-the-renderer';
 const TEXT_EDITOR: TargetApp = { pid: 4242, app: 'gedit', title: 'notes.txt' };
+/** An Electron app started without accessibility: the host offers to relaunch it. */
+const ELECTRON_APP: TargetApp = { pid: 5151, app: 'notes', title: 'Notes' };
+const RELAUNCH = { app: 'notes', command: '/opt/notes/notes --force-renderer-accessibility' };
+
+function relaunchOffer(params: object): typeof RELAUNCH | null {
+  return 'pid' in params && params.pid === ELECTRON_APP.pid ? RELAUNCH : null;
+}
 const MAIN_PID = 100;
 const trusted = { sender: 'our window' };
 
 let calls: string[];
 let pushed: AppEvent[];
-let sent: HostRequest[];
+/** The host's notifications, as `{ type: method, ...params }`. */
+let sent: Record<string, unknown>[];
 let frontmost: () => Promise<TargetApp | null>;
 let visible: boolean;
 let focused: boolean;
@@ -87,7 +94,7 @@ function build() {
     hostState: 'running' as HostState,
     hostProblem: undefined as string | undefined,
     ask: vi.fn((text: string, pid: number) => Promise.resolve({ askId: `a-${text}-${pid}` })),
-    send: vi.fn((message: HostRequest) => void sent.push(message)),
+    notify: vi.fn((method: string, params: object) => void sent.push({ type: method, ...params })),
     frontmost: vi.fn(() => {
       calls.push('frontmost');
       return frontmost();
@@ -95,7 +102,9 @@ function build() {
     settingsChanged: vi.fn(),
     restart: vi.fn(),
     docsStatus: vi.fn(() => Promise.resolve(DOCS_STATUS)),
-    workflow: vi.fn((request: { type: string }) => Promise.resolve({ asked: request }) as never),
+    request: vi.fn(
+      (method: string, params: object) => Promise.resolve(method === 'relaunchOffer' ? relaunchOffer(params) : { asked: { type: method, ...params } }) as never,
+    ),
     suggest: vi.fn((pid: number) => Promise.resolve(pid === TEXT_EDITOR.pid ? (['whatCanIDo', 'readDocument', 'summarize'] as const).slice() : [])),
   };
   const controller = new MainController({
@@ -246,6 +255,24 @@ describe('target and window', () => {
     expect(subject.supervisor.suggest).toHaveBeenCalledTimes(1);
   });
 
+  it('offers to relaunch an app that hides its content from accessibility, and relaunches it only when the window asks', async () => {
+    await subject.controller.show();
+    await expect(call(CHANNELS.relaunchApp)).resolves.toMatchObject({ ok: false, error: { code: 'VALIDATION' } });
+    expect(subject.controller.status().relaunch).toBeUndefined();
+    subject.controller.hide();
+    frontmost = () => Promise.resolve(ELECTRON_APP);
+    await subject.controller.show();
+    await vi.waitFor(() => expect(subject.controller.status().relaunch).toEqual(RELAUNCH), { timeout: 15_000 });
+    expect(pushed.at(-1)).toMatchObject({ type: 'status', status: { relaunch: RELAUNCH } });
+    expect(subject.supervisor.request.mock.calls.filter(([method]) => method === 'relaunchApp')).toEqual([]);
+    subject.supervisor.request.mockImplementationOnce(() => Promise.resolve({ pid: 6262 }) as never);
+    await value(CHANNELS.relaunchApp);
+    expect(subject.supervisor.request).toHaveBeenLastCalledWith('relaunchApp', { pid: ELECTRON_APP.pid });
+    // The relaunched app is the target from now on, and there is nothing left to offer.
+    expect(subject.controller.status().target).toEqual({ ...ELECTRON_APP, pid: 6262 });
+    expect(subject.controller.status().relaunch).toBeUndefined();
+  });
+
   it('keeps the previous target when the frontmost app is Deskpilot, fails, or is slow', async () => {
     await subject.controller.show();
     subject.controller.hide();
@@ -305,7 +332,9 @@ describe('workflows', () => {
     await value(CHANNELS.draftWorkflow, { askId: 'h1-ask-1' });
     await value(CHANNELS.saveWorkflow, { askId: 'h1-ask-1', name: 'weekly', parameters: ['name'] });
     await value(CHANNELS.stopWorkflow);
-    expect(subject.supervisor.workflow.mock.calls.map(([request]) => request)).toEqual([
+    expect(
+      subject.supervisor.request.mock.calls.filter(([method]) => method.startsWith('workflow')).map(([method, params]) => ({ type: method, ...params })),
+    ).toEqual([
       { type: 'workflowList' },
       { type: 'workflowRun', name: 'weekly', vars: { name: 'Ada' }, dryRun: true, pid: 4242 },
       { type: 'workflowDraft', askId: 'h1-ask-1' },

@@ -5,14 +5,18 @@ import type { AppEvent, AppInfoReply, AppStatus, DoctorReport, DoctorRequest, Pe
 import { pickLanguage, type Language } from '../shared/i18n/i18n';
 import type { PublicSettings } from '../shared/settings-derive';
 import type { SuggestionKind } from '../shared/suggestions';
+import type { RelaunchOffer } from '../shared/host-service';
 import type { WorkflowEvent } from '../shared/workflow-ipc';
 import { isHttpsUrl } from '../shared/urls';
-import type { HostSupervisor } from './host/host-supervisor';
+import type { HostClient } from './host/host-client';
 import type { Hotkey } from './shell/hotkey';
 import type { MainHandlers } from './ipc/ipc-handlers';
 import type { SettingsPatchInput, SettingsService } from './settings/settings';
 import { captureTarget } from './window/target';
 import type { Transcript } from './settings/transcript-store';
+
+/** Whether the target needs a relaunch is a nicety too: the offer waits no longer than the suggestions. */
+const RELAUNCH_OFFER_TIMEOUT_MS = 2000;
 
 /** The chat window as the controller drives it. */
 export interface WindowControl {
@@ -25,8 +29,8 @@ export interface WindowControl {
 export interface ControllerDeps {
   appInfo: AppInfoReply;
   supervisor: Pick<
-    HostSupervisor,
-    'ask' | 'send' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus' | 'suggest' | 'workflow'
+    HostClient,
+    'ask' | 'notify' | 'request' | 'frontmost' | 'settingsChanged' | 'hostState' | 'hostProblem' | 'restart' | 'docsStatus' | 'suggest'
   >;
   settings: SettingsService;
   transcript: Transcript;
@@ -62,6 +66,8 @@ export class MainController {
   private target: TargetApp | null = null;
   /** The empty chat's suggestions, for the app they were made for. */
   private suggestions: { pid: number; kinds: SuggestionKind[] } | undefined;
+  /** Whether the target app hides its content until relaunched with accessibility, for the app it was asked of. */
+  private relaunch: { pid: number; offer: RelaunchOffer | null } | undefined;
   private accessibilityState: PermissionState;
 
   constructor(deps: ControllerDeps) {
@@ -80,6 +86,7 @@ export class MainController {
       configured: configError === undefined,
       ...(configError === undefined ? {} : { configError }),
       ...(this.suggestions !== undefined && this.suggestions.pid === this.target?.pid ? { suggestions: this.suggestions.kinds } : {}),
+      ...(this.relaunch?.offer != null && this.relaunch.pid === this.target?.pid ? { relaunch: this.relaunch.offer } : {}),
       language: this.deps.settings.language(),
       systemLanguage: pickLanguage(this.deps.settings.systemLanguages()),
     };
@@ -153,6 +160,7 @@ export class MainController {
     this.deps.window.show();
     this.pushStatus();
     this.suggestFor(this.target);
+    this.offerRelaunch(this.target);
     this.deps.push(view === 'chat' ? { type: 'shown' } : { type: 'shown', view });
   }
 
@@ -166,6 +174,28 @@ export class MainController {
       },
       () => undefined,
     );
+  }
+
+  /** Asks the host whether the app hides its content for want of accessibility; the window offers the relaunch then. */
+  private offerRelaunch(target: TargetApp | null): void {
+    if (target === null || this.relaunch?.pid === target.pid) return;
+    this.deps.supervisor.request('relaunchOffer', { pid: target.pid }, { timeoutMs: RELAUNCH_OFFER_TIMEOUT_MS }).then(
+      (offer) => {
+        this.relaunch = { pid: target.pid, offer };
+        if (offer !== null) this.pushStatus();
+      },
+      () => undefined,
+    );
+  }
+
+  /** The user agreed in the window: the host quits the target app and starts it with accessibility, which is the target from then on. */
+  private async relaunchApp(): Promise<void> {
+    const target = this.target;
+    if (target === null || this.relaunch?.pid !== target.pid || this.relaunch.offer === null) throw new ValidationError('There is no app to relaunch.');
+    const { pid } = await this.deps.supervisor.request('relaunchApp', { pid: target.pid });
+    this.target = { ...target, pid };
+    this.relaunch = undefined;
+    this.pushStatus();
   }
 
   /**
@@ -190,11 +220,11 @@ export class MainController {
         }
         return deps.supervisor.ask(text, this.target.pid);
       },
-      stop: () => deps.supervisor.send({ type: 'stop' }),
+      stop: () => deps.supervisor.notify('stop', {}),
       approve: ({ id, decision }) => {
         const card = deps.transcript.openApproval(id);
         deps.transcript.answerApproval(id, decision);
-        deps.supervisor.send({ type: 'approve', id, decision });
+        deps.supervisor.notify('approve', { id, decision });
         // "For this app" or "Always" on a tool of an MCP server lasts until revoked in Settings.
         const external = card?.external;
         const rule = external === undefined ? undefined : allowanceFor(decision, { ...external, ...(card?.app === undefined ? {} : { app: card.app }) });
@@ -205,7 +235,7 @@ export class MainController {
       history: () => deps.transcript.list(),
       clearHistory: () => {
         deps.transcript.clear();
-        deps.supervisor.send({ type: 'clear' });
+        deps.supervisor.notify('clear', {});
       },
       settings: () => deps.settings.publicSettings(),
       updateSettings: (patch) => this.updateSettings(patch),
@@ -218,7 +248,7 @@ export class MainController {
       hideWindow: () => this.hide(),
       restartHost: () => deps.supervisor.restart(),
       docsStatus: () => deps.supervisor.docsStatus(),
-      rebuildDocs: () => deps.supervisor.send({ type: 'docsRebuild' }),
+      rebuildDocs: () => deps.supervisor.notify('docsRebuild', {}),
       addDocsFolder: async () => {
         const folder = await deps.pickFolder();
         if (folder === undefined) return deps.settings.publicSettings();
@@ -228,12 +258,13 @@ export class MainController {
         if (deps.doctor === undefined) throw new DeskpilotError('UI_NOT_AVAILABLE', 'diagnosis is not available in this build');
         return deps.doctor(request);
       },
-      listWorkflows: () => deps.supervisor.workflow({ type: 'workflowList' }),
+      listWorkflows: () => deps.supervisor.request('workflowList', {}),
       // The run acts on the app the window was summoned over, when it is the workflow's app (the host checks).
-      runWorkflow: (request) => deps.supervisor.workflow({ type: 'workflowRun', ...request, ...(this.target === null ? {} : { pid: this.target.pid }) }),
-      stopWorkflow: () => deps.supervisor.send({ type: 'workflowStop' }),
-      draftWorkflow: ({ askId }) => deps.supervisor.workflow({ type: 'workflowDraft', askId }),
-      saveWorkflow: (request) => deps.supervisor.workflow({ type: 'workflowSave', ...request }),
+      runWorkflow: (request) => deps.supervisor.request('workflowRun', { ...request, ...(this.target === null ? {} : { pid: this.target.pid }) }),
+      stopWorkflow: () => deps.supervisor.notify('workflowStop', {}),
+      draftWorkflow: ({ askId }) => deps.supervisor.request('workflowDraft', { askId }),
+      saveWorkflow: (request) => deps.supervisor.request('workflowSave', request),
+      relaunchApp: () => this.relaunchApp(),
       importMcpServers: async () => {
         const json = await deps.pickMcpConfig?.();
         if (json === undefined) return deps.settings.publicSettings();

@@ -65,13 +65,16 @@ class FakeHostProcess extends EventEmitter {
   static forks: { modulePath: string; args: string[] }[] = [];
   constructor() {
     super();
-    setImmediate(() => this.emit('message', { type: 'ready', pid: 777 }));
+    setImmediate(() => this.emit('message', { rpc: 'event', event: 'ready', payload: { pid: 777 } }));
   }
-  postMessage(message: { type: string; requestId?: number }): void {
-    if (message.type === 'frontmost') {
+  postMessage(message: { rpc: string; id?: number; method?: string }): void {
+    if (message.rpc === 'request' && message.method === 'frontmost') {
       order.push('frontmost');
-      setImmediate(() => this.emit('message', { type: 'reply', requestId: message.requestId, ok: true, value: { pid: 4242, app: 'gedit', title: 'notes' } }));
+      setImmediate(() => this.emit('message', { rpc: 'result', id: message.id, value: { pid: 4242, app: 'gedit', title: 'notes' } }));
     }
+    // Nothing hides its content here: no relaunch to offer.
+    if (message.rpc === 'request' && message.method === 'relaunchOffer')
+      setImmediate(() => this.emit('message', { rpc: 'result', id: message.id, value: null }));
   }
   kill(): boolean {
     return true;

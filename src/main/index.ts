@@ -5,7 +5,7 @@ import { ValidationError } from '../shared/errors';
 import { createI18n } from '../shared/i18n/i18n';
 import { EVENT_CHANNEL, type AppEvent, type PermissionState } from '../shared/ipc';
 import { MainController } from './controller';
-import { HostSupervisor } from './host/host-supervisor';
+import { HostClient } from './host/host-client';
 import { runDoctorChild, keyringCheck } from './host/doctor';
 import { spawnDoctorHost, spawnUtilityHost } from './host/host-process';
 import { Hotkey } from './shell/hotkey';
@@ -92,7 +92,7 @@ function start(): void {
   };
 
   // The callbacks below run only after start-up, once `main` exists.
-  const supervisor = new HostSupervisor({
+  const supervisor = new HostClient({
     spawn: () => spawnUtilityHost(path.join(import.meta.dirname, 'host.js'), app.getPath('userData')),
     settings: () => settings.hostSettings(),
     onAgentEvent: (event) => main.agentEvent(event),

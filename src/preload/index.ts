@@ -1,16 +1,12 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { deserializeError } from '../shared/errors';
+import { toIpcError } from '../shared/ipc-error';
 import { CHANNELS, EVENT_CHANNEL, type AppEvent, type DeskpilotApi, type IpcReply } from '../shared/ipc';
 
 async function invoke<T>(channel: string, payload?: unknown): Promise<T> {
   const reply = (await ipcRenderer.invoke(channel, payload)) as IpcReply<T>;
-  // The context bridge keeps only an error's message, so the code travels at its start
-  // (`VALIDATION: …`), where the window finds it to explain the error in the user's language.
-  if (!reply.ok) {
-    const error = deserializeError(reply.error);
-    error.message = `${error.code}: ${error.message}`;
-    throw error;
-  }
+  // The context bridge keeps only an Error's message, so a failure crosses as the plain typed
+  // envelope ({ code, message, data }), which it copies whole; the window reads the code from it.
+  if (!reply.ok) return Promise.reject(toIpcError(reply.error));
   return reply.value;
 }
 
@@ -40,6 +36,7 @@ const api: DeskpilotApi = {
   stopWorkflow: () => invoke(CHANNELS.stopWorkflow),
   draftWorkflow: (request) => invoke(CHANNELS.draftWorkflow, request),
   saveWorkflow: (request) => invoke(CHANNELS.saveWorkflow, request),
+  relaunchApp: () => invoke(CHANNELS.relaunchApp),
   onEvent(listener) {
     // The IpcRendererEvent stays here: it carries `sender`, which the renderer must not get.
     const forward = (_event: IpcRendererEvent, message: AppEvent): void => listener(message);

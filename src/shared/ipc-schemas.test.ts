@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseHostMessage } from './host-protocol';
 import { CHANNELS } from './ipc';
 import { REQUEST_SCHEMAS } from './ipc-schemas';
 import { describeIssues } from './validation';
+import { parseWire } from './rpc/wire';
 
 describe('describeIssues', () => {
   it('names each field and never echoes a value, for IPC payloads and host messages alike', () => {
@@ -12,7 +12,7 @@ describe('describeIssues', () => {
     expect(text).toMatch(/'baseUrl': /);
     expect(text).toMatch(/'historyLimit': /);
     expect(text).not.toContain('sk-secret');
-    const host = parseHostMessage({ type: 'reply', requestId: 1, ok: false, error: { code: 'X', message: 'sk-secret' } });
+    const host = parseWire({ rpc: 'error', id: 1, error: { code: 'X', message: 'sk-secret' } });
     expect(host).toMatchObject({ ok: false });
     expect(JSON.stringify(host)).not.toContain('sk-secret');
   });

@@ -51,4 +51,5 @@ export const REQUEST_SCHEMAS = {
   [CHANNELS.stopWorkflow]: noPayload,
   [CHANNELS.draftWorkflow]: WORKFLOW_REQUEST_SCHEMAS.draft,
   [CHANNELS.saveWorkflow]: WORKFLOW_REQUEST_SCHEMAS.save,
+  [CHANNELS.relaunchApp]: noPayload,
 } as const satisfies Record<IpcChannel, z.ZodType>;

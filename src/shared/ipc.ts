@@ -45,6 +45,7 @@ export const CHANNELS = {
   stopWorkflow: 'workflow:stop',
   draftWorkflow: 'workflow:draft',
   saveWorkflow: 'workflow:save',
+  relaunchApp: 'app:relaunch',
 } as const;
 
 export type IpcChannel = (typeof CHANNELS)[keyof typeof CHANNELS];
@@ -139,6 +140,11 @@ export interface AppStatus {
   systemLanguage: Language;
   /** What the empty chat offers to ask about the target app (absent until the host has looked). */
   suggestions?: SuggestionKind[];
+  /**
+   * The target app shows a bare window because it was started without accessibility (Chromium,
+   * Electron): its name and the command relaunchApp() would start it with. Absent otherwise.
+   */
+  relaunch?: { app: string; command: string };
 }
 
 export interface AskRequest {
@@ -234,6 +240,8 @@ export interface DeskpilotApi {
   draftWorkflow(request: WorkflowDraftRequest): Promise<WorkflowDraft>;
   /** Writes the ask's verified actions to the workflows folder. */
   saveWorkflow(request: WorkflowSaveRequest): Promise<WorkflowSummary>;
+  /** Quits the target app gracefully and starts it again with accessibility (status.relaunch); the user agreed first. */
+  relaunchApp(): Promise<void>;
   /** Subscribes to pushed events; returns the unsubscribe function. */
   onEvent(listener: (event: AppEvent) => void): () => void;
 }

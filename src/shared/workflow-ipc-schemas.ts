@@ -23,24 +23,3 @@ export const WORKFLOW_REQUEST_SCHEMAS = {
   draft: z.strictObject({ askId }),
   save: z.strictObject({ askId, name, parameters: z.array(z.string().regex(PARAMETER_NAME)).max(64) }),
 };
-
-const requestId = z.int().nonnegative();
-
-/** The same requests between main and the host, each with its reply id (and the run's target app). */
-export const WORKFLOW_HOST_REQUESTS = [
-  /** Replied with a WorkflowListReply. */
-  z.strictObject({ type: z.literal('workflowList'), requestId }),
-  /** Replied with `{ runId }` at once; the run reports through `workflow` messages. */
-  z.strictObject({ type: z.literal('workflowRun'), requestId, ...WORKFLOW_REQUEST_SCHEMAS.run.shape, pid: z.int().positive().optional() }),
-  z.strictObject({ type: z.literal('workflowStop') }),
-  /** Replied with a WorkflowDraft. */
-  z.strictObject({ type: z.literal('workflowDraft'), requestId, ...WORKFLOW_REQUEST_SCHEMAS.draft.shape }),
-  /** Replied with the saved WorkflowSummary. */
-  z.strictObject({ type: z.literal('workflowSave'), requestId, ...WORKFLOW_REQUEST_SCHEMAS.save.shape }),
-] as const;
-
-/** A run's event from the host: the envelope is checked; main passes it to the window as is. */
-export const WORKFLOW_HOST_MESSAGE = z.strictObject({
-  type: z.literal('workflow'),
-  event: z.looseObject({ type: z.enum(['started', 'step', 'approval', 'finished', 'failed', 'stopped']), runId: z.string().max(200) }),
-});

@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HostSupervisor, type HostState } from '../../src/main/host/host-supervisor';
+import { HostClient } from '../../src/main/host/host-client';
+import type { HostState } from '../../src/main/host/host-supervisor';
 import { FIXTURE_PID } from '../../src/core/platform/fake/fake-platform';
 import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { forkHost, type ForkedHost } from './fork-host';
@@ -21,7 +22,7 @@ import { FakePlatform } from '../../src/core/platform/fake/fake-platform';
 import { findNodes } from '../../src/core/ui/query';
 
 let server: FakeOpenAIServer;
-let supervisor: HostSupervisor;
+let supervisor: HostClient;
 let children: ForkedHost[];
 let events: AgentEvent[];
 let states: HostState[];
@@ -74,14 +75,14 @@ beforeEach(async () => {
     vision: 'auto',
     docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
   };
-  supervisor = new HostSupervisor({
+  supervisor = new HostClient({
     spawn: () => {
       // Clear the variables a developer's shell may set, so only `settings` configures the provider.
       const child = forkHost({ DESKPILOT_API_KEY: '', DESKPILOT_BASE_URL: '', DESKPILOT_MODEL: '', DESKPILOT_HEADERS: '', OPENAI_API_KEY: '' });
       children.push(child);
       child.onMessage((raw) => {
-        const message = raw as { type?: unknown; messages?: unknown[] };
-        if (message.type === 'history' && Array.isArray(message.messages)) history = message.messages;
+        const message = raw as { rpc?: unknown; event?: unknown; payload?: { messages?: unknown[] } };
+        if (message.rpc === 'event' && message.event === 'history' && Array.isArray(message.payload?.messages)) history = message.payload.messages;
       });
       return child;
     },
@@ -139,13 +140,13 @@ describe('automation host', () => {
     );
     const { askId } = await supervisor.ask('put Grace Hopper in the name', FIXTURE_PID);
     await until(eventOf('done', askId), 'done');
-    const draft = await supervisor.workflow({ type: 'workflowDraft', askId });
+    const draft = await supervisor.request('workflowDraft', { askId });
     expect(draft.parameters).toEqual([{ name: 'name', description: 'Name (from the question)', default: 'Grace Hopper', secret: false }]);
-    const saved = await supervisor.workflow({ type: 'workflowSave', askId, name: 'grace', parameters: ['name'] });
+    const saved = await supervisor.request('workflowSave', { askId, name: 'grace', parameters: ['name'] });
     expect(saved).toMatchObject({ name: 'grace', steps: 1 });
-    expect((await supervisor.workflow({ type: 'workflowList' })).workflows.map((each) => each.name)).toEqual(['grace']);
+    expect((await supervisor.request('workflowList', {})).workflows.map((each) => each.name)).toEqual(['grace']);
 
-    const { runId } = await supervisor.workflow({ type: 'workflowRun', name: 'grace', vars: { name: 'Linus' }, pid: FIXTURE_PID });
+    const { runId } = await supervisor.request('workflowRun', { name: 'grace', vars: { name: 'Linus' }, pid: FIXTURE_PID });
     const finished = await until(() => workflowEvents.find((event) => event.type === 'finished' && event.runId === runId), 'the run to finish');
     expect(finished).toMatchObject({ report: { status: 'completed', steps: [{ step: 1, status: 'ok', rung: 'identity' }] } });
     expect(workflowEvents.map((event) => event.type)).toEqual(['started', 'step', 'finished']);
@@ -155,7 +156,7 @@ describe('automation host', () => {
     server.reply({ kind: 'stream', steps: [{ delta: { role: 'assistant', content: 'Thinking' } }, { delayMs: 10_000 }, { finishReason: 'stop' }] });
     const { askId } = await supervisor.ask('slow one', FIXTURE_PID);
     await until(eventOf('ai_chunk', askId), 'the first chunk');
-    supervisor.send({ type: 'stop' });
+    supervisor.notify('stop', {});
     expect(await until(eventOf('done', askId), 'done after stop')).toMatchObject({ stopped: true, reason: 'stopped' });
   });
 
@@ -167,7 +168,7 @@ describe('automation host', () => {
     const { askId } = await supervisor.ask('quit it', FIXTURE_PID);
     const request = await until(eventOf('approval_request', askId), 'the approval request');
     expect(request.reason).toContain('ctrl+q');
-    supervisor.send({ type: 'approve', id: request.id, decision: 'deny' });
+    supervisor.notify('approve', { id: request.id, decision: 'deny' });
     const result = await until(eventOf('tool_result', askId), 'the denied tool result');
     expect(result).toMatchObject({ success: false });
     expect(result.message).toMatch(/^DENIED: the user declined/);
@@ -213,9 +214,9 @@ describe('automation host', () => {
   it('rejects invalid requests and keeps running', async () => {
     const child = children[0];
     if (child === undefined) throw new Error('no host');
-    child.process.send({ type: 'ask', requestId: 7, text: '', pid: -1 });
+    child.process.send({ rpc: 'request', id: 7, method: 'ask', params: { text: '', pid: -1 } });
     child.process.send('not even an object');
-    child.process.send({ type: 'settings', settings: { ...settings, preset: 'nope', apiKey: 'sk-must-not-leak' } });
+    child.process.send({ rpc: 'notify', method: 'settings', params: { settings: { ...settings, preset: 'nope', apiKey: 'sk-must-not-leak' } } });
     await until(() => logs.filter((line) => line.startsWith('rejected an invalid request')).length === 3, 'three rejections');
     expect(logs.join('\n')).not.toContain('sk-must-not-leak');
     server.reply({ kind: 'stream', steps: textSteps(['Still here.']) });
@@ -287,7 +288,7 @@ describe('automation host', () => {
     // Not marked read-only, so it is risky: the card names the server, the tool and the arguments.
     const approval = await until(eventOf('approval_request', second.askId), 'the approval request');
     expect(approval).toMatchObject({ tool: 'odd__crash', why: { code: 'external' }, plan: { verb: 'run', target: 'odd › crash', value: '{}' } });
-    supervisor.send({ type: 'approve', id: approval.id, decision: 'allow_once' });
+    supervisor.notify('approve', { id: approval.id, decision: 'allow_once' });
     await until(eventOf('done', second.askId), 'the second done', 30_000);
     expect(events.find((event) => event.type === 'tool_result' && event.askId === second.askId)).toMatchObject({ name: 'odd__crash', success: false });
     await until(() => notices.some((notice) => notice.startsWith('MCP server odd stopped')), 'the stop notice');
@@ -307,7 +308,7 @@ describe('automation host', () => {
     await until(() => docs.some((status) => status.files === 1 && status.indexing === null), 'the folder to be indexed');
     expect(await supervisor.docsStatus()).toMatchObject({ files: 1, skipped: 1, sections: 1, indexing: null, embedding: null });
     const reported = docs.length;
-    supervisor.send({ type: 'docsRebuild' });
+    supervisor.notify('docsRebuild', {});
     await until(() => docs.length > reported && docs.at(-1)?.indexing === null, 'the rebuild');
     expect(docs.at(-1)).toMatchObject({ files: 1, skipped: 1 });
     rmSync(folder, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { foldAgentEvents } from '../../src/shared/transcript';
 import { calls, emit, pageErrors, renders, screenshot, stream, type OpenSettings } from './harness/browser';
 import { fakeBridgeScript, type PageGlobal } from './harness/fake-bridge';
 import { useHarness } from './harness/suite';
-import { DEFAULT_OPTIONS, answer, chunked, options, uiActionResult } from './harness/fixtures';
+import { DEFAULT_OPTIONS, STATUS, answer, chunked, options, uiActionResult } from './harness/fixtures';
 
 const harness = useHarness();
 
@@ -598,5 +598,50 @@ describe('markdown safety', () => {
     expect((await calls(page, 'openExternal')).map((call) => call.payload)).toEqual([{ url: 'https://example.com/docs' }]);
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('an app started without accessibility', () => {
+  const RELAUNCH = { app: 'Notes', command: '/opt/notes/notes --force-renderer-accessibility --no-first-run' };
+  const withOffer = (language: 'en' | 'pt-BR') => ({
+    status: { ...STATUS, target: { pid: 77, app: 'Notes', title: 'Notes' }, relaunch: RELAUNCH, language, systemLanguage: language },
+  });
+
+  it('offers to relaunch it, warns that unsaved work may be lost, and relaunches only once the user agrees', async () => {
+    const page = await openChat(withOffer('en'));
+    const offer = page.getByRole('region', { name: 'Relaunch with accessibility' });
+    await offer.getByText('Notes was started without accessibility, so Deskpilot sees only its window').waitFor();
+    await offer.getByRole('button', { name: 'Relaunch with accessibility' }).click();
+    const question = page.getByRole('alertdialog');
+    await expect(question.textContent()).resolves.toContain('Anything unsaved in Notes may be lost.');
+    // Cancel (Esc) leaves the app alone.
+    await page.keyboard.press('Escape');
+    expect(await question.count()).toBe(0);
+    expect(await calls(page, 'relaunchApp')).toEqual([]);
+    await offer.getByRole('button', { name: 'Relaunch with accessibility' }).click();
+    await screenshot(page, 'chat-relaunch-question');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Quit and relaunch' }).click();
+    await expect.poll(async () => (await calls(page, 'relaunchApp')).length).toBe(1);
+    // Main's new status has no offer: the banner goes.
+    await expect.poll(() => offer.count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('says why a relaunch failed, in the user’s language, and offers it again', async () => {
+    const { page } = await harness().open(
+      options({ ...withOffer('pt-BR'), failures: { relaunchApp: 'ACTION_FAILED: Notes did not quit; nothing was started.' } }),
+    );
+    await page.locator('html[lang="pt-BR"]').waitFor({ state: 'attached' });
+    const offer = page.getByRole('region', { name: 'Reabrir com acessibilidade' });
+    await offer.getByRole('button', { name: 'Reabrir com acessibilidade' }).click();
+    await expect(page.getByRole('alertdialog').textContent()).resolves.toContain('O que não estiver salvo em Notes pode se perder.');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Fechar e reabrir' }).click();
+    const alert = offer.getByRole('alert');
+    await alert.waitFor();
+    // The code's sentence in Portuguese; the code itself stays folded in the details.
+    await alert.getByText('A ação não funcionou.').waitFor();
+    expect(await alert.locator('details').getAttribute('open')).toBeNull();
+    await offer.getByRole('button', { name: 'Reabrir com acessibilidade' }).waitFor();
+    expect(await calls(page, 'relaunchApp')).toHaveLength(1);
   });
 });

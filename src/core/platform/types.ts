@@ -71,6 +71,18 @@ export interface AppListing {
   activeWindow?(): Promise<number | undefined>;
   /** Makes a window that activeWindow() returned active again; a window that is gone is left alone. */
   restoreWindow?(window: number): Promise<void>;
+  /**
+   * An app that shows accessibility a bare window until it is started again with a flag
+   * (Chromium and Electron without --force-renderer-accessibility): its name and the command
+   * that would start it with the flag. Undefined for any other app. Optional.
+   */
+  relaunchOffer?(pid: number): Promise<{ app: string; command: string } | undefined>;
+  /**
+   * Quits that app the way its close buttons do (never a kill: its unsaved state is its own to
+   * ask about), waits for it to exit, then starts it with the flag; resolves with the new pid.
+   * Throws a typed error, starting nothing, when the app is not such an app or does not quit.
+   */
+  relaunchAccessible?(pid: number, signal?: AbortSignal): Promise<number>;
 }
 
 /**

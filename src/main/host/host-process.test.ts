@@ -35,13 +35,13 @@ describe('spawnUtilityHost', () => {
     const exits: unknown[] = [];
     host.onMessage((raw) => messages.push(raw));
     host.onExit((code) => exits.push(code));
-    fork?.child.emit('message', { type: 'ready', pid: 9 });
+    fork?.child.emit('message', { rpc: 'event', event: 'ready', payload: { pid: 9 } });
     fork?.child.emit('exit', 3);
-    host.postMessage({ type: 'stop' });
+    host.postMessage({ rpc: 'notify', method: 'stop', params: {} });
     host.kill();
-    expect(messages).toEqual([{ type: 'ready', pid: 9 }]);
+    expect(messages).toEqual([{ rpc: 'event', event: 'ready', payload: { pid: 9 } }]);
     expect(exits).toEqual([3]);
-    expect(fork?.child.posted).toEqual([{ type: 'stop' }]);
+    expect(fork?.child.posted).toEqual([{ rpc: 'notify', method: 'stop', params: {} }]);
     expect(fork?.child.kill).toHaveBeenCalled();
   });
 });

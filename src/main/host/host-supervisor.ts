@@ -1,49 +1,40 @@
 /**
- * Main's side of the automation host: starts it, talks to it, and restarts it with backoff
- * when it dies. No electron import here (the utilityProcess adapter is host-process.ts), so
- * the integration test can drive the real host through child_process.fork.
+ * The automation host as a process: spawned, watched until it says ready, restarted with
+ * backoff when it dies, given up on after a streak of quick crashes, and started again when
+ * asked. It knows nothing of what the host is asked (HostClient, host-client.ts, speaks the
+ * typed service over the child this supervises). No electron import here (the utilityProcess
+ * adapter is host-process.ts), so the integration test can drive the real host through
+ * child_process.fork.
  */
-import type { AgentEvent } from '../../shared/agent-events';
-import { DeskpilotError, StoppedError, deserializeError } from '../../shared/errors';
-import { parseHostMessage, type HistoryMessage, type HostMessage, type HostReplies, type HostRequest, type HostSettings } from '../../shared/host-protocol';
 import { createI18n, type Translator } from '../../shared/i18n/i18n';
-import type { AppStatus, DocsStatus } from '../../shared/ipc';
-import type { WorkflowEvent } from '../../shared/workflow-ipc';
-import { FRONTMOST_TIMEOUT_MS } from '../window/target';
+import type { AppStatus } from '../../shared/ipc';
+import { defaultTimers, type Timers } from '../../shared/rpc/service';
+import type { WireMessage } from '../../shared/rpc/wire';
+
+export { defaultTimers, type Timers };
 
 /** One running host process, as Electron's UtilityProcess or Node's ChildProcess provide it. */
 export interface HostChild {
-  postMessage(message: HostRequest): void;
+  postMessage(message: WireMessage): void;
   onMessage(listener: (raw: unknown) => void): void;
   onExit(listener: (code: number | null) => void): void;
   kill(): void;
 }
 
-/** Suggestions are a nicety: a busy host's answer after this long is not waited for. */
-const SUGGEST_TIMEOUT_MS = 2000;
-
 export type HostState = AppStatus['host'];
-
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
 
 export interface HostSupervisorOptions {
   spawn: () => HostChild;
-  /** The provider settings (with the decrypted key) sent to every new host. */
-  settings: () => HostSettings;
-  onAgentEvent: (event: AgentEvent) => void;
+  /** A message from the current host (never from one that is gone). */
+  onMessage: (raw: unknown, child: HostChild) => void;
+  /** The current host died (not at shutdown), said in words for the user: `exit code 1`, a spawn error. */
+  onExit: (how: string) => void;
   onState: (state: HostState) => void;
   onNotice: (level: 'info' | 'error', text: string) => void;
   /** Notices and the failure are said in the UI's language; English without it. */
   i18n?: Translator;
   /** Host log lines and protocol problems; never settings. */
   onLog: (level: 'info' | 'warn' | 'error', text: string) => void;
-  /** The documentation index changed or is being built. */
-  onDocs?: (status: DocsStatus) => void;
-  /** A workflow run's progress, approval or report, for the Workflows view. */
-  onWorkflow?: (event: WorkflowEvent) => void;
   /** First restart delay, doubled per consecutive crash up to maxBackoffMs. */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
@@ -56,32 +47,12 @@ export interface HostSupervisorOptions {
   timers?: Timers;
 }
 
-type ReplyRequest = Extract<HostRequest, { requestId: number }>;
-type WorkflowReplyType = Extract<ReplyRequest['type'], `workflow${string}`>;
-
-interface PendingReply {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-}
-
-/** Node's own timers; tests pass manual ones. */
-export const defaultTimers: Timers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 export class HostSupervisor {
   private readonly options: HostSupervisorOptions;
   private readonly i18n: Translator;
   private readonly timers: Timers;
   private child: HostChild | undefined;
-  private ready = false;
   private state: HostState = 'starting';
-  private history: HistoryMessage[] = [];
-  private readonly queue: HostRequest[] = [];
-  private readonly pending = new Map<number, PendingReply>();
-  private readonly runningAsks = new Set<string>();
-  private nextRequestId = 1;
   private crashes = 0;
   /** The user heard of this crash streak, and of the recovery: one notice each, not one per crash. */
   private streakNoticed = false;
@@ -89,6 +60,8 @@ export class HostSupervisor {
   /** Why the host was given up on (state `failed`). */
   private failure: string | undefined;
   private shuttingDown = false;
+  private readyTimer: unknown;
+  private stableTimer: unknown;
   private readonly timersInUse = new Set<unknown>();
 
   constructor(options: HostSupervisorOptions) {
@@ -126,111 +99,28 @@ export class HostSupervisor {
     this.shuttingDown = true;
     for (const handle of this.timersInUse) this.timers.clearTimeout(handle);
     this.timersInUse.clear();
-    this.failPending(new DeskpilotError('INTERNAL', 'Deskpilot is quitting'));
     this.child?.kill();
     this.child = undefined;
-    this.ready = false;
   }
 
-  /** Queues an ask about the app `pid`; resolves with its id once the host took it. */
-  ask(text: string, pid: number): Promise<HostReplies['ask']> {
-    // A new question is the natural moment to try a host that was given up on once more.
-    this.restart();
-    return this.request((requestId) => ({ type: 'ask', requestId, text, pid })) as Promise<HostReplies['ask']>;
-  }
-
-  /**
-   * The app in front right now, as the host's platform sees it; null when the host has not
-   * answered within `timeoutMs` (a hung app, a host still starting). The request is forgotten
-   * then, so a late reply, or a host that never comes, leaves nothing behind.
-   */
-  frontmost(timeoutMs = FRONTMOST_TIMEOUT_MS): Promise<HostReplies['frontmost']> {
-    return this.request((requestId) => ({ type: 'frontmost', requestId }), { ms: timeoutMs, value: null }) as Promise<HostReplies['frontmost']>;
-  }
-
-  /** The documentation index as the host has it; waits for a host that is starting. */
-  /** What the empty chat may suggest for the app `pid`; nothing special when the host is slow to say. */
-  suggest(pid: number): Promise<HostReplies['suggest']> {
-    return this.request((requestId) => ({ type: 'suggest', requestId, pid }), { ms: SUGGEST_TIMEOUT_MS, value: [] }) as Promise<HostReplies['suggest']>;
-  }
-
-  docsStatus(): Promise<HostReplies['docsStatus']> {
-    return this.request((requestId) => ({ type: 'docsStatus', requestId })) as Promise<HostReplies['docsStatus']>;
-  }
-
-  /** One of the Workflows view's requests (list, run, draft, save), replied like the others. */
-  workflow<Type extends WorkflowReplyType>(request: { type: Type } & Omit<Extract<ReplyRequest, { type: Type }>, 'requestId'>): Promise<HostReplies[Type]> {
-    return this.request((requestId) => ({ ...request, requestId }) as ReplyRequest) as Promise<HostReplies[Type]>;
-  }
-
-  /** A request with a reply. Queued while the host (re)starts; rejected if the host dies first. */
-  private request(build: (requestId: number) => ReplyRequest, timeout?: { ms: number; value: unknown }): Promise<unknown> {
-    const requestId = this.nextRequestId++;
-    return new Promise<unknown>((resolve, reject) => {
-      const timer =
-        timeout === undefined
-          ? undefined
-          : this.later(timeout.ms, () => {
-              this.pending.delete(requestId);
-              this.removeQueued((message) => 'requestId' in message && message.requestId === requestId);
-              resolve(timeout.value);
-            });
-      this.pending.set(requestId, {
-        resolve: (value) => {
-          this.cancel(timer);
-          resolve(value);
-        },
-        reject: (error) => {
-          this.cancel(timer);
-          reject(error);
-        },
-      });
-      this.send(build(requestId));
+  /** The current host said it is ready: it runs, and a run this long from now ends the crash streak. */
+  ready(child: HostChild): void {
+    if (this.child !== child) return;
+    this.cancel(this.readyTimer);
+    this.readyTimer = undefined;
+    this.cancel(this.stableTimer);
+    this.stableTimer = this.later(this.options.stableMs ?? 30_000, () => {
+      // A stable run ends the streak: the next crash is news again.
+      this.crashes = 0;
+      this.streakNoticed = false;
+      this.recoveryNoticed = false;
     });
-  }
-
-  private removeQueued(test: (message: HostRequest) => boolean): void {
-    this.queue.splice(0, this.queue.length, ...this.queue.filter((message) => !test(message)));
-  }
-
-  /**
-   * A one-way request. Stops and approvals only mean something to the host that is running
-   * now, so they are dropped while none is; the rest wait for the next one.
-   */
-  send(message: HostRequest): void {
-    if (message.type === 'clear') this.history = [];
-    if (this.ready && this.child !== undefined) {
-      this.child.postMessage(message);
-      return;
+    const restarted = this.state === 'restarting';
+    this.setState('running');
+    if (restarted && this.streakNoticed && !this.recoveryNoticed) {
+      this.recoveryNoticed = true;
+      this.options.onNotice('info', this.t('host.recovered'));
     }
-    // A stop or clear covers the asks waiting for the next host too, or they would run after it.
-    if (message.type === 'stop' || message.type === 'clear') this.dropQueuedAsks(message.type === 'stop');
-    if (message.type !== 'stop' && message.type !== 'approve') this.queue.push(message);
-  }
-
-  /**
-   * Takes the asks no host has seen out of the queue and rejects their callers. After a stop the
-   * chat shows each as a question that was stopped (a clear empties the chat, so nothing shows).
-   */
-  private dropQueuedAsks(showStopped: boolean): void {
-    const asks = this.queue.filter((message) => message.type === 'ask');
-    if (asks.length === 0) return;
-    this.removeQueued((message) => message.type === 'ask');
-    for (const ask of asks) {
-      // The host numbers the asks it takes; these never reached one, so they get an id of their own.
-      const askId = `queued-${ask.requestId}`;
-      if (showStopped) {
-        this.options.onAgentEvent({ type: 'ask', askId, text: ask.text, pid: ask.pid });
-        this.options.onAgentEvent({ type: 'done', askId, answer: '', stopped: true, reason: 'stopped' });
-      }
-      this.pending.get(ask.requestId)?.reject(new StoppedError('Stopped before it started.', { data: { reason: 'stopped' } }));
-      this.pending.delete(ask.requestId);
-    }
-  }
-
-  /** Call after the settings changed. */
-  settingsChanged(): void {
-    if (this.ready) this.child?.postMessage({ type: 'settings', settings: this.options.settings() });
   }
 
   private setState(state: HostState): void {
@@ -263,116 +153,26 @@ export class HostSupervisor {
       return;
     }
     this.child = child;
-    this.ready = false;
-    let readyTimer: unknown = this.later(this.options.readyTimeoutMs ?? 20_000, () => {
+    this.readyTimer = this.later(this.options.readyTimeoutMs ?? 20_000, () => {
       this.options.onLog('error', 'the automation host did not start in time; restarting it');
       child.kill();
     });
-    let stableTimer: unknown;
     child.onMessage((raw) => {
-      if (this.child !== child) return;
-      const parsed = parseHostMessage(raw);
-      if (!parsed.ok) {
-        this.options.onLog('error', `ignored an invalid message from the automation host: ${parsed.problem}`);
-        return;
-      }
-      if (parsed.message.type === 'ready') {
-        this.cancel(readyTimer);
-        readyTimer = undefined;
-        stableTimer = this.later(this.options.stableMs ?? 30_000, () => {
-          // A stable run ends the streak: the next crash is news again.
-          this.crashes = 0;
-          this.streakNoticed = false;
-          this.recoveryNoticed = false;
-        });
-      }
-      this.receive(parsed.message, child);
+      if (this.child === child) this.options.onMessage(raw, child);
     });
-    child.onExit((code) => {
-      this.cancel(readyTimer);
-      this.cancel(stableTimer);
-      this.exited(child, code);
-    });
-  }
-
-  private receive(message: HostMessage, child: HostChild): void {
-    switch (message.type) {
-      case 'ready': {
-        this.ready = true;
-        const restarted = this.state === 'restarting';
-        this.setState('running');
-        child.postMessage({ type: 'settings', settings: this.options.settings() });
-        if (this.history.length > 0) child.postMessage({ type: 'restore', messages: this.history });
-        for (const queued of this.queue.splice(0)) child.postMessage(queued);
-        if (restarted && this.streakNoticed && !this.recoveryNoticed) {
-          this.recoveryNoticed = true;
-          this.options.onNotice('info', this.t('host.recovered'));
-        }
-        return;
-      }
-      case 'agent':
-        if (message.event.type === 'ask') this.runningAsks.add(message.event.askId);
-        if (message.event.type === 'done' || message.event.type === 'error') this.runningAsks.delete(message.event.askId);
-        this.options.onAgentEvent(message.event);
-        return;
-      case 'history':
-        this.history = message.messages;
-        return;
-      case 'reply': {
-        const pending = this.pending.get(message.requestId);
-        this.pending.delete(message.requestId);
-        if (pending === undefined) return;
-        if (message.ok) pending.resolve(message.value);
-        else pending.reject(deserializeError(message.error));
-        return;
-      }
-      case 'log':
-        this.options.onLog(message.level, message.text);
-        return;
-      case 'docs':
-        this.options.onDocs?.(message.status);
-        return;
-      case 'workflow':
-        this.options.onWorkflow?.(message.event);
-        return;
-      case 'mcp': {
-        const { notice } = message;
-        // A start is news only the first time; a stop or a failure is a problem to see.
-        const text =
-          notice.kind === 'started'
-            ? this.t('host.mcpStarted', { server: notice.server, count: notice.tools })
-            : notice.kind === 'stopped'
-              ? this.t('host.mcpStopped', { server: notice.server })
-              : notice.kind === 'limited'
-                ? `${notice.server}: ${notice.problem}`
-                : this.t('host.mcpFailed', { server: notice.server, problem: notice.problem });
-        this.options.onNotice(notice.kind === 'started' ? 'info' : 'error', text);
-        return;
-      }
-    }
+    child.onExit((code) => this.exited(child, code));
   }
 
   private exited(child: HostChild | undefined, code: number | null, spawnError?: string): void {
     if (child !== undefined && this.child !== child) return;
+    this.cancel(this.readyTimer);
+    this.cancel(this.stableTimer);
+    this.readyTimer = undefined;
+    this.stableTimer = undefined;
     this.child = undefined;
-    this.ready = false;
     if (this.shuttingDown) return;
     const how = spawnError ?? this.t('host.exitCode', { code: code ?? '?' });
-    // The asks it was running can never finish: end each with an error the user can retry.
-    for (const askId of this.runningAsks) {
-      this.options.onAgentEvent({
-        type: 'error',
-        askId,
-        error: {
-          code: 'INTERNAL',
-          message: this.t('host.diedDuringAsk', { how }),
-          isRetryable: true,
-          data: { reason: 'host_exited' },
-        },
-      });
-    }
-    this.runningAsks.clear();
-    this.failPending(new DeskpilotError('INTERNAL', `The automation host stopped (${how}); try again in a moment.`, { isRetryable: true }));
+    this.options.onExit(how);
     const delay = Math.min((this.options.initialBackoffMs ?? 500) * 2 ** this.crashes, this.options.maxBackoffMs ?? 30_000);
     this.crashes += 1;
     if (this.crashes >= (this.options.maxCrashes ?? 5)) {
@@ -397,13 +197,6 @@ export class HostSupervisor {
 
   private get t(): Translator['t'] {
     return this.i18n.t;
-  }
-
-  private failPending(error: Error): void {
-    for (const pending of this.pending.values()) pending.reject(error);
-    this.pending.clear();
-    // Replies to queued requests could never come from a host that has not seen them.
-    this.removeQueued((message) => 'requestId' in message);
   }
 }
 

@@ -5,6 +5,7 @@ import { ConfirmBar } from './components/confirm-bar';
 import { FirstRun } from './components/first-run';
 import { Header } from './components/header';
 import { MessageList } from './components/message-list';
+import { RelaunchOffer } from './components/relaunch-offer';
 import { PermissionHelp } from './components/permission-help';
 import { SettingsView } from './components/settings-view';
 import { saveableAsk } from './components/saveable-ask';
@@ -114,6 +115,7 @@ export function App() {
         ) : status.host === 'running' ? null : (
           <p className="banner info">{t(`app.hostState.${status.host}`)}</p>
         )}
+        {status.relaunch === undefined ? null : <RelaunchOffer offer={status.relaunch} />}
         <MessageList
           entries={chat.entries}
           running={running}

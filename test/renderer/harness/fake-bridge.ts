@@ -60,8 +60,10 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
   };
   const fail = (name: keyof DeskpilotApi) => {
     const message = options.failures?.[name];
-    // Like the preload: the error's code leads its message (main's refusals are VALIDATION).
-    if (message !== undefined) throw new Error(/^[A-Z][A-Z_]+: /.test(message) ? message : `VALIDATION: ${message}`);
+    if (message === undefined) return;
+    // Like the preload: the typed envelope, as plain data. A test writes `CODE: words`, or just words for main's refusals (VALIDATION).
+    const coded = /^([A-Z][A-Z_]+): (.*)$/s.exec(message);
+    throw coded === null ? { code: 'VALIDATION', message } : { code: coded[1], message: coded[2] };
   };
   const settingsAfter = (patch: SettingsPatch): PublicSettings => {
     const { apiKey, headers, ...rest } = patch;
@@ -168,6 +170,14 @@ function installFakeBridge(defaults: FakeBridgeOptions): void {
       const listing = options.workflows ?? { workflows: [], folder: '/home/ada/.local/share/deskpilot/workflows', skipped: [] };
       options.workflows = { ...listing, workflows: [...listing.workflows, saved] };
       return copy(saved);
+    },
+    relaunchApp: async () => {
+      record('relaunchApp');
+      fail('relaunchApp');
+      // Like main: the relaunched app is the target, with nothing left to offer.
+      const { relaunch: _offer, ...status } = options.status;
+      options.status = status;
+      emit({ type: 'status', status: copy(status) });
     },
     onEvent(listener) {
       listeners.add(listener);

@@ -28,17 +28,23 @@ function quoted(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The app's own command line with the flag added, from /proc; undefined when it cannot be read. */
-export function relaunchCommand(pid: number, proc = '/proc'): string | undefined {
+/** The app's own arguments with the flag added after the program, from /proc; undefined when they cannot be read. */
+export function relaunchArgs(pid: number, proc = '/proc'): string[] | undefined {
   let args: string[];
   try {
     args = commandLineArgs(readFileSync(`${proc}/${pid}/cmdline`, 'latin1'));
   } catch {
     return undefined;
   }
-  if (args.length === 0) return undefined;
   const [program, ...rest] = args;
-  const command = [program as string, FLAG, ...rest.filter((arg) => arg !== FLAG)].map(quoted).join(' ');
+  return program === undefined ? undefined : [program, FLAG, ...rest.filter((arg) => arg !== FLAG)];
+}
+
+/** The app's own command line with the flag added, for people to read; undefined when it cannot be read. */
+export function relaunchCommand(pid: number, proc = '/proc'): string | undefined {
+  const args = relaunchArgs(pid, proc);
+  if (args === undefined) return undefined;
+  const command = args.map(quoted).join(' ');
   return command.length > MAX_COMMAND_CHARS ? `${command.slice(0, MAX_COMMAND_CHARS)}…` : command;
 }
 

@@ -5,6 +5,7 @@ import { AtspiAccessibility } from './accessibility';
 import { createReadChildren } from './budgeted-read';
 import { createActivate } from './activate';
 import { createCloseWindow } from './close';
+import { createRelaunch, startDetached } from './relaunch';
 import type { AppInfo } from '../../../shared/ui-node';
 import { AppDirectory, type AppEntry } from './apps';
 import { isProcessAlive } from '../process';
@@ -67,6 +68,8 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
   // Connects on the first call: a broken desktop is that call's UI_NOT_AVAILABLE, and a later call connects again.
   const client = AtspiClient.open(env);
   const apps = new AppDirectory(client, env);
+  const accessibility = new AtspiAccessibility(client, apps);
+  const closeWindow = createCloseWindow(env, apps);
   const frontmost = async (): Promise<AppInfo | undefined> => {
     const front = (await apps.list()).find((app) => app.frontmost);
     return front === undefined ? undefined : publicInfo(front);
@@ -78,7 +81,7 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       frontmost,
       isAlive: (pid) => Promise.resolve(isProcessAlive(pid)),
       activate: createActivate(env, apps, frontmost),
-      closeWindow: createCloseWindow(env, apps),
+      closeWindow,
       // Asked before synthetic input only: no display is input's own typed no-display reason.
       windowAt: async (point) => {
         await assertDisplay(env);
@@ -86,9 +89,17 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       },
       activeWindow: () => activeWindow(env),
       restoreWindow: (window) => restoreWindow(env, window),
+      ...createRelaunch({
+        app: (pid) => apps.get(pid),
+        tree: (pid) => accessibility.getTree(pid),
+        closeWindow,
+        isAlive: isProcessAlive,
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        start: startDetached,
+      }),
     },
     // The compact tree's read on demand (budgeted-read.ts) sits beside the whole read, on the same object.
-    accessibility: Object.assign(new AtspiAccessibility(client, apps), { readChildren: createReadChildren(client, apps) }),
+    accessibility: Object.assign(accessibility, { readChildren: createReadChildren(client, apps) }),
     input: lazyInput(env),
     screen: createScreen(env, apps),
     ...(session.found.length === 0 ? {} : { discovered: session.found }),

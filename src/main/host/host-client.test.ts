@@ -1,17 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../shared/agent-events';
-import type { HostRequest, HostSettings } from '../../shared/host-protocol';
+import type { HostSettings } from '../../shared/host-protocol';
 import { HOST_SETTINGS_DEFAULTS } from '../../shared/settings-derive';
-import { HostSupervisor, type HostChild, type HostState, type Timers } from './host-supervisor';
+import type { WireMessage } from '../../shared/rpc/wire';
+import { HostClient } from './host-client';
+import type { HostChild, HostState, Timers } from './host-supervisor';
 
 /** A utilityProcess double: records what main sends and lets the test speak for the host. */
 class FakeHost implements HostChild {
-  readonly received: HostRequest[] = [];
+  readonly received: WireMessage[] = [];
   killed = false;
   private messageListener: ((raw: unknown) => void) | undefined;
   private exitListener: ((code: number | null) => void) | undefined;
 
-  postMessage(message: HostRequest): void {
+  postMessage(message: WireMessage): void {
     this.received.push(message);
   }
   onMessage(listener: (raw: unknown) => void): void {
@@ -26,6 +28,20 @@ class FakeHost implements HostChild {
   }
   say(message: unknown): void {
     this.messageListener?.(message);
+  }
+  /** An event of the host service, as the host's RpcServer sends it. */
+  event(event: string, payload: unknown): void {
+    this.say({ rpc: 'event', event, payload });
+  }
+  ready(pid: number): void {
+    this.event('ready', { pid });
+  }
+  reply(id: number, value: unknown): void {
+    this.say({ rpc: 'result', id, value });
+  }
+  /** The method or notification names main sent, in order. */
+  methods(): string[] {
+    return this.received.map((message) => ('method' in message ? message.method : message.rpc));
   }
   exit(code: number | null): void {
     this.exitListener?.(code);
@@ -74,7 +90,7 @@ let states: HostState[];
 let notices: string[];
 let logs: string[];
 let workflowEvents: unknown[];
-let supervisor: HostSupervisor;
+let supervisor: HostClient;
 
 function current(): FakeHost {
   const host = hosts.at(-1);
@@ -90,7 +106,7 @@ beforeEach(() => {
   notices = [];
   logs = [];
   workflowEvents = [];
-  supervisor = new HostSupervisor({
+  supervisor = new HostClient({
     onWorkflow: (event) => workflowEvents.push(event),
     spawn: () => {
       const host = new FakeHost();
@@ -113,20 +129,20 @@ beforeEach(() => {
 
 describe('host supervisor', () => {
   it("relays the Workflows view's requests with reply ids, and passes a run's events on", async () => {
-    current().say({ type: 'ready', pid: 555 });
-    const listed = supervisor.workflow({ type: 'workflowList' });
-    const run = supervisor.workflow({ type: 'workflowRun', name: 'weekly', vars: { name: 'Ada' }, pid: 4242 });
+    current().ready(555);
+    const listed = supervisor.request('workflowList', {});
+    const run = supervisor.request('workflowRun', { name: 'weekly', vars: { name: 'Ada' }, pid: 4242 });
     expect(current().received.slice(1)).toEqual([
-      { type: 'workflowList', requestId: 1 },
-      { type: 'workflowRun', requestId: 2, name: 'weekly', vars: { name: 'Ada' }, pid: 4242 },
+      { rpc: 'request', id: 1, method: 'workflowList', params: {} },
+      { rpc: 'request', id: 2, method: 'workflowRun', params: { name: 'weekly', vars: { name: 'Ada' }, pid: 4242 } },
     ]);
-    current().say({ type: 'reply', requestId: 2, ok: true, value: { runId: 'run-1' } });
-    current().say({ type: 'reply', requestId: 1, ok: false, error: { code: 'VALIDATION', message: 'bad folder', isRetryable: false } });
+    current().reply(2, { runId: 'run-1' });
+    current().say({ rpc: 'error', id: 1, error: { code: 'VALIDATION', message: 'bad folder', isRetryable: false } });
     expect(await run).toEqual({ runId: 'run-1' });
     await expect(listed).rejects.toMatchObject({ code: 'VALIDATION' });
     const step = { type: 'step', runId: 'run-1', step: { step: 1, action: 'click', status: 'ok' } };
-    current().say({ type: 'workflow', event: step });
-    current().say({ type: 'workflow', event: { type: 'explode', runId: 'run-1' } });
+    current().event('workflow', step);
+    current().event('workflow', { type: 'explode', runId: 'run-1' });
     expect(workflowEvents).toEqual([step]);
     expect(logs.at(-1)).toMatch(/ignored an invalid message/);
   });
@@ -134,20 +150,19 @@ describe('host supervisor', () => {
   it('sends the settings once the host is ready, and queued requests after them', async () => {
     const asked = supervisor.ask('hello', 4242);
     expect(current().received).toEqual([]);
-    current().say({ type: 'ready', pid: 555 });
+    current().ready(555);
     expect(current().received).toEqual([
-      { type: 'settings', settings: SETTINGS },
-      { type: 'ask', requestId: 1, text: 'hello', pid: 4242 },
+      { rpc: 'notify', method: 'settings', params: { settings: SETTINGS } },
+      { rpc: 'request', id: 1, method: 'ask', params: { text: 'hello', pid: 4242 } },
     ]);
     expect(states).toEqual(['running']);
-    current().say({ type: 'reply', requestId: 1, ok: true, value: { askId: 'h-ask-1' } });
+    current().reply(1, { askId: 'h-ask-1' });
     expect(await asked).toEqual({ askId: 'h-ask-1' });
   });
 
   it('restarts a dead host with growing delays and restores the last conversation', () => {
-    current().say({ type: 'ready', pid: 555 });
-    current().say({
-      type: 'history',
+    current().ready(555);
+    current().event('history', {
       messages: [
         { role: 'user', content: 'q' },
         { role: 'assistant', content: 'a' },
@@ -168,15 +183,18 @@ describe('host supervisor', () => {
     timers.advance(1);
     expect(hosts).toHaveLength(3);
 
-    current().say({ type: 'ready', pid: 556 });
+    current().ready(556);
     expect(current().received).toEqual([
-      { type: 'settings', settings: SETTINGS },
+      { rpc: 'notify', method: 'settings', params: { settings: SETTINGS } },
       {
-        type: 'restore',
-        messages: [
-          { role: 'user', content: 'q' },
-          { role: 'assistant', content: 'a' },
-        ],
+        rpc: 'notify',
+        method: 'restore',
+        params: {
+          messages: [
+            { role: 'user', content: 'q' },
+            { role: 'assistant', content: 'a' },
+          ],
+        },
       },
     ]);
     expect(states.at(-1)).toBe('running');
@@ -189,7 +207,7 @@ describe('host supervisor', () => {
       timers.advance(4000);
     }
     expect(logs.at(-1)).toMatch(/in 4000 ms/);
-    current().say({ type: 'ready', pid: 1 });
+    current().ready(1);
     timers.advance(30_000);
     current().exit(1);
     expect(logs.at(-1)).toMatch(/in 500 ms/);
@@ -197,11 +215,11 @@ describe('host supervisor', () => {
 
   it('notices a crash streak once and its recovery once, however often the host dies in it', () => {
     for (let crash = 0; crash < 3; crash += 1) {
-      current().say({ type: 'ready', pid: 1 });
+      current().ready(1);
       current().exit(1);
       timers.advance(4000);
     }
-    current().say({ type: 'ready', pid: 1 });
+    current().ready(1);
     expect(notices).toEqual([expect.stringMatching(/stopped unexpectedly/), expect.stringMatching(/running again/)]);
     // A stable run ends the streak, so the next crash is news again.
     timers.advance(30_000);
@@ -226,10 +244,10 @@ describe('host supervisor', () => {
     expect(hosts).toHaveLength(6);
     expect(supervisor.hostState).toBe('restarting');
     expect(supervisor.hostProblem).toBeUndefined();
-    current().say({ type: 'ready', pid: 2 });
-    expect(current().received.map((message) => message.type)).toEqual(['settings', 'ask']);
+    current().ready(2);
+    expect(current().methods()).toEqual(['settings', 'ask']);
     expect(notices.at(-1)).toMatch(/running again/);
-    current().say({ type: 'reply', requestId: 1, ok: true, value: { askId: 'h-ask-1' } });
+    current().reply(1, { askId: 'h-ask-1' });
     await expect(asked).resolves.toEqual({ askId: 'h-ask-1' });
   });
 
@@ -245,10 +263,10 @@ describe('host supervisor', () => {
   });
 
   it('ends the asks the dead host was running with a retryable error, and rejects waiting requests', async () => {
-    current().say({ type: 'ready', pid: 555 });
-    current().say({ type: 'agent', event: { type: 'ask', askId: 'h-ask-1', text: 'q', pid: 4242 } });
-    current().say({ type: 'agent', event: { type: 'ask', askId: 'h-ask-2', text: 'q2', pid: 4242 } });
-    current().say({ type: 'agent', event: { type: 'done', askId: 'h-ask-2', answer: '', stopped: false, reason: 'answered' } });
+    current().ready(555);
+    current().event('agent', { type: 'ask', askId: 'h-ask-1', text: 'q', pid: 4242 });
+    current().event('agent', { type: 'ask', askId: 'h-ask-2', text: 'q2', pid: 4242 });
+    current().event('agent', { type: 'done', askId: 'h-ask-2', answer: '', stopped: false, reason: 'answered' });
     const target = supervisor.frontmost();
     current().exit(null);
     await expect(target).rejects.toMatchObject({ code: 'INTERNAL', isRetryable: true });
@@ -260,14 +278,34 @@ describe('host supervisor', () => {
     const target = supervisor.frontmost(300);
     timers.advance(300);
     expect(await target).toBeNull();
-    current().say({ type: 'ready', pid: 1 });
-    expect(current().received.map((message) => message.type)).toEqual(['settings']);
+    current().ready(1);
+    expect(current().methods()).toEqual(['settings']);
     // Sent but never answered: the late reply finds nothing waiting.
     const late = supervisor.frontmost(300);
     timers.advance(300);
     expect(await late).toBeNull();
-    current().say({ type: 'reply', requestId: 2, ok: true, value: { pid: 1, app: 'x', title: '' } });
+    current().reply(2, { pid: 1, app: 'x', title: '' });
     expect(logs).toEqual([]);
+  });
+
+  it('cancels a request when its signal aborts: the host hears a cancel, the caller gets STOPPED', async () => {
+    current().ready(1);
+    const controller = new AbortController();
+    const listed = supervisor.request('workflowList', {}, { signal: controller.signal });
+    controller.abort();
+    await expect(listed).rejects.toMatchObject({ code: 'STOPPED' });
+    expect(current().received.slice(1)).toEqual([
+      { rpc: 'request', id: 1, method: 'workflowList', params: {} },
+      { rpc: 'cancel', id: 1 },
+    ]);
+  });
+
+  it('checks every reply against its method’s schema: a malformed one is a typed error, never a value', async () => {
+    current().ready(1);
+    const target = supervisor.frontmost();
+    current().reply(1, { pid: -5, app: 'x', title: '' });
+    await expect(target).rejects.toMatchObject({ code: 'VALIDATION' });
+    expect(logs).toEqual([expect.stringMatching(/^invalid reply to frontmost: 'pid'/)]);
   });
 
   it('kills a host that never says ready', () => {
@@ -278,9 +316,9 @@ describe('host supervisor', () => {
   });
 
   it('ignores invalid messages from the host and logs them without their content', () => {
-    current().say({ type: 'ready', pid: 555 });
-    current().say({ type: 'agent', event: { type: 'launch_missiles', askId: 'x' } });
-    current().say({ type: 'log', level: 'info' });
+    current().ready(555);
+    current().event('agent', { type: 'launch_missiles', askId: 'x' });
+    current().event('log', { level: 'info' });
     current().say('sk-secret-looking-garbage');
     expect(events).toEqual([]);
     expect(logs).toHaveLength(3);
@@ -289,36 +327,36 @@ describe('host supervisor', () => {
   });
 
   it('drops stop and approve while no host runs, and keeps everything else for the next one', () => {
-    supervisor.send({ type: 'stop' });
-    supervisor.send({ type: 'approve', id: 'a', decision: 'deny' });
-    supervisor.send({ type: 'clear' });
-    current().say({ type: 'ready', pid: 1 });
-    expect(current().received.map((message) => message.type)).toEqual(['settings', 'clear']);
+    supervisor.notify('stop', {});
+    supervisor.notify('approve', { id: 'a', decision: 'deny' });
+    supervisor.notify('clear', {});
+    current().ready(1);
+    expect(current().methods()).toEqual(['settings', 'clear']);
   });
 
   it('a stop while no host runs drops the queued asks too: they end as stopped instead of running later', async () => {
     const asked = supervisor.ask('delete everything', 4242);
-    supervisor.send({ type: 'stop' });
+    supervisor.notify('stop', {});
     await expect(asked).rejects.toMatchObject({ code: 'STOPPED', data: { reason: 'stopped' } });
     expect(events).toEqual([
       { type: 'ask', askId: 'queued-1', text: 'delete everything', pid: 4242 },
       { type: 'done', askId: 'queued-1', answer: '', stopped: true, reason: 'stopped' },
     ]);
-    current().say({ type: 'ready', pid: 1 });
-    expect(current().received.map((message) => message.type)).toEqual(['settings']);
+    current().ready(1);
+    expect(current().methods()).toEqual(['settings']);
   });
 
   it('a clear while no host runs drops the queued asks without adding them back to the chat', async () => {
     const asked = supervisor.ask('q', 4242);
-    supervisor.send({ type: 'clear' });
+    supervisor.notify('clear', {});
     await expect(asked).rejects.toMatchObject({ data: { reason: 'stopped' } });
     expect(events).toEqual([]);
-    current().say({ type: 'ready', pid: 1 });
-    expect(current().received.map((message) => message.type)).toEqual(['settings', 'clear']);
+    current().ready(1);
+    expect(current().methods()).toEqual(['settings', 'clear']);
   });
 
   it('stays down after shutdown', () => {
-    current().say({ type: 'ready', pid: 1 });
+    current().ready(1);
     supervisor.shutdown();
     expect(hosts[0]?.killed).toBe(true);
     timers.advance(60_000);
