@@ -8,6 +8,8 @@ import { readTool } from '../core/tools/read';
 import { nodeById, resolveApp } from '../core/tools/target';
 import type { ToolContext } from '../core/tools/types';
 import { findNodes } from '../core/ui/query';
+import { cutNote, trustedMatches } from '../core/ui/read-cut';
+import { writeJson } from './json-stream';
 import { formatNode, serializeTree } from '../core/ui/serialize';
 import { terminalLine } from '../shared/terminal-text';
 import type { CommandContext } from './context';
@@ -75,10 +77,15 @@ const tree: Command = async (context) => {
     throw new ValidationError(`--bounds takes ${BOUNDS_MODES.join(', ')}, got '${String(bounds)}'`);
   }
   const app = await targetApp(context);
+  const json = values['json'] === true;
+  // The read is whole up to the platform's cap; a cut one says so on stderr and in the root's `cut`.
   const { root } = await engine.observe(app.pid, bounds === undefined ? {} : { bounds: bounds as BoundsMode });
   const subject = typeof values['root'] === 'string' ? nodeById(root, values['root'], app.pid) : root;
-  if (values['json']) {
-    io.stdout(JSON.stringify(subject, null, 2));
+  if (root.cut !== undefined) io.stderr(`deskpilot: ${cutNote(root.cut)}`);
+  if (json) {
+    // Streamed: a 20,000-node tree never becomes one string beside itself.
+    if (io.write === undefined) io.stdout(JSON.stringify(subject, null, 2));
+    else writeJson(subject, io.write);
     return 0;
   }
   const maxTokens = integer(values, 'budget');
@@ -102,12 +109,15 @@ const find: Command = async (context) => {
   }
   const app = await targetApp(context);
   const { root } = await engine.observe(app.pid);
-  const matches = findNodes(root, {
+  const found = findNodes(root, {
     ...(typeof role === 'string' ? { role } : {}),
     ...(typeof name === 'string' ? { name } : {}),
     ...(typeof text === 'string' ? { text } : {}),
     limit: integer(values, 'limit') ?? 20,
   });
+  // A cut read gives exact matches or a typed NODE_NOT_FOUND with the reason, never a near twin.
+  const matches = trustedMatches(root, found, typeof name === 'string' || typeof text === 'string');
+  if (root.cut !== undefined) io.stderr(`deskpilot: ${cutNote(root.cut)}`);
   if (values['json']) {
     io.stdout(
       JSON.stringify(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UiNode } from '../../shared/ui-node';
 import { MIN_SCORE, findNodes, textScore } from '../ui/query';
+import { trustedMatches } from '../ui/read-cut';
 import { formatNode } from '../ui/serialize';
 import { fitJson, fitText } from './budget';
 import { nodeById, resolveApp, targetFields } from './target';
@@ -86,14 +87,15 @@ export const findTool = defineTool({
         ...(args.name === undefined ? {} : { name: args.name }),
         ...(args.text === undefined ? {} : { text: args.text }),
       });
-      scored = found
+      const ranked = found
         .map(({ node, score }) => ({
           node,
           score: args.description === undefined ? score : Math.min(score, textScore(args.description, node.description ?? '')),
         }))
         .filter(({ score }) => score >= MIN_SCORE)
-        .sort((a, b) => b.score - a.score)
-        .slice(0, args.limit ?? 20);
+        .sort((a, b) => b.score - a.score);
+      // A cut read gives exact matches or NODE_NOT_FOUND with the reason: never the near twin of a node past the cut.
+      scored = trustedMatches(root, ranked, [args.name, args.text, args.description].some((wanted) => wanted !== undefined)).slice(0, args.limit ?? 20);
     }
     const matches = scored.map(({ node, score }) => toMatch(node, score));
     const data = { pid: app.pid, app: app.name, matches };

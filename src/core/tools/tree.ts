@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SERIALIZE, serializeTree } from '../ui/serialize';
+import { cutNote } from '../ui/read-cut';
 import { fitTextAndJson } from './budget';
 import { nodeById, resolveApp, targetFields } from './target';
 import { depthNotes, limitDepth } from './tree-depth';
@@ -47,8 +48,10 @@ export const treeTool = defineTool({
     const header = `# ${app.name} (pid ${app.pid})${args.rootId === undefined ? '' : `, subtree ${subject.id}`}`;
     const render = (maxTokens: number): { text: string; cut: boolean } => {
       const body = serializeTree(limited.root, { maxTokens, maxNodes: args.maxNodes ?? DEFAULT_SERIALIZE.maxNodes, style: context.lineStyle ?? 'full' });
-      const cut = limited.cuts.length > 0 || body.includes('… truncated: ');
-      return { text: [header, body, ...depthNotes(limited.cuts), ...(cut ? [SUBTREE_HINT] : [])].join('\n'), cut };
+      // A read the platform cut is said first: the '… more' counts below cover only what was read.
+      const readCut = root.cut === undefined ? [] : [`… ${cutNote(root.cut)}.`];
+      const cut = readCut.length > 0 || limited.cuts.length > 0 || body.includes('… truncated: ');
+      return { text: [header, ...readCut, body, ...depthNotes(limited.cuts), ...(cut ? [SUBTREE_HINT] : [])].join('\n'), cut };
     };
     const wrap = (cut: boolean) => (text: string, truncated: boolean) => ({
       pid: app.pid,

@@ -17,8 +17,10 @@ import { windowOrigins } from './window-origin';
 import { crashDuringRead } from './read-crash';
 import { processAgeMs, settledFirstRead } from './first-read';
 import { chromiumAdvice, isChromiumShell } from './chromium-advice';
+import { FULL_READ_MAX_NODES } from '../../ui/read-cut';
 
-const DEFAULT_MAX_NODES = 5000;
+/** Every read is whole up to this cap, and says where it stopped past it (the root's `cut`): a cut tree must never pass for the app. */
+const DEFAULT_MAX_NODES = FULL_READ_MAX_NODES;
 const UNKNOWN_EXTENTS_RETRIES = 3;
 /** AT-SPI's IS_DEFAULT state: not in the tree's states, read for the few buttons Return may mean. */
 const STATE_IS_DEFAULT = 39;
