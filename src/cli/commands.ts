@@ -7,7 +7,8 @@ import { actExitCode } from './exit-codes';
 import { readTool } from '../core/tools/read';
 import { nodeById, resolveApp } from '../core/tools/target';
 import type { ToolContext } from '../core/tools/types';
-import { findNodes } from '../core/ui/query';
+import { findNodes, type Match } from '../core/ui/query';
+import { quickFind, type QuickFindQuery } from '../core/tools/quick-find';
 import { cutNote, trustedMatches } from '../core/ui/read-cut';
 import { writeJson } from './json-stream';
 import { formatNode, serializeTree } from '../core/ui/serialize';
@@ -100,7 +101,7 @@ const tree: Command = async (context) => {
 };
 
 const find: Command = async (context) => {
-  const { engine, values, io } = context;
+  const { values, io } = context;
   const role = values['role'];
   const name = values['name'];
   const text = values['text'];
@@ -108,16 +109,10 @@ const find: Command = async (context) => {
     throw new ValidationError('find needs --role, --name or --text');
   }
   const app = await targetApp(context);
-  const { root } = await engine.observe(app.pid);
-  const found = findNodes(root, {
-    ...(typeof role === 'string' ? { role } : {}),
-    ...(typeof name === 'string' ? { name } : {}),
-    ...(typeof text === 'string' ? { text } : {}),
-    limit: integer(values, 'limit') ?? 20,
-  });
-  // A cut read gives exact matches or a typed NODE_NOT_FOUND with the reason, never a near twin.
-  const matches = trustedMatches(root, found, typeof name === 'string' || typeof text === 'string');
-  if (root.cut !== undefined) io.stderr(`deskpilot: ${cutNote(root.cut)}`);
+  const limit = integer(values, 'limit') ?? 20;
+  const query = { role: typeof role === 'string' ? role : undefined, name: typeof name === 'string' ? name : undefined, text: typeof text === 'string' ? text : undefined };
+  // Where the app answers a role and name search itself (Collection), no tree is read.
+  const matches = (await quickFind(context.platform, app.pid, { ...query, limit })) ?? (await searchTree(context, app.pid, { ...query, limit }));
   if (values['json']) {
     io.stdout(
       JSON.stringify(
@@ -133,6 +128,20 @@ const find: Command = async (context) => {
   }
   return matches.length === 0 ? 1 : 0;
 };
+
+/** find's search over a whole read: a cut read gives exact matches or a typed NODE_NOT_FOUND with the reason, never a near twin. */
+async function searchTree(context: CommandContext, pid: number, query: QuickFindQuery): Promise<Match[]> {
+  const { root } = await context.engine.observe(pid);
+  const found = findNodes(root, {
+    ...(query.role === undefined ? {} : { role: query.role }),
+    ...(query.name === undefined ? {} : { name: query.name }),
+    ...(query.text === undefined ? {} : { text: query.text }),
+    limit: query.limit,
+  });
+  const matches = trustedMatches(root, found, query.name !== undefined || query.text !== undefined);
+  if (root.cut !== undefined) context.io.stderr(`deskpilot: ${cutNote(root.cut)}`);
+  return matches;
+}
 
 const act: Command = async (context) => {
   const [json, extra] = context.positionals;

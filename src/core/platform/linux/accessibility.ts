@@ -1,7 +1,8 @@
 import { IFACE, ROLE } from '../../../../native/linux/atspi';
 import { NotSettableError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
-import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
+import type { AccessibilityBackend, MenuShortcut, QuickMatch, QuickQuery, TreeOptions } from '../types';
+import { collectionFind } from './collection-find';
 import type { RawNode } from '../../ui/ids';
 import type { AppDirectory, AppEntry } from './apps';
 import { pressActionIndex } from './action-names';
@@ -112,6 +113,17 @@ export class AtspiAccessibility implements AccessibilityBackend {
       return await fetchTree(this.client, app, { bounds: 'none', maxNodes, maxDepth: DEFAULT_MAX_DEPTH }, subtree);
     } catch (error) {
       throw (await crashDuringRead(error, app)) ?? mapDbusError(error, target.pid);
+    }
+  }
+
+  /** Role and name searches through Collection.GetMatches where the app's bridge has it (Gecko, Chromium); undefined elsewhere. */
+  async findNodes(pid: number, query: QuickQuery): Promise<QuickMatch[] | undefined> {
+    const app = await this.apps.get(pid);
+    if (!app.bridge.collection) return undefined;
+    try {
+      return await collectionFind(this.client, app, query);
+    } catch (error) {
+      throw (await crashDuringRead(error, app)) ?? mapDbusError(error, pid);
     }
   }
 

@@ -516,7 +516,7 @@ const CHECKABLE_ROLES = new Set(['checkbox', 'radio', 'togglebutton', 'switch'])
 /** A node's raw role and state bits: all that decides its states and role. */
 type StateKind = Pick<Item, 'role' | 'states'>;
 
-function statesOf(item: StateKind, gtk4: boolean): ReturnType<typeof decodeStates> {
+export function statesOf(item: StateKind, gtk4: boolean): ReturnType<typeof decodeStates> {
   const states = decodeStates(item.states, { gtk4, secret: isSecret(item) });
   if (states.checked === undefined && (CHECKABLE_ROLES.has(roleOf(item)) || item.role === ROLE.CHECK_MENU_ITEM || item.role === ROLE.RADIO_MENU_ITEM))
     states.checked = false;
@@ -524,7 +524,7 @@ function statesOf(item: StateKind, gtk4: boolean): ReturnType<typeof decodeState
 }
 
 /** GTK 4 gives single-line entries the TEXT role that multi-line views also have. */
-function roleOf(item: StateKind): ReturnType<typeof normalizeRole> {
+export function roleOf(item: StateKind): ReturnType<typeof normalizeRole> {
   const role = normalizeRole(item.role);
   return role === 'textarea' && hasState(item.states, STATE.SINGLE_LINE) ? 'textfield' : role;
 }
@@ -536,7 +536,7 @@ export async function readStates(client: AtspiClient, self: ObjectRef, role: num
 }
 
 /** What a model can do with a node, from its interfaces: no per-node action-name calls. */
-function capabilities(item: Item): string[] {
+export function capabilities(item: Item): string[] {
   const actions: string[] = [];
   if (item.interfaces.includes(IFACE.action)) actions.push('press');
   if (item.interfaces.includes(IFACE.editableText) || item.interfaces.includes(IFACE.value)) actions.push('set_value');
