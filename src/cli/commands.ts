@@ -110,7 +110,11 @@ const find: Command = async (context) => {
   }
   const app = await targetApp(context);
   const limit = integer(values, 'limit') ?? 20;
-  const query = { role: typeof role === 'string' ? role : undefined, name: typeof name === 'string' ? name : undefined, text: typeof text === 'string' ? text : undefined };
+  const query = {
+    role: typeof role === 'string' ? role : undefined,
+    name: typeof name === 'string' ? name : undefined,
+    text: typeof text === 'string' ? text : undefined,
+  };
   // Where the app answers a role and name search itself (Collection), no tree is read.
   const matches = (await quickFind(context.platform, app.pid, { ...query, limit })) ?? (await searchTree(context, app.pid, { ...query, limit }));
   if (values['json']) {

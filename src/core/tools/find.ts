@@ -85,7 +85,11 @@ async function searchTree(context: ToolContext, pid: number, args: z.infer<typeo
     .filter(({ score }) => score >= MIN_SCORE)
     .sort((a, b) => b.score - a.score);
   // A cut read gives exact matches or NODE_NOT_FOUND with the reason: never the near twin of a node past the cut.
-  return trustedMatches(root, ranked, [args.name, args.text, args.description].some((wanted) => wanted !== undefined)).slice(0, args.limit ?? 20);
+  return trustedMatches(
+    root,
+    ranked,
+    [args.name, args.text, args.description].some((wanted) => wanted !== undefined),
+  ).slice(0, args.limit ?? 20);
 }
 
 export const findTool = defineTool({

@@ -4,7 +4,14 @@ import type { UiNode } from '../../shared/ui-node';
 import { findNodes } from './query';
 import { cutNote, trustedMatches } from './read-cut';
 
-const button = (index: number): UiNode => ({ id: `b${index}`, role: 'button', platformRole: 'atspi:43', name: `Act ${index}`, states: { enabled: true, focused: false }, actions: ['press'] });
+const button = (index: number): UiNode => ({
+  id: `b${index}`,
+  role: 'button',
+  platformRole: 'atspi:43',
+  name: `Act ${index}`,
+  states: { enabled: true, focused: false },
+  actions: ['press'],
+});
 const page = (count: number, cut?: UiNode['cut']): UiNode => ({
   id: 'root',
   role: 'window',

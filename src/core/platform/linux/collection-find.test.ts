@@ -41,7 +41,11 @@ function page(rows: number, collection = true) {
         const [rule] = body as [unknown[]];
         const bits = rule[4] as number[];
         const wanted = (role: number) => bits.every((word) => word === 0) || (((bits[role >> 5] ?? 0) >>> (role & 31)) & 1) === 1;
-        return Promise.resolve([Object.keys(nodes).filter((each) => each !== ROOT_PATH && wanted(node(each).role)).map((each) => [BUS, each])]);
+        return Promise.resolve([
+          Object.keys(nodes)
+            .filter((each) => each !== ROOT_PATH && wanted(node(each).role))
+            .map((each) => [BUS, each]),
+        ]);
       }
       if (member === 'GetItems') return Promise.reject(new Error('no cache'));
       if (member === 'GetRole') return Promise.resolve([node(path).role]);

@@ -27,8 +27,7 @@ const ROLE_NUMBERS = Array.from({ length: 130 }, (_unused, index) => index);
 /** The rule's role set: a bit per AT-SPI role number, in four 32-bit words. */
 export function roleBits(roles: ReadonlySet<Role>): number[] {
   const words = [0, 0, 0, 0];
-  for (const number of ROLE_NUMBERS)
-    if (roles.has(normalizeRole(number))) words[number >> 5] = ((words[number >> 5] as number) | (1 << (number & 31))) >>> 0;
+  for (const number of ROLE_NUMBERS) if (roles.has(normalizeRole(number))) words[number >> 5] = ((words[number >> 5] as number) | (1 << (number & 31))) >>> 0;
   // GTK 4's single-line entries have TEXT's role: a textfield query asks for it too (roleOf tells them apart).
   if (roles.has('textfield')) words[ROLE.TEXT >> 5] = ((words[ROLE.TEXT >> 5] as number) | (1 << (ROLE.TEXT & 31))) >>> 0;
   return words;
@@ -95,7 +94,14 @@ async function find(client: AtspiClient, app: AppTarget, query: QuickQuery): Pro
       const [facts, [interfaces]] = await Promise.all([place.facts(each.path), client.call([bus, each.path], IFACE.accessible, 'GetInterfaces')]);
       const item = { ...facts, interfaces: interfaces as string[] } as Item;
       const ref: AtspiRef = { pid: app.pid, bus, path: each.path, interfaces: item.interfaces, role: item.role, gtk4: app.gtk4 };
-      const node = { ref, role: roleOf(item), platformRole: `atspi:${item.role}`, name: each.name, states: statesOf(item, app.gtk4), actions: capabilities(item) };
+      const node = {
+        ref,
+        role: roleOf(item),
+        platformRole: `atspi:${item.role}`,
+        name: each.name,
+        states: statesOf(item, app.gtk4),
+        actions: capabilities(item),
+      };
       return { node, slot: slot as QuickMatch['slot'], score: each.score };
     }),
   );

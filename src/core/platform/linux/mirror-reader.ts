@@ -22,12 +22,11 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
   return {
     node: async (path, window) => {
       // One node, read with a depth of 0: its `cut` says only that its children were not read.
-      const { children: _children, cut: _cut, ...node } = await fetchTree(
-        client,
-        app,
-        { bounds: 'none', maxNodes: 1, maxDepth: 0 },
-        { path, ...(window === undefined ? {} : { window }) },
-      );
+      const {
+        children: _children,
+        cut: _cut,
+        ...node
+      } = await fetchTree(client, app, { bounds: 'none', maxNodes: 1, maxDepth: 0 }, { path, ...(window === undefined ? {} : { window }) });
       return node;
     },
     subtree: async (path, window, maxDepth, rows) => {

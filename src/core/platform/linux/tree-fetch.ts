@@ -582,9 +582,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   let cut: ReadCut | undefined;
   const markCut: CutMark = (limit, reason = 'max-nodes') => void (cut ??= { reason, limit, nodes: 0 });
   await walkMissing(client, app, items, children, rootPath, options.maxNodes, alternates, markCut);
-  await adoptOrphans(children, alternates, rootPath, (orphan) =>
-    walkMissing(client, app, items, children, orphan, options.maxNodes, alternates, markCut),
-  );
+  await adoptOrphans(children, alternates, rootPath, (orphan) => walkMissing(client, app, items, children, orphan, options.maxNodes, alternates, markCut));
   const { order, parentOf } = breadthFirst(children, items, rootPath, options, markCut);
   if (!app.bridge.cacheNames) await refreshNames(client, items, order);
   const kept = new Set(order);
