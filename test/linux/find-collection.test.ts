@@ -43,8 +43,9 @@ describe.skipIf(!run)('find and full reads on a big page in Chromium', () => {
     pid = await waitFor(async () => (await desktop.platform.apps.list()).find((app) => app.windows.length > 0)?.pid, 60_000, 'Chromium to register');
     await waitFor(
       async () => {
-        const { root } = await desktop.engine.observe(pid, { fresh: true });
-        const loaded = [...walk(root)].some((node) => node.name === page.lastButton);
+        // A browser busy laying out a big page can miss a call's deadline: that is still loading.
+        const root = (await desktop.engine.observe(pid, { fresh: true }).catch(() => undefined))?.root;
+        const loaded = root !== undefined && [...walk(root)].some((node) => node.name === page.lastButton);
         if (!loaded) await new Promise((resolve) => setTimeout(resolve, 500));
         return loaded ? true : undefined;
       },
@@ -64,7 +65,8 @@ describe.skipIf(!run)('find and full reads on a big page in Chromium', () => {
     expect(found?.node.id).toBe(inTree?.node.id);
     const cli = await runCli(['find', '--pid', String(pid), '--name', page.lastButton], desktop.session.env, 120_000);
     expect(cli.code).toBe(0);
-    expect(cli.stdout.split('\n')[0]).toContain(`[${inTree?.node.id}]`);
+    // Without a role, the cell that holds the button shares its name: both come back, the button with the tree's id.
+    expect(cli.stdout).toContain(`[${inTree?.node.id}] button "${page.lastButton}"`);
   }, 240_000);
 
   it('tree --json gives the whole page, past 5,000 nodes, with no cut', async () => {
