@@ -87,12 +87,14 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
   const file = path.join(home, `big-${size}.html`);
   writeFileSync(file, page.html);
   const { binary, args } = browserArgs(browser, home, file);
+  // Apps running before the browser starts; a busy app's list call may time out, which is still "not yet".
+  const list = () => desktop.platform.apps.list().catch(() => []);
+  const known = new Set((await list()).map((app) => app.pid));
   const child = desktop.session.launch(binary, args, { env: { MOZ_ENABLE_WAYLAND: '0' } });
   let pid = child.pid as number;
   try {
-    const known = new Set((await desktop.platform.apps.list()).map((app) => app.pid));
     pid = await waitFor(
-      async () => (await desktop.platform.apps.list()).find((app) => !known.has(app.pid) && app.windows.length > 0)?.pid,
+      async () => (await list()).find((app) => !known.has(app.pid) && app.windows.length > 0)?.pid,
       60_000,
       `${browser} to register`,
     );

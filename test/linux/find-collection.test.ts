@@ -40,7 +40,11 @@ describe.skipIf(!run)('find and full reads on a big page in Chromium', () => {
       `--user-data-dir=${path.join(home, 'chromium')}`,
       `file://${file}`,
     ]);
-    pid = await waitFor(async () => (await desktop.platform.apps.list()).find((app) => app.windows.length > 0)?.pid, 60_000, 'Chromium to register');
+    pid = await waitFor(
+      async () => (await desktop.platform.apps.list().catch(() => [])).find((app) => app.windows.length > 0)?.pid,
+      60_000,
+      'Chromium to register',
+    );
     await waitFor(
       async () => {
         // A browser busy laying out a big page can miss a call's deadline: that is still loading.
