@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DeskpilotError } from '../../shared/errors';
 import type { UiNode } from '../../shared/ui-node';
 import { findNodes } from './query';
-import { cutNote, trustedMatches } from './read-cut';
+import { cutNote, markNodeCap, trustedMatches } from './read-cut';
 
 const button = (index: number): UiNode => ({
   id: `b${index}`,
@@ -53,5 +53,10 @@ describe('trustedMatches', () => {
 
   it('says a depth cut as one', () => {
     expect(cutNote({ reason: 'max-depth', limit: 64, nodes: 900 })).toContain('64 levels down');
+  });
+
+  it('marks a walked tree that holds its whole node budget as cut there, and leaves a smaller one whole', () => {
+    expect(markNodeCap(page(40), 41).cut).toEqual({ reason: 'max-nodes', limit: 41, nodes: 41 });
+    expect(markNodeCap(page(40), 42).cut).toBeUndefined();
   });
 });

@@ -11,6 +11,16 @@ export const FULL_READ_MAX_NODES = 50_000;
 /** A match at least this good names the node itself (exact, or equal up to case and spaces). */
 export const EXACT_SCORE = 0.95;
 
+/**
+ * Marks a tree read by a walker that stops when its node budget is spent (macOS): a tree that
+ * holds the whole budget is taken as cut there, since the walker cannot tell "exactly full" apart.
+ */
+export function markNodeCap<T extends { children?: T[] | undefined; cut?: ReadCut }>(tree: T, maxNodes: number): T {
+  let nodes = 0;
+  for (const stack = [tree]; stack.length > 0 && nodes < maxNodes; nodes += 1) stack.push(...((stack.pop() as T).children ?? []));
+  return nodes >= maxNodes ? { ...tree, cut: { reason: 'max-nodes', limit: maxNodes, nodes } } : tree;
+}
+
 /** One sentence saying where the read stopped and why, for every program that shows a cut tree. */
 export function cutNote(cut: ReadCut): string {
   if (cut.reason === 'max-depth') return `the read stopped ${cut.limit} levels down (the reader's depth cap): deeper nodes are left out`;
