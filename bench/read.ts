@@ -93,11 +93,7 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
   const child = desktop.session.launch(binary, args, { env: { MOZ_ENABLE_WAYLAND: '0' } });
   let pid = child.pid as number;
   try {
-    pid = await waitFor(
-      async () => (await list()).find((app) => !known.has(app.pid) && app.windows.length > 0)?.pid,
-      60_000,
-      `${browser} to register`,
-    );
+    pid = await waitFor(async () => (await list()).find((app) => !known.has(app.pid) && app.windows.length > 0)?.pid, 60_000, `${browser} to register`);
     // The page is read whole once it holds its last button and its count holds still.
     let last = -1;
     await waitFor(
