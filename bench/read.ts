@@ -14,7 +14,7 @@ import { parseArgs, promisify } from 'node:util';
 import { AtspiClient } from '../src/core/platform/linux/client';
 import { quickFind } from '../src/core/tools/quick-find';
 import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
-import { countNodes } from '../src/core/ui/tree-index';
+import { countNodes, walk } from '../src/core/ui/tree-index';
 import { startDesktop, type Desktop } from '../test/linux/desktop';
 import { BIN, NODE } from '../test/linux/run-cli';
 import { TOOLKIT_APPS, pyatspiRead } from '../test/linux/toolkit-apps';
@@ -123,7 +123,16 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     let quick: Awaited<ReturnType<typeof quickFind>>;
     const findMs = median(await timed(RUNS, async () => (quick = await quickFind(desktop.platform, pid, { name: page.lastButton, limit: 20 }))));
     const findCalls = [...calls.values()].reduce((sum, count) => sum + count, 0) / RUNS;
-    const quickOk = quick?.[0]?.node.name === page.lastButton;
+    // The id Collection gave must be the whole tree's id for that button.
+    const treeId = [...walk(root)].find((node) => node.role === 'button' && node.name === page.lastButton)?.id;
+    const quickOk = quick?.some((match) => match.node.role === 'button' && match.node.id === treeId) === true;
+    calls.clear();
+    let byRole: Awaited<ReturnType<typeof quickFind>>;
+    const roleMs = median(
+      await timed(RUNS, async () => (byRole = await quickFind(desktop.platform, pid, { role: 'button', name: page.lastButton, limit: 20 }))),
+    );
+    const roleCalls = [...calls.values()].reduce((sum, count) => sum + count, 0) / RUNS;
+    const roleOk = byRole?.[0]?.node.id === treeId;
     const py = size <= Number(values['pyatspi-max']) ? await pyatspiRead(desktop.session.env, pid, 1) : undefined;
     const tree = await cliRun(desktop, ['tree', '--json', '--pid', String(pid)]);
     const wholeJson = tree.ok && !tree.stdout.includes('"cut"') && tree.stdout.includes(`"${page.lastButton}"`);
@@ -132,7 +141,7 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     return (
       `${browser.padEnd(9)} ${String(size).padStart(6)}  nodes=${nodes}${root.cut === undefined ? '' : ' (CUT)'}  ours=${ms(ours)} ms  pyatspi=${py === undefined ? '-' : `${ms(py.median_ms)} ms (${py.nodes})`}` +
       `  ratio=${py === undefined ? '-' : `${(py.median_ms / ours).toFixed(1)}x`}  calls/node=${(totalCalls / nodes).toFixed(2)} [${perNode.slice(0, 8).join(' ')}]` +
-      `\n${''.padEnd(17)}in-process: rss ${peakRssMb.toFixed(0)} MB  find "${page.lastButton}" ${ms(findMs)} ms ${findCalls.toFixed(0)} calls ${quickOk ? 'found' : 'NOT FOUND (Collection)'}` +
+      `\n${''.padEnd(17)}in-process: rss ${peakRssMb.toFixed(0)} MB  find "${page.lastButton}" ${ms(findMs)} ms ${findCalls.toFixed(0)} calls ${quickOk ? 'found, tree id' : 'NOT FOUND (Collection)'}  with role button ${ms(roleMs)} ms ${roleCalls.toFixed(0)} calls ${roleOk ? 'found, tree id' : 'NOT FOUND'}` +
       `\n${''.padEnd(17)}cli tree --json ${ms(tree.ms)} ms rss ${tree.rssMb.toFixed(0)} MB ${wholeJson ? 'whole' : 'NOT WHOLE'}  cli find ${ms(find.ms)} ms rss ${find.rssMb.toFixed(0)} MB ${found ? 'found' : 'NOT FOUND'}`
     );
   } finally {
