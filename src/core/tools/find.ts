@@ -104,6 +104,11 @@ export const findTool = defineTool({
     const app = await resolveApp(context, args);
     // Where the app answers a role and name search itself (Collection), no tree is read.
     const quick = args.id === undefined ? await quickFind(context.platform, app.pid, { ...args, limit: args.limit ?? 20 }) : undefined;
+    if (quick !== undefined)
+      context.engine.noteFound(
+        app.pid,
+        quick.map((match) => match.node),
+      );
     const scored = quick ?? (await searchTree(context, app.pid, args));
     const matches = scored.map(({ node, score }) => toMatch(node, score));
     const data = { pid: app.pid, app: app.name, matches };
