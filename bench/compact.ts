@@ -74,7 +74,7 @@ export function chromiumArgs(home: string, file: string): string[] {
 }
 
 async function compactText(desktop: Desktop, pid: number): Promise<string> {
-  const subject = await observeForText(desktop.engine, pid, { maxTokens: DEFAULT_SERIALIZE.maxTokens, maxNodes: DEFAULT_SERIALIZE.maxNodes });
+  const { subject } = await observeForText(desktop.engine, pid, { maxTokens: DEFAULT_SERIALIZE.maxTokens, maxNodes: DEFAULT_SERIALIZE.maxNodes });
   return serializeTree(subject);
 }
 

@@ -7,9 +7,12 @@ import { actExitCode } from './exit-codes';
 import { readTool } from '../core/tools/read';
 import { nodeById, resolveApp } from '../core/tools/target';
 import type { ToolContext } from '../core/tools/types';
-import { findNodes } from '../core/ui/query';
+import { findNodes, type Match } from '../core/ui/query';
 import { DEFAULT_SERIALIZE, formatNode, serializeTree } from '../core/ui/serialize';
 import { observeForText } from '../core/tools/tree-read';
+import { quickFind, type QuickFindQuery } from '../core/tools/quick-find';
+import { cutNote, trustedMatches } from '../core/ui/read-cut';
+import { writeJson } from './json-stream';
 import { terminalLine } from '../shared/terminal-text';
 import type { CommandContext } from './context';
 
@@ -69,13 +72,26 @@ const apps: Command = async ({ platform, values, io }) => {
 
 const BOUNDS_MODES: readonly BoundsMode[] = ['none', 'interactive', 'all'];
 
+/** The whole read (up to the platform's cap); a cut one says so on stderr and in the root's `cut`. */
 async function wholeSubject(context: Parameters<Command>[0], pid: number, bounds: BoundsMode | undefined, rootId: string | undefined): Promise<UiNode> {
   const { root } = await context.engine.observe(pid, bounds === undefined ? {} : { bounds });
+  if (root.cut !== undefined) context.io.stderr(`deskpilot: ${cutNote(root.cut)}`);
   return rootId === undefined ? root : nodeById(root, rootId, pid);
 }
 
+/** What the text form prints: read only as far as its budget where the platform reads on demand. */
+async function textSubject(context: Parameters<Command>[0], pid: number, rootId: string | undefined, maxTokens?: number, maxNodes?: number): Promise<UiNode> {
+  const { subject, cut } = await observeForText(context.engine, pid, {
+    rootId,
+    maxTokens: maxTokens ?? DEFAULT_SERIALIZE.maxTokens,
+    maxNodes: maxNodes ?? DEFAULT_SERIALIZE.maxNodes,
+  });
+  if (cut !== undefined) context.io.stderr(`deskpilot: ${cutNote(cut)}`);
+  return subject;
+}
+
 const tree: Command = async (context) => {
-  const { engine, values, io } = context;
+  const { values, io } = context;
   const bounds = values['bounds'];
   if (bounds !== undefined && !BOUNDS_MODES.includes(bounds as BoundsMode)) {
     throw new ValidationError(`--bounds takes ${BOUNDS_MODES.join(', ')}, got '${String(bounds)}'`);
@@ -88,9 +104,11 @@ const tree: Command = async (context) => {
   // The text form reads only what its budget prints, outline first; JSON and bounds read the whole tree.
   const subject = whole
     ? await wholeSubject(context, app.pid, bounds as BoundsMode | undefined, rootId)
-    : await observeForText(engine, app.pid, { rootId, maxTokens: maxTokens ?? DEFAULT_SERIALIZE.maxTokens, maxNodes: maxNodes ?? DEFAULT_SERIALIZE.maxNodes });
+    : await textSubject(context, app.pid, rootId, maxTokens, maxNodes);
   if (values['json']) {
-    io.stdout(JSON.stringify(subject, null, 2));
+    // Streamed: a 20,000-node tree never becomes one string beside itself.
+    if (io.write === undefined) io.stdout(JSON.stringify(subject, null, 2));
+    else writeJson(subject, io.write);
     return 0;
   }
   const text = serializeTree(subject, {
@@ -103,7 +121,7 @@ const tree: Command = async (context) => {
 };
 
 const find: Command = async (context) => {
-  const { engine, values, io } = context;
+  const { values, io } = context;
   const role = values['role'];
   const name = values['name'];
   const text = values['text'];
@@ -111,13 +129,14 @@ const find: Command = async (context) => {
     throw new ValidationError('find needs --role, --name or --text');
   }
   const app = await targetApp(context);
-  const { root } = await engine.observe(app.pid);
-  const matches = findNodes(root, {
-    ...(typeof role === 'string' ? { role } : {}),
-    ...(typeof name === 'string' ? { name } : {}),
-    ...(typeof text === 'string' ? { text } : {}),
-    limit: integer(values, 'limit') ?? 20,
-  });
+  const limit = integer(values, 'limit') ?? 20;
+  const query = {
+    role: typeof role === 'string' ? role : undefined,
+    name: typeof name === 'string' ? name : undefined,
+    text: typeof text === 'string' ? text : undefined,
+  };
+  // Where the app answers a role and name search itself (Collection), no tree is read.
+  const matches = (await quickFind(context.platform, app.pid, { ...query, limit })) ?? (await searchTree(context, app.pid, { ...query, limit }));
   if (values['json']) {
     io.stdout(
       JSON.stringify(
@@ -133,6 +152,20 @@ const find: Command = async (context) => {
   }
   return matches.length === 0 ? 1 : 0;
 };
+
+/** find's search over a whole read: a cut read gives exact matches or a typed NODE_NOT_FOUND with the reason, never a near twin. */
+async function searchTree(context: CommandContext, pid: number, query: QuickFindQuery): Promise<Match[]> {
+  const { root } = await context.engine.observe(pid);
+  const found = findNodes(root, {
+    ...(query.role === undefined ? {} : { role: query.role }),
+    ...(query.name === undefined ? {} : { name: query.name }),
+    ...(query.text === undefined ? {} : { text: query.text }),
+    limit: query.limit,
+  });
+  const matches = trustedMatches(root, found, query.name !== undefined || query.text !== undefined);
+  if (root.cut !== undefined) context.io.stderr(`deskpilot: ${cutNote(root.cut)}`);
+  return matches;
+}
 
 const act: Command = async (context) => {
   const [json, extra] = context.positionals;

@@ -101,6 +101,18 @@ export interface UiNode {
    * image). Its bounds are where it was seen; a click lands at their centre through synthetic input.
    */
   source?: 'ocr';
+  /** On the root only: the read stopped before the whole tree, and why. Absent when the tree is whole. */
+  cut?: ReadCut;
+}
+
+/**
+ * Why a read left part of the tree out: `max-nodes`, the reader's node cap (`limit` nodes);
+ * `max-depth`, its depth cap (`limit` levels). `nodes` is how many were kept.
+ */
+export interface ReadCut {
+  reason: 'max-nodes' | 'max-depth';
+  limit: number;
+  nodes: number;
 }
 
 export interface WindowInfo {

@@ -58,7 +58,7 @@ describe.skipIf(!run)('compact tree of a page in Chromium, read within the budge
   let child: ChildProcess | undefined;
   let pid = 0;
   const compact = async (rootId?: string): Promise<{ subject: UiNode; text: string }> => {
-    const subject = await observeForText(desktop.engine, pid, { rootId, maxTokens: DEFAULT_SERIALIZE.maxTokens, maxNodes: DEFAULT_SERIALIZE.maxNodes });
+    const { subject } = await observeForText(desktop.engine, pid, { rootId, maxTokens: DEFAULT_SERIALIZE.maxTokens, maxNodes: DEFAULT_SERIALIZE.maxNodes });
     return { subject, text: serializeTree(subject) };
   };
 

@@ -337,6 +337,18 @@ export class ActionEngine {
     );
   }
 
+  /**
+   * Nodes a search found without a tree read (AT-SPI Collection): their ids carry no salt, so
+   * an action on one checks, as for any id seen before, that it meets the same role and name.
+   */
+  noteFound(pid: number, nodes: readonly UiNode[]): void {
+    for (const node of nodes) {
+      const key = `${pid}:${node.id}`;
+      this.memory.delete(key);
+      this.memory.set(key, { role: node.role, name: node.name });
+    }
+  }
+
   private remember(pid: number, root: UiNode): void {
     const stack = [root];
     while (stack.length > 0) {

@@ -1,4 +1,4 @@
-import type { AppInfo, Bounds, UiNode } from '../../shared/ui-node';
+import type { AppInfo, Bounds, Role, UiNode } from '../../shared/ui-node';
 import type { RawNode } from '../ui/ids';
 
 export interface Point {
@@ -25,6 +25,21 @@ export interface TreeOptions {
   /** Skip any cached tree: the action engine's verify step must see the app as it is now. */
   fresh?: boolean;
   signal?: AbortSignal;
+}
+
+/** What findNodes is asked: normalized roles (any of them; none: every role) and a name to score. */
+export interface QuickQuery {
+  roles?: ReadonlySet<Role>;
+  name?: string;
+  /** Most matches to place in the tree (each costs its chain of parents). */
+  limit: number;
+}
+
+/** One node findNodes found: the node alone (no children), where it sits, and how well its name matched (0 to 1). */
+export interface QuickMatch {
+  node: RawNode;
+  slot: { parentSlot: string; roleIndex: number };
+  score: number;
 }
 
 /** A menu command's keyboard shortcut, as the app itself reports it in its accessibility data. */
@@ -128,6 +143,12 @@ export interface AccessibilityBackend {
    * the engine then reads the whole tree to find where it went.
    */
   readSubtree?(ref: unknown, node: UiNode, maxNodes: number): Promise<RawNode>;
+  /**
+   * Finds nodes by role and name without reading the tree, where the app answers such a query
+   * in one call (AT-SPI's Collection): each with the slot the whole tree would give it, so its
+   * id is the tree's. Undefined: this app cannot be asked so; read the tree instead.
+   */
+  findNodes?(pid: number, query: QuickQuery): Promise<QuickMatch[] | undefined>;
   /** A text node's whole value, up to maxChars, where the tree holds only its start (`valueTruncated`). */
   readText?(ref: unknown, node: UiNode, maxChars: number): Promise<string>;
   /** A node's bounds on demand, for trees fetched without them. */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { UiNode } from '../../shared/ui-node';
 import { MIN_SCORE, findNodes, textScore } from '../ui/query';
+import { trustedMatches } from '../ui/read-cut';
 import { formatNode } from '../ui/serialize';
 import { fitJson, fitText } from './budget';
 import { nodeById, resolveApp, targetFields } from './target';
-import { defineTool } from './types';
+import { defineTool, type ToolContext } from './types';
+import { quickFind } from './quick-find';
 import { MAX_ID_CHARS, MAX_NAME_CHARS, MAX_WORD_CHARS } from './bounds';
 import { argText, argumentLine } from './gist';
 
@@ -66,6 +68,31 @@ const output = z.object({
   ),
 });
 
+/** The search over a whole read of the tree: by id, or by role, name, text and description. */
+async function searchTree(context: ToolContext, pid: number, args: z.infer<typeof schema>): Promise<{ node: UiNode; score: number }[]> {
+  const { root } = await context.engine.observe(pid, { signal: context.signal, fresh: true });
+  if (args.id !== undefined) return [{ node: nodeById(root, args.id, pid), score: 1 }];
+  // findNodes knows role, name and text; description is scored here, and the weakest part decides.
+  const found = findNodes(root, {
+    ...(args.role === undefined ? {} : { role: args.role }),
+    ...(args.name === undefined ? {} : { name: args.name }),
+    ...(args.text === undefined ? {} : { text: args.text }),
+  });
+  const ranked = found
+    .map(({ node, score }) => ({
+      node,
+      score: args.description === undefined ? score : Math.min(score, textScore(args.description, node.description ?? '')),
+    }))
+    .filter(({ score }) => score >= MIN_SCORE)
+    .sort((a, b) => b.score - a.score);
+  // A cut read gives exact matches or NODE_NOT_FOUND with the reason: never the near twin of a node past the cut.
+  return trustedMatches(
+    root,
+    ranked,
+    [args.name, args.text, args.description].some((wanted) => wanted !== undefined),
+  ).slice(0, args.limit ?? 20);
+}
+
 export const findTool = defineTool({
   name: 'ui_find',
   title: 'Find elements',
@@ -85,26 +112,14 @@ export const findTool = defineTool({
   effects: 'read',
   async handler(args, context) {
     const app = await resolveApp(context, args);
-    const { root } = await context.engine.observe(app.pid, { signal: context.signal, fresh: true });
-    let scored: { node: UiNode; score: number }[];
-    if (args.id !== undefined) {
-      scored = [{ node: nodeById(root, args.id, app.pid), score: 1 }];
-    } else {
-      // findNodes knows role, name and text; description is scored here, and the weakest part decides.
-      const found = findNodes(root, {
-        ...(args.role === undefined ? {} : { role: args.role }),
-        ...(args.name === undefined ? {} : { name: args.name }),
-        ...(args.text === undefined ? {} : { text: args.text }),
-      });
-      scored = found
-        .map(({ node, score }) => ({
-          node,
-          score: args.description === undefined ? score : Math.min(score, textScore(args.description, node.description ?? '')),
-        }))
-        .filter(({ score }) => score >= MIN_SCORE)
-        .sort((a, b) => b.score - a.score)
-        .slice(0, args.limit ?? 20);
-    }
+    // Where the app answers a role and name search itself (Collection), no tree is read.
+    const quick = args.id === undefined ? await quickFind(context.platform, app.pid, { ...args, limit: args.limit ?? 20 }) : undefined;
+    if (quick !== undefined)
+      context.engine.noteFound(
+        app.pid,
+        quick.map((match) => match.node),
+      );
+    const scored = quick ?? (await searchTree(context, app.pid, args));
     const matches = scored.map(({ node, score }) => toMatch(node, score));
     const data = { pid: app.pid, app: app.name, matches };
     if (matches.length === 0) {

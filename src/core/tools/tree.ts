@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SERIALIZE, serializeTree } from '../ui/serialize';
+import { cutNote } from '../ui/read-cut';
 import { fitTextAndJson } from './budget';
 import { resolveApp, targetFields } from './target';
 import { observeForText } from './tree-read';
@@ -48,7 +49,7 @@ export const treeTool = defineTool({
   async handler(args, context) {
     const app = await resolveApp(context, args);
     // Read only what the budget can print, outline first, where the platform reads on demand.
-    const subject = await observeForText(context.engine, app.pid, {
+    const { subject, cut: readCutMark } = await observeForText(context.engine, app.pid, {
       rootId: args.rootId,
       // A result cut to maxChars prints no more than a quarter of it in tokens: no need to read more.
       maxTokens: Math.min(
@@ -62,8 +63,10 @@ export const treeTool = defineTool({
     const header = `# ${app.name} (pid ${app.pid})${args.rootId === undefined ? '' : `, subtree ${subject.id}`}`;
     const render = (maxTokens: number): { text: string; cut: boolean } => {
       const body = serializeTree(limited.root, { maxTokens, maxNodes: args.maxNodes ?? DEFAULT_SERIALIZE.maxNodes, style: context.lineStyle ?? 'full' });
-      const cut = limited.cuts.length > 0 || body.includes('… truncated: ');
-      return { text: [header, body, ...depthNotes(limited.cuts), ...(cut ? [SUBTREE_HINT] : [])].join('\n'), cut };
+      // A read the platform cut is said first: the '… more' counts below cover only what was read.
+      const readCut = readCutMark === undefined ? [] : [`… ${cutNote(readCutMark)}.`];
+      const cut = readCut.length > 0 || limited.cuts.length > 0 || body.includes('… truncated: ');
+      return { text: [header, ...readCut, body, ...depthNotes(limited.cuts), ...(cut ? [SUBTREE_HINT] : [])].join('\n'), cut };
     };
     const wrap = (cut: boolean) => (text: string, truncated: boolean) => ({
       pid: app.pid,

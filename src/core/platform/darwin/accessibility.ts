@@ -1,4 +1,5 @@
 import type { Pointer } from '../../../../native/macos';
+import { markNodeCap } from '../../ui/read-cut';
 import { NodeNotFoundError, NotSettableError, ProcessExitedError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
@@ -71,7 +72,8 @@ export class MacAccessibility implements AccessibilityBackend {
       const tree = await this.walker.walkApp(pid, app, limits);
       // Bounds come with every node here, so a field no label is tied to can be named by where it sits.
       nameFieldsFromLayout(tree);
-      return tree;
+      // The walk stops when its node budget is spent: say so on the root, so no reader takes the tree for the whole app.
+      return markNodeCap(tree, limits.maxNodes);
     });
   }
 

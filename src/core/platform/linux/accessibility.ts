@@ -1,7 +1,8 @@
 import { IFACE, ROLE } from '../../../../native/linux/atspi';
 import { NotSettableError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
-import type { AccessibilityBackend, MenuShortcut, TreeOptions } from '../types';
+import type { AccessibilityBackend, MenuShortcut, QuickMatch, QuickQuery, TreeOptions } from '../types';
+import { collectionFind } from './collection-find';
 import type { RawNode } from '../../ui/ids';
 import type { AppDirectory, AppEntry } from './apps';
 import { pressActionIndex } from './action-names';
@@ -17,8 +18,10 @@ import { windowOrigins } from './window-origin';
 import { crashDuringRead } from './read-crash';
 import { processAgeMs, settledFirstRead } from './first-read';
 import { chromiumAdvice, isChromiumShell } from './chromium-advice';
+import { FULL_READ_MAX_NODES } from '../../ui/read-cut';
 
-const DEFAULT_MAX_NODES = 5000;
+/** Every read is whole up to this cap, and says where it stopped past it (the root's `cut`): a cut tree must never pass for the app. */
+const DEFAULT_MAX_NODES = FULL_READ_MAX_NODES;
 const UNKNOWN_EXTENTS_RETRIES = 3;
 /** AT-SPI's IS_DEFAULT state: not in the tree's states, read for the few buttons Return may mean. */
 const STATE_IS_DEFAULT = 39;
@@ -116,6 +119,17 @@ export class AtspiAccessibility implements AccessibilityBackend {
       return node.role === 'cell' && (raw.description ?? '') === '' && node.description !== undefined ? { ...raw, description: node.description } : raw;
     } catch (error) {
       throw (await crashDuringRead(error, app)) ?? mapDbusError(error, target.pid);
+    }
+  }
+
+  /** Role and name searches through Collection.GetMatches where the app's bridge has it (Gecko, Chromium); undefined elsewhere. */
+  async findNodes(pid: number, query: QuickQuery): Promise<QuickMatch[] | undefined> {
+    const app = await this.apps.get(pid);
+    if (!app.bridge.collection) return undefined;
+    try {
+      return await collectionFind(this.client, app, query);
+    } catch (error) {
+      throw (await crashDuringRead(error, app)) ?? mapDbusError(error, pid);
     }
   }
 

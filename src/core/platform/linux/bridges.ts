@@ -18,6 +18,13 @@ export interface Bridge {
   cache: boolean;
   /** The cache's names stay current (its bridge sends a name change for each); Gecko and Chromium name some controls late. */
   cacheNames: boolean;
+  /**
+   * Collection.GetMatches: every node of some roles in one call (at-spi2-atk, which Gecko and
+   * Chromium use). Asked of those two alone: Qt's bridge has no Collection and is never sent a
+   * call it may mishandle; GTK 4 has none; GTK 3 and LibreOffice answer it, but their tree is
+   * placed by the cache, which a chain of parents would not reproduce, and their cache read is one call anyway.
+   */
+  collection: boolean;
 }
 
 /** Toolkits whose bridge is at-spi2-atk (GTK 3 and apps on ATK) or GTK 4's own: both answer GetAll and the cache. */
@@ -55,6 +62,7 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     getAll,
     cache: ATK_LIKE.includes(kind) || kind === 'chromium',
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
+    collection: kind === 'gecko' || kind === 'chromium',
   };
 }
 

@@ -1,6 +1,7 @@
 import { IFACE, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
-import type { MirrorReader, Relayout } from './mirror';
+import { MirrorUntrusted, type MirrorReader, type Relayout } from './mirror';
+import { FULL_READ_MAX_NODES } from '../../ui/read-cut';
 import { cacheRows, fetchTree, hasValue, readExtents, readStates, readValue, unlessFrozen, type AppTarget } from './tree-fetch';
 import type { Role } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
@@ -10,7 +11,7 @@ import { geometryNames } from './geometry-names';
 import { isUnnamed, type NamedItem, type NameFix } from './relation-names';
 
 /** Subtrees a patch reads may be as large as a whole app; the mirror's own cap catches the rest. */
-const SUBTREE_MAX_NODES = 5000;
+const SUBTREE_MAX_NODES = FULL_READ_MAX_NODES;
 
 /**
  * The mirror reads through the same fetch a full read uses, started at the changed node, so a
@@ -20,21 +21,25 @@ const SUBTREE_MAX_NODES = 5000;
 export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader {
   return {
     node: async (path, window) => {
-      const { children: _children, ...node } = await fetchTree(
-        client,
-        app,
-        { bounds: 'none', maxNodes: 1, maxDepth: 0 },
-        { path, ...(window === undefined ? {} : { window }) },
-      );
+      // One node, read with a depth of 0: its `cut` says only that its children were not read.
+      const {
+        children: _children,
+        cut: _cut,
+        ...node
+      } = await fetchTree(client, app, { bounds: 'none', maxNodes: 1, maxDepth: 0 }, { path, ...(window === undefined ? {} : { window }) });
       return node;
     },
-    subtree: (path, window, maxDepth, rows) =>
-      fetchTree(
+    subtree: async (path, window, maxDepth, rows) => {
+      const { cut, ...tree } = await fetchTree(
         client,
         app,
         { bounds: 'none', maxNodes: SUBTREE_MAX_NODES, maxDepth },
         { path, ...(window === undefined ? {} : { window }), ...(rows === undefined ? {} : { rows }) },
-      ),
+      );
+      // A cut patch would graft a partial subtree into a tree that claims to be whole: read it all again instead.
+      if (cut !== undefined) throw new MirrorUntrusted('too-large', `the subtree at ${path} was cut (${cut.reason})`);
+      return tree;
+    },
     children: async (path) => {
       const [refs] = await client.call([app.bus, path], IFACE.accessible, 'GetChildren');
       return (refs as ObjectRef[]).map((ref) => ref[1]);

@@ -1,5 +1,5 @@
 import { CACHE_PATH, COORD_SCREEN, IFACE, OFFSCREEN_X, ROLE, ROOT_PATH, STATE, type CacheItem, type ObjectRef } from '../../../../native/linux/atspi';
-import type { Bounds } from '../../../shared/ui-node';
+import type { Bounds, ReadCut } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import type { BoundsMode } from '../types';
 import type { AtspiClient, AtspiRef } from './client';
@@ -233,9 +233,11 @@ async function walkMissing(
   rootPath: string,
   maxNodes: number,
   alternates?: Alternates,
+  cut?: CutMark,
 ): Promise<void> {
   const limit = limiter(CONCURRENCY);
   const addresses = new Map<string, RangeCell>();
+  let inFlight = 0;
   // Each node is expanded once: an app whose children lists loop (a child listing its own
   // ancestor, with a child count that never matches) would otherwise recurse until the stack ran out.
   const expanded = new Set<string>();
@@ -243,6 +245,7 @@ async function walkMissing(
     if (expanded.has(path)) return;
     expanded.add(path);
     const item = items.get(path) as Item;
+    if (isIncomplete(item, children) && items.size >= maxNodes) cut?.(maxNodes);
     if (isIncomplete(item, children) && items.size < maxNodes) {
       // The cache says -1 (unknown) for a Writer document, which manages its descendants: its own count tells whether listing is safe.
       if (item.childCount < 0 && isHugeContainer(item)) {
@@ -273,8 +276,12 @@ async function walkMissing(
     await Promise.all(
       (children.get(path) ?? []).map(async (child, index) => {
         if (!items.has(child)) {
-          if (items.size >= maxNodes) return;
-          const read = await limit(() => readItem(client, [bus, child], index, bridge)).catch(unlessFrozen(undefined));
+          // Reads in flight count against the cap too: siblings start together, and none past the cap is read.
+          if (items.size + inFlight >= maxNodes) return void cut?.(maxNodes);
+          inFlight += 1;
+          const read = await limit(() => readItem(client, [bus, child], index, bridge))
+            .catch(unlessFrozen(undefined))
+            .finally(() => (inFlight -= 1));
           if (read === undefined) return;
           // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address, and described by its headers.
           const cell = addresses.get(child);
@@ -349,23 +356,34 @@ async function refreshNames(client: AtspiClient, items: Map<string, Item>, order
   });
 }
 
+/** Says that the read left nodes out, and which cap made it. */
+type CutMark = (limit: number, reason?: ReadCut['reason']) => void;
+
 /** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
 function breadthFirst(
   children: Map<string, string[]>,
   items: Map<string, Item>,
   rootPath: string,
   options: FetchOptions,
+  cut: CutMark,
 ): { order: string[]; parentOf: Map<string, string> } {
   const order: string[] = [];
   // A node sits once, under the first parent that reached it: children lists may loop.
   const parentOf = new Map<string, string>();
   let frontier = [rootPath];
-  for (let depth = 0; frontier.length > 0 && depth <= options.maxDepth && order.length < options.maxNodes; depth += 1) {
+  let depth = 0;
+  for (; frontier.length > 0 && depth <= options.maxDepth && order.length < options.maxNodes; depth += 1) {
+    if (frontier.length > options.maxNodes - order.length) cut(options.maxNodes);
     frontier = frontier.slice(0, options.maxNodes - order.length);
     order.push(...frontier);
     frontier = frontier.flatMap((path) =>
       (children.get(path) ?? []).filter((child) => items.has(child) && child !== rootPath && !parentOf.has(child) && (parentOf.set(child, path), true)),
     );
+  }
+  // Nodes left past the last level kept: a cap stopped the read, not the tree's end.
+  if (frontier.length > 0) {
+    if (order.length >= options.maxNodes) cut(options.maxNodes);
+    else cut(options.maxDepth, 'max-depth');
   }
   return { order, parentOf };
 }
@@ -560,9 +578,12 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     });
 
   const alternates: Alternates = new Map();
-  await walkMissing(client, app, items, children, rootPath, options.maxNodes, alternates);
-  await adoptOrphans(children, alternates, rootPath, (orphan) => walkMissing(client, app, items, children, orphan, options.maxNodes, alternates));
-  const { order, parentOf } = breadthFirst(children, items, rootPath, options);
+  // The first cap met is the reason given: a node cap also cuts the levels under it.
+  let cut: ReadCut | undefined;
+  const markCut: CutMark = (limit, reason = 'max-nodes') => void (cut ??= { reason, limit, nodes: 0 });
+  await walkMissing(client, app, items, children, rootPath, options.maxNodes, alternates, markCut);
+  await adoptOrphans(children, alternates, rootPath, (orphan) => walkMissing(client, app, items, children, orphan, options.maxNodes, alternates, markCut));
+  const { order, parentOf } = breadthFirst(children, items, rootPath, options, markCut);
   if (!app.bridge.cacheNames) await refreshNames(client, items, order);
   const kept = new Set(order);
   const childrenOf = (path: string): string[] => (children.get(path) ?? []).filter((child) => kept.has(child) && parentOf.get(child) === path);
@@ -621,5 +642,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift));
     return node;
   };
-  return build(rootPath, subtree?.window, undefined);
+  const tree = build(rootPath, subtree?.window, undefined);
+  // Said on the root, so no reader takes a cut tree for the whole one (find, tree --json, ui_tree).
+  return cut === undefined ? tree : { ...tree, cut: { ...(cut as ReadCut), nodes: order.length } };
 }

@@ -1,0 +1,53 @@
+/**
+ * npm run bench:read-calls -- [app …] — for each toolkit app of bench:apps, the D-Bus calls a
+ * whole read makes per node (by member) beside python3-pyatspi's time in the same run: where
+ * a toolkit stays under 5× pyatspi, these counts say why (calls the app must answer one by one).
+ */
+import { AtspiClient } from '../src/core/platform/linux/client';
+import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
+import { countNodes } from '../src/core/ui/tree-index';
+import { isProcessAlive } from '../src/core/platform/process';
+import { startDesktop } from '../test/linux/desktop';
+import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead } from '../test/linux/toolkit-apps';
+import { median, ms, timed } from './stats';
+
+const RUNS = 3;
+const calls = new Map<string, number>();
+for (const method of ['call', 'property'] as const) {
+  const original = AtspiClient.prototype[method] as (...args: unknown[]) => Promise<unknown>;
+  (AtspiClient.prototype as unknown as Record<string, unknown>)[method] = function (this: AtspiClient, ...args: unknown[]) {
+    const member = method === 'call' ? String(args[2]) : `Get ${String(args[2])}`;
+    calls.set(member, (calls.get(member) ?? 0) + 1);
+    return original.apply(this, args);
+  };
+}
+
+const only = process.argv.slice(2).filter((arg) => arg !== '--');
+const desktop = await startDesktop({ openbox: true });
+try {
+  for (const app of TOOLKIT_APPS.filter((each) => (only.length === 0 || only.includes(each.name)) && isInstalled(each))) {
+    const { pid, child } = await launchAppProcess(desktop, app);
+    try {
+      // Past the event-patched mirror: a whole read, as pyatspi's dump is.
+      const whole = { fresh: true, maxNodes: FULL_READ_MAX_NODES - 1 } as const;
+      calls.clear();
+      const nodes = countNodes((await desktop.engine.observe(pid, whole)).root);
+      const total = [...calls.values()].reduce((sum, count) => sum + count, 0);
+      const members = [...calls].sort((a, b) => b[1] - a[1]).map(([member, count]) => `${member}=${(count / nodes).toFixed(2)}`);
+      const ours = median(await timed(RUNS, () => desktop.engine.observe(pid, whole)));
+      const py = await pyatspiRead(desktop.session.env, pid, RUNS);
+      process.stdout.write(
+        `${app.name.padEnd(18)} nodes=${nodes}/${py.nodes} ours=${ms(ours)} ms pyatspi=${ms(py.median_ms)} ms ratio=${(py.median_ms / ours).toFixed(1)}x calls/node=${(total / nodes).toFixed(2)} [${members.slice(0, 9).join(' ')}]\n`,
+      );
+    } catch (error) {
+      process.stdout.write(`${app.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    } finally {
+      child.kill('SIGTERM');
+      if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+} finally {
+  await desktop.stop();
+}
+process.exit(0);

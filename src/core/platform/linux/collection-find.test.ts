@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
+import { buildTree } from '../../ui/ids';
+import { findNodes } from '../../ui/query';
+import type { AtspiClient } from './client';
+import { bridgeOf } from './bridges';
+import { collectionFind, roleBits } from './collection-find';
+import { fetchTree } from './tree-fetch';
+
+const BUS = ':1.9';
+
+interface FakeNode {
+  name: string;
+  role: number;
+  children: string[];
+}
+
+/** A page of `rows` rows, each a cell and a button "Act i", under a heading: walked, and searchable through Collection. */
+function page(rows: number, collection = true) {
+  const nodes: Record<string, FakeNode> = {
+    [ROOT_PATH]: { name: 'browser', role: ROLE.APPLICATION, children: ['/w'] },
+    '/w': { name: 'Big page', role: ROLE.FRAME, children: ['/doc'] },
+    '/doc': { name: '', role: ROLE.DOCUMENT_WEB, children: ['/h', ...Array.from({ length: rows }, (_unused, row) => `/r${row}`)] },
+    '/h': { name: 'Big page', role: ROLE.HEADING, children: [] },
+  };
+  for (let row = 0; row < rows; row += 1) {
+    nodes[`/r${row}`] = { name: '', role: ROLE.TABLE_ROW, children: [`/c${row}`, `/b${row}`] };
+    nodes[`/c${row}`] = { name: `Row ${row}`, role: ROLE.TABLE_CELL, children: [] };
+    nodes[`/b${row}`] = { name: `Act ${row}`, role: ROLE.PUSH_BUTTON, children: [] };
+  }
+  const parents = new Map(Object.entries(nodes).flatMap(([path, node]) => node.children.map((child) => [child, path] as const)));
+  const calls = new Map<string, number>();
+  const count = (member: string) => calls.set(member, (calls.get(member) ?? 0) + 1);
+  const node = (path: string): FakeNode => nodes[path] ?? { name: '', role: ROLE.FILLER, children: [] };
+  const client = {
+    call: (target: [string, string], iface: string, member: string, _signature?: string, body?: unknown[]): Promise<unknown[]> => {
+      count(member);
+      const path = target[1];
+      if (member === 'GetMatches') {
+        if (!collection) return Promise.reject(new Error('org.freedesktop.DBus.Error.UnknownMethod'));
+        const [rule] = body as [unknown[]];
+        const bits = rule[4] as number[];
+        const wanted = (role: number) => bits.every((word) => word === 0) || (((bits[role >> 5] ?? 0) >>> (role & 31)) & 1) === 1;
+        return Promise.resolve([
+          Object.keys(nodes)
+            .filter((each) => each !== ROOT_PATH && wanted(node(each).role))
+            .map((each) => [BUS, each]),
+        ]);
+      }
+      if (member === 'GetItems') return Promise.reject(new Error('no cache'));
+      if (member === 'GetRole') return Promise.resolve([node(path).role]);
+      if (member === 'GetState') return Promise.resolve([[0, 0]]);
+      if (member === 'GetInterfaces') return Promise.resolve([[IFACE.accessible, ...(node(path).role === ROLE.PUSH_BUTTON ? [IFACE.action] : [])]]);
+      if (member === 'GetChildren') return Promise.resolve([node(path).children.map((child) => [BUS, child])]);
+      if (member === 'GetAll')
+        return Promise.resolve([{ Name: { value: node(path).name }, Description: { value: '' }, ChildCount: { value: node(path).children.length } }]);
+      return Promise.reject(new Error(`no ${iface}.${member}`));
+    },
+    property: (target: [string, string], _iface: string, name: string): Promise<unknown> => {
+      count(`Get ${name}`);
+      if (name === 'Name') return Promise.resolve(node(target[1]).name);
+      if (name === 'Parent') return Promise.resolve([BUS, parents.get(target[1]) ?? '/org/a11y/atspi/null']);
+      return Promise.resolve('');
+    },
+  };
+  return { client: client as unknown as AtspiClient, calls };
+}
+
+const APP = { pid: 9, bus: BUS, name: 'browser', gtk4: false, bridge: bridgeOf('Chromium', '120') };
+
+describe('collectionFind', () => {
+  it('gives a found node the id the whole tree gives it, without reading the tree', async () => {
+    const { client, calls } = page(300);
+    const [found] = (await collectionFind(client, APP, { roles: new Set(['button']), name: 'Act 250', limit: 20 })) ?? [];
+    expect(found?.node).toMatchObject({ role: 'button', name: 'Act 250', actions: ['press'] });
+    const tree = buildTree(await fetchTree(page(300).client, APP, { bounds: 'none', maxNodes: 5000, maxDepth: 64 })).root;
+    const [inTree] = findNodes(tree, { role: 'button', name: 'Act 250' });
+    expect(buildTree(found?.node as never, found?.slot).root.id).toBe(inTree?.node.id);
+    // One search, a name per button, then the chain: no GetChildren but the four lists on the way up, and no row read whole.
+    expect(calls.get('GetMatches')).toBe(1);
+    expect(calls.get('Get Name')).toBe(300);
+    expect(calls.get('GetChildren')).toBe(4);
+    expect(calls.get('GetAll')).toBeUndefined();
+  });
+
+  it('places a role-only search in document order, named, and ids match the tree', async () => {
+    const found = (await collectionFind(page(5).client, APP, { roles: new Set(['cell']), limit: 2 })) ?? [];
+    const tree = buildTree(await fetchTree(page(5).client, APP, { bounds: 'none', maxNodes: 5000, maxDepth: 64 })).root;
+    const expected = findNodes(tree, { role: 'cell', limit: 2 }).map((match) => match.node.id);
+    expect(found.map((match) => buildTree(match.node, match.slot).root.id)).toEqual(expected);
+    expect(found.map((match) => match.node.name)).toEqual(['Row 0', 'Row 1']);
+  });
+
+  it('leaves near matches to the tree, and sends the caller there when the app has no Collection', async () => {
+    expect(await collectionFind(page(40).client, APP, { roles: new Set(['button']), name: 'Act 3950', limit: 20 })).toEqual([]);
+    expect(await collectionFind(page(4, false).client, APP, { name: 'Act 1', limit: 20 })).toBeUndefined();
+  });
+
+  it('asks only the bridges known to answer Collection: never Qt', () => {
+    expect(bridgeOf('Qt', '5.15.8').collection).toBe(false);
+    expect(bridgeOf('GTK', '4.8.3').collection).toBe(false);
+    expect(bridgeOf('Gecko', '115').collection).toBe(true);
+    expect(bridgeOf('Chromium', '120').collection).toBe(true);
+  });
+
+  it('sets one bit per AT-SPI role of the family', () => {
+    const bits = roleBits(new Set(['button']));
+    expect(((bits[ROLE.PUSH_BUTTON >> 5] ?? 0) >>> (ROLE.PUSH_BUTTON & 31)) & 1).toBe(1);
+    expect(((bits[ROLE.TABLE_CELL >> 5] ?? 0) >>> (ROLE.TABLE_CELL & 31)) & 1).toBe(0);
+  });
+});

@@ -1,0 +1,172 @@
+import { IFACE, NULL_PATH, ROLE, ROOT_PATH, type ObjectRef } from '../../../../native/linux/atspi';
+import type { Role } from '../../../shared/ui-node';
+import { slotKey } from '../../ui/ids';
+import { EXACT_SCORE } from '../../ui/read-cut';
+import { MIN_SCORE, textScore } from '../../ui/query';
+import type { QuickMatch, QuickQuery } from '../types';
+import type { AtspiClient, AtspiRef } from './client';
+import { DbusTimeoutError } from '../../../../native/linux/dbus';
+import { mapLimit } from './pool';
+import { isAppGone } from './read-crash';
+import { normalizeRole } from './roles';
+import { capabilities, roleOf, statesOf, type AppTarget, type Item } from './tree-fetch';
+
+/** Calls in flight at once, as a tree read pipelines them. */
+const CONCURRENCY = 48;
+/** Levels a chain of parents may climb: a loop in an app's parents must still end. */
+const MAX_DEPTH = 256;
+const COLLECTION = 'org.a11y.atspi.Collection';
+/** AtspiCollectionMatchType: ALL (every listed bit; none listed matches all) and ANY. */
+const MATCH_ALL = 1;
+const MATCH_ANY = 2;
+/** AtspiCollectionSortOrder CANONICAL: document order, the only one bridges sort by. */
+const SORT_CANONICAL = 1;
+/** Every numeric AT-SPI role up to ROLE_LAST_DEFINED, for mapping normalized roles back. */
+const ROLE_NUMBERS = Array.from({ length: 130 }, (_unused, index) => index);
+
+/** The rule's role set: a bit per AT-SPI role number, in four 32-bit words. */
+export function roleBits(roles: ReadonlySet<Role>): number[] {
+  const words = [0, 0, 0, 0];
+  for (const number of ROLE_NUMBERS) if (roles.has(normalizeRole(number))) words[number >> 5] = ((words[number >> 5] as number) | (1 << (number & 31))) >>> 0;
+  // GTK 4's single-line entries have TEXT's role: a textfield query asks for it too (roleOf tells them apart).
+  if (roles.has('textfield')) words[ROLE.TEXT >> 5] = ((words[ROLE.TEXT >> 5] as number) | (1 << (ROLE.TEXT & 31))) >>> 0;
+  return words;
+}
+
+/** A MatchRule `(aiia{ss}iaiiasib)`: no states, no attributes, the roles (or all), no interfaces, not inverted. */
+function matchRule(roles: ReadonlySet<Role> | undefined): unknown[] {
+  const all = roles === undefined || roles.size === 0;
+  return [[0, 0], MATCH_ALL, {}, MATCH_ALL, all ? [0, 0, 0, 0] : roleBits(roles), all ? MATCH_ALL : MATCH_ANY, [], MATCH_ALL, false];
+}
+
+/** What one node is, read once and shared by every chain that passes it. */
+interface Facts {
+  role: number;
+  states: number[];
+}
+
+/**
+ * Finds nodes through Collection.GetMatches: one call for every node of the asked roles in
+ * document order, then one Name each, scored as the tree's search scores them. Only exact
+ * matches are placed (a near match may be a node the tree names from its label): for each,
+ * the chain of parents up to the app and each level's same-role index give the slot the
+ * whole tree gives it, so its id is the tree's. Undefined when the app did not answer or a
+ * chain did not lead to the app: the caller reads the tree.
+ */
+export async function collectionFind(client: AtspiClient, app: AppTarget, query: QuickQuery): Promise<QuickMatch[] | undefined> {
+  try {
+    return await find(client, app, query);
+  } catch (error) {
+    // A node that went away mid-search sends the caller to the tree; a frozen or gone app is the answer.
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+    return undefined;
+  }
+}
+
+async function find(client: AtspiClient, app: AppTarget, query: QuickQuery): Promise<QuickMatch[] | undefined> {
+  const { bus } = app;
+  let refs: ObjectRef[];
+  try {
+    [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', '(aiia{ss}iaiiasib)uib', [matchRule(query.roles), SORT_CANONICAL, 0, true])) as [
+      ObjectRef[],
+    ];
+  } catch (error) {
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+    return undefined;
+  }
+  const own = refs.filter((ref) => ref[0] === bus && ref[1] !== ROOT_PATH);
+  // Without a name to match, the first matches in document order are all that is named (the id holds the name).
+  const asked = query.name === undefined ? own.slice(0, query.limit) : own;
+  const named = await mapLimit(asked, CONCURRENCY, async (ref) => {
+    const name = String((await client.property(ref, IFACE.accessible, 'Name')) ?? '').trim();
+    return { path: ref[1], name, score: query.name === undefined ? 1 : textScore(query.name, name) };
+  });
+  // Best first, document order among equals, as the tree's search ranks them.
+  const exact = named
+    .filter((each) => each.score >= Math.max(EXACT_SCORE, MIN_SCORE))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, query.limit);
+  const place = placer(client, app);
+  const placed = await Promise.all(exact.map(async (each) => ({ each, slot: await place.slot(each.path) })));
+  if (placed.some(({ slot }) => slot === undefined)) return undefined;
+  return Promise.all(
+    placed.map(async ({ each, slot }) => {
+      const [facts, [interfaces]] = await Promise.all([place.facts(each.path), client.call([bus, each.path], IFACE.accessible, 'GetInterfaces')]);
+      const item = { ...facts, interfaces: interfaces as string[] } as Item;
+      const ref: AtspiRef = { pid: app.pid, bus, path: each.path, interfaces: item.interfaces, role: item.role, gtk4: app.gtk4 };
+      const node = {
+        ref,
+        role: roleOf(item),
+        platformRole: `atspi:${item.role}`,
+        name: each.name,
+        states: statesOf(item, app.gtk4),
+        actions: capabilities(item),
+      };
+      return { node, slot: slot as QuickMatch['slot'], score: each.score };
+    }),
+  );
+}
+
+/** Works out where nodes sit, caching parents, children lists and facts across the chains of one search. */
+function placer(client: AtspiClient, app: AppTarget) {
+  const { bus } = app;
+  const parents = new Map<string, Promise<string | undefined>>();
+  const lists = new Map<string, Promise<string[]>>();
+  const facts = new Map<string, Promise<Facts>>();
+  const parentOf = (path: string): Promise<string | undefined> => {
+    let found = parents.get(path);
+    if (found === undefined) {
+      found = client.property([bus, path], IFACE.accessible, 'Parent').then((parent) => {
+        const [owner, parentPath] = (parent ?? []) as Partial<ObjectRef>;
+        return owner === bus && parentPath !== undefined && parentPath !== NULL_PATH ? parentPath : undefined;
+      });
+      parents.set(path, found);
+    }
+    return found;
+  };
+  const childrenOf = (path: string): Promise<string[]> => {
+    let found = lists.get(path);
+    if (found === undefined) {
+      found = client.call([bus, path], IFACE.accessible, 'GetChildren').then(([refs]) => (refs as ObjectRef[]).map((ref) => ref[1]));
+      lists.set(path, found);
+    }
+    return found;
+  };
+  const factsOf = (path: string): Promise<Facts> => {
+    let found = facts.get(path);
+    if (found === undefined) {
+      found = Promise.all([client.call([bus, path], IFACE.accessible, 'GetRole'), client.call([bus, path], IFACE.accessible, 'GetState')]).then(
+        ([[role], [states]]) => ({ role: Number(role), states: states as number[] }),
+      );
+      facts.set(path, found);
+    }
+    return found;
+  };
+  const roleAt = async (path: string): Promise<Role> => roleOf(await factsOf(path));
+  /** The node's index among the children of its parent that share its role, as ids count it. */
+  const roleIndex = async (parent: string, path: string): Promise<number | undefined> => {
+    const siblings = await childrenOf(parent);
+    const at = siblings.indexOf(path);
+    if (at < 0) return undefined;
+    const [own, ...before] = await mapLimit([path, ...siblings.slice(0, at)], CONCURRENCY, roleAt);
+    return before.filter((role) => role === own).length;
+  };
+  return {
+    facts: factsOf,
+    async slot(path: string): Promise<{ parentSlot: string; roleIndex: number } | undefined> {
+      const chain = [path];
+      for (let depth = 0; chain[0] !== ROOT_PATH; depth += 1) {
+        const parent = depth < MAX_DEPTH ? await parentOf(chain[0] as string) : undefined;
+        if (parent === undefined || chain.includes(parent)) return undefined;
+        chain.unshift(parent);
+      }
+      // The app's root is the tree's root: role application, index 0, below the empty slot.
+      const indices = await Promise.all(chain.slice(1).map((each, level) => roleIndex(chain[level] as string, each)));
+      if (indices.some((index) => index === undefined)) return undefined;
+      let parentSlot = slotKey('', 'application', 0);
+      for (let level = 1; level < chain.length - 1; level += 1)
+        parentSlot = slotKey(parentSlot, await roleAt(chain[level] as string), indices[level - 1] as number);
+      return { parentSlot, roleIndex: indices.at(-1) as number };
+    },
+  };
+}
