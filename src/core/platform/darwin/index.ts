@@ -14,6 +14,7 @@ import { checkAccessibility, requestAccessibility, type AccessibilityStatus } fr
 import { MacScreen, type ExecFile } from './screen';
 import { checkScreenRecording, requestScreenRecording } from './screen-recording';
 import { TreeWalker, type MacRef } from './tree-walk';
+import { darwinTraits } from './traits';
 
 export { PERMISSION_HELP, permissionDenied } from './ax-errors';
 export { assertAccessibility, checkAccessibility, requestAccessibility, type AccessibilityStatus } from './permissions';
@@ -90,6 +91,7 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
   const input = new DarwinInput(dependencies.loadNut ?? createNutInput, cg, raise);
   const screen = new MacScreen(cf, { isAlive: client.isAlive, ...(dependencies.execFile === undefined ? {} : { exec: dependencies.execFile }) });
   return {
+    ...darwinTraits,
     name: 'darwin',
     apps,
     accessibility,
