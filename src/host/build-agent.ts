@@ -1,18 +1,15 @@
 import type { AgentEvent } from '../shared/agent-events';
 import type { HostSettings } from '../shared/host-protocol';
-import type { ActionEngine } from '../core/actions/engine';
-import { Agent } from '../core/agent';
+import type { Agent } from '../core/agent';
 import type { ApprovalDecider } from '../core/agent/safety';
 import { OpenAICompatibleProvider, type Environment } from '../core/agent/provider';
 import { providerSettings } from '../core/provider-config/provider-settings';
-import { createToolRegistry } from '../core/agent/tools';
-import type { DocsService } from '../core/docs/service';
-import type { Platform } from '../core/platform/types';
+import type { Runtime } from '../core/runtime/runtime';
 import type { Tool } from '../core/tools/types';
 
 export interface AgentParts {
-  platform: Platform;
-  engine: ActionEngine;
+  /** The host's core: its platform, recording engine and documentation search. */
+  runtime: Runtime;
   /** Deskpilot's own processes: main and this host. The agent never reads or acts on them. */
   ownPids: readonly number[];
   /** Read on every model call, so a settings message applies to the next request. */
@@ -21,15 +18,15 @@ export interface AgentParts {
   fetch?: typeof globalThis.fetch;
   onEvent: (event: AgentEvent) => void;
   decide: ApprovalDecider;
-  docs?: DocsService;
   /** The tools of the user's MCP servers, fetched on every ask. */
   externalTools?: () => Promise<Tool[]>;
 }
 
 /**
- * The same Agent the CLI's `ask` builds (provider, built-in tools, engine, platform), with
- * approvals answered by the user in the chat window instead of on a terminal. The policy is
- * fixed per Agent, so a policy change builds a new one (see AutomationHost).
+ * The same Agent the CLI's `ask` builds (the runtime's: built-in tools, engine, platform,
+ * documentation search), with the provider from the app's settings and approvals answered by
+ * the user in the chat window instead of on a terminal. The policy is fixed per Agent, so a
+ * policy change builds a new one (see AutomationHost).
  */
 export function buildAgent(parts: AgentParts): Agent {
   const provider = new OpenAICompatibleProvider({
@@ -37,11 +34,8 @@ export function buildAgent(parts: AgentParts): Agent {
     env: parts.env,
     ...(parts.fetch === undefined ? {} : { fetch: parts.fetch }),
   });
-  return new Agent({
+  return parts.runtime.agent({
     provider,
-    tools: createToolRegistry(),
-    engine: parts.engine,
-    platform: parts.platform,
     onEvent: parts.onEvent,
     approvalPolicy: parts.settings().approvalPolicy,
     // Read at each call, so an allowance given on a card or revoked in Settings applies at once.
@@ -52,7 +46,6 @@ export function buildAgent(parts: AgentParts): Agent {
     vision: () => parts.settings().vision,
     // Read on every ask, so a language changed in Settings applies to the next question.
     languages: () => ({ ui: parts.settings().language, answer: parts.settings().answerLanguage }),
-    ...(parts.docs === undefined ? {} : { docs: parts.docs }),
     ...(parts.externalTools === undefined ? {} : { externalTools: parts.externalTools }),
   });
 }
