@@ -6,7 +6,7 @@ const NOT_YET = 'not checked: this build cannot ask macOS about it yet';
 
 async function accessibilityCheck(): Promise<DoctorCheck[]> {
   // Loaded only when the doctor runs: the check goes through koffi.
-  const { checkAccessibilityPermission } = await import('./index');
+  const { checkAccessibilityPermission } = await import('./access-check');
   const status = await checkAccessibilityPermission();
   return [
     status.granted
