@@ -17,10 +17,27 @@ export const RUNNER = {
   expect: { poll: { timeout: 15_000 } },
 } as const;
 
+/**
+ * The engine's unit tests share their workers (isolate: false): each file otherwise pays a worker
+ * start and the core's imports again, about a second apiece on a 2-core machine. They hold no
+ * process-wide state. These few do (module mocks, environment stubs, fake timers), so they
+ * keep a worker of their own.
+ */
+export const SHARED_WORKER_TESTS = ['src/core/**/*.test.ts', 'src/shared/**/*.test.ts'];
+export const OWN_WORKER_TESTS = ['src/core/platform/darwin/menu-shortcuts.test.ts', 'src/core/workflows/json-schema.test.ts', 'src/core/tools/read.test.ts'];
+
+const ALL_TESTS = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'eslint/**/*.test.ts', 'bench/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     ...RUNNER,
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'eslint/**/*.test.ts', 'bench/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...PROPERTY_TESTS],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'core', include: SHARED_WORKER_TESTS, exclude: [...configDefaults.exclude, ...OWN_WORKER_TESTS], isolate: false },
+      },
+      { extends: true, test: { name: 'core-own-worker', include: OWN_WORKER_TESTS } },
+      { extends: true, test: { name: 'rest', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...PROPERTY_TESTS, ...SHARED_WORKER_TESTS] } },
+    ],
   },
 });

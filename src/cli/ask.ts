@@ -1,13 +1,10 @@
 import type { AgentEvent } from '../shared/agent-events';
 import { ValidationError } from '../shared/errors';
-import { docsServiceFromEnv } from '../core/docs/endpoint';
-import { Agent } from '../core/agent';
 import { OpenAICompatibleProvider, PRESETS, isPresetName, visionFromEnv, type PresetName } from '../core/agent/provider';
 import { createToolRegistry } from '../core/agent/tools';
 import { LANGUAGES, languageFromEnv, matchLanguage, type Language } from '../shared/i18n/i18n';
 import { loadMcpConfigFile } from '../core/mcp-client/config';
 import { describeMcpNotice } from '../core/mcp-client/server';
-import { McpToolbox } from '../core/mcp-client/toolbox';
 import { terminalDecider } from './approval';
 import { terminalLine } from '../shared/terminal-text';
 import type { CommandContext } from './context';
@@ -75,7 +72,7 @@ function onInterrupt(context: CommandContext, handler: () => void): () => void {
  * 2 error (one typed line, printed by main), 130 interrupted.
  */
 export async function ask(context: CommandContext, targetPid: () => Promise<number>): Promise<number> {
-  const { io, platform, engine } = context;
+  const { io, platform, runtime } = context;
   const question = context.positionals.join(' ').trim();
   if (question === '') throw new ValidationError(`ask needs a question, e.g. deskpilot ask --app gedit "what is this document about?"`);
   const preset = presetFlag(context);
@@ -124,19 +121,17 @@ export async function ask(context: CommandContext, targetPid: () => Promise<numb
   const mcpConfig = context.values['mcp-config'];
   const toolbox =
     typeof mcpConfig === 'string' && mcpConfig !== ''
-      ? new McpToolbox(await loadMcpConfigFile(userPath(io.env, mcpConfig)), { onNotice: (notice) => io.stderr(`deskpilot: ${describeMcpNotice(notice)}`) })
+      ? runtime.toolbox(await loadMcpConfigFile(userPath(io.env, mcpConfig)), { onNotice: (notice) => io.stderr(`deskpilot: ${describeMcpNotice(notice)}`) })
       : undefined;
-  const agent = new Agent({
+  const agent = runtime.agent({
     provider,
     tools: await withWorkflowTools(createToolRegistry(), io.env, (text) => io.stderr(`deskpilot: ${text}`)),
-    engine: recording?.engine ?? engine,
-    platform,
+    ...(recording === undefined ? {} : { engine: recording.engine }),
     onEvent,
     approvalPolicy: yes ? 'auto' : 'confirm-risky',
     vision: visionFromEnv(env),
     languages: () => ({ ui, answer: lang ?? 'auto' }),
     ...(toolbox === undefined ? {} : { externalTools: () => toolbox.tools() }),
-    docs: docsServiceFromEnv(io.env, (text) => io.stderr(`deskpilot docs: ${text}`)),
     ...(yes ? {} : { decide: terminalDecider(io, (request) => calls.get(request.callId) ?? request.summary, ui) }),
   });
   let interrupted = false;

@@ -1,5 +1,6 @@
 import type { ActionEngine } from '../core/actions/engine';
 import type { Platform } from '../core/platform/types';
+import type { Runtime } from '../core/runtime/runtime';
 
 /** The process around a CLI run, passed in so tests drive commands without a terminal. */
 export interface CliIo {
@@ -14,12 +15,13 @@ export interface CliIo {
   readLine?: () => Promise<string | undefined>;
   /** Whether a person can answer on stdin; defaults to process.stdin.isTTY. */
   stdinIsTTY?: boolean;
-  /** Injected by tests; otherwise assemblePlatform picks one for this OS. */
+  /** Injected by tests; otherwise the runtime assembles one for this OS. */
   platform?: Platform;
 }
 
-/** What one command gets: the platform and engine for this run, its parsed options and the io. */
+/** What one command gets: the core for this run (its platform and engine at hand), its parsed options and the io. */
 export interface CommandContext {
+  runtime: Runtime;
   platform: Platform;
   engine: ActionEngine;
   values: Record<string, string | boolean | string[] | undefined>;

@@ -4,7 +4,8 @@ import { ValidationError } from '../shared/errors';
 import type { IndexProgress, IndexReport } from '../core/docs/docs-index';
 import { docsServiceFromEnv } from '../core/docs/endpoint';
 import { isHelpName } from '../core/docs/safe-path';
-import { namedIdentity, type Coverage } from '../core/docs/service';
+import type { Coverage } from '../core/docs/service';
+import { platformTraits } from '../core/platform/traits';
 import type { AppIdentity } from '../core/docs/sources';
 import type { CliIo } from './context';
 import { MAX_QUERY_CHARS } from '../core/tools/bounds';
@@ -61,7 +62,7 @@ function checkedApp(values: Values): AppIdentity | undefined {
   if (!isHelpName(name))
     throw new ValidationError(`--app ${JSON.stringify(name)}: an app name has no '/', '\\' or '..'; for a folder of documents use --folder DIR`);
   // A name from the menu ("text editor") finds the help filed under the app's program.
-  return namedIdentity(name);
+  return platformTraits(process.platform).namedIdentity(name, process.env);
 }
 
 /** What the run covered, said on stderr: an app without help, folders cut at the file limit. */

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ValidationError, isDeskpilotError, oneLine } from '../shared/errors';
-import { ActionEngine } from '../core/actions/engine';
-import { assemblePlatform } from '../core/runtime/platform';
-import type { Platform } from '../core/platform/types';
+import { createRuntime, type Runtime } from '../core/runtime/runtime';
 import { COMMANDS } from './commands';
 import type { CliIo, CommandContext } from './context';
 import { checkLengths } from './bounds';
@@ -88,7 +86,7 @@ export async function main(argv: string[], terminal: CliIo): Promise<number> {
   // Every printed string passes one escape on its way out: apps, documents and models supply most of them.
   const io = terminalSafe(terminal);
   const debug = argv.includes('--debug');
-  let platform: Platform | undefined = io.platform;
+  let runtime: Runtime | undefined;
   try {
     const { values, positionals } = parse(argv);
     const [name, ...rest] = positionals;
@@ -130,14 +128,18 @@ export async function main(argv: string[], terminal: CliIo): Promise<number> {
     const command = COMMANDS[name];
     if (command === undefined)
       throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'docs', 'doctor', 'mcp'].join(', ')}.`);
-    platform ??= await assemblePlatform(process.platform, io.env);
-    const context: CommandContext = { platform, engine: new ActionEngine({ platform }), values, positionals: rest, io };
+    runtime = await createRuntime({
+      env: io.env,
+      ...(io.platform === undefined ? {} : { platform: io.platform }),
+      notify: (text) => io.stderr(`deskpilot docs: ${text}`),
+    });
+    const context: CommandContext = { runtime, platform: runtime.platform, engine: runtime.engine, values, positionals: rest, io };
     return await command(context);
   } catch (error) {
     io.stderr(describe(error, debug));
     return 2;
   } finally {
-    if (io.platform === undefined) await platform?.close();
+    await runtime?.close();
   }
 }
 

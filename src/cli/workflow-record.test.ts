@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ActionEngine } from '../core/actions/engine';
 import { FIXTURE_PID, FakePlatform } from '../core/platform/fake/fake-platform';
+import { runtimeOn } from '../core/runtime/runtime';
 import type { InputEvent } from '../core/platform/linux/x11/input-events';
 import { record, type Listen } from './workflow-record';
 
@@ -26,10 +26,12 @@ describe('deskpilot workflow record', () => {
       }, 0);
       return Promise.resolve({ close: () => (closed = true) });
     };
+    const runtime = runtimeOn(platform, { env: {}, docs: false });
     const code = await record(
       {
+        runtime,
         platform,
-        engine: new ActionEngine({ platform }),
+        engine: runtime.engine,
         values: { out: file },
         positionals: [],
         io: { stdout: () => undefined, stderr: (text) => err.push(text), env: {}, onInterrupt: (handler) => ((interrupt = handler), () => undefined) },

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Agent } from '../core/agent';
 import { OpenAICompatibleProvider } from '../core/agent/provider';
 import { ToolRegistry } from '../core/agent/tools';
 import { formatWorkflow, parseWorkflow } from '../core/workflows/load';
@@ -18,11 +17,9 @@ export async function recover(context: CommandContext, workflow: Workflow, halt:
   const provider = new OpenAICompatibleProvider({ settings: () => ({}), env: () => context.io.env });
   await provider.resolveConfigProbing();
   let picked: { id: string; reason: string } | undefined;
-  const agent = new Agent({
+  const agent = context.runtime.agent({
     provider,
     tools: new ToolRegistry(recoveryTools((id, reason) => (picked ??= { id, reason }))),
-    engine: context.engine,
-    platform: context.platform,
     approvalPolicy: 'auto',
     cache: false,
     onEvent: () => undefined,

@@ -14,7 +14,7 @@ import type { Agent } from '../core/agent';
 import type { ApprovalDecision, ApprovalRequest } from '../core/agent/safety';
 import type { Environment, ProviderMessage } from '../core/agent/provider';
 import { embeddingEndpoint } from '../core/docs/endpoint';
-import { DocsService } from '../core/docs/service';
+import type { DocsService } from '../core/docs/service';
 import { providerSettings } from '../core/provider-config/provider-settings';
 import type { Platform } from '../core/platform/types';
 import { buildAgent } from './build-agent';
@@ -23,7 +23,8 @@ import type { SuggestionKind } from '../shared/suggestions';
 import { suggestPrompts } from '../core/agent/suggestions';
 import { parseMcpServers, type McpServers } from '../shared/mcp-servers';
 import { describeMcpNotice } from '../core/mcp-client/server';
-import { McpToolbox } from '../core/mcp-client/toolbox';
+import type { McpToolbox } from '../core/mcp-client/toolbox';
+import { runtimeOn, type Runtime } from '../core/runtime/runtime';
 import type { Tool } from '../core/tools/types';
 
 /** What the host has until main's first settings message (settings-schema.ts's defaults). */
@@ -53,6 +54,8 @@ export class AutomationHost {
   private readonly options: AutomationHostOptions;
   /** Main's requests in, replies and events out: HOST_SERVICE, checked on both sides. */
   private readonly rpc: RpcServer<HostService>;
+  /** The core as every program assembles it (core/runtime): engine, documentation search, toolbox and agent factory. */
+  private readonly runtime: Runtime<RecordingEngine>;
   /** Records each verified action, so a completed ask can be saved as a workflow. */
   private readonly engine: RecordingEngine;
   private readonly workflows: HostWorkflows;
@@ -83,13 +86,24 @@ export class AutomationHost {
     this.rpc = new RpcServer(HOST_SERVICE, this.handlers(), { send: (message) => options.port.post(message), onProblem: (text) => this.log('error', text) });
     // "Never take my pointer or keyboard": read at each step, so a change in Settings applies at once.
     // Every verified action is kept, so a finished task can be saved as a workflow; without extents, the cheap way.
-    this.engine = new RecordingEngine({
-      platform: options.platform,
-      treeBounds: 'none',
-      askBeforeInput: (request) => keepDevices(this.settings, request),
-    });
-    this.session = options.session ?? randomBytes(3).toString('hex');
     const env = options.env ?? (() => process.env);
+    this.runtime = runtimeOn(options.platform, {
+      env: env(),
+      engine: (platform) => new RecordingEngine({ platform, treeBounds: 'none', askBeforeInput: (request) => keepDevices(this.settings, request) }),
+      docs:
+        options.docsDir === undefined
+          ? false
+          : {
+              dataDir: options.docsDir,
+              env: env(),
+              settings: () => this.settings.docs,
+              endpoint: () => embeddingEndpoint({ ...providerSettings(this.settings), embeddingModel: this.settings.embeddingModel }, env()),
+              notify: (text) => this.log('warn', `documentation: ${text}`),
+            },
+    });
+    this.engine = this.runtime.engine;
+    this.docs = this.runtime.docs;
+    this.session = options.session ?? randomBytes(3).toString('hex');
     this.workflows = new HostWorkflows({
       platform: options.platform,
       engine: this.engine,
@@ -99,16 +113,6 @@ export class AutomationHost {
       ownPids: options.ownPids,
       busy: () => this.running.size > 0,
     });
-    this.docs =
-      options.docsDir === undefined
-        ? undefined
-        : new DocsService({
-            dataDir: options.docsDir,
-            env: env(),
-            settings: () => this.settings.docs,
-            endpoint: () => embeddingEndpoint({ ...providerSettings(this.settings), embeddingModel: this.settings.embeddingModel }, env()),
-            notify: (text) => this.log('warn', `documentation: ${text}`),
-          });
     this.agent = this.createAgent();
   }
 
@@ -122,15 +126,13 @@ export class AutomationHost {
     this.agents += 1;
     const prefix = `${this.session}.${this.agents}`;
     return buildAgent({
-      platform: this.options.platform,
-      engine: this.engine,
+      runtime: this.runtime,
       ownPids: this.options.ownPids,
       settings: () => this.settings,
       env: this.options.env ?? (() => process.env),
       ...(this.options.fetch === undefined ? {} : { fetch: this.options.fetch }),
       onEvent: (event) => this.forward(event, prefix),
       decide: (request) => this.decide(request, prefix),
-      ...(this.docs === undefined ? {} : { docs: this.docs }),
       // The user's MCP servers' tools, and the saved workflows, so "the weekly form for Grace" replays instead of improvising.
       externalTools: async () => [...(await this.mcpTools()), ...(await this.workflows.tools((text) => this.log('warn', text)))],
     });
@@ -146,7 +148,7 @@ export class AutomationHost {
         this.log('error', `MCP servers ignored: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (Object.keys(servers).length === 0) return Promise.resolve([]);
-      this.toolbox = new McpToolbox(servers, {
+      this.toolbox = this.runtime.toolbox(servers, {
         onNotice: (notice) => {
           this.rpc.emit('mcp', notice);
           this.log(notice.kind === 'started' ? 'info' : 'warn', describeMcpNotice(notice));

@@ -1,8 +1,5 @@
-import { ActionEngine } from '../core/actions/engine';
-import { assemblePlatform } from '../core/runtime/platform';
 import type { Platform } from '../core/platform/types';
-import { docsServiceFromEnv } from '../core/docs/endpoint';
-import type { DocsService } from '../core/docs/service';
+import { createRuntime, type Runtime } from '../core/runtime/runtime';
 import { BoundedStdioTransport } from './bounded-stdio';
 import type { McpOptions } from './options';
 import { createMcpServer, toolsFor } from './server';
@@ -10,7 +7,7 @@ import { createMcpServer, toolsFor } from './server';
 export interface StdioServerIo {
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
-  /** Injected by tests; otherwise assemblePlatform picks one for this OS on the first tool call. */
+  /** Injected by tests; otherwise the runtime assembles one for this OS on the first tool call. */
   platform?: Platform;
   stdin?: NodeJS.ReadableStream;
   stdout?: NodeJS.WritableStream;
@@ -22,15 +19,15 @@ export interface StdioServerIo {
  */
 export async function runStdioServer(options: McpOptions, io: StdioServerIo): Promise<number> {
   const log = (line: string): void => io.stderr(`deskpilot mcp: ${line}`);
-  let platform: Platform | undefined = io.platform;
-  let docs: DocsService | undefined;
+  let runtime: Runtime | undefined;
   const { server } = createMcpServer({
     options,
     log,
+    // The server makes this once (it retries after a failure); the platform is the runtime's unless a test brings one.
     createCore: async () => {
-      platform ??= await assemblePlatform(process.platform, io.env);
-      docs ??= docsServiceFromEnv(io.env, log);
-      return { platform, engine: new ActionEngine({ platform }), docs };
+      runtime ??= await createRuntime({ env: io.env, notify: log, ...(io.platform === undefined ? {} : { platform: io.platform }) });
+      const { platform, engine, docs } = runtime;
+      return { platform, engine, ...(docs === undefined ? {} : { docs }) };
     },
   });
   const stdin = io.stdin ?? process.stdin;
@@ -56,7 +53,7 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
   await closed;
   stdin.off('end', end);
   stdin.off('close', end);
-  if (io.platform === undefined) await platform?.close();
+  await runtime?.close();
   log('closed');
   return 0;
 }

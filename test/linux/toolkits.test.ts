@@ -4,18 +4,48 @@
  * of named interactive nodes is at least python3-pyatspi's on the same app, the document's,
  * page's or cell's known text is in the tree, and one action's effect shows in pyatspi's own
  * read of the app. An app whose binary is absent is skipped, and its test title says so.
+ *
+ * The names users type reach the same apps through the real CLI, while they still run (one
+ * launch each: LibreOffice alone takes seconds to start): LibreOffice runs as soffice.bin and
+ * names itself "soffice", yet `--app writer`, `--app libreoffice` and `--app calc` find it by its
+ * desktop files; GNOME Text Editor is found as "text editor", its desktop Name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/core/platform/process';
+import type { ChildProcess } from 'node:child_process';
 import { startDesktop, type Desktop } from './desktop';
+import { runCli } from './run-cli';
 import { hasHeadlessTools } from './session';
-import { TOOLKIT_APPS, isInstalled, launchAppProcess, ourNamedShare, pyatspiNamedShare, pyatspiRead, treeText, unnamedInteractive } from './toolkit-apps';
+import {
+  TOOLKIT_APPS,
+  isInstalled,
+  launchAppProcess,
+  ourNamedShare,
+  pyatspiNamedShare,
+  pyatspiRead,
+  treeText,
+  unnamedInteractive,
+  type ToolkitApp,
+} from './toolkit-apps';
 import { waitFor } from './wait-for';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
 const READS = 20;
 /** LibreOffice and Firefox start slowly on a fresh profile, more so on a 2-core CI machine. */
 const APP_TIMEOUT_MS = 150_000;
+const CLI_DEADLINE_MS = 30_000;
+/** The names users type for an app, each of which must find it. */
+const TYPED_NAMES: Partial<Record<string, readonly string[]>> = {
+  writer: ['writer', 'libreoffice', 'calc', 'LibreOffice Writer'],
+  'gnome-text-editor': ['text editor', 'gnome-text-editor'],
+  'firefox-esr': ['firefox', 'firefox-esr', 'web browser'],
+};
+
+interface Running {
+  app: ToolkitApp;
+  pid: number;
+  child: ChildProcess;
+}
 
 describe.skipIf(!run)('apps of every toolkit', () => {
   let desktop: Desktop;
@@ -24,7 +54,27 @@ describe.skipIf(!run)('apps of every toolkit', () => {
     desktop = await startDesktop({ openbox: true });
   }, 60_000);
 
-  afterAll(async () => desktop?.stop());
+  /** One app runs at a time: the names test after an app's own test reads the same launch. */
+  let running: Running | undefined;
+  const stop = (): void => {
+    if (running === undefined) return;
+    const { pid, child } = running;
+    running = undefined;
+    child.kill('SIGTERM');
+    if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
+  };
+  /** The app, launched unless it already runs; any other app is stopped first (Writer and Calc share a profile). */
+  const launched = async (app: ToolkitApp): Promise<Running> => {
+    if (running?.app === app && isProcessAlive(running.pid)) return running;
+    stop();
+    running = { app, ...(await launchAppProcess(desktop, app)) };
+    return running;
+  };
+
+  afterAll(async () => {
+    stop();
+    await desktop?.stop();
+  });
 
   for (const app of TOOLKIT_APPS) {
     const installed = isInstalled(app);
@@ -32,7 +82,7 @@ describe.skipIf(!run)('apps of every toolkit', () => {
     it.skipIf(!installed)(
       title,
       async () => {
-        const { pid, child } = await launchAppProcess(desktop, app);
+        const { pid } = await launched(app);
         try {
           // Reads as a session makes them: mostly patched from events, every fifth one whole.
           for (let read = 0; read < READS; read += 1) await desktop.engine.observe(pid, { fresh: read % 5 === 0 });
@@ -58,8 +108,27 @@ describe.skipIf(!run)('apps of every toolkit', () => {
           await waitFor(async () => (app.action.landed((await pyatspiRead(desktop.session.env, pid)).records) ? true : undefined), 5000, app.action.describe);
           expect(isProcessAlive(pid)).toBe(true);
         } finally {
-          child.kill('SIGTERM');
-          if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
+          // Kept running for the names test that follows; stopped before anything else launches.
+          if (TYPED_NAMES[app.name] === undefined) stop();
+        }
+      },
+      APP_TIMEOUT_MS,
+    );
+
+    const names = TYPED_NAMES[app.name];
+    if (names === undefined) continue;
+    it.skipIf(!installed)(
+      installed ? `${app.name} by ${names.join(', ')}` : `${app.name}: skipped, not installed`,
+      async () => {
+        const { pid } = await launched(app);
+        try {
+          for (const name of names) {
+            const result = await runCli(['tree', '--app', name, '--max-nodes', '1'], desktop.session.env, CLI_DEADLINE_MS);
+            expect(result.stderr, `--app ${name}`).toBe('');
+            expect(result.stdout, `--app ${name}`).toContain(`(pid ${pid})`);
+          }
+        } finally {
+          stop();
         }
       },
       APP_TIMEOUT_MS,

@@ -258,7 +258,7 @@ export class ActionEngine {
         });
       }
       case 'key': {
-        const modifiers = resolveModifiers(request.modifiers ?? [], this.platform.name);
+        const modifiers = resolveModifiers(request.modifiers ?? [], this.platform.primaryModifier);
         const native = await accessibleKey(accessibility, resolved, { pid, key: request.key, modifiers, platform: this.platform.name }, signal);
         if (native !== undefined) return native;
         return synthetic('keys', async () => {

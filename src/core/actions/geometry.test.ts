@@ -35,12 +35,12 @@ describe('geometry', () => {
 
 describe('resolveModifiers', () => {
   it('maps cmd to the command key on macOS and to ctrl elsewhere', () => {
-    expect(resolveModifiers(['cmd', 'shift'], 'darwin')).toEqual(['shift', 'meta']);
-    expect(resolveModifiers(['cmd', 'shift'], 'linux')).toEqual(['ctrl', 'shift']);
+    expect(resolveModifiers(['cmd', 'shift'], 'meta')).toEqual(['shift', 'meta']);
+    expect(resolveModifiers(['cmd', 'shift'], 'ctrl')).toEqual(['ctrl', 'shift']);
   });
 
   it('maps aliases and removes duplicates in a fixed order', () => {
-    expect(resolveModifiers(['option', 'control', 'super', 'alt'], 'linux')).toEqual(['ctrl', 'alt', 'meta']);
-    expect(resolveModifiers(['win'], 'win32')).toEqual(['meta']);
+    expect(resolveModifiers(['option', 'control', 'super', 'alt'], 'ctrl')).toEqual(['ctrl', 'alt', 'meta']);
+    expect(resolveModifiers(['win'], 'ctrl')).toEqual(['meta']);
   });
 });

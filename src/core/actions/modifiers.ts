@@ -1,19 +1,19 @@
-import type { Modifier } from '../platform/types';
+import type { Modifier, PrimaryModifier } from '../platform/types';
 
 const ORDER: Modifier[] = ['ctrl', 'alt', 'shift', 'meta'];
 
 /**
- * Maps the names users and models write to the modifiers the platform has. "cmd" means
- * the command key on macOS; elsewhere it means what cmd does there, ctrl (cmd+s saves on
- * macOS, ctrl+s on Linux). "super", "win" and "meta" always name the logo key.
+ * Maps the names users and models write to the modifiers the platform has. "cmd" means the
+ * platform's primary modifier (Platform.primaryModifier): the command key on macOS, ctrl
+ * elsewhere (cmd+s saves on macOS, ctrl+s on Linux). "super", "win" and "meta" always name the logo key.
  */
-export function resolveModifier(name: string, platform: string): Modifier {
+export function resolveModifier(name: string, primary: PrimaryModifier): Modifier {
   switch (name.toLowerCase()) {
     case 'cmd':
     case 'command':
     case 'mod':
     case 'cmdorctrl':
-      return platform === 'darwin' ? 'meta' : 'ctrl';
+      return primary;
     case 'meta':
     case 'super':
     case 'win':
@@ -33,7 +33,7 @@ export function resolveModifier(name: string, platform: string): Modifier {
 }
 
 /** Canonical, de-duplicated and in a fixed order, so "shift+ctrl" and "ctrl+shift" are one combo. */
-export function resolveModifiers(names: readonly string[], platform: string): Modifier[] {
-  const resolved = new Set(names.map((name) => resolveModifier(name, platform)));
+export function resolveModifiers(names: readonly string[], primary: PrimaryModifier): Modifier[] {
+  const resolved = new Set(names.map((name) => resolveModifier(name, primary)));
   return ORDER.filter((modifier) => resolved.has(modifier));
 }

@@ -5,6 +5,7 @@ import { ActionEngine } from '../actions/engine';
 import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import { FIXTURE_MENU, FixtureApp } from '../platform/fake/fixture-app';
+import { platformTraits } from '../platform/traits';
 import { DATA_NOT_INSTRUCTIONS, buildContextMessage, quoteUiData } from './context-message';
 import { keyboardHints } from './keyboard-hints';
 
@@ -139,14 +140,14 @@ describe('keyboardHints', () => {
   });
 
   it('uses cmd on macOS and ctrl elsewhere', () => {
-    expect(keyboardHints(node('textfield'), 'darwin')).toContain('cmd+a selects all');
-    expect(keyboardHints(node('textfield'), 'linux')).toContain('ctrl+a selects all');
+    expect(keyboardHints(node('textfield'), platformTraits('darwin').primaryModifier)).toContain('cmd+a selects all');
+    expect(keyboardHints(node('textfield'), platformTraits('linux').primaryModifier)).toContain('ctrl+a selects all');
   });
 
   it('gives only the keys that always work for a disabled control or no focus', () => {
-    const always = keyboardHints(undefined, 'linux');
+    const always = keyboardHints(undefined, platformTraits('linux').primaryModifier);
     expect(always).toHaveLength(2);
-    expect(keyboardHints(node('checkbox', false), 'linux')).toEqual(always);
-    expect(keyboardHints(node('checkbox'), 'linux')[0]).toBe('space toggles it');
+    expect(keyboardHints(node('checkbox', false), platformTraits('linux').primaryModifier)).toEqual(always);
+    expect(keyboardHints(node('checkbox'), platformTraits('linux').primaryModifier)[0]).toBe('space toggles it');
   });
 });

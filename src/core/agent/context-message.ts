@@ -105,7 +105,7 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
     const focused = findFocused(root);
     where.push(`Focused element: ${focused === undefined ? 'none' : formatNode(focused, undefined, [], 'compact')}`);
     lines.push('Target app, window and focused element:', quoteUiData(where.join('\n')));
-    lines.push(`Keys (ui_action key; standard for the focused control's kind): ${keyboardHints(focused, platform.name).join('; ')}`);
+    lines.push(`Keys (ui_action key; standard for the focused control's kind): ${keyboardHints(focused, platform.primaryModifier).join('; ')}`);
     const shortcuts = shortcutHints(await menuShortcuts(platform, pid, options.shortcutWaitMs ?? SHORTCUT_WAIT_MS));
     if (shortcuts !== '') {
       lines.push("Menu shortcuts (the app's own accelerators, read from its menus; press one with ui_action key):");

@@ -1,5 +1,5 @@
 import type { Role, UiNode } from '../../shared/ui-node';
-import type { MenuShortcut, PlatformName } from '../platform/types';
+import type { MenuShortcut, PrimaryModifier } from '../platform/types';
 
 /**
  * The standard keys of a focused control, as the toolkits (GTK, AppKit, Chromium) and the
@@ -35,9 +35,9 @@ const ROLE_KEYS: Partial<Record<Role, string[]>> = {
 
 const ALWAYS = ['tab / shift+tab move focus to the next/previous control', 'escape closes a popup, menu or dialog'];
 
-/** Key hints for the context message; `{mod}` is cmd on macOS and ctrl elsewhere. */
-export function keyboardHints(focused: UiNode | undefined, platform: PlatformName): string[] {
-  const mod = platform === 'darwin' ? 'cmd' : 'ctrl';
+/** Key hints for the context message; `{mod}` is the platform's primary modifier, written cmd where it is ⌘. */
+export function keyboardHints(focused: UiNode | undefined, primary: PrimaryModifier): string[] {
+  const mod = primary === 'meta' ? 'cmd' : 'ctrl';
   const own = focused === undefined || !focused.states.enabled ? [] : (ROLE_KEYS[focused.role] ?? []);
   return [...own, ...ALWAYS].map((hint) => hint.replaceAll('{mod}', mod));
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { resolveProviderConfig, type Environment, type ProviderSettings } from '../provider-config/config';
 import type { PresetName } from '../provider-config/presets';
 import { dataDir } from '../data-dir';
@@ -29,7 +30,7 @@ export function embeddingEndpoint(settings: ProviderSettings & { embeddingModel?
 }
 
 /** Folders from DESKPILOT_DOCS_FOLDERS, separated as PATH is. */
-export function foldersFromEnv(env: Environment, delimiter = process.platform === 'win32' ? ';' : ':'): string[] {
+export function foldersFromEnv(env: Environment, delimiter = path.delimiter): string[] {
   return (env['DESKPILOT_DOCS_FOLDERS'] ?? '').split(delimiter).filter((folder) => folder.trim() !== '');
 }
 

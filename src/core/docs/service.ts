@@ -1,7 +1,5 @@
-import { mkdirSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { AppInfo } from '../../shared/ui-node';
-import { desktopEntries, installedApp } from '../platform/linux/desktop-entries';
 import { DocsIndex, type DocsStatus, type IndexProgress, type IndexReport } from './docs-index';
 import type { EmbeddingsEndpoint } from './embeddings';
 import { appSources, folderSource, whereLooked, type AppIdentity, type Source, type SourceRoots } from './sources';
@@ -43,25 +41,6 @@ export interface Coverage {
   sources: string[];
   /** Set when an app was asked for and none of its help or man pages were found: where they were looked for. */
   noAppHelp?: { app: string; looked: string };
-}
-
-/** What a running app is known by for help lookup: its name, and on Linux its binary. */
-export function appIdentity(app: Pick<AppInfo, 'name' | 'pid'>): AppIdentity {
-  try {
-    return { name: app.name, executable: readlinkSync(`/proc/${app.pid}/exe`) };
-  } catch {
-    return { name: app.name };
-  }
-}
-
-/**
- * What a typed app name is known by for help lookup: on Linux, also the program and desktop id
- * of the installed app whose desktop file it names ("text editor" is gnome-text-editor's help).
- */
-export function namedIdentity(name: string, env: Record<string, string | undefined> = process.env): AppIdentity {
-  if (process.platform !== 'linux') return { name };
-  const found = installedApp(name, desktopEntries(env));
-  return found === undefined ? { name } : { name, executable: found.program, desktopId: found.desktopId };
 }
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { formatOf } from './parse';
 import { isHelpName, staysWithin } from './safe-path';
 import type { SourceKind } from './types';
+import type { AppIdentity } from '../platform/types';
 
 /** A set of files the index keeps together: removing one from disk removes it from the index. */
 export interface Source {
@@ -189,19 +190,14 @@ export function findBundle(name: string, roots: string[]): string | undefined {
   return undefined;
 }
 
-export interface AppIdentity {
-  name: string;
-  executable?: string;
-  desktopId?: string;
-  /** macOS: the .app bundle. */
-  bundle?: string;
-}
+/** What an app is known by for its help; the platform says (Platform.appIdentity, namedIdentity). */
+export type { AppIdentity };
 
 /** Everything an app brings of its own: help pages (Linux or macOS) and man pages. */
 export function appSources(app: AppIdentity, env: Record<string, string | undefined>, roots: SourceRoots = SYSTEM_ROOTS): Source[] {
   const langs = languages(env);
   const names = helpNames(app);
-  const bundle = app.bundle ?? (process.platform === 'darwin' ? findBundle(app.name, roots.applications) : undefined);
+  const bundle = app.bundle ?? (app.helpFormat === 'help-book' ? findBundle(app.name, roots.applications) : undefined);
   const help = bundle === undefined ? linuxHelp(names, langs, roots.help) : macHelpBook(bundle, langs);
   return [...help, ...manPages(names, langs, roots.man)];
 }
@@ -217,7 +213,7 @@ export function whereLooked(app: AppIdentity, env: Record<string, string | undef
   const langs = languages(env).filter(isHelpName);
   const list = (items: string[]): string => (items.length === 1 ? (items[0] as string) : `{${items.join(',')}}`);
   if (names.length === 0) return `nowhere: '${app.name}' is not a name help is filed under`;
-  const onMac = app.bundle !== undefined || process.platform === 'darwin';
+  const onMac = app.bundle !== undefined || app.helpFormat === 'help-book';
   const help = onMac
     ? `${app.bundle ?? roots.applications.map((root) => path.join(root, `${app.name}.app`)).join(' or ')} (its Help Book)`
     : roots.help.map((root) => path.join(root, list(langs), list(names))).join(' and ');

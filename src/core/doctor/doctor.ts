@@ -8,6 +8,7 @@ import type { DoctorCheck, DoctorReport } from '../../shared/ipc';
 import type { Environment, ProviderSettings, ResolvedProviderConfig } from '../agent/provider';
 import { dataDir } from '../data-dir';
 import { INDEX_FILE } from '../docs/service';
+import { platformTraits } from '../platform/traits';
 import { forAudience, type DoctorAudience } from './audience';
 import { providerConfigCheck, providerOnlineChecks, ONLINE_TIMEOUT_MS } from './provider';
 
@@ -46,34 +47,10 @@ async function bounded(ids: DoctorCheck['id'][], work: Promise<DoctorCheck[]>, m
   }
 }
 
+/** This OS's desktop checks, each part under its own deadline (the platform says which it has). */
 async function desktopChecks(platform: string, options: DoctorOptions): Promise<DoctorCheck[]> {
-  if (platform === 'linux') {
-    const { linuxChecks } = await import('../platform/linux/doctor');
-    const ids: DoctorCheck['id'][] = ['display', 'a11y-bus', 'a11y-enabled', 'registry', 'apps', 'chromium', 'window-manager', 'input', 'keyring'];
-    return bounded(ids, linuxChecks(options.env, options.ownPids), PART_MS * 2);
-  }
-  if (platform === 'darwin') {
-    const { checkAccessibilityPermission } = await import('../platform/darwin');
-    const access = await bounded(
-      ['mac-accessibility'],
-      checkAccessibilityPermission().then((status) => [
-        status.granted
-          ? { id: 'mac-accessibility', status: 'ok', figure: `granted (${status.verified})` }
-          : {
-              id: 'mac-accessibility',
-              status: 'fail',
-              figure: 'not granted',
-              fix: 'System Settings → Privacy & Security → Accessibility: turn on the app that runs Deskpilot (Terminal for the CLI)',
-              fixKey: 'mac-accessibility',
-            },
-      ]),
-      PART_MS,
-    );
-    const notYet = 'not checked: this build cannot ask macOS about it yet';
-    return [...access, { id: 'mac-input-monitoring', status: 'skip', figure: notYet }, { id: 'mac-screen-recording', status: 'skip', figure: notYet }];
-  }
-  // The fake desktop and Windows have nothing to check.
-  return [];
+  const parts = platformTraits(platform).diagnose(options.env, options.ownPids);
+  return (await Promise.all(parts.map((part) => bounded([...part.ids], part.run(), part.deadlineMs)))).flat();
 }
 
 function docsCheck(folder: string): DoctorCheck {

@@ -1,3 +1,4 @@
+import type { DoctorCheck } from '../../shared/ipc';
 import type { AppInfo, Bounds, Role, UiNode } from '../../shared/ui-node';
 import type { RawNode } from '../ui/ids';
 
@@ -237,7 +238,45 @@ export interface ScreenVision {
 
 export type PlatformName = 'darwin' | 'linux' | 'win32' | 'fake' | 'unavailable';
 
-export interface Platform {
+/** The modifier of an OS's own shortcuts (save, close, quit): ⌘ (meta) on macOS, ctrl elsewhere. */
+export type PrimaryModifier = Extract<Modifier, 'ctrl' | 'meta'>;
+
+/** What an app is known by when its help is looked for. */
+export interface AppIdentity {
+  name: string;
+  /** Its program (Linux: the binary behind /proc/<pid>/exe, or the one its desktop file runs). */
+  executable?: string;
+  desktopId?: string;
+  /** macOS: the .app bundle. */
+  bundle?: string;
+  /** Where the OS files an app's help: Apple Help Books inside .app bundles, or freedesktop help folders (the default). */
+  helpFormat?: 'help-book' | 'freedesktop';
+}
+
+/** One part of the doctor's desktop checks: the checks it answers for, run under one deadline. */
+export interface DiagnosisPart {
+  ids: readonly DoctorCheck['id'][];
+  deadlineMs: number;
+  run(): Promise<DoctorCheck[]>;
+}
+
+/**
+ * What differs between operating systems outside the accessibility calls, known without
+ * connecting to anything (so the doctor and documentation search have them on a broken desktop
+ * too): see platformTraits(). Every Platform carries its OS's.
+ */
+export interface PlatformTraits {
+  /** What users' "cmd" means here, and the modifier of the close, save and quit shortcuts. */
+  readonly primaryModifier: PrimaryModifier;
+  /** What a running app is known by for its help: its name, and its program or bundle where the OS says. */
+  appIdentity(app: Pick<AppInfo, 'name' | 'pid'>): AppIdentity;
+  /** What a typed app name is known by ("text editor" is gnome-text-editor's help on Linux). */
+  namedIdentity(name: string, env: Record<string, string | undefined>): AppIdentity;
+  /** The doctor's desktop checks, part by part; none where there is nothing to check. */
+  diagnose(env: Record<string, string | undefined>, ownPids?: readonly number[]): DiagnosisPart[];
+}
+
+export interface Platform extends PlatformTraits {
   name: PlatformName;
   apps: AppListing;
   accessibility: AccessibilityBackend;

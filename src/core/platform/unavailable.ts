@@ -1,4 +1,5 @@
 import { UnsupportedOperationError } from '../../shared/errors';
+import { genericTraits } from './traits';
 import type { Platform, PlatformName } from './types';
 
 export const SUPPORTED_SUMMARY =
@@ -11,6 +12,7 @@ export const SUPPORTED_SUMMARY =
 export function unavailablePlatform(message: string, name: PlatformName = 'unavailable'): Platform {
   const fail = (): Promise<never> => Promise.reject(new UnsupportedOperationError(message));
   return {
+    ...genericTraits,
     name,
     apps: { list: fail, frontmost: fail, isAlive: fail },
     accessibility: { getTree: fail, press: fail, setValue: fail, focus: fail },

@@ -4,6 +4,7 @@ import type { Role } from '../../shared/ui-node';
 import { FakeClock } from '../clock';
 import { FIXTURE_PID } from '../platform/fake/fake-platform';
 import { FixtureApp } from '../platform/fake/fixture-app';
+import { platformTraits } from '../platform/traits';
 import type { RawNode } from '../ui/ids';
 import { createToolRegistry } from '../agent/tools/registry';
 import { closeShortcut } from './close-window';
@@ -258,9 +259,9 @@ describe('ui_wait_for', () => {
 
 describe('ui_close_window', () => {
   it('uses cmd+w on macOS and ctrl+w elsewhere', () => {
-    expect(closeShortcut('darwin')).toEqual({ key: 'w', modifiers: ['cmd'] });
-    expect(closeShortcut('linux')).toEqual({ key: 'w', modifiers: ['ctrl'] });
-    expect(closeShortcut('win32')).toEqual({ key: 'w', modifiers: ['ctrl'] });
+    expect(closeShortcut(platformTraits('darwin').primaryModifier)).toEqual({ key: 'w', modifiers: ['cmd'] });
+    expect(closeShortcut(platformTraits('linux').primaryModifier)).toEqual({ key: 'w', modifiers: ['ctrl'] });
+    expect(closeShortcut(platformTraits('win32').primaryModifier)).toEqual({ key: 'w', modifiers: ['ctrl'] });
   });
 
   it('presses the shortcut and sees the window count drop', async () => {

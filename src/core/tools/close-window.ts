@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { UiActionResult } from '../../shared/ui-action';
 import type { UiNode } from '../../shared/ui-node';
 import { systemClock } from '../clock';
-import type { PlatformName } from '../platform/types';
+import type { PrimaryModifier } from '../platform/types';
 import { findNodes } from '../ui/query';
 import { summarizeAction } from './advice';
 import { resolveApp, targetFields } from './target';
@@ -13,9 +13,9 @@ import { argumentLine } from './gist';
 const CLOSE_WAIT_MS = 2_000;
 const CLOSE_POLL_MS = 100;
 
-/** The close-window shortcut on each platform: cmd+w on macOS, ctrl+w elsewhere. */
-export function closeShortcut(platform: PlatformName): { key: string; modifiers: string[] } {
-  return { key: 'w', modifiers: [platform === 'darwin' ? 'cmd' : 'ctrl'] };
+/** The close-window shortcut: the platform's primary modifier with w (cmd+w on macOS, ctrl+w elsewhere). */
+export function closeShortcut(primary: PrimaryModifier): { key: string; modifiers: string[] } {
+  return { key: 'w', modifiers: [primary === 'meta' ? 'cmd' : 'ctrl'] };
 }
 
 async function windowCount(context: ToolContext, pid: number): Promise<number> {
@@ -39,7 +39,7 @@ async function requestClose(context: ToolContext, pid: number, root: UiNode): Pr
   const { closeWindow } = context.platform.apps;
   if (closeWindow !== undefined && (await closeWindow(pid, context.signal)))
     return { method: 'title-bar', how: "asked the window to close, as its title bar's close button does" };
-  const shortcut = closeShortcut(context.platform.name);
+  const shortcut = closeShortcut(context.platform.primaryModifier);
   const result = await context.engine.run(pid, { action: 'key', ...shortcut }, context.signal);
   return { method: 'key', how: `pressed ${shortcut.modifiers[0]}+w`, ...(result.success ? {} : { failed: result }) };
 }

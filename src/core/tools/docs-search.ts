@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DeskpilotError, ValidationError } from '../../shared/errors';
 import { isHelpName } from '../docs/safe-path';
-import { appIdentity, namedIdentity } from '../docs/service';
 import { fitText } from './budget';
 import { visibleApps, matchApp } from './target';
 import { defineTool } from './types';
@@ -46,7 +45,8 @@ export const docsSearchTool = defineTool({
     // Not a visible app, so only a help name: one path segment, or `../../home/ada` would be read as documentation.
     if (app === undefined && args.app !== undefined && !isHelpName(args.app))
       throw new ValidationError(`app ${JSON.stringify(args.app)} is neither a running app nor a help name (a help name has no '/', '\\' or '..')`);
-    const identity = app === undefined ? (args.app === undefined ? undefined : namedIdentity(args.app)) : appIdentity(app);
+    const identity =
+      app === undefined ? (args.app === undefined ? undefined : context.platform.namedIdentity(args.app, process.env)) : context.platform.appIdentity(app);
     const result = await context.docs.search(args.query, {
       topN: args.topN ?? 5,
       ...(identity === undefined ? {} : { app: identity }),

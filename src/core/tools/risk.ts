@@ -2,6 +2,7 @@ import type { Role, UiNode } from '../../shared/ui-node';
 import { parseUiActionRequest } from '../../shared/ui-action';
 import { walk } from '../ui/tree-index';
 import { resolveModifiers } from '../actions/modifiers';
+import { platformTraits } from '../platform/traits';
 import type { RiskReason } from '../../shared/risk';
 
 /**
@@ -148,7 +149,7 @@ export function parseCombo(key: string, modifiers: readonly string[] = [], platf
   try {
     const request = parseUiActionRequest({ action: 'key', key, modifiers: [...modifiers] });
     if (request.action !== 'key') return undefined;
-    return { mods: new Set(resolveModifiers(request.modifiers ?? [], platform)), key: request.key };
+    return { mods: new Set(resolveModifiers(request.modifiers ?? [], platformTraits(platform).primaryModifier)), key: request.key };
   } catch {
     return undefined;
   }

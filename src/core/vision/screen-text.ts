@@ -256,16 +256,19 @@ function withOcrNodes(inner: AccessibilityBackend, text: ScreenText): Accessibil
   return overlay(inner, overrides);
 }
 
-/** The platform with screen text: `vision` for the screenshot tool, the tree with OCR nodes for everything else. */
+/**
+ * The platform with screen text: `vision` for the screenshot tool, the tree with OCR nodes for
+ * everything else. Every other member (traits, apps, input, one added tomorrow) reads through
+ * overlay to the platform, so no member list is kept here; a spread would also drop a class's methods.
+ */
 export function withScreenText(platform: Platform, options: ScreenTextOptions): Platform {
   const vision = new ScreenText(platform, options);
-  return {
-    ...platform,
+  return overlay(platform, {
     accessibility: withOcrNodes(platform.accessibility, vision),
     vision,
     close: async () => {
       await vision.close();
       await platform.close();
     },
-  };
+  });
 }

@@ -1,5 +1,4 @@
-import { loadMacNative, type MacNative, type Pointer } from '../../../../native/macos';
-import { UnsupportedOperationError } from '../../../shared/errors';
+import type { MacNative, Pointer } from '../../../../native/macos';
 import { createNutInput } from '../nut-input';
 import type { InputBackend, Platform } from '../types';
 import { MacAccessibility } from './accessibility';
@@ -10,15 +9,18 @@ import { CfRuntime } from './cf';
 import { CgEventInput } from './cgevent-input';
 import { ChromiumEnabler, containsWebArea } from './electron';
 import { DarwinInput } from './input';
-import { checkAccessibility, requestAccessibility, type AccessibilityStatus } from './permissions';
+import { requestAccessibility } from './permissions';
 import { MacScreen, type ExecFile } from './screen';
 import { checkScreenRecording, requestScreenRecording } from './screen-recording';
 import { TreeWalker, type MacRef } from './tree-walk';
+import { darwinTraits } from './traits';
+import { checkAccessibilityPermission, defaultOwnPids, loadNative } from './access-check';
 
 export { PERMISSION_HELP, permissionDenied } from './ax-errors';
 export { assertAccessibility, checkAccessibility, requestAccessibility, type AccessibilityStatus } from './permissions';
 
 export { MESSAGING_TIMEOUT_SECONDS } from './ax-client';
+export { checkAccessibilityPermission, defaultOwnPids };
 export { SCREEN_RECORDING_HELP, screenRecordingDenied } from './screen-recording';
 
 export interface DarwinDependencies {
@@ -36,22 +38,6 @@ export interface DarwinDependencies {
   now?: () => number;
   /** Runs /usr/sbin/screencapture for window capture (tests pass a fake that writes the PNG). */
   execFile?: ExecFile;
-}
-
-/** This process, and the main process named by a --main-pid= argument when there is one. */
-export function defaultOwnPids(argv: readonly string[] = process.argv, pid = process.pid): number[] {
-  const raw = argv.find((argument) => argument.startsWith('--main-pid='))?.slice('--main-pid='.length);
-  const main = Number(raw);
-  return raw !== undefined && Number.isInteger(main) && main > 0 && main !== pid ? [pid, main] : [pid];
-}
-
-/** A missing framework or koffi binary becomes UI_NOT_AVAILABLE with the reason, not a raw dlopen error. */
-async function loadNative(): Promise<MacNative> {
-  try {
-    return await loadMacNative();
-  } catch (error) {
-    throw new UnsupportedOperationError(`the macOS accessibility libraries could not be loaded: ${(error as Error).message}`, { cause: error });
-  }
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -90,6 +76,7 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
   const input = new DarwinInput(dependencies.loadNut ?? createNutInput, cg, raise);
   const screen = new MacScreen(cf, { isAlive: client.isAlive, ...(dependencies.execFile === undefined ? {} : { exec: dependencies.execFile }) });
   return {
+    ...darwinTraits,
     name: 'darwin',
     apps,
     accessibility,
@@ -102,20 +89,6 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
       cf.dispose();
     },
   };
-}
-
-/**
- * For the Electron app's permission screen and the doctor: a real AX call, not only
- * AXIsProcessTrusted, on an app that is not one of `ownPids` (by default this process and the
- * main process named by --main-pid=, as the doctor's host is started).
- */
-export async function checkAccessibilityPermission(native?: MacNative, ownPids: readonly number[] = defaultOwnPids()): Promise<AccessibilityStatus> {
-  const cf = new CfRuntime(native ?? (await loadNative()));
-  try {
-    return await checkAccessibility(new AxClient(cf, isProcessAlive), ownPids);
-  } finally {
-    cf.dispose();
-  }
 }
 
 /** Shows the system prompt that leads to System Settings → Privacy & Security → Accessibility. */

@@ -1,7 +1,8 @@
 import { DeskpilotError, NotSettableError, ProcessExitedError } from '../../../shared/errors';
 import type { AppInfo } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
-import type { AccessibilityBackend, AppListing, InputBackend, Modifier, Platform, Point, ScrollDirection } from '../types';
+import { genericTraits } from '../traits';
+import type { AccessibilityBackend, AppListing, InputBackend, Modifier, Platform, Point, PrimaryModifier, ScrollDirection } from '../types';
 import { FixtureApp } from './fixture-app';
 import { readChildrenOf } from './tree-children';
 
@@ -18,6 +19,11 @@ const MIN_DRAG_MOVES = 3;
  */
 export class FakePlatform implements Platform {
   readonly name = 'fake' as const;
+  /** Ctrl, as on Linux; a test sets meta to drive the engine as macOS would. */
+  primaryModifier: PrimaryModifier = genericTraits.primaryModifier;
+  readonly appIdentity = genericTraits.appIdentity;
+  readonly namedIdentity = genericTraits.namedIdentity;
+  readonly diagnose = genericTraits.diagnose;
   readonly apps: AppListing;
   readonly accessibility: AccessibilityBackend;
   readonly input: InputBackend;

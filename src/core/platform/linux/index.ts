@@ -15,6 +15,7 @@ import { createScreen } from './screen';
 import { discoverSession, systemDeps, type Discovered, type DiscoveryDeps } from './session-discovery';
 import { windowOwnerAt } from './x11/window-at';
 import { activeWindow, restoreWindow } from './x11/active-window';
+import { linuxTraits } from './traits';
 
 /**
  * Input is created on first use: reading trees needs only D-Bus, and a machine with
@@ -75,6 +76,7 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
     return front === undefined ? undefined : publicInfo(front);
   };
   return {
+    ...linuxTraits,
     name: 'linux',
     apps: {
       list: async () => (await apps.list()).map(publicInfo),
