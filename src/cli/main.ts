@@ -5,6 +5,7 @@ import { ActionEngine } from '../core/actions/engine';
 import { assemblePlatform } from '../core/runtime/platform';
 import type { Platform } from '../core/platform/types';
 import { COMMANDS } from './commands';
+import { askBeforeInputFor } from './keep-devices';
 import type { CliIo, CommandContext } from './context';
 import { checkLengths } from './bounds';
 import { terminalSafe } from './terminal-io';
@@ -27,6 +28,7 @@ export const OPTIONS = {
   lang: { type: 'string' },
   'mcp-config': { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
+  'keep-devices': { type: 'boolean' },
   var: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
   'save-workflow': { type: 'string' },
@@ -131,7 +133,7 @@ export async function main(argv: string[], terminal: CliIo): Promise<number> {
     if (command === undefined)
       throw new ValidationError(`unknown command '${name}'. Commands: ${[...Object.keys(COMMANDS), 'docs', 'doctor', 'mcp'].join(', ')}.`);
     platform ??= await assemblePlatform(process.platform, io.env);
-    const context: CommandContext = { platform, engine: new ActionEngine({ platform }), values, positionals: rest, io };
+    const context: CommandContext = { platform, engine: new ActionEngine({ platform, ...askBeforeInputFor(values) }), values, positionals: rest, io };
     return await command(context);
   } catch (error) {
     io.stderr(describe(error, debug));

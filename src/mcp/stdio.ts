@@ -1,4 +1,5 @@
 import { ActionEngine } from '../core/actions/engine';
+import { keepDevices } from '../core/actions/keep-devices';
 import { assemblePlatform } from '../core/runtime/platform';
 import type { Platform } from '../core/platform/types';
 import { docsServiceFromEnv } from '../core/docs/endpoint';
@@ -30,7 +31,7 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
     createCore: async () => {
       platform ??= await assemblePlatform(process.platform, io.env);
       docs ??= docsServiceFromEnv(io.env, log);
-      return { platform, engine: new ActionEngine({ platform }), docs };
+      return { platform, engine: mcpEngine(platform, options), docs };
     },
   });
   const stdin = io.stdin ?? process.stdin;
@@ -51,6 +52,7 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
     `max ${options.maxChars} characters a result`,
     options.readOnly ? 'read-only' : '',
     options.apps === undefined ? '' : `apps: ${options.apps.join(', ')}`,
+    options.keepDevices === true ? 'never takes the pointer or keyboard' : '',
   ];
   log(`serving on stdio; tools: ${tools}; ${limits.filter((part) => part !== '').join('; ')}`);
   await closed;
@@ -59,4 +61,10 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
   if (io.platform === undefined) await platform?.close();
   log('closed');
   return 0;
+}
+
+/** The server's engine; with --keep-devices, input steps are refused, since no one can be asked (keepDevices). */
+export function mcpEngine(platform: Platform, options: McpOptions): ActionEngine {
+  if (options.keepDevices !== true) return new ActionEngine({ platform });
+  return new ActionEngine({ platform, askBeforeInput: (request) => keepDevices({ keepDevices: true }, request) });
 }

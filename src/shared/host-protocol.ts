@@ -43,7 +43,7 @@ const hostSettings = z.strictObject({
   toolAllowances: TOOL_ALLOWANCES_SCHEMA,
   /** Whether images from tools go to the model (the setting, or DESKPILOT_VISION). */
   vision: z.enum(VISION_MODES),
-  /** "Never take my pointer or keyboard": synthetic input steps are refused (see ActionEngine's askBeforeInput). */
+  /** "Never take my pointer or keyboard": synthetic input steps are asked about first (see ActionEngine's askBeforeInput, keep-devices.ts). */
   keepDevices: z.boolean().optional(),
   docs: z.strictObject({
     folders: z.array(z.string().max(MAX_PATH_CHARS)).max(MAX_DOCS_FOLDERS),

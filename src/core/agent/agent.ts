@@ -13,7 +13,9 @@ import { rejectsImages, type VisionMode } from './provider/vision';
 import { ResponseCache, conversationKey, isCacheableToolUse, type CacheScope, type CachedAnswer } from './response-cache';
 import { SafetyGate, type AskSafetyState } from './safety/gate';
 import type { ToolAllowance } from '../../shared/tool-allowances';
-import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy } from './safety/types';
+import { DEFAULT_APPROVAL_POLICY, type ApprovalDecider, type ApprovalPolicy, type ApprovalRequest } from './safety/types';
+import { agentInputAsker } from './safety/input-approval';
+import { askingAbout } from '../actions/keep-devices';
 import { defaultSystemPrompt } from './system-prompt';
 import { answerLanguage, DEFAULT_LANGUAGES, type LanguageSettings } from './language';
 import { agentText } from './text/agent-text';
@@ -480,7 +482,16 @@ export class Agent {
         this.gate.grant(outcome, decision);
       }
     }
-    const result = await this.options.tools.call(call.name, runArguments, context);
+    const run = (): Promise<ToolResult> => this.options.tools.call(call.name, runArguments, context);
+    // "Never take my pointer or keyboard": input steps inside this call are put to the user, each as itself.
+    const decider = this.options.decide;
+    const decide: ApprovalDecider | undefined = decider === undefined ? undefined : (request) => abortable(decider(request), context.signal);
+    const announceInput = (request: ApprovalRequest): void => this.emit({ type: 'approval_request', ...request });
+    const inputCall = { askId, callId: call.id, tool: call.name };
+    const result =
+      decide === undefined
+        ? await run()
+        : await askingAbout(agentInputAsker({ gate: this.gate, call: inputCall, context, decide, announce: announceInput }), run);
     if (result.success && definition !== undefined) await this.gate.noteRead(definition, call.arguments, context, safety);
     return { result, pid };
   }
