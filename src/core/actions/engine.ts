@@ -22,6 +22,7 @@ import { SETTLE_BOUND_MS, waitForEffect } from './settle';
 import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 import { lookOnce, type VerifyContext } from './verify';
+import { typeInWindow } from './window-typing';
 
 /**
  * What a step that needs synthetic input says before it runs, for a user who asked to be asked:
@@ -216,6 +217,9 @@ export class ActionEngine {
         const target = node as UiNode;
         // Accessibility first: inserted text takes neither the keyboard nor the focus from the user.
         if (await accessibility.insertText?.(ref, target, request.text)) return { method: 'accessibility', via: 'insert-text' };
+        // Next, keys sent to the app's window alone: still neither the user's keyboard nor their focus.
+        const sent = await typeInWindow(this.platform, this.clock, pid, ref, target, request.text, signal);
+        if (sent !== undefined) return sent;
         if (input.canType?.(request.text) === false) {
           throw new DeskpilotError(
             'ACTION_FAILED',

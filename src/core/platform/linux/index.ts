@@ -13,12 +13,13 @@ import { createScreen } from './screen';
 import { discoverSession, systemDeps, type Discovered, type DiscoveryDeps } from './session-discovery';
 import { windowOwnerAt } from './x11/window-at';
 import { activeWindow, restoreWindow } from './x11/active-window';
+import { typeInWindow } from './x11/window-keys';
 
 /**
  * Input is created on first use: reading trees needs only D-Bus, and a machine with
  * AT-SPI but no reachable X display still gets a clear UI_NOT_AVAILABLE for input alone.
  */
-function lazyInput(env: Record<string, string | undefined>): InputBackend {
+function lazyInput(env: Record<string, string | undefined>, titlesOf: (pid: number) => Promise<string[]>): InputBackend {
   let input: Promise<InputBackend> | undefined;
   const load = (): Promise<InputBackend> => {
     input ??= assertDisplay(env).then(createNutInput);
@@ -40,6 +41,8 @@ function lazyInput(env: Record<string, string | undefined>): InputBackend {
     },
     // The keymap is known without loading nut-js.
     canType: canTypeAll,
+    // Its own X connection: no nut-js, and the user's keyboard and focus stay where they are.
+    typeInWindow: async (pid, text) => typeInWindow(env, { pid, titles: await titlesOf(pid) }, text).catch(() => false),
   };
 }
 
@@ -87,7 +90,7 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       restoreWindow: (window) => restoreWindow(env, window),
     },
     accessibility: new AtspiAccessibility(client, apps),
-    input: lazyInput(env),
+    input: lazyInput(env, async (pid) => (await apps.get(pid).catch(() => undefined))?.windows.map((window) => window.title) ?? []),
     screen: createScreen(env, apps),
     ...(session.found.length === 0 ? {} : { discovered: session.found }),
     close: () => {
