@@ -51,4 +51,28 @@ describe('typing into the app’s window', () => {
     expect(result).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED', data: { reason: 'keep-devices' } } });
     expect(clock.sleeps.filter((ms) => ms === 25).length).toBeLessThanOrEqual(12);
   });
+
+  it('gives the active window straight back when focusing the element activated the app (Chromium), and says it interrupted', async () => {
+    const { platform, engine } = setup(true);
+    let active = 1;
+    const restored: number[] = [];
+    const focus = platform.accessibility.focus.bind(platform.accessibility);
+    Object.assign(platform.accessibility, {
+      focus: async (ref: unknown, node: never) => {
+        active = 2;
+        return focus(ref, node);
+      },
+    });
+    Object.assign(platform.apps, {
+      activeWindow: () => Promise.resolve(active),
+      restoreWindow: (window: number) => {
+        restored.push(window);
+        active = window;
+        return Promise.resolve();
+      },
+    });
+    const result = await engine.run(FIXTURE_PID, { action: 'type', id: await nameId(engine), text: 'Lisbon' });
+    expect(result).toMatchObject({ success: true, via: 'window-keys', interrupted: true });
+    expect(restored).toEqual([1]);
+  });
 });

@@ -31,13 +31,31 @@ export async function typeInWindow(
   if (input.typeInWindow === undefined || readText === undefined || node.states.secret === true || text === '') return undefined;
   const length = async (): Promise<number | undefined> => (await readText(ref, node, READ_CHARS).catch(() => undefined))?.length;
   const before = await length();
-  if (before === undefined || !(await accessibility.focus(ref, node).catch(() => false))) return undefined;
+  if (before === undefined) return undefined;
+  const interrupted = await focusQuietly(platform, ref, node);
+  if (interrupted === undefined) return undefined;
   signal?.throwIfAborted();
   if (!(await input.typeInWindow(pid, text))) return undefined;
   for (let check = 0; check < ARRIVAL_CHECKS; check += 1) {
     const now = await length();
-    if (now !== undefined && now > before) return { method: 'input', via: 'window-keys' };
+    if (now !== undefined && now > before) return { method: 'input', via: 'window-keys', ...(interrupted ? { interrupted: true } : {}) };
     await clock.sleep(ARRIVAL_CHECK_MS, signal);
   }
   return undefined;
+}
+
+/**
+ * Focuses the element through accessibility. Some toolkits (Chromium) activate the window when
+ * an element grabs the focus: then the window that was active is made active again at once,
+ * and the answer is true (the user's focus was taken for a moment). Undefined when it failed.
+ */
+async function focusQuietly(platform: Platform, ref: unknown, node: UiNode): Promise<boolean | undefined> {
+  const { accessibility, apps } = platform;
+  const active = await apps.activeWindow?.().catch(() => undefined);
+  if (!(await accessibility.focus(ref, node).catch(() => false))) return undefined;
+  if (active === undefined || apps.restoreWindow === undefined) return false;
+  const now = await apps.activeWindow?.().catch(() => undefined);
+  if (now === undefined || now === active) return false;
+  await apps.restoreWindow(active).catch(() => undefined);
+  return true;
 }
