@@ -1,8 +1,8 @@
 /**
  * npm run bench:replay — record a task once, replay it under drift without a model.
  *
- * The task: fill the 8-field sign-up form (resources/fixture-app/replay-form.py: five text fields, a
- * password, two check boxes) and press Save. It is recorded once by the demonstration recorder
+ * The task: fill the 8-field sign-up form (resources/fixture-app/replay-form.py: four text fields, a
+ * password, a combo box, two check boxes) and press Save. It is recorded once by the demonstration recorder
  * (XInput2 events from xdotool's synthetic clicks and typing), then replayed on fresh instances:
  * the same layout, rows reordered, a decoy ("Save As…" beside Save and a second form with the
  * same labels), a renamed window, a resized window, another parameter set, and a removed row
@@ -30,9 +30,10 @@ const FORM = fileURLToPath(new URL('../resources/fixture-app/replay-form.py', im
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Values = Record<string, string>;
-const FIRST: Values = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100', city: 'London', company: 'Analytical', password: 'n0te-G' };
-const SECOND: Values = { name: 'Grace Hopper', email: 'grace@navy.mil', phone: '555 0199', city: 'Arlington', company: 'UNIVAC', password: 'c0b0l!' };
-const LABELS: Record<string, string> = { name: 'Name', email: 'Email', phone: 'Phone', city: 'City', company: 'Company', password: 'Password' };
+const FIRST: Values = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100', city: 'London', password: 'n0te-G', plan: 'Pro' };
+const SECOND: Values = { name: 'Grace Hopper', email: 'grace@navy.mil', phone: '555 0199', city: 'Arlington', password: 'c0b0l!', plan: 'Team' };
+/** The text fields, typed; the combo box (Plan) is chosen from its list. */
+const LABELS: Record<string, string> = { name: 'Name', email: 'Email', phone: 'Phone', city: 'City', password: 'Password' };
 
 interface Case {
   name: string;
@@ -84,6 +85,9 @@ async function record(desktop: Desktop): Promise<{ workflow: Workflow; ms: numbe
     xdotool(desktop, 'type', '--delay', '15', FIRST[key] as string);
     await sleep(150);
   }
+  // The combo box: open its list, then click the item, as a person does.
+  await click('combobox', 'Plan');
+  await click('menuitem', FIRST['plan'] as string);
   await click('checkbox', 'Subscribe');
   await click('checkbox', 'Terms');
   await click('button', 'Save');
@@ -119,7 +123,7 @@ function judge(lines: readonly string[], values: Values): Judged {
   const exit = events.find((event) => event.event === 'exit');
   let wrong = events.filter((event) => event.event === 'save_as').length;
   const fields = exit?.fields ?? save?.fields ?? {};
-  const expected: Record<string, unknown> = { Subscribe: true, Terms: true };
+  const expected: Record<string, unknown> = { Subscribe: true, Terms: true, Plan: values['plan'] };
   for (const [key, label] of Object.entries(LABELS)) expected[label] = values[key];
   let correct = save !== undefined;
   for (const [label, actual] of Object.entries(fields)) {

@@ -13,6 +13,7 @@ import { WORKFLOW_FORMAT, WORKFLOW_VERSION, type Effect, type Parameter, type Wo
 import { windowsIn } from '../target-wait';
 import { placesOf } from '../tree-places';
 import { TEXT_ROLES, elementAt } from './hit-test';
+import { comboOf } from './choice';
 
 /** What the user did, as an input source reports it. */
 export type DemoEvent = { kind: 'button'; x: number; y: number } | { kind: 'key'; key: string; modifiers: Modifier[] };
@@ -140,6 +141,8 @@ export class DemonstrationRecorder {
       if (place !== undefined) this.add({ action: 'click', target: locatorOf(place), expect: { appExited: true } });
       return;
     }
+    const combo = comboOf(before, node);
+    if (combo !== undefined) return this.choose(before, after, combo, node);
     if (TEXT_ROLES.has(node.role) && node.role !== 'combobox') {
       // A click into a field only puts the caret there; what is typed next is the step.
       this.typing = node;
@@ -148,6 +151,25 @@ export class DemonstrationRecorder {
     const { expect, locator } = this.observed(before, after, node);
     // A click the tree shows nothing of (a Save that writes a file) gets an empty expect: replay checks only that it ran.
     if (locator !== undefined) this.add({ action: 'click', target: locator, expect: expect ?? {} });
+  }
+
+  /**
+   * An item chosen from a combo box's list: one `set_value` on the box, with the item as a
+   * parameter's default, in place of the click that opened the list.
+   */
+  private choose(before: UiNode, after: UiNode, combo: UiNode, item: UiNode): void {
+    const place = placesOf(before).find((each) => each.node.id === combo.id);
+    if (place === undefined) {
+      this.notes.push(`a choice in combo box "${combo.name}" could not be placed in the tree; not recorded`);
+      return;
+    }
+    const last = this.steps.at(-1);
+    if (last?.action === 'click' && last.target?.role === 'combobox' && last.target.name === combo.name) this.steps.pop();
+    const name = parameterName(combo.name || 'choice', new Set(Object.keys(this.parameters)));
+    this.parameters[name] = { description: combo.name || 'a choice', default: item.name };
+    // The box's value after the choice, when it shows one, is what replay checks; else that it changed.
+    const shown = indexTree(after).get(combo.id)?.node.value;
+    this.add({ action: 'set_value', target: locatorOf(place), value: `{{${name}}}`, ...(shown === item.name ? { expect: { value: `{{${name}}}` } } : {}) });
   }
 
   private async flushTyping(): Promise<void> {

@@ -1,0 +1,25 @@
+import type { UiNode } from '../../../shared/ui-node';
+import { indexTree } from '../../ui/tree-index';
+
+/** Roles of the items a combo box's open list shows. */
+const ITEM_ROLES = new Set<UiNode['role']>(['menuitem', 'listitem']);
+/** How far above the item its combo box may be (the box → menu or list → item, plus a wrapper or two). */
+const MAX_DEPTH = 4;
+
+/**
+ * The combo box an item belongs to, when a click landed on one of the items of its open list:
+ * the user chose a value, and the step is "set the box to it" rather than two clicks that only
+ * replay while the list happens to open the same way.
+ */
+export function comboOf(tree: UiNode, item: UiNode): UiNode | undefined {
+  if (!ITEM_ROLES.has(item.role)) return undefined;
+  const index = indexTree(tree);
+  let parentId = index.get(item.id)?.parentId;
+  for (let depth = 0; depth < MAX_DEPTH && parentId !== undefined; depth += 1) {
+    const parent = index.get(parentId);
+    if (parent === undefined) return undefined;
+    if (parent.node.role === 'combobox') return parent.node;
+    parentId = parent.parentId;
+  }
+  return undefined;
+}
