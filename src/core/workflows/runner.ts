@@ -8,6 +8,7 @@ import { findById } from '../ui/tree-index';
 import { missingEffect } from './effect';
 import { describeLocator } from './locator';
 import { askingAbout } from '../actions/keep-devices';
+import { runAction } from '../actions/run-action';
 import { fillStep } from './params';
 import type { HaltCode, HaltReport, RunReport, StepReport } from './report';
 import type { Refusal, Resolution } from './resolve';
@@ -190,7 +191,8 @@ async function runStep(step: WorkflowStep, options: RunOptions, clock: Clock, co
   const verdict = await gate.check(request, context);
   if (!verdict.ok) throw new Halt(verdict.code, verdict.message, found.target);
   const asker = gate.inputAsker(context);
-  const act = (): Promise<UiActionResult> => options.engine.run(options.pid, request, context.signal);
+  // As every program runs a ui_action: a set_value on a combo box chooses its item (run-action.ts).
+  const act = (): Promise<UiActionResult> => runAction(options.engine, options.pid, request, context.signal);
   const result = asker === undefined ? await act() : await askingAbout(asker, act);
   if (!result.success) throw new Halt(failedCode(result), result.error?.message ?? `${step.action} failed`, found.target);
   if (step.expect !== undefined) await awaitEffect(step, target, result, options, timing);

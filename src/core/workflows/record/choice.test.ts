@@ -6,7 +6,15 @@ import { comboOf } from './choice';
 import { DemonstrationRecorder } from './demonstration';
 
 const states = { enabled: true, focused: false };
-const node = (id: string, role: UiNode['role'], name: string, extra: Partial<UiNode> = {}): UiNode => ({ id, role, name, states, actions: [], ...extra });
+const node = (id: string, role: UiNode['role'], name: string, extra: Partial<UiNode> = {}): UiNode => ({
+  id,
+  role,
+  platformRole: role,
+  name,
+  states,
+  actions: [],
+  ...extra,
+});
 const at = (y: number) => ({ bounds: { x: 0, y, width: 100, height: 30 } });
 
 /** A form with a Plan combo box, its list open or shut, showing `value`. */
