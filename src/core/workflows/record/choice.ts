@@ -1,5 +1,5 @@
 import type { UiNode } from '../../../shared/ui-node';
-import { indexTree } from '../../ui/tree-index';
+import { indexTree, walk } from '../../ui/tree-index';
 
 /** Roles of the items a combo box's open list shows. */
 const ITEM_ROLES = new Set<UiNode['role']>(['menuitem', 'listitem']);
@@ -20,6 +20,20 @@ export function comboOf(tree: UiNode, item: UiNode): UiNode | undefined {
     if (parent === undefined) return undefined;
     if (parent.node.role === 'combobox') return parent.node;
     parentId = parent.parentId;
+  }
+  return undefined;
+}
+
+/**
+ * The item of an open combo box's list under (x, y). The list pops out of the box's own bounds
+ * and over the widgets below it, so a click there is looked for in the box's list first, and
+ * only while the box was the last thing clicked (when its list is open).
+ */
+export function itemAt(combo: UiNode, x: number, y: number): UiNode | undefined {
+  for (const node of walk(combo)) {
+    const bounds = node.bounds;
+    if (!ITEM_ROLES.has(node.role) || bounds === undefined || bounds.width <= 0 || bounds.height <= 0) continue;
+    if (x >= bounds.x && y >= bounds.y && x < bounds.x + bounds.width && y < bounds.y + bounds.height) return node;
   }
   return undefined;
 }

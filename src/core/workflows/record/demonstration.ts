@@ -5,7 +5,7 @@ import { refind } from '../../actions/locate';
 import { systemClock, type Clock } from '../../clock';
 import type { Modifier } from '../../platform/types';
 import { diffNodes } from '../../ui/diff';
-import { indexTree, shallow, walk } from '../../ui/tree-index';
+import { findById, indexTree, shallow, walk } from '../../ui/tree-index';
 import { recordEffect } from '../effect';
 import { parameterName } from '../from-actions';
 import { locatorOf } from '../locator';
@@ -13,7 +13,7 @@ import { WORKFLOW_FORMAT, WORKFLOW_VERSION, type Effect, type Parameter, type Wo
 import { windowsIn } from '../target-wait';
 import { placesOf } from '../tree-places';
 import { TEXT_ROLES, elementAt } from './hit-test';
-import { comboOf } from './choice';
+import { itemAt } from './choice';
 
 /** What the user did, as an input source reports it. */
 export type DemoEvent = { kind: 'button'; x: number; y: number } | { kind: 'key'; key: string; modifiers: Modifier[] };
@@ -42,6 +42,8 @@ export class DemonstrationRecorder {
   private readonly settleMs: number;
   private snapshot: UiNode | undefined;
   private typing: UiNode | undefined;
+  /** The combo box the last click landed on: its list may be open. */
+  private openCombo: string | undefined;
   private readonly steps: WorkflowStep[] = [];
   private readonly parameters: Record<string, Parameter> = {};
   private queue: Promise<void> = Promise.resolve();
@@ -125,6 +127,14 @@ export class DemonstrationRecorder {
   }
 
   private async click(before: UiNode, x: number, y: number): Promise<void> {
+    // A combo box clicked last has its list open: a click on one of its items is a choice.
+    const open = this.openCombo === undefined ? undefined : findById(before, this.openCombo);
+    this.openCombo = undefined;
+    const item = open === undefined ? undefined : itemAt(open, x, y);
+    if (open !== undefined && item !== undefined) {
+      if (this.typing !== undefined) await this.flushTyping();
+      return this.choose(before, await this.settled(), open, item);
+    }
     const node = elementAt(before, x, y);
     if (node === undefined) {
       this.notes.push(`a click at ${x},${y} landed on nothing the tree can name; not recorded`);
@@ -141,8 +151,7 @@ export class DemonstrationRecorder {
       if (place !== undefined) this.add({ action: 'click', target: locatorOf(place), expect: { appExited: true } });
       return;
     }
-    const combo = comboOf(before, node);
-    if (combo !== undefined) return this.choose(before, after, combo, node);
+    if (node.role === 'combobox') this.openCombo = node.id;
     if (TEXT_ROLES.has(node.role) && node.role !== 'combobox') {
       // A click into a field only puts the caret there; what is typed next is the step.
       this.typing = node;

@@ -24,9 +24,6 @@ const CLICKABLE: ReadonlySet<Role> = new Set<Role>([
 /** Roles typed text lands in. */
 export const TEXT_ROLES: ReadonlySet<Role> = new Set<Role>(['textfield', 'textarea', 'spinbutton', 'combobox']);
 
-/** Roles whose open list pops out of their own bounds (a combo box's items sit below it): walked into anyway. */
-const POPS_OUT: ReadonlySet<Role> = new Set<Role>(['combobox', 'menu']);
-
 function contains(node: UiNode, x: number, y: number): boolean {
   const bounds = node.bounds;
   return (
@@ -54,9 +51,8 @@ export function elementAt(root: UiNode, x: number, y: number, limit = 50_000): U
     seen += 1;
     const here = [...path, node];
     // Containers without bounds (a panel the toolkit does not place) are walked through.
-    const inside = node.bounds !== undefined && contains(node, x, y);
-    if (node.bounds !== undefined && !inside && !POPS_OUT.has(node.role)) continue;
-    if (inside && here.length > chain.length) chain = here;
+    if (node.bounds !== undefined && !contains(node, x, y)) continue;
+    if (node.bounds !== undefined && here.length > chain.length) chain = here;
     for (const child of node.children ?? []) stack.push({ node: child, path: here });
   }
   for (let index = chain.length - 1; index >= 0; index -= 1) {
