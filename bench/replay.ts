@@ -76,6 +76,8 @@ async function record(desktop: Desktop): Promise<{ workflow: Workflow; ms: numbe
   });
   const click = async (role: string, name: string): Promise<void> => {
     const at = await centreOf(desktop, app.pid, role, name);
+    // As `workflow record` does while the user is idle before a click: the click is placed in the tree as it is now (a list that opened late).
+    await recorder.refresh();
     xdotool(desktop, 'mousemove', String(at.x), String(at.y), 'click', '1');
     await sleep(250);
     await recorder.drain();
@@ -158,6 +160,8 @@ async function calculator(desktop: Desktop): Promise<{ name: string; ok: boolean
     xdotool(desktop, 'mousemove', String(at.x), String(at.y), 'click', '1');
     await sleep(250);
     await recorder.drain();
+    // As `workflow record` does while the user is idle: the next click is placed in the tree as it is now (a list that opened late).
+    await recorder.refresh();
   }
   listener.close();
   const workflow = parseWorkflow(formatWorkflow(await recorder.finish('sum', { name: 'galculator' })));
@@ -193,7 +197,7 @@ async function main(): Promise<void> {
   try {
     const recording = await record(desktop);
     console.log(
-      `recorded ${recording.workflow.steps.length} steps (${recording.workflow.steps.map((step) => step.action).join(', ')}) in ${Math.round(recording.ms)} ms; parameters: ${Object.keys(recording.workflow.parameters ?? {}).join(', ')}`,
+      `recorded ${recording.workflow.steps.length} steps (${recording.workflow.steps.map((step) => `${step.action}${'target' in step && step.target !== undefined ? ` ${step.target.name}` : ''}`).join(', ')}) in ${Math.round(recording.ms)} ms; parameters: ${Object.keys(recording.workflow.parameters ?? {}).join(', ')}`,
     );
     const stepMs: number[] = [];
     // The engine's own time per action (resolve, act, settle, verify), to tell replay's cost from the app's.

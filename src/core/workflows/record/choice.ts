@@ -26,14 +26,25 @@ export function comboOf(tree: UiNode, item: UiNode): UiNode | undefined {
 
 /**
  * The item of an open combo box's list under (x, y). The list pops out of the box's own bounds
- * and over the widgets below it, so a click there is looked for in the box's list first, and
- * only while the box was the last thing clicked (when its list is open).
+ * and over the widgets below it, so a click there is looked for in the lists first, and only
+ * while the box was the last thing clicked (when its list is open): in the box's own subtree,
+ * else in a popup menu elsewhere in the app's tree (toolkits that show the list as a window of
+ * its own).
  */
-export function itemAt(combo: UiNode, x: number, y: number): UiNode | undefined {
-  for (const node of walk(combo)) {
+export function itemAt(tree: UiNode, combo: UiNode, x: number, y: number): UiNode | undefined {
+  const under = (node: UiNode): boolean => {
     const bounds = node.bounds;
-    if (!ITEM_ROLES.has(node.role) || bounds === undefined || bounds.width <= 0 || bounds.height <= 0) continue;
-    if (x >= bounds.x && y >= bounds.y && x < bounds.x + bounds.width && y < bounds.y + bounds.height) return node;
-  }
+    return (
+      bounds !== undefined &&
+      bounds.width > 0 &&
+      bounds.height > 0 &&
+      x >= bounds.x &&
+      y >= bounds.y &&
+      x < bounds.x + bounds.width &&
+      y < bounds.y + bounds.height
+    );
+  };
+  for (const node of walk(combo)) if (ITEM_ROLES.has(node.role) && under(node)) return node;
+  for (const node of walk(tree)) if (node.role === 'menuitem' && under(node)) return node;
   return undefined;
 }

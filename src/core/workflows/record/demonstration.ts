@@ -43,7 +43,7 @@ export class DemonstrationRecorder {
   private snapshot: UiNode | undefined;
   private typing: UiNode | undefined;
   /** The combo box the last click landed on: its list may be open. */
-  private openCombo: string | undefined;
+  private openCombo: { id: string; name: string } | undefined;
   private readonly steps: WorkflowStep[] = [];
   private readonly parameters: Record<string, Parameter> = {};
   private queue: Promise<void> = Promise.resolve();
@@ -128,9 +128,12 @@ export class DemonstrationRecorder {
 
   private async click(before: UiNode, x: number, y: number): Promise<void> {
     // A combo box clicked last has its list open: a click on one of its items is a choice.
-    const open = this.openCombo === undefined ? undefined : findById(before, this.openCombo);
+    // By id, else by name: a list that opens as a window of its own can renumber the app's windows, and the ids with them.
+    const last = this.openCombo;
+    const open =
+      last === undefined ? undefined : (findById(before, last.id) ?? [...walk(before)].find((each) => each.role === 'combobox' && each.name === last.name));
     this.openCombo = undefined;
-    const item = open === undefined ? undefined : itemAt(open, x, y);
+    const item = open === undefined ? undefined : itemAt(before, open, x, y);
     if (open !== undefined && item !== undefined) {
       if (this.typing !== undefined) await this.flushTyping();
       return this.choose(before, await this.settled(), open, item);
@@ -151,7 +154,7 @@ export class DemonstrationRecorder {
       if (place !== undefined) this.add({ action: 'click', target: locatorOf(place), expect: { appExited: true } });
       return;
     }
-    if (node.role === 'combobox') this.openCombo = node.id;
+    if (node.role === 'combobox') this.openCombo = { id: node.id, name: node.name };
     if (TEXT_ROLES.has(node.role) && node.role !== 'combobox') {
       // A click into a field only puts the caret there; what is typed next is the step.
       this.typing = node;
