@@ -137,6 +137,10 @@ function judge(lines: readonly string[], values: Values): Judged {
   return { saved: save !== undefined, correct, wrong };
 }
 
+function known(workflow: Workflow, values: Values): Values {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => workflow.parameters?.[name] !== undefined));
+}
+
 /** The calculator's display, as the app shows it. */
 async function display(desktop: Desktop, pid: number): Promise<string> {
   const { root } = await desktop.engine.observe(pid, { fresh: true });
@@ -223,8 +227,9 @@ async function main(): Promise<void> {
           engine: desktop.engine,
           platform: desktop.platform,
           pid: app.pid,
-          values: resolveValues(workflow, drift.values),
-          given: drift.values,
+          // Only the values the workflow has parameters for: a value it lacks (a choice it did not record) is the judge's to count.
+          values: resolveValues(workflow, known(workflow, drift.values)),
+          given: known(workflow, drift.values),
           waitMs: 2_000,
         });
         const judged = judge(await stop(desktop, app), drift.values);
