@@ -6,6 +6,9 @@ import type { Route } from './accessible-route';
 /** How often, and how long, the text is read back after keys were sent to the window. */
 const ARRIVAL_CHECKS = 12;
 const ARRIVAL_CHECK_MS = 25;
+/** Looks for a window activation that grabbing the focus caused, and the wait between them. */
+const ACTIVATION_LOOKS = 2;
+const ACTIVATION_WAIT_MS = 100;
 /** Enough of a field's text to see it grow; longer texts are cut the same way before and after. */
 const READ_CHARS = 100_000;
 
@@ -32,7 +35,7 @@ export async function typeInWindow(
   const length = async (): Promise<number | undefined> => (await readText(ref, node, READ_CHARS).catch(() => undefined))?.length;
   const before = await length();
   if (before === undefined) return undefined;
-  const interrupted = await focusQuietly(platform, ref, node);
+  const interrupted = await focusQuietly(platform, clock, ref, node);
   if (interrupted === undefined) return undefined;
   signal?.throwIfAborted();
   if (!(await input.typeInWindow(pid, text))) return undefined;
@@ -49,13 +52,19 @@ export async function typeInWindow(
  * an element grabs the focus: then the window that was active is made active again at once,
  * and the answer is true (the user's focus was taken for a moment). Undefined when it failed.
  */
-async function focusQuietly(platform: Platform, ref: unknown, node: UiNode): Promise<boolean | undefined> {
+async function focusQuietly(platform: Platform, clock: Clock, ref: unknown, node: UiNode): Promise<boolean | undefined> {
   const { accessibility, apps } = platform;
   const active = await apps.activeWindow?.().catch(() => undefined);
   if (!(await accessibility.focus(ref, node).catch(() => false))) return undefined;
   if (active === undefined || apps.restoreWindow === undefined) return false;
-  const now = await apps.activeWindow?.().catch(() => undefined);
-  if (now === undefined || now === active) return false;
-  await apps.restoreWindow(active).catch(() => undefined);
-  return true;
+  // The window manager may carry out an activation the toolkit asked for a moment later: looked for twice.
+  for (let look = 0; look < ACTIVATION_LOOKS; look += 1) {
+    const now = await apps.activeWindow?.().catch(() => undefined);
+    if (now !== undefined && now !== active) {
+      await apps.restoreWindow(active).catch(() => undefined);
+      return true;
+    }
+    if (look + 1 < ACTIVATION_LOOKS) await clock.sleep(ACTIVATION_WAIT_MS);
+  }
+  return false;
 }
