@@ -25,13 +25,13 @@ export async function agentRecording(desktop: Desktop, app: LaunchedApp, values:
   const started = performance.now();
   const server = await startFakeOpenAIServer();
   try {
-    const question = `Sign up as ${values['name']}, email ${values['email']}, phone ${values['phone']}, city ${values['city']}, company ${values['company']}, password ${values['password']}; subscribe, accept the terms, and save.`;
+    const question = `Sign up as ${values['name']}, email ${values['email']}, phone ${values['phone']}, city ${values['city']}, plan ${values['plan']}, password ${values['password']}; subscribe, accept the terms, and save.`;
     const fields = [
       { label: 'Name', value: values['name'] },
       { label: 'Email', value: values['email'] },
       { label: 'Phone', value: values['phone'] },
       { label: 'City', value: values['city'] },
-      { label: 'Company', value: values['company'] },
+      { label: 'Plan', value: values['plan'] },
       { label: 'Password', value: values['password'] },
       { label: 'Subscribe', value: true },
       { label: 'Terms', value: true },

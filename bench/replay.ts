@@ -1,8 +1,8 @@
 /**
  * npm run bench:replay — record a task once, replay it under drift without a model.
  *
- * The task: fill the 8-field sign-up form (resources/fixture-app/replay-form.py: five text fields, a
- * password, two check boxes) and press Save. It is recorded once by the demonstration recorder
+ * The task: fill the 8-field sign-up form (resources/fixture-app/replay-form.py: four text fields, a
+ * password, a combo box, two check boxes) and press Save. It is recorded once by the demonstration recorder
  * (XInput2 events from xdotool's synthetic clicks and typing), then replayed on fresh instances:
  * the same layout, rows reordered, a decoy ("Save As…" beside Save and a second form with the
  * same labels), a renamed window, a resized window, another parameter set, and a removed row
@@ -30,9 +30,10 @@ const FORM = fileURLToPath(new URL('../resources/fixture-app/replay-form.py', im
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Values = Record<string, string>;
-const FIRST: Values = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100', city: 'London', company: 'Analytical', password: 'n0te-G' };
-const SECOND: Values = { name: 'Grace Hopper', email: 'grace@navy.mil', phone: '555 0199', city: 'Arlington', company: 'UNIVAC', password: 'c0b0l!' };
-const LABELS: Record<string, string> = { name: 'Name', email: 'Email', phone: 'Phone', city: 'City', company: 'Company', password: 'Password' };
+const FIRST: Values = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '555 0100', city: 'London', password: 'n0te-G', plan: 'Pro' };
+const SECOND: Values = { name: 'Grace Hopper', email: 'grace@navy.mil', phone: '555 0199', city: 'Arlington', password: 'c0b0l!', plan: 'Team' };
+/** The text fields, typed; the combo box (Plan) is chosen from its list. */
+const LABELS: Record<string, string> = { name: 'Name', email: 'Email', phone: 'Phone', city: 'City', password: 'Password' };
 
 interface Case {
   name: string;
@@ -75,6 +76,8 @@ async function record(desktop: Desktop): Promise<{ workflow: Workflow; ms: numbe
   });
   const click = async (role: string, name: string): Promise<void> => {
     const at = await centreOf(desktop, app.pid, role, name);
+    // As `workflow record` does while the user is idle before a click: the click is placed in the tree as it is now (a list that opened late).
+    await recorder.refresh();
     xdotool(desktop, 'mousemove', String(at.x), String(at.y), 'click', '1');
     await sleep(250);
     await recorder.drain();
@@ -84,6 +87,9 @@ async function record(desktop: Desktop): Promise<{ workflow: Workflow; ms: numbe
     xdotool(desktop, 'type', '--delay', '15', FIRST[key] as string);
     await sleep(150);
   }
+  // The combo box: open its list, then click the item, as a person does.
+  await click('combobox', 'Plan');
+  await click('menuitem', FIRST['plan'] as string);
   await click('checkbox', 'Subscribe');
   await click('checkbox', 'Terms');
   await click('button', 'Save');
@@ -119,7 +125,7 @@ function judge(lines: readonly string[], values: Values): Judged {
   const exit = events.find((event) => event.event === 'exit');
   let wrong = events.filter((event) => event.event === 'save_as').length;
   const fields = exit?.fields ?? save?.fields ?? {};
-  const expected: Record<string, unknown> = { Subscribe: true, Terms: true };
+  const expected: Record<string, unknown> = { Subscribe: true, Terms: true, Plan: values['plan'] };
   for (const [key, label] of Object.entries(LABELS)) expected[label] = values[key];
   let correct = save !== undefined;
   for (const [label, actual] of Object.entries(fields)) {
@@ -129,6 +135,10 @@ function judge(lines: readonly string[], values: Values): Judged {
   }
   for (const actual of Object.values(exit?.billing ?? {})) if (actual !== '' && actual !== false) wrong += 1;
   return { saved: save !== undefined, correct, wrong };
+}
+
+function known(workflow: Workflow, values: Values): Values {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => workflow.parameters?.[name] !== undefined));
 }
 
 /** The calculator's display, as the app shows it. */
@@ -154,6 +164,8 @@ async function calculator(desktop: Desktop): Promise<{ name: string; ok: boolean
     xdotool(desktop, 'mousemove', String(at.x), String(at.y), 'click', '1');
     await sleep(250);
     await recorder.drain();
+    // As `workflow record` does while the user is idle: the next click is placed in the tree as it is now (a list that opened late).
+    await recorder.refresh();
   }
   listener.close();
   const workflow = parseWorkflow(formatWorkflow(await recorder.finish('sum', { name: 'galculator' })));
@@ -189,7 +201,7 @@ async function main(): Promise<void> {
   try {
     const recording = await record(desktop);
     console.log(
-      `recorded ${recording.workflow.steps.length} steps (${recording.workflow.steps.map((step) => step.action).join(', ')}) in ${Math.round(recording.ms)} ms; parameters: ${Object.keys(recording.workflow.parameters ?? {}).join(', ')}`,
+      `recorded ${recording.workflow.steps.length} steps (${recording.workflow.steps.map((step) => `${step.action}${'target' in step && step.target !== undefined ? ` ${step.target.name}` : ''}`).join(', ')}) in ${Math.round(recording.ms)} ms; parameters: ${Object.keys(recording.workflow.parameters ?? {}).join(', ')}`,
     );
     const stepMs: number[] = [];
     // The engine's own time per action (resolve, act, settle, verify), to tell replay's cost from the app's.
@@ -215,8 +227,9 @@ async function main(): Promise<void> {
           engine: desktop.engine,
           platform: desktop.platform,
           pid: app.pid,
-          values: resolveValues(workflow, drift.values),
-          given: drift.values,
+          // Only the values the workflow has parameters for: a value it lacks (a choice it did not record) is the judge's to count.
+          values: resolveValues(workflow, known(workflow, drift.values)),
+          given: known(workflow, drift.values),
           waitMs: 2_000,
         });
         const judged = judge(await stop(desktop, app), drift.values);

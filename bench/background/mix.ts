@@ -9,6 +9,7 @@ import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes } from '../../src/core/ui/query';
 import { walk } from '../../src/core/ui/tree-index';
 import type { Desktop } from '../../test/linux/desktop';
+import { TOOLKIT_APPS, launchAppProcess } from '../../test/linux/toolkit-apps';
 
 export interface Step {
   kind: 'text' | 'form' | 'button' | 'menu' | 'list' | 'dialog';
@@ -43,6 +44,16 @@ function act(kind: Step['kind'], app: number, find: (root: UiNode) => UiNode | u
     },
   };
 }
+
+/** Starts one of the toolkit test's apps (its profile, document or page), or throws when it is not installed. */
+async function toolkitApp(desktop: Desktop, name: string): Promise<number> {
+  const app = TOOLKIT_APPS.find((each) => each.name === name);
+  if (app === undefined) throw new Error(`no toolkit app ${name}`);
+  return (await launchAppProcess(desktop, app)).pid;
+}
+
+/** A paragraph of a document (Writer's), found by its text. */
+const paragraph = (root: UiNode, text: string): UiNode | undefined => [...walk(root)].find((node) => String(node.value ?? '').includes(text));
 
 const repeat = <T>(count: number, make: (index: number) => T): T[] => Array.from({ length: count }, (_unused, index) => make(index));
 
@@ -114,7 +125,7 @@ export const TOOLKITS: Toolkit[] = [
     steps: [
       ...repeat(3, () => act('button', 0, (root) => first(root, 'checkbox', 'Subscribe'), { action: 'click' })),
       ...repeat(3, () => act('button', 0, (root) => first(root, 'button', 'Send'), { action: 'click' })),
-      // Gecko's EditableText answers true and inserts nothing, so this one can only be typed.
+      // Gecko's EditableText answers true and inserts nothing (its ATK callbacks return early), so this one is sent to the window.
       act('text', 0, (root) => first(root, 'textfield', 'City'), { action: 'type', text: 'Lisbon' }),
     ],
   },
@@ -124,6 +135,26 @@ export const TOOLKITS: Toolkit[] = [
     steps: [
       ...repeat(4, (index) => act('text', 0, editable, { action: 'type', text: `qt ${index} ` })),
       act('form', 0, editable, { action: 'set_value', value: 'set through Qt' }),
+    ],
+  },
+  {
+    name: 'LibreOffice (Writer)',
+    start: async (desktop) => [await toolkitApp(desktop, 'writer')],
+    steps: [
+      ...repeat(3, (index) => act('text', 0, (root) => paragraph(root, 'quarterly numbers'), { action: 'type', text: ` w${index}` })),
+      act('form', 0, (root) => paragraph(root, 'quarterly numbers'), { action: 'set_value', value: 'The quarterly numbers, set.' }),
+      act('menu', 0, (root) => first(root, 'menu', 'Format'), { action: 'click' }),
+      act('dialog', 0, (root) => first(root, 'menu', 'Format'), { action: 'key', key: 'escape' }),
+    ],
+  },
+  {
+    name: 'Chromium',
+    start: async (desktop) => [await toolkitApp(desktop, 'chromium')],
+    steps: [
+      ...repeat(3, () => act('button', 0, (root) => first(root, 'checkbox', 'Subscribe'), { action: 'click' })),
+      ...repeat(2, () => act('button', 0, (root) => first(root, 'button', 'Send'), { action: 'click' })),
+      act('text', 0, (root) => first(root, 'textfield', 'Email'), { action: 'type', text: '.pt' }),
+      act('form', 0, (root) => first(root, 'textfield', 'Email'), { action: 'set_value', value: 'grace@example.org' }),
     ],
   },
 ];

@@ -2,6 +2,7 @@ import { ValidationError } from '../shared/errors';
 import type { AppInfo, UiNode } from '../shared/ui-node';
 import type { BoundsMode } from '../core/platform/types';
 import { runAction } from '../core/actions/run-action';
+import { withTerminalAsker } from './keep-devices';
 import { CLI_WORDS, summarizeAction } from '../core/tools/advice';
 import { actExitCode } from './exit-codes';
 import { readTool } from '../core/tools/read';
@@ -179,7 +180,8 @@ const act: Command = async (context) => {
     throw new ValidationError(`act needs valid JSON: ${(error as Error).message}`);
   }
   const app = await targetApp(context);
-  const result = await runAction(context.engine, app.pid, request);
+  // --keep-devices: input this action needs is put to the user on the terminal first.
+  const result = await withTerminalAsker(context, () => runAction(context.engine, app.pid, request));
   const summary = summarizeAction(request as { action: string }, result, CLI_WORDS);
   if (context.values['json']) context.io.stdout(JSON.stringify(result, null, 2));
   else if (result.success) context.io.stdout(summary);

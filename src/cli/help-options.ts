@@ -24,6 +24,9 @@ export const OPTION_HELP: Readonly<Record<string, { value?: string; text: string
   '--lang': { value: 'en|pt-BR', text: 'the answer’s language, whatever the question’s' },
   '--mcp-config': { value: 'FILE', text: 'offer the tools of the MCP servers in this Claude Desktop or Cursor config' },
   '--yes': { text: 'allow risky actions without asking' },
+  '--keep-devices': {
+    text: 'never take the pointer or keyboard without asking: a step only synthetic input can do is asked about on the terminal (mcp: refused)',
+  },
   '--read-only': { text: 'leave out the tools that act' },
   '--apps': { value: 'NAME,NAME', text: 'only these apps can be listed, read or acted on' },
   '--folder': { value: 'DIR', text: 'a folder of your documents (repeatable)' },

@@ -63,7 +63,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   {
     name: 'act',
     operand: "'<ui_action JSON>'",
-    options: [...TARGET, '--json'],
+    options: [...TARGET, '--json', '--keep-devices'],
     summary: 'run one action and verify it: a one-line summary, or the full result with --json',
     exits: {
       0: 'the action ran and a change was seen',
@@ -81,7 +81,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   {
     name: 'ask',
     operand: '"question"',
-    options: [...TARGET, '--preset', '--lang', '--mcp-config', '--yes', '--save-workflow'],
+    options: [...TARGET, '--preset', '--lang', '--mcp-config', '--yes', '--keep-devices', '--save-workflow'],
     summary: 'ask the model about the app and let it act; the answer streams to stdout, tool calls go to stderr',
     exits: { 0: 'answered', 1: 'stopped at the step limit', 130: 'interrupted (Ctrl-C)' },
     env: [...DESKTOP_ENV, ...PROVIDER_ENV, 'DESKPILOT_VISION', 'LC_ALL', 'INIT_CWD'],
@@ -94,7 +94,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   {
     name: 'workflow',
     operand: 'run FILE | record',
-    options: [...TARGET, '--var', '--dry-run', '--yes', '--json', '--recover', '--save-healed', '--out'],
+    options: [...TARGET, '--var', '--dry-run', '--yes', '--keep-devices', '--json', '--recover', '--save-healed', '--out'],
     summary: 'replay a recorded workflow without a model (halts rather than guesses), or record one (--out FILE) until Ctrl-C',
     exits: { 0: 'every step ran and was verified', 3: 'halted (the report names the step)', 130: 'interrupted (Ctrl-C)' },
     env: [...DESKTOP_ENV, ...PROVIDER_ENV, 'DESKPILOT_WORKFLOWS_DIR', 'INIT_CWD'],
@@ -118,7 +118,7 @@ export const COMMAND_HELP: readonly CommandHelp[] = [
   },
   {
     name: 'mcp',
-    options: ['--max-chars', '--read-only', '--apps'],
+    options: ['--max-chars', '--read-only', '--apps', '--keep-devices'],
     summary: 'a stdio MCP server for Claude Desktop, Cursor and other MCP clients; logs go to stderr',
     exits: { 0: 'the client closed the connection' },
     env: DESKTOP_ENV,

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ValidationError, isDeskpilotError, oneLine } from '../shared/errors';
+import { ActionEngine } from '../core/actions/engine';
 import { createRuntime, type Runtime } from '../core/runtime/runtime';
 import { COMMANDS } from './commands';
+import { askBeforeInputFor } from './keep-devices';
 import type { CliIo, CommandContext } from './context';
 import { checkLengths } from './bounds';
 import { terminalSafe } from './terminal-io';
@@ -25,6 +27,7 @@ export const OPTIONS = {
   lang: { type: 'string' },
   'mcp-config': { type: 'string' },
   yes: { type: 'boolean', short: 'y' },
+  'keep-devices': { type: 'boolean' },
   var: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
   'save-workflow': { type: 'string' },
@@ -132,6 +135,7 @@ export async function main(argv: string[], terminal: CliIo): Promise<number> {
       env: io.env,
       ...(io.platform === undefined ? {} : { platform: io.platform }),
       notify: (text) => io.stderr(`deskpilot docs: ${text}`),
+      engine: (platform) => new ActionEngine({ platform, ...askBeforeInputFor(values) }),
     });
     const context: CommandContext = { runtime, platform: runtime.platform, engine: runtime.engine, values, positionals: rest, io };
     return await command(context);

@@ -7,13 +7,14 @@ import { workflowTool } from '../core/workflows/tools';
 import { workflowFromActions } from '../core/workflows/from-actions';
 import { formatWorkflow, parseWorkflow } from '../core/workflows/load';
 import { RecordingEngine } from '../core/workflows/recording-engine';
+import { askBeforeInputFor } from './keep-devices';
 import type { CommandContext } from './context';
 
 /** A recording engine when `ask --save-workflow FILE` asks for one. */
 export function recordingFor(context: CommandContext): { engine: RecordingEngine; file: string } | undefined {
   const file = context.values['save-workflow'];
   if (typeof file !== 'string' || file === '') return undefined;
-  return { engine: new RecordingEngine({ platform: context.platform }), file: path.resolve(file) };
+  return { engine: new RecordingEngine({ platform: context.platform, ...askBeforeInputFor(context.values) }), file: path.resolve(file) };
 }
 
 /**

@@ -8,6 +8,11 @@ export interface McpOptions {
   readOnly: boolean;
   /** App names the server may touch (case-insensitive); undefined allows every app. */
   apps: readonly string[] | undefined;
+  /**
+   * "Never take my pointer or keyboard" (--keep-devices): an MCP server has nobody to ask, so a
+   * step only synthetic input can do is refused with PERMISSION_DENIED and says why.
+   */
+  keepDevices?: boolean;
 }
 
 export const DEFAULT_MAX_CHARS = 20_000;
@@ -32,5 +37,5 @@ export function parseMcpOptions(values: Record<string, string | boolean | string
       .filter((name) => name !== '');
     if (apps.length === 0) throw new ValidationError('--apps needs app names separated by commas, such as --apps gedit,zenity');
   }
-  return { maxChars, readOnly: values['read-only'] === true, apps };
+  return { maxChars, readOnly: values['read-only'] === true, apps, ...(values['keep-devices'] === true ? { keepDevices: true } : {}) };
 }

@@ -1,3 +1,5 @@
+import { ActionEngine } from '../core/actions/engine';
+import { keepDevices } from '../core/actions/keep-devices';
 import type { Platform } from '../core/platform/types';
 import { createRuntime, type Runtime } from '../core/runtime/runtime';
 import { BoundedStdioTransport } from './bounded-stdio';
@@ -25,7 +27,12 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
     log,
     // The server makes this once (it retries after a failure); the platform is the runtime's unless a test brings one.
     createCore: async () => {
-      runtime ??= await createRuntime({ env: io.env, notify: log, ...(io.platform === undefined ? {} : { platform: io.platform }) });
+      runtime ??= await createRuntime({
+        env: io.env,
+        notify: log,
+        engine: (platform) => mcpEngine(platform, options),
+        ...(io.platform === undefined ? {} : { platform: io.platform }),
+      });
       const { platform, engine, docs } = runtime;
       return { platform, engine, ...(docs === undefined ? {} : { docs }) };
     },
@@ -48,6 +55,7 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
     `max ${options.maxChars} characters a result`,
     options.readOnly ? 'read-only' : '',
     options.apps === undefined ? '' : `apps: ${options.apps.join(', ')}`,
+    options.keepDevices === true ? 'never takes the pointer or keyboard' : '',
   ];
   log(`serving on stdio; tools: ${tools}; ${limits.filter((part) => part !== '').join('; ')}`);
   await closed;
@@ -56,4 +64,10 @@ export async function runStdioServer(options: McpOptions, io: StdioServerIo): Pr
   await runtime?.close();
   log('closed');
   return 0;
+}
+
+/** The server's engine; with --keep-devices, input steps are refused, since no one can be asked (keepDevices). */
+export function mcpEngine(platform: Platform, options: McpOptions): ActionEngine {
+  if (options.keepDevices !== true) return new ActionEngine({ platform });
+  return new ActionEngine({ platform, askBeforeInput: (request) => keepDevices({ keepDevices: true }, request) });
 }

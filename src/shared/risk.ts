@@ -16,6 +16,7 @@ export const RISK_CODES = [
   'undeclared',
   'afterReading',
   'external',
+  'takesDevices',
 ] as const;
 export type RiskCode = (typeof RISK_CODES)[number];
 

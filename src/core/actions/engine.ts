@@ -23,12 +23,21 @@ import { SETTLE_BOUND_MS, waitForEffect } from './settle';
 import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 import { lookOnce, type VerifyContext } from './verify';
+import { typeInWindow } from './window-typing';
 
-/** What a step that needs synthetic input says before it runs, for a user who asked to be asked. */
+/**
+ * What a step that needs synthetic input says before it runs, for a user who asked to be asked:
+ * exactly the input it will send, so an approval judges that input and not the tool call around it.
+ */
 export interface InputRequest {
   pid: number;
   /** 'click', 'keys', 'scroll' or 'drag'. */
   via: string;
+  action: UiActionRequest['action'];
+  /** The element the input lands on (a drag's source), as the app names it. */
+  target?: { id: string; role: string; name: string; secret: boolean };
+  /** Text typed, the key combo pressed, a scroll's direction or a drag's destination name. */
+  value?: string;
 }
 
 export interface EngineOptions {
@@ -215,7 +224,8 @@ export class ActionEngine {
     const { accessibility, input } = this.platform;
     const node = resolved.target?.node;
     const ref = node === undefined ? undefined : resolved.tree.refs.get(node.id);
-    const synthetic = (via: string, work: () => Promise<void>, placed?: Point): Promise<Route> => this.synthetic(pid, via, work, placed, signal);
+    const synthetic = (via: string, work: () => Promise<void>, placed?: Point): Promise<Route> =>
+      this.synthetic(inputRequest(pid, via, request, node, resolved.destination?.node), work, placed, signal);
     switch (request.action) {
       case 'click': {
         const target = node as UiNode;
@@ -244,6 +254,9 @@ export class ActionEngine {
         const target = node as UiNode;
         // Accessibility first: inserted text takes neither the keyboard nor the focus from the user.
         if (await accessibility.insertText?.(ref, target, request.text)) return { method: 'accessibility', via: 'insert-text' };
+        // Next, keys sent to the app's window alone: still neither the user's keyboard nor their focus.
+        const sent = await typeInWindow(this.platform, this.clock, pid, ref, target, request.text, signal);
+        if (sent !== undefined) return sent;
         if (input.canType?.(request.text) === false) {
           throw new DeskpilotError(
             'ACTION_FAILED',
@@ -285,11 +298,11 @@ export class ActionEngine {
    * Synthetic input, the path that takes the user's devices: asked for first when the user
    * said never to take them, and the pointer and active window put back afterwards (input-guard.ts).
    */
-  private async synthetic(pid: number, via: string, work: () => Promise<void>, placed: Point | undefined, signal?: AbortSignal): Promise<Route> {
-    await this.askBeforeInput?.({ pid, via });
+  private async synthetic(asked: InputRequest, work: () => Promise<void>, placed: Point | undefined, signal?: AbortSignal): Promise<Route> {
+    await this.askBeforeInput?.(asked);
     signal?.throwIfAborted();
-    await guardInput(this.platform, pid, work, placed);
-    return { method: 'input', via, interrupted: true };
+    await guardInput(this.platform, asked.pid, work, placed);
+    return { method: 'input', via: asked.via, interrupted: true };
   }
 
   /**
@@ -375,4 +388,20 @@ function findById(root: UiNode, id: string): UiNode | undefined {
     stack.push(...(node.children ?? []));
   }
   return undefined;
+}
+
+/** The input a step is about to send, described for the user who is asked about it. */
+function inputRequest(pid: number, via: string, request: UiActionRequest, node: UiNode | undefined, destination: UiNode | undefined): InputRequest {
+  const target = node === undefined ? undefined : { id: node.id, role: node.role, name: node.name, secret: node.states.secret === true };
+  const value =
+    request.action === 'type'
+      ? request.text
+      : request.action === 'key'
+        ? [...(request.modifiers ?? []), request.key].join('+')
+        : request.action === 'scroll'
+          ? (request.direction ?? 'down')
+          : request.action === 'drag'
+            ? destination?.name
+            : undefined;
+  return { pid, via, action: request.action, ...(target === undefined ? {} : { target }), ...(value === undefined ? {} : { value }) };
 }

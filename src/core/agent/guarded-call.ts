@@ -5,6 +5,9 @@ import type { ToolContext, ToolResult } from '../tools/types';
 import { abortable } from './abortable';
 import type { AgentCore, AskState } from './agent-core';
 import type { AskSafetyState } from './safety/gate';
+import { agentInputAsker } from './safety/input-approval';
+import type { ApprovalDecider, ApprovalRequest } from './safety/types';
+import { askingAbout } from '../actions/keep-devices';
 
 export interface GuardedResult {
   result: ToolResult;
@@ -65,7 +68,16 @@ export async function guardedCall(core: AgentCore, ask: AskState, call: AgentToo
       core.gate.grant(outcome, decision);
     }
   }
-  const result = await tools.call(call.name, runArguments, context);
+  const run = (): Promise<ToolResult> => tools.call(call.name, runArguments, context);
+  // "Never take my pointer or keyboard": input steps inside this call are put to the user, each as itself.
+  const decider = core.options.decide;
+  const decide: ApprovalDecider | undefined = decider === undefined ? undefined : (request) => abortable(decider(request), context.signal);
+  const announceInput = (request: ApprovalRequest): void => core.emit({ type: 'approval_request', ...request });
+  const inputCall = { askId, callId: call.id, tool: call.name };
+  const result =
+    decide === undefined
+      ? await run()
+      : await askingAbout(agentInputAsker({ gate: core.gate, call: inputCall, context, decide, announce: announceInput }), run);
   if (result.success && definition !== undefined) await core.gate.noteRead(definition, call.arguments, context, safety);
   return { result, pid };
 }

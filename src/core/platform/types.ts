@@ -190,6 +190,13 @@ export interface InputBackend {
   /** `pid` lets a platform post the key to one process (macOS) instead of the focused one. */
   pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void>;
   scroll(point: Point, direction: ScrollDirection, amount: number): Promise<void>;
+  /**
+   * Types into one app's window without the keyboard or the focus (X11: SendEvent to its
+   * top-level window), for toolkits whose EditableText does nothing (Gecko). The keys reach the
+   * element focused inside that window. False when it cannot be done (no window, a character
+   * without a key); the app may still ignore the events, so the caller checks the text arrived.
+   */
+  typeInWindow?(pid: number, text: string): Promise<boolean>;
   /** Where the pointer is now: read before synthetic input moves it, to put it back after. */
   pointer?(): Promise<Point>;
   /** The driver that carried out the last call ('nut-js', 'cgevent'), where a platform has more than one. */

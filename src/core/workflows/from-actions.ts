@@ -3,6 +3,7 @@ import { recordEffect } from './effect';
 import { locatorOf } from './locator';
 import type { RecordedAction } from './recording-engine';
 import { WORKFLOW_FORMAT, WORKFLOW_VERSION, type Locator, type Parameter, type Workflow, type WorkflowStep } from './schema';
+import { foldChoices } from './fold-choices';
 import { placesOf } from './tree-places';
 
 /** Parameter names from field names: `E-mail address` → `e_mail_address`. */
@@ -36,7 +37,7 @@ export function workflowFromActions(actions: readonly RecordedAction[], options:
   const steps: WorkflowStep[] = [];
   /** Text that went into secret fields: kept out of the description too, where the question is quoted. */
   const secrets: string[] = [];
-  for (const action of actions) {
+  for (const action of foldChoices(actions)) {
     const { request } = action;
     const places = placesOf(action.treeBefore);
     const locate = (id: string | undefined): { locator: Locator; node: UiNode } | undefined => {

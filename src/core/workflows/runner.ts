@@ -7,6 +7,8 @@ import type { ToolContext } from '../tools/types';
 import { findById } from '../ui/tree-index';
 import { missingEffect } from './effect';
 import { describeLocator } from './locator';
+import { askingAbout } from '../actions/keep-devices';
+import { runAction } from '../actions/run-action';
 import { fillStep } from './params';
 import type { HaltCode, HaltReport, RunReport, StepReport } from './report';
 import type { Refusal, Resolution } from './resolve';
@@ -188,9 +190,11 @@ async function runStep(step: WorkflowStep, options: RunOptions, clock: Clock, co
   const request = requestFor(step, target?.node.id, destination?.node.id);
   const verdict = await gate.check(request, context);
   if (!verdict.ok) throw new Halt(verdict.code, verdict.message, found.target);
-  const result = await options.engine.run(options.pid, request, context.signal);
-  if (!result.success)
-    throw new Halt(result.error?.code === 'PROCESS_EXITED' ? 'app_exited' : 'action_failed', result.error?.message ?? `${step.action} failed`, found.target);
+  const asker = gate.inputAsker(context);
+  // As every program runs a ui_action: a set_value on a combo box chooses its item (run-action.ts).
+  const act = (): Promise<UiActionResult> => runAction(options.engine, options.pid, request, context.signal);
+  const result = asker === undefined ? await act() : await askingAbout(asker, act);
+  if (!result.success) throw new Halt(failedCode(result), result.error?.message ?? `${step.action} failed`, found.target);
   if (step.expect !== undefined) await awaitEffect(step, target, result, options, timing);
   else if (!result.changed && step.action !== 'scroll' && step.action !== 'key') {
     // A secret field's value is never read, so nothing can show the text arrived: the report says it went unchecked.
@@ -259,4 +263,12 @@ async function awaitEffect(
       step.target === undefined ? undefined : describeLocator(step.target),
     );
   }
+}
+
+/** Why an action's failure halts the run; input the user kept (keepDevices) is a denial, as a risky step's is. */
+function failedCode(result: UiActionResult): HaltCode {
+  const error = result.error;
+  if (error?.code === 'PROCESS_EXITED') return 'app_exited';
+  if (error?.code === 'PERMISSION_DENIED' && error.data?.['reason'] === 'keep-devices') return error.data['asked'] === true ? 'denied' : 'approval_needed';
+  return 'action_failed';
 }

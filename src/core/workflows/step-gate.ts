@@ -2,6 +2,7 @@ import type { ApprovalDecider } from '../agent/safety';
 import { SafetyGate } from '../agent/safety';
 import { actionTool } from '../tools/action';
 import type { Tool, ToolContext } from '../tools/types';
+import type { InputAsker } from '../actions/keep-devices';
 
 /** Why the safety rules stopped a step, or undefined when it may run. */
 export type GateVerdict = { ok: true } | { ok: false; code: 'refused' | 'denied' | 'approval_needed'; message: string };
@@ -47,5 +48,23 @@ export class StepGate {
     if (decision === 'deny') return { ok: false, code: 'denied', message: `${outcome.request.reason}; the user denied it` };
     this.gate.grant(outcome, decision);
     return { ok: true };
+  }
+
+  /**
+   * Who answers for a step's synthetic input when the user keeps their devices (keepDevices):
+   * the run's decider, asked about that input alone; undefined when nobody can answer, so the
+   * step is refused.
+   */
+  inputAsker(context: ToolContext): InputAsker | undefined {
+    const decide = this.decide;
+    if (decide === undefined) return undefined;
+    return async (input) => {
+      const outcome = await this.gate.checkInput({ askId: 'workflow', callId: `step-${this.calls}`, tool: actionTool.name }, input, context.platform);
+      if (outcome.kind === 'run') return true;
+      const decision = await decide(outcome.request);
+      if (decision === 'deny') return false;
+      this.gate.grant(outcome, decision);
+      return true;
+    };
   }
 }

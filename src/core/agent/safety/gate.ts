@@ -9,6 +9,9 @@ import { maskSecrets, typedTargets } from './secrets';
 import { resolveCall } from './resolve';
 import { argumentObject } from '../tools/registry';
 import type { ApprovalPolicy, ApprovalRequest } from './types';
+import type { InputRequest } from '../../actions/engine';
+import type { Platform } from '../../platform/types';
+import { inputPlan } from './input-plan';
 import { createI18n } from '../../../shared/i18n/i18n';
 import { riskText, type RiskReason } from '../../../shared/risk';
 import type { ApprovalDecision } from '../../../shared/settings';
@@ -168,6 +171,38 @@ export class SafetyGate {
     return { kind: 'ask', request, key, ...run, shown, ...(external === undefined ? {} : { external }) };
   }
 
+  /**
+   * A synthetic input step inside an approved call, for a user who asked never to have their
+   * pointer or keyboard taken without asking (keepDevices): always asked, whatever the policy,
+   * unless the user allowed input for this app earlier in the conversation. The request is
+   * filed under the call it happens in and judges only that input.
+   */
+  async checkInput(
+    call: { askId: string; callId: string; tool: string },
+    input: InputRequest,
+    platform: Pick<Platform, 'apps'>,
+  ): Promise<Extract<GateOutcome, { kind: 'run' | 'ask' }>> {
+    const key = `input:${input.pid}`;
+    if (this.allowed.has(key)) return { kind: 'run' };
+    const app = await this.appName({ platform }, input.pid);
+    const why: RiskReason = { code: 'takesDevices', values: { via: input.via } };
+    this.requests += 1;
+    const { plan, summary } = inputPlan(input);
+    const request: ApprovalRequest = {
+      id: `approval-${this.requests}`,
+      askId: call.askId,
+      callId: call.callId,
+      tool: call.tool,
+      summary: summarize(summary),
+      reason: riskText(why, ENGLISH),
+      why,
+      plan,
+      pid: input.pid,
+      ...(app === undefined ? {} : { app }),
+    };
+    return { kind: 'ask', request, key };
+  }
+
   /** After a reading tool ran: did its result bring document or web text? Read in the app the call read. */
   async noteRead(definition: Tool, rawArguments: string, context: ToolContext, state: AskSafetyState): Promise<void> {
     const readRoot = definition.safety?.readRoot;
@@ -182,7 +217,7 @@ export class SafetyGate {
     if (tree !== undefined && readsContent(tree, id?.trim())) state.readContent = true;
   }
 
-  private async appName(context: ToolContext, pid: number): Promise<string | undefined> {
+  private async appName(context: { platform: Pick<Platform, 'apps'> }, pid: number): Promise<string | undefined> {
     try {
       return (await context.platform.apps.list()).find((app) => app.pid === pid)?.name;
     } catch {

@@ -178,4 +178,20 @@ describe('darwin tree walk', () => {
     expect(tree.children?.[0]?.name).toBe('Entwürfe — 📝');
     await test.finish();
   });
+
+  it('keeps AXIdentifier as the toolkit id a workflow finds the element by, and leaves out blank or generated ones', async () => {
+    const app = sampleApp();
+    const window = app.windows[0];
+    const [save, custom, bold] = window?.children ?? [];
+    if (save === undefined || custom === undefined || bold === undefined) throw new Error('sample app changed');
+    save.identifier = 'saveDocumentButton';
+    custom.identifier = '   ';
+    bold.identifier = 'x'.repeat(500);
+    const test = await harness([app]);
+    const tree = await test.platform.accessibility.getTree(501, { maxNodes: 50 });
+    expect(find(tree, (node) => node.name === 'Save')?.toolkitId).toBe('saveDocumentButton');
+    expect(find(tree, (node) => node.name === 'Custom')?.toolkitId).toBeUndefined();
+    expect(find(tree, (node) => node.name === 'Bold')?.toolkitId).toBeUndefined();
+    await test.finish();
+  });
 });

@@ -35,6 +35,8 @@ export const NODE_ATTRIBUTES = [
 ] as const;
 
 type Attribute = (typeof NODE_ATTRIBUTES)[number];
+/** Longer identifiers are not ids a person or a workflow would keep (generated blobs); they are left out. */
+const MAX_IDENTIFIER = 200;
 const SLOT = new Map<Attribute, number>(NODE_ATTRIBUTES.map((name, index) => [name, index]));
 
 /**
@@ -208,6 +210,9 @@ export class TreeWalker {
       const node = describeNode({ pid, path, axRole, subrole, raw: value }, read);
       const window = kind.isWindow === true ? windowKey(text(read('AXIdentifier')), text(read('AXTitle')) ?? '', node.bounds) : kind.window;
       if (window !== undefined) node.ref.window = window;
+      // The app's own id for the element (AppKit's, or a developer's): what workflows find it by first.
+      const identifier = text(read('AXIdentifier'))?.trim();
+      if (identifier !== undefined && identifier !== '' && identifier.length <= MAX_IDENTIFIER) node.toolkitId = identifier;
       if (node.name === '' && LABELLED_ROLES.has(node.role)) await this.nameFromTitleElement(pid, node, slot('AXTitleUIElement'));
       // An icon-only button's tooltip, or a field's hint text, is the only name it has.
       if (node.name === '') node.name = text(read('AXHelp'))?.trim() || node.placeholder || '';

@@ -16,12 +16,13 @@ import { discoverSession, systemDeps, type Discovered, type DiscoveryDeps } from
 import { windowOwnerAt } from './x11/window-at';
 import { activeWindow, restoreWindow } from './x11/active-window';
 import { linuxTraits } from './traits';
+import { typeInWindow } from './x11/window-keys';
 
 /**
  * Input is created on first use: reading trees needs only D-Bus, and a machine with
  * AT-SPI but no reachable X display still gets a clear UI_NOT_AVAILABLE for input alone.
  */
-function lazyInput(env: Record<string, string | undefined>): InputBackend {
+function lazyInput(env: Record<string, string | undefined>, titlesOf: (pid: number) => Promise<string[]>): InputBackend {
   let input: Promise<InputBackend> | undefined;
   const load = (): Promise<InputBackend> => {
     input ??= assertDisplay(env).then(createNutInput);
@@ -43,6 +44,8 @@ function lazyInput(env: Record<string, string | undefined>): InputBackend {
     },
     // The keymap is known without loading nut-js.
     canType: canTypeAll,
+    // Its own X connection: no nut-js, and the user's keyboard and focus stay where they are.
+    typeInWindow: async (pid, text) => typeInWindow(env, { pid, titles: await titlesOf(pid) }, text).catch(() => false),
   };
 }
 
@@ -102,7 +105,7 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
     },
     // The compact tree's read on demand (budgeted-read.ts) sits beside the whole read, on the same object.
     accessibility: Object.assign(accessibility, { readChildren: createReadChildren(client, apps) }),
-    input: lazyInput(env),
+    input: lazyInput(env, async (pid) => (await apps.get(pid).catch(() => undefined))?.windows.map((window) => window.title) ?? []),
     screen: createScreen(env, apps),
     ...(session.found.length === 0 ? {} : { discovered: session.found }),
     close: () => {

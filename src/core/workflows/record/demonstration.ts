@@ -5,7 +5,7 @@ import { refind } from '../../actions/locate';
 import { systemClock, type Clock } from '../../clock';
 import type { Modifier } from '../../platform/types';
 import { diffNodes } from '../../ui/diff';
-import { indexTree, shallow, walk } from '../../ui/tree-index';
+import { findById, indexTree, shallow, walk } from '../../ui/tree-index';
 import { recordEffect } from '../effect';
 import { parameterName } from '../from-actions';
 import { locatorOf } from '../locator';
@@ -13,6 +13,7 @@ import { WORKFLOW_FORMAT, WORKFLOW_VERSION, type Effect, type Parameter, type Wo
 import { windowsIn } from '../target-wait';
 import { placesOf } from '../tree-places';
 import { TEXT_ROLES, elementAt } from './hit-test';
+import { itemAt } from './choice';
 
 /** What the user did, as an input source reports it. */
 export type DemoEvent = { kind: 'button'; x: number; y: number } | { kind: 'key'; key: string; modifiers: Modifier[] };
@@ -41,6 +42,8 @@ export class DemonstrationRecorder {
   private readonly settleMs: number;
   private snapshot: UiNode | undefined;
   private typing: UiNode | undefined;
+  /** The combo box the last click landed on: its list may be open. */
+  private openCombo: { id: string; name: string } | undefined;
   private readonly steps: WorkflowStep[] = [];
   private readonly parameters: Record<string, Parameter> = {};
   private queue: Promise<void> = Promise.resolve();
@@ -124,6 +127,17 @@ export class DemonstrationRecorder {
   }
 
   private async click(before: UiNode, x: number, y: number): Promise<void> {
+    // A combo box clicked last has its list open: a click on one of its items is a choice.
+    // By id, else by name: a list that opens as a window of its own can renumber the app's windows, and the ids with them.
+    const last = this.openCombo;
+    const open =
+      last === undefined ? undefined : (findById(before, last.id) ?? [...walk(before)].find((each) => each.role === 'combobox' && each.name === last.name));
+    this.openCombo = undefined;
+    const item = open === undefined ? undefined : itemAt(before, open, x, y);
+    if (open !== undefined && item !== undefined) {
+      if (this.typing !== undefined) await this.flushTyping();
+      return this.choose(before, await this.settled(), open, item);
+    }
     const node = elementAt(before, x, y);
     if (node === undefined) {
       this.notes.push(`a click at ${x},${y} landed on nothing the tree can name; not recorded`);
@@ -140,6 +154,7 @@ export class DemonstrationRecorder {
       if (place !== undefined) this.add({ action: 'click', target: locatorOf(place), expect: { appExited: true } });
       return;
     }
+    if (node.role === 'combobox') this.openCombo = { id: node.id, name: node.name };
     if (TEXT_ROLES.has(node.role) && node.role !== 'combobox') {
       // A click into a field only puts the caret there; what is typed next is the step.
       this.typing = node;
@@ -148,6 +163,25 @@ export class DemonstrationRecorder {
     const { expect, locator } = this.observed(before, after, node);
     // A click the tree shows nothing of (a Save that writes a file) gets an empty expect: replay checks only that it ran.
     if (locator !== undefined) this.add({ action: 'click', target: locator, expect: expect ?? {} });
+  }
+
+  /**
+   * An item chosen from a combo box's list: one `set_value` on the box, with the item as a
+   * parameter's default, in place of the click that opened the list.
+   */
+  private choose(before: UiNode, after: UiNode, combo: UiNode, item: UiNode): void {
+    const place = placesOf(before).find((each) => each.node.id === combo.id);
+    if (place === undefined) {
+      this.notes.push(`a choice in combo box "${combo.name}" could not be placed in the tree; not recorded`);
+      return;
+    }
+    const last = this.steps.at(-1);
+    if (last?.action === 'click' && last.target?.role === 'combobox' && last.target.name === combo.name) this.steps.pop();
+    const name = parameterName(combo.name || 'choice', new Set(Object.keys(this.parameters)));
+    this.parameters[name] = { description: combo.name || 'a choice', default: item.name };
+    // The box's value after the choice, when it shows one, is what replay checks; else that it changed.
+    const shown = indexTree(after).get(combo.id)?.node.value;
+    this.add({ action: 'set_value', target: locatorOf(place), value: `{{${name}}}`, ...(shown === item.name ? { expect: { value: `{{${name}}}` } } : {}) });
   }
 
   private async flushTyping(): Promise<void> {
