@@ -88,7 +88,7 @@ describe.skipIf(!run)('workflows on the replay form', () => {
     expect(report.status, JSON.stringify(report.halt)).toBe('completed');
     const events = await output(app);
     expect(events.map((event) => event.event)).toEqual(['save', 'exit']);
-    expect(events[0]?.fields).toEqual({ Name: 'Grace', Email: '', Phone: '', City: '', Company: '', Password: 'pw2', Subscribe: false, Terms: true });
+    expect(events[0]?.fields).toEqual({ Name: 'Grace', Email: '', Phone: '', City: '', Plan: '', Password: 'pw2', Subscribe: false, Terms: true });
   }, 60_000);
 
   it('halts at the step whose element is gone, and nothing after it runs', async () => {
