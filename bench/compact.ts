@@ -22,6 +22,7 @@ import { startDesktop, type Desktop } from '../test/linux/desktop';
 import { waitFor } from '../test/linux/session';
 import { generatePage, pageOutline } from './pages/generate-page';
 import { median, ms, timed } from './stats';
+import { chromiumArgs } from '../test/linux/toolkit-apps';
 
 const RUNS = 5;
 /** pyatspi's dump of a 20,000-node page takes tens of seconds: one run there, three on small pages. */
@@ -60,19 +61,6 @@ function line(row: Row): string {
   ].join('');
 }
 
-export function chromiumArgs(home: string, file: string): string[] {
-  return [
-    '--force-renderer-accessibility',
-    '--no-first-run',
-    '--no-default-browser-check',
-    '--password-store=basic',
-    '--disable-gpu',
-    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    `--user-data-dir=${path.join(home, 'chromium-compact')}`,
-    `file://${file}`,
-  ];
-}
-
 async function compactText(desktop: Desktop, pid: number): Promise<string> {
   const { subject } = await observeForText(desktop.engine, pid, { maxTokens: DEFAULT_SERIALIZE.maxTokens, maxNodes: DEFAULT_SERIALIZE.maxNodes });
   return serializeTree(subject);
@@ -104,7 +92,7 @@ async function measure(desktop: Desktop, size: number): Promise<Row> {
   mkdirSync(home, { recursive: true });
   const file = path.join(home, `page-${size}.html`);
   writeFileSync(file, generatePage(size));
-  const child = desktop.session.launch('/usr/bin/chromium', chromiumArgs(home, file));
+  const child = desktop.session.launch('/usr/bin/chromium', chromiumArgs(path.join(home, 'chromium-compact'), file));
   try {
     const pid = await waitFor(
       async () => (await desktop.platform.apps.list()).find((app) => /chrom/i.test(app.name) && app.windows.length > 0)?.pid,

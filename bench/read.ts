@@ -17,7 +17,7 @@ import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
 import { countNodes, walk } from '../src/core/ui/tree-index';
 import { startDesktop, type Desktop } from '../test/linux/desktop';
 import { BIN, NODE } from '../test/linux/run-cli';
-import { TOOLKIT_APPS, pyatspiRead } from '../test/linux/toolkit-apps';
+import { TOOLKIT_APPS, chromiumArgs, pyatspiRead } from '../test/linux/toolkit-apps';
 import { isProcessAlive } from '../src/core/platform/process';
 import { waitFor } from '../test/linux/wait-for';
 import { bigPage } from './pages/big-page';
@@ -52,16 +52,7 @@ function browserArgs(browser: string, home: string, file: string): { binary: str
   }
   return {
     binary: '/usr/bin/chromium',
-    args: [
-      '--force-renderer-accessibility',
-      '--no-first-run',
-      '--no-default-browser-check',
-      '--password-store=basic',
-      '--disable-gpu',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      `--user-data-dir=${path.join(home, `chromium-${path.basename(file)}`)}`,
-      `file://${file}`,
-    ],
+    args: chromiumArgs(path.join(home, `chromium-${path.basename(file)}`), file),
   };
 }
 

@@ -15,6 +15,7 @@ import { DEFAULT_SERIALIZE, serializeTree } from '../../src/core/ui/serialize';
 import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 import { waitFor } from './wait-for';
+import { chromiumArgs } from './toolkit-apps';
 
 const CHROMIUM = '/usr/bin/chromium';
 const run = (hasHeadlessTools() || process.env['CI'] !== undefined) && existsSync(CHROMIUM);
@@ -68,16 +69,7 @@ describe.skipIf(!run)('compact tree of a page in Chromium, read within the budge
     mkdirSync(home, { recursive: true });
     const file = path.join(home, 'compact.html');
     writeFileSync(file, page());
-    child = desktop.session.launch(CHROMIUM, [
-      '--force-renderer-accessibility',
-      '--no-first-run',
-      '--no-default-browser-check',
-      '--password-store=basic',
-      '--disable-gpu',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      `--user-data-dir=${path.join(home, 'chromium')}`,
-      `file://${file}`,
-    ]);
+    child = desktop.session.launch(CHROMIUM, chromiumArgs(path.join(home, 'chromium'), file));
     pid = await waitFor(
       async () => (await desktop.platform.apps.list()).find((app) => /chrom/i.test(app.name) && app.windows.length > 0)?.pid,
       60_000,

@@ -17,6 +17,7 @@ import { startDesktop, type Desktop } from './desktop';
 import { runCli } from './run-cli';
 import { hasHeadlessTools } from './session';
 import { waitFor } from './wait-for';
+import { chromiumArgs } from './toolkit-apps';
 
 const CHROMIUM = '/usr/bin/chromium';
 const run = (hasHeadlessTools() || process.env['CI'] !== undefined) && existsSync(CHROMIUM);
@@ -33,13 +34,7 @@ describe.skipIf(!run)('find and full reads on a big page in Chromium', () => {
     const home = desktop.session.env['HOME'] as string;
     const file = path.join(home, 'big.html');
     writeFileSync(file, page.html);
-    const flags = ['--force-renderer-accessibility', '--no-first-run', '--no-default-browser-check', '--password-store=basic', '--disable-gpu'];
-    desktop.session.launch(CHROMIUM, [
-      ...flags,
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      `--user-data-dir=${path.join(home, 'chromium')}`,
-      `file://${file}`,
-    ]);
+    desktop.session.launch(CHROMIUM, chromiumArgs(path.join(home, 'chromium'), file));
     pid = await waitFor(
       async () => (await desktop.platform.apps.list().catch(() => [])).find((app) => app.windows.length > 0)?.pid,
       60_000,

@@ -114,6 +114,23 @@ const libreOffice = (home: string, profile: string): string[] => [
   '--nodefault',
 ];
 
+/**
+ * Chromium as the tests and benches start it: the renderer's tree on (--force-renderer-accessibility),
+ * a profile of its own, no first-run pages, no keyring, and no sandbox when run as root (CI).
+ */
+export function chromiumArgs(profile: string, file: string): string[] {
+  return [
+    '--force-renderer-accessibility',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--password-store=basic',
+    '--disable-gpu',
+    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    `--user-data-dir=${profile}`,
+    `file://${file}`,
+  ];
+}
+
 export const TOOLKIT_APPS: readonly ToolkitApp[] = [
   {
     name: 'featherpad',
@@ -185,16 +202,7 @@ export const TOOLKIT_APPS: readonly ToolkitApp[] = [
     name: 'chromium',
     toolkit: 'Chromium',
     binary: '/usr/bin/chromium',
-    args: (home) => [
-      '--force-renderer-accessibility',
-      '--no-first-run',
-      '--no-default-browser-check',
-      '--password-store=basic',
-      '--disable-gpu',
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      `--user-data-dir=${path.join(home, 'chromium')}`,
-      `file://${path.join(home, 'page.html')}`,
-    ],
+    args: (home) => chromiumArgs(path.join(home, 'chromium'), path.join(home, 'page.html')),
     knownText: 'The paragraph text is here for reading.',
     prepare: (home) => void write(home, 'page.html', PAGE),
     action: checkSubscribe,
