@@ -137,7 +137,7 @@ export interface AppInfo {
   desktopId?: string;
   /** Its program's name (Linux: /proc/<pid>/exe's basename, else /proc/<pid>/comm). */
   processName?: string;
-  /** The toolkit and version its accessibility bridge reports ("GTK 3.24.38", "Qt 5.15.8"). */
+  /** The toolkit and version its accessibility bridge reports ("gtk 3.24.38", "Qt 5.15.8"), as it spells them. */
   toolkit?: string;
   frontmost?: boolean;
 }

@@ -12,11 +12,11 @@ const editorB = app(11, 'Text Editor', { desktopId: 'org.example.TextEditor.desk
 
 describe('recording the app', () => {
   it('keeps the name, desktop id, program and toolkit the platform listed', () => {
-    expect(workflowApp(app(1, 'Mousepad', { desktopId: 'org.xfce.mousepad.desktop', processName: 'mousepad', toolkit: 'GTK 3.24.38' }))).toEqual({
+    expect(workflowApp(app(1, 'Mousepad', { desktopId: 'org.xfce.mousepad.desktop', processName: 'mousepad', toolkit: 'gtk 3.24.38' }))).toEqual({
       name: 'Mousepad',
       desktopId: 'org.xfce.mousepad.desktop',
       processName: 'mousepad',
-      toolkit: 'GTK 3.24.38',
+      toolkit: 'gtk 3.24.38',
     });
     expect(workflowApp(app(1, 'calc'))).toEqual({ name: 'calc' });
     expect(workflowApp(undefined)).toEqual({});
@@ -59,7 +59,9 @@ describe('finding the app again', () => {
 
   it('falls back to the program when no desktop id matches, then to the name', () => {
     const listedWithoutId = app(20, 'gnome-text-editor', { processName: 'gnome-text-editor' });
-    expect(matchWorkflowApp([listedWithoutId], { name: 'Text Editor', desktopId: 'org.gnome.TextEditor.desktop', processName: 'gnome-text-editor' })?.pid).toBe(20);
+    expect(matchWorkflowApp([listedWithoutId], { name: 'Text Editor', desktopId: 'org.gnome.TextEditor.desktop', processName: 'gnome-text-editor' })?.pid).toBe(
+      20,
+    );
     expect(matchWorkflowApp([app(21, 'Galculator')], { name: 'galculator', processName: 'galculator' })?.pid).toBe(21);
   });
 
@@ -75,7 +77,9 @@ describe('finding the app again', () => {
   });
 
   it('refuses two programs of the same name', () => {
-    expect(() => matchWorkflowApp([app(40, 'a', { processName: 'tool' }), app(41, 'b', { processName: 'tool' })], { processName: 'tool' })).toThrow(AmbiguousAppError);
+    expect(() => matchWorkflowApp([app(40, 'a', { processName: 'tool' }), app(41, 'b', { processName: 'tool' })], { processName: 'tool' })).toThrow(
+      AmbiguousAppError,
+    );
   });
 
   it('says whether the app the user is in is the one the workflow was made in, by the surest identity both know', () => {
@@ -91,6 +95,8 @@ describe('finding the app again', () => {
     const scope = { platform, targetPid: undefined };
     expect((await resolveWorkflowApp(scope, { name: 'Text Editor', desktopId: 'org.example.TextEditor.desktop' }))?.pid).toBe(11);
     expect(await resolveWorkflowApp(scope, {})).toBeUndefined();
-    await expect(resolveWorkflowApp(scope, { name: 'Calculator', processName: 'galculator' })).rejects.toThrow(/not running; running: Text Editor, Text Editor/);
+    await expect(resolveWorkflowApp(scope, { name: 'Calculator', processName: 'galculator' })).rejects.toThrow(
+      /not running; running: Text Editor, Text Editor/,
+    );
   });
 });

@@ -27,7 +27,9 @@ describe('darwin app listing', () => {
 
   it('a frozen app is still listed, marked as not responding', async () => {
     const test = await harness([{ ...sampleApp(), hung: true }], { focusedPid: 501 });
-    expect(await test.platform.apps.list()).toEqual([{ pid: 501, name: 'Notes (not responding, pid 501)', windows: [], desktopId: 'com.example.notes', frontmost: true }]);
+    expect(await test.platform.apps.list()).toEqual([
+      { pid: 501, name: 'Notes (not responding, pid 501)', windows: [], desktopId: 'com.example.notes', frontmost: true },
+    ]);
     await test.finish();
   });
 

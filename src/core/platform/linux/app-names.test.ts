@@ -23,6 +23,15 @@ describe('desktopIdFrom', () => {
     expect(desktopIdFrom([mousepad], [mousepad])).toBe('org.xfce.mousepad.desktop');
   });
 
+  it("takes the program's bare entry over its modes", () => {
+    const settings = entry('org.xfce.mousepad-settings.desktop', ['Name=Mousepad Settings', 'Exec=mousepad --preferences']);
+    expect(mousepad.bare).toBe(true);
+    expect(settings.bare).toBeUndefined();
+    expect(desktopIdFrom([], [settings, mousepad])).toBe('org.xfce.mousepad.desktop');
+    expect(entry('x.desktop', ['Name=X', 'Exec=env A=1 "/opt/x y/x" %F %u']).bare).toBe(true);
+    expect(entry('y.desktop', ['Name=Y', 'Exec=sh -c y']).bare).toBeUndefined();
+  });
+
   it('records no guess: two files at the rung that finds any is no desktop id', () => {
     expect(desktopIdFrom([], [writer, calc])).toBeUndefined();
     expect(desktopIdFrom([writer, calc], [writer])).toBeUndefined();

@@ -36,16 +36,24 @@ function commOf(pid: number): string | undefined {
   }
 }
 
+/** The one id among these entries; else the one among those that run the program bare (the app, not a mode of it). */
+function oneId(entries: readonly DesktopEntry[]): string | undefined {
+  for (const candidates of [entries, entries.filter((entry) => entry.bare === true)]) {
+    const ids = new Set(candidates.map((entry) => entry.id));
+    if (ids.size === 1) return [...ids][0];
+  }
+  return undefined;
+}
+
 /**
  * The desktop file a process is: the one its windows' WM_CLASS names, else the one that runs
- * its program. Two candidates at the first rung that finds any (LibreOffice's soffice.bin runs
- * five) is no answer: a workflow must not record a guess as the app's identity.
+ * its program, else the one of those that runs it with no options (mousepad's own entry, not
+ * its `mousepad --preferences` settings entry). Still two at the first rung that finds any is
+ * no answer: a workflow must not record a guess as the app's identity.
  */
 export function desktopIdFrom(byWmClass: readonly DesktopEntry[], byProgram: readonly DesktopEntry[]): string | undefined {
   for (const rung of [byWmClass, byProgram]) {
-    const ids = new Set(rung.map((entry) => entry.id));
-    if (ids.size === 1) return identityText([...ids][0]);
-    if (ids.size > 1) return undefined;
+    if (rung.length > 0) return identityText(oneId(rung));
   }
   return undefined;
 }

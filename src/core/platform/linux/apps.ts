@@ -20,7 +20,7 @@ export interface AppEntry extends AppInfo {
   bridge: Bridge;
 }
 
-/** The bridge's own report of its toolkit ("GTK 3.24.38"): hostile text, bounded. */
+/** The bridge's own report of its toolkit ("gtk 3.24.38"): hostile text, bounded. */
 function toolkitOf(name: string, version: string): { toolkit?: string } {
   const toolkit = identityText(`${name} ${version}`);
   return toolkit === undefined ? {} : { toolkit };
