@@ -25,11 +25,11 @@ const WORD_CHARS = 100;
 const text = (max = NAME_CHARS): z.ZodString => z.string().max(max);
 const word = z.string().min(1).max(WORD_CHARS);
 /** An app's identity string: what the OS listed (see platform/identity-text.ts), so no control characters. */
-// eslint-disable-next-line no-control-regex
 const identity = z
   .string()
   .min(1)
   .max(MAX_IDENTITY_CHARS)
+  // eslint-disable-next-line no-control-regex
   .regex(/^[^\u0000-\u001f\u007f-\u009f]+$/, 'no control characters');
 
 /** A parameter's name, as `{{name}}` uses it: a letter, then letters, digits, `_` or `-`. */
