@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UnsupportedOperationError, ValidationError } from '../shared/errors';
 import { listenInput, type InputEvent, type InputListener } from '../core/platform/linux/x11/input-events';
+import { workflowApp } from '../core/workflows/app-identity';
 import { formatWorkflow, parseWorkflow } from '../core/workflows/load';
 import { DemonstrationRecorder } from '../core/workflows/record/demonstration';
 import type { CommandContext } from './context';
@@ -57,7 +58,7 @@ export async function record(context: CommandContext, targetPid: TargetPid, list
   try {
     const why = await stopped;
     listener.close();
-    const workflow = await recorder.finish(path.basename(file, path.extname(file)) || 'workflow', app === undefined ? {} : { name: app.name });
+    const workflow = await recorder.finish(path.basename(file, path.extname(file)) || 'workflow', workflowApp(app));
     for (const note of recorder.notes) context.io.stderr(`deskpilot: ${note}`);
     if (workflow.steps.length === 0) {
       context.io.stderr(`deskpilot: stopped (${why}); no step was recorded, nothing written`);

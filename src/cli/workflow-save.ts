@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ToolRegistry } from '../core/agent/tools';
 import type { Platform } from '../core/platform/types';
+import { workflowApp } from '../core/workflows/app-identity';
 import { listWorkflows, workflowsDir } from '../core/workflows/folder';
 import { workflowTool } from '../core/workflows/tools';
 import { workflowFromActions } from '../core/workflows/from-actions';
@@ -37,7 +38,7 @@ export async function saveWorkflow(
   const built = workflowFromActions(actions, {
     name: path.basename(recording.file, path.extname(recording.file)) || 'workflow',
     question,
-    app: app === undefined ? {} : { name: app.name },
+    app: workflowApp(app),
   });
   // Through the same validation every loaded file passes, so what is written can be run.
   const text = formatWorkflow(parseWorkflow(formatWorkflow(built), recording.file));

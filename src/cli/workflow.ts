@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ValidationError } from '../shared/errors';
-import { resolveApp } from '../core/tools/target';
 import { encodePng } from '../core/image/png';
+import { resolveWorkflowApp } from '../core/workflows/app-identity';
 import { loadWorkflow } from '../core/workflows/load';
 import { parseVars, resolveValues } from '../core/workflows/params';
 import { formatReport, type RunReport } from '../core/workflows/report';
@@ -25,12 +25,11 @@ function list(value: CommandContext['values'][string]): string[] {
   return Array.isArray(value) ? value : [String(value)];
 }
 
-/** The app a run acts on: --pid or --app, else the app the workflow names, else the frontmost app. */
+/** The app a run acts on: --pid or --app, else the app the workflow was made in (by its identity), else the frontmost app. */
 async function appFor(context: CommandContext, workflow: Workflow, targetPid: TargetPid): Promise<number> {
   if (context.values['pid'] !== undefined || context.values['app'] !== undefined) return targetPid();
-  const name = workflow.app.name ?? workflow.app.processName;
-  if (name !== undefined) return (await resolveApp({ platform: context.platform, targetPid: undefined }, { app: name })).pid;
-  return targetPid();
+  const app = await resolveWorkflowApp({ platform: context.platform, targetPid: undefined }, workflow.app);
+  return app === undefined ? targetPid() : app.pid;
 }
 
 /** Writes the window's pixels (password fields black) at a halt, to a fresh private folder. */

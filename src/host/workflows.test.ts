@@ -89,6 +89,22 @@ describe('HostWorkflows', () => {
     expect(engine.actions).toEqual([]);
   });
 
+  it('finds the app the workflow was made in by its desktop id among two of the same name, and refuses to pick by name alone', async () => {
+    const { dir, platform, workflows, finished, app } = setup();
+    const list = platform.apps.list.bind(platform.apps);
+    // The fake's other running app, listed as a second app of the same name.
+    const twin = { pid: FIXTURE_PID + 1, name: 'Deskpilot Fixture', windows: [], desktopId: 'org.example.Other.desktop' };
+    platform.apps.list = async () => (await list()).map((each) => (each.pid === twin.pid ? twin : { ...each, desktopId: 'org.example.Fixture.desktop' }));
+    const vars = { name: 'Grace', password: 'pw' };
+    writeFileSync(path.join(dir, 'by-id.json'), JSON.stringify({ ...FORM, app: { name: 'Deskpilot Fixture', desktopId: 'org.example.Fixture.desktop' } }));
+    writeFileSync(path.join(dir, 'by-name.json'), JSON.stringify(FORM));
+    await expect(workflows.start({ name: 'by-name', vars })).rejects.toMatchObject({ code: 'VALIDATION', data: { reason: 'ambiguous_app' } });
+    // The user is in the twin: it has the name but another desktop id, so the run goes to the fixture.
+    await workflows.start({ name: 'by-id', vars, pid: twin.pid });
+    expect((await finished()).report.status).toBe('completed');
+    expect(app.get('name').value).toBe('Grace');
+  });
+
   it('offers the saved workflows to the agent as tools', async () => {
     const { dir, workflows } = setup();
     writeFileSync(path.join(dir, 'weekly.json'), JSON.stringify(FORM));

@@ -11,6 +11,7 @@ import type { Clock } from '../core/clock';
 import type { Platform } from '../core/platform/types';
 import { resolveApp } from '../core/tools/target';
 import { encodePng } from '../core/image/png';
+import { isWorkflowApp, resolveWorkflowApp, workflowApp } from '../core/workflows/app-identity';
 import { describeStep, keepParameters, suggestFileName } from '../core/workflows/draft';
 import { findWorkflow, listWorkflows, type SavedWorkflow } from '../core/workflows/folder';
 import { workflowFromActions } from '../core/workflows/from-actions';
@@ -224,21 +225,22 @@ export class HostWorkflows {
     const record = this.recorded(askId);
     // The app's name as the listing gives it, as `ask --save-workflow` writes it.
     const app = (await this.options.platform.apps.list().catch(() => [])).find((each) => each.pid === record.pid);
-    return workflowFromActions(record.actions, { name, question: record.text, app: app === undefined ? {} : { name: app.name } });
+    return workflowFromActions(record.actions, { name, question: record.text, app: workflowApp(app) });
   }
 
   /**
    * The app a run acts on: the window's target when it is the app the workflow was made in (or
-   * the workflow names none), else the running app of that name.
+   * the workflow names none), else the running app the workflow's identity finds (desktop id,
+   * program, then name).
    */
   private async pidFor(workflow: Workflow, target: number | undefined): Promise<number> {
-    const wanted = workflow.app.name ?? workflow.app.processName;
     const scope = { platform: this.options.platform, targetPid: undefined, ownPids: this.options.ownPids };
     if (target !== undefined) {
       const app = await resolveApp(scope, { pid: target });
-      if (wanted === undefined || app.name.toLowerCase() === wanted.toLowerCase()) return app.pid;
+      if (isWorkflowApp(app, workflow.app)) return app.pid;
     }
-    if (wanted !== undefined) return (await resolveApp(scope, { app: wanted })).pid;
+    const found = await resolveWorkflowApp(scope, workflow.app);
+    if (found !== undefined) return found.pid;
     throw new ValidationError('no app to run the workflow on: switch to it, then open Deskpilot again');
   }
 

@@ -129,5 +129,15 @@ export interface AppInfo {
   aliases?: string[];
   /** What kind of app its desktop files say it is (GenericName, Keywords): weaker evidence than aliases. */
   kinds?: string[];
+  /**
+   * Who the app is beyond its display name, so a workflow finds the same app again: its
+   * desktop file id on Linux (org.xfce.mousepad.desktop), its bundle id on macOS. Set only
+   * when exactly one is known; bounded and free of control characters.
+   */
+  desktopId?: string;
+  /** Its program's name (Linux: /proc/<pid>/exe's basename, else /proc/<pid>/comm). */
+  processName?: string;
+  /** The toolkit and version its accessibility bridge reports ("gtk 3.24.38", "Qt 5.15.8"), as it spells them. */
+  toolkit?: string;
   frontmost?: boolean;
 }

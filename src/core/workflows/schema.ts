@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../../shared/ui-node';
+import { MAX_IDENTITY_CHARS } from '../platform/identity-text';
 import { MAX_TEXT_CHARS } from '../tools/bounds';
 
 /**
@@ -23,6 +24,13 @@ const WORD_CHARS = 100;
 
 const text = (max = NAME_CHARS): z.ZodString => z.string().max(max);
 const word = z.string().min(1).max(WORD_CHARS);
+/** An app's identity string: what the OS listed (see platform/identity-text.ts), so no control characters. */
+const identity = z
+  .string()
+  .min(1)
+  .max(MAX_IDENTITY_CHARS)
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f-\u009f]+$/, 'no control characters');
 
 /** A parameter's name, as `{{name}}` uses it: a letter, then letters, digits, `_` or `-`. */
 export const PARAMETER_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
@@ -155,10 +163,15 @@ export const workflowSchema = z
     app: z
       .strictObject({
         name: text().optional().describe('The app name as `deskpilot apps` lists it.'),
-        desktopId: text().optional().describe('The desktop entry id (org.xfce.mousepad.desktop) or bundle id.'),
-        processName: text().optional(),
+        desktopId: identity
+          .optional()
+          .describe('The desktop entry id (org.xfce.mousepad.desktop) or macOS bundle id (com.apple.TextEdit). Replay looks for the app by it first.'),
+        processName: identity.optional().describe("The app's program (mousepad, soffice.bin). Replay looks for the app by it when no desktop id matches."),
+        toolkit: identity
+          .optional()
+          .describe('The toolkit and version the app reported when recorded (gtk 3.24.38, Qt 5.15.8). Informative: replay does not match by it.'),
       })
-      .describe('The app the workflow was recorded in; --app or --pid overrides it.'),
+      .describe('The app the workflow was recorded in; --app or --pid overrides it. Replay finds it by desktopId, then processName, then name.'),
     parameters: z
       .record(z.string().regex(PARAMETER_NAME), parameterSchema)
       .optional()

@@ -4,6 +4,7 @@ import { MAX_TEXT_CHARS } from '../tools/bounds';
 import { riskyCombo, riskyName } from '../tools/risk';
 import { resolveApp, targetFields } from '../tools/target';
 import { defineTool, type Tool, type TypedText } from '../tools/types';
+import { resolveWorkflowApp } from './app-identity';
 import { findWorkflow, type SavedWorkflow } from './folder';
 import { fill, resolveValues } from './params';
 import { formatReport } from './report';
@@ -111,7 +112,11 @@ export function workflowRunTool(dir: string): Tool {
     async handler(args, context) {
       const saved = await findWorkflow(dir, args.name);
       const given = args.vars ?? {};
-      const app = await resolveApp(context, { pid: args.pid, app: args.app ?? saved.workflow.app.name });
+      // Named by the call, else the app the workflow was made in (by its identity), else the call's target app.
+      const app =
+        args.pid !== undefined || args.app !== undefined
+          ? await resolveApp(context, { pid: args.pid, app: args.app })
+          : ((await resolveWorkflowApp(context, saved.workflow.app)) ?? (await resolveApp(context, {})));
       const report = await runWorkflow(saved.workflow, {
         engine: context.engine,
         platform: context.platform,

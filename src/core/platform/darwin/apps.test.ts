@@ -4,13 +4,13 @@ import { harness } from './testing/setup';
 import { electronApp, sampleApp, type FakeApp } from './testing/fake-world';
 
 describe('darwin app listing', () => {
-  it('lists regular apps from NSWorkspace with AX window titles, marking the focused one', async () => {
+  it('lists regular apps from NSWorkspace with AX window titles and bundle ids (as desktopId), marking the focused one', async () => {
     const agent = { pid: 300, name: 'Menu Extra', policy: 1, windows: [] };
     const own = { pid: 1, name: 'Deskpilot', windows: [] };
     const test = await harness([sampleApp(), electronApp(), agent, own], { focusedPid: 501 });
     expect(await test.platform.apps.list()).toEqual([
-      { pid: 501, name: 'Notes', windows: [{ title: 'Untitled' }], frontmost: true },
-      { pid: 777, name: 'Slack', windows: [{ title: 'Slack' }] },
+      { pid: 501, name: 'Notes', windows: [{ title: 'Untitled' }], desktopId: 'com.example.notes', frontmost: true },
+      { pid: 777, name: 'Slack', windows: [{ title: 'Slack' }], desktopId: 'com.tinyspeck.slackmacgap' },
     ]);
     const shapes = test.fake.callsOf('objc_msgSend').map((call) => `${call.args[1] as string}:${call.args[0] as string}`);
     expect(shapes.slice(0, 4)).toEqual(['sharedWorkspace:id', 'runningApplications:id', 'count:long', 'objectAtIndex::id']);
@@ -27,7 +27,9 @@ describe('darwin app listing', () => {
 
   it('a frozen app is still listed, marked as not responding', async () => {
     const test = await harness([{ ...sampleApp(), hung: true }], { focusedPid: 501 });
-    expect(await test.platform.apps.list()).toEqual([{ pid: 501, name: 'Notes (not responding, pid 501)', windows: [], frontmost: true }]);
+    expect(await test.platform.apps.list()).toEqual([
+      { pid: 501, name: 'Notes (not responding, pid 501)', windows: [], desktopId: 'com.example.notes', frontmost: true },
+    ]);
     await test.finish();
   });
 
@@ -52,7 +54,7 @@ describe('darwin app listing without a turning run loop (issue 20, point 1)', ()
     expect((await test.platform.apps.list()).map((app) => app.pid)).toEqual([501]);
     apps.push(electronApp());
     apps.splice(0, 1);
-    expect(await test.platform.apps.list()).toEqual([{ pid: 777, name: 'Slack', windows: [{ title: 'Slack' }] }]);
+    expect(await test.platform.apps.list()).toEqual([{ pid: 777, name: 'Slack', windows: [{ title: 'Slack' }], desktopId: 'com.tinyspeck.slackmacgap' }]);
     // The fresh answer came from the WindowServer's window list and a lookup per pid.
     expect(test.fake.callsOf('CGWindowListCopyWindowInfo').map((call) => call.args)).toEqual([
       [0, 0],

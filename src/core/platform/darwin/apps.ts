@@ -1,6 +1,7 @@
 import type { Pointer } from '../../../../native/macos';
 import { ProcessExitedError, TimeoutError } from '../../../shared/errors';
 import type { AppInfo, WindowInfo } from '../../../shared/ui-node';
+import { identityText } from '../identity-text';
 import { ACTIVATE_WAIT_MS, waitFrontmost } from '../frontmost-wait';
 import type { AppListing, Point, WindowOwner } from '../types';
 import { AXError, NoAccessibilityError } from './ax-errors';
@@ -112,10 +113,13 @@ export class MacApps implements AppListing {
   private async describe(app: RunningApp, focused: number | undefined): Promise<AppInfo> {
     const windows = await this.windows(app.pid).catch(unresponsive);
     const why = windows === 'no accessibility' ? 'no accessibility' : 'not responding';
+    const bundleId = identityText(app.bundleId);
     return {
       pid: app.pid,
       name: Array.isArray(windows) ? app.name : `${app.name || 'app'} (${why}, pid ${app.pid})`,
       windows: Array.isArray(windows) ? windows : [],
+      // The bundle id is the app's identity a workflow records (as Linux records its desktop id).
+      ...(bundleId === undefined ? {} : { desktopId: bundleId }),
       ...(app.pid === focused ? { frontmost: true } : {}),
     };
   }

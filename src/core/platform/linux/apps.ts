@@ -1,6 +1,7 @@
 import { IFACE, ROOT_PATH, STATE, type ObjectRef } from '../../../../native/linux/atspi';
 import { ProcessExitedError, UnsupportedOperationError } from '../../../shared/errors';
 import type { AppInfo } from '../../../shared/ui-node';
+import { identityText } from '../identity-text';
 import { isProcessAlive } from '../process';
 import type { AtspiClient } from './client';
 import { hasState } from './states';
@@ -17,6 +18,12 @@ export interface AppEntry extends AppInfo {
   gtk4: boolean;
   /** The toolkit's bridge, from the Application interface: which calls the app can take. */
   bridge: Bridge;
+}
+
+/** The bridge's own report of its toolkit ("gtk 3.24.38"): hostile text, bounded. */
+function toolkitOf(name: string, version: string): { toolkit?: string } {
+  const toolkit = identityText(`${name} ${version}`);
+  return toolkit === undefined ? {} : { toolkit };
 }
 
 async function describeApp(
@@ -56,6 +63,9 @@ async function describeApp(
       bridge: bridgeOf(String(toolkit), String(version), String(name)),
       windows: described,
       ...(names === undefined ? {} : { aliases: names.aliases, kinds: names.kinds }),
+      ...(names?.desktopId === undefined ? {} : { desktopId: names.desktopId }),
+      ...(names?.processName === undefined ? {} : { processName: names.processName }),
+      ...toolkitOf(String(toolkit), String(version)),
       ...(frontmost ? { frontmost } : {}),
     };
   } catch {

@@ -16,6 +16,11 @@ export interface DesktopEntry {
   wmClass?: string;
   /** Exec's program as written (`libreoffice`, `/usr/lib/firefox-esr/firefox-esr`). */
   program?: string;
+  /**
+   * Exec runs the program with nothing but field codes (`mousepad %U`): the app's main entry,
+   * not one of its modes (`mousepad --preferences`, `libreoffice --writer`).
+   */
+  bare?: true;
 }
 
 /** Desktop files are a few kB; a larger one is not a desktop file, and is not read whole. */
@@ -45,8 +50,11 @@ function clean(value: string): string {
   return value.replace(CONTROL, ' ').trim().slice(0, MAX_VALUE_CHARS);
 }
 
-/** Exec's program: the first word that is not `env` or a VAR=value, quotes removed. */
-function execProgram(exec: string): string | undefined {
+/** The spec's field codes (%f, %U, …): placeholders for files, not options that change what the app is. */
+const FIELD_CODE = /^%[fFuUdDnNickvm]$/;
+
+/** Exec's program (the first word that is not `env` or a VAR=value, quotes removed) and whether only field codes follow it. */
+function execParts(exec: string): { program?: string; bare: boolean } {
   const words = exec.match(/"(?:[^"\\]|\\.)*"|\S+/g) ?? [];
   let index = 0;
   if (words[index] === 'env') {
@@ -54,9 +62,10 @@ function execProgram(exec: string): string | undefined {
     while (index < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[index] as string)) index += 1;
   }
   const first = words[index];
-  if (first === undefined) return undefined;
+  if (first === undefined) return { bare: false };
   const program = first.startsWith('"') ? first.slice(1, -1).replace(/\\(.)/g, '$1') : first;
-  return RUNNERS.has(path.basename(program)) ? undefined : program;
+  if (RUNNERS.has(path.basename(program))) return { bare: false };
+  return { program, bare: words.slice(index + 1).every((word) => FIELD_CODE.test(word)) };
 }
 
 /** The [Desktop Entry] group of an application's desktop file; undefined for a hidden or non-application entry. */
@@ -82,7 +91,7 @@ export function parseDesktopEntry(text: string, id: string): DesktopEntry | unde
   const keywords = (keys.get('Keywords') ?? '').split(';').slice(0, MAX_KEYWORDS);
   const kinds = [keys.get('GenericName'), ...keywords].filter((value) => value !== undefined).map(clean);
   const exec = keys.get('Exec');
-  const program = exec === undefined ? undefined : execProgram(clean(exec));
+  const { program, bare } = exec === undefined ? { program: undefined, bare: false } : execParts(clean(exec));
   const wmClass = clean(keys.get('StartupWMClass') ?? '');
   return {
     id,
@@ -90,6 +99,7 @@ export function parseDesktopEntry(text: string, id: string): DesktopEntry | unde
     kinds: kinds.filter((kind) => kind !== ''),
     ...(wmClass === '' ? {} : { wmClass }),
     ...(program === undefined ? {} : { program }),
+    ...(bare ? { bare: true as const } : {}),
   };
 }
 
