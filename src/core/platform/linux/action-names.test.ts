@@ -33,8 +33,36 @@ describe('pressActionIndex', () => {
     expect(calls).toEqual(['GetActions', 'GetName']);
   });
 
+  it("asks name by name when Chromium's list comes back blank, and stops at the press", async () => {
+    // Chromium 1xx answers GetActions with ["", "", ""] for each of "check" and "showContextMenu".
+    const { client: chromium, calls } = client(
+      [
+        ['', '', ''],
+        ['', '', ''],
+      ],
+      ['check', 'showContextMenu'],
+    );
+    expect(await pressActionIndex(chromium, ['bus', '/path'])).toBe(0);
+    expect(calls).toEqual(['GetActions', 'GetName']);
+    const second = client(
+      [
+        ['', '', ''],
+        ['', '', ''],
+      ],
+      ['showContextMenu', 'doDefault'],
+    );
+    expect(await pressActionIndex(second.client, ['bus', '/path'])).toBe(1);
+    expect(second.calls).toEqual(['GetActions', 'GetName', 'GetName']);
+  });
+
+  it('does not ask name by name when the list is well named and has no press', async () => {
+    const { client: gtk, calls } = client([['showmenu', '', '']], ['click']);
+    expect(await pressActionIndex(gtk, ['bus', '/path'])).toBe(-1);
+    expect(calls).toEqual(['GetActions']);
+  });
+
   it("takes Chromium's one unnamed action, and nothing from a list with no press", async () => {
-    expect(await pressActionIndex(client([['', '', '']]).client, ['bus', '/path'])).toBe(0);
+    expect(await pressActionIndex(client([['', '', '']], ['']).client, ['bus', '/path'])).toBe(0);
     expect(await pressActionIndex(client([['showmenu', '', '']]).client, ['bus', '/path'])).toBe(-1);
     expect(await pressActionIndex(client('garbage').client, ['bus', '/path'])).toBe(-1);
   });
