@@ -58,6 +58,34 @@ describe('elementAt with a popup over another control', () => {
     expect(elementAt(tree, 50, 75)?.id).toBe('sub');
   });
 
+  it('a combo box that says it is collapsed has no open list, whatever extents its items keep', () => {
+    const collapsed = { states: { enabled: true, focused: false, expanded: false } };
+    const tree = node('app', 'application', 'Form', {
+      children: [
+        node('win', 'window', 'Sign up', {
+          children: [node('plan', 'combobox', 'Plan', { ...box(0), ...collapsed, children: [node('list', 'list', '', { children: items() })] }), subscribe()],
+        }),
+      ],
+    });
+    expect(elementAt(tree, 50, 75)?.id).toBe('sub');
+    // Qt 6 holds the open list in the box, which says it is expanded.
+    const open = node('app', 'application', 'Form', {
+      children: [
+        node('win', 'window', 'Sign up', {
+          children: [
+            node('plan', 'combobox', 'Plan', {
+              ...box(0),
+              states: { enabled: true, focused: false, expanded: true },
+              children: [node('list', 'list', '', { children: items() })],
+            }),
+            subscribe(),
+          ],
+        }),
+      ],
+    });
+    expect(elementAt(open, 50, 75)?.id).toBe('pro');
+  });
+
   it('Qt: the list in an untitled top-level popup window wins over the main window, newest popup first', () => {
     const list = (id: string, name: string) =>
       node(`${id}-w`, 'window', '', {

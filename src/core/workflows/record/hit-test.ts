@@ -82,6 +82,8 @@ export function popupLayers(root: UiNode, limit = 50_000): UiNode[] {
   while (stack.length > 0 && seen < limit && layers.length < MAX_POPUPS) {
     const { node, inCombo } = stack.pop() as { node: UiNode; inCombo: boolean };
     seen += 1;
+    // A combo box that says it is collapsed has no list open (Qt keeps the list and its items' last extents).
+    if (node.role === 'combobox' && node.states.expanded === false) continue;
     if (node.role === 'menu' || (inCombo && IN_COMBO_POPUPS.has(node.role))) {
       layers.push(node);
       continue;
