@@ -62,3 +62,64 @@ describe('DemonstrationRecorder and combo boxes', () => {
     expect(workflow.parameters).toEqual({ plan: { description: 'Plan', default: 'Pro' } });
   });
 });
+
+/** A form whose Plan list opens as an untitled top-level window (Qt's shape), over the Subscribe check box. */
+function qtForm(open: boolean, value?: string): UiNode {
+  const subscribe = node('g', 'group', '', {
+    ...at(60),
+    children: [node('sub', 'checkbox', 'Subscribe', { ...at(60), children: [node('lab', 'label', 'Subscribe', at(60))] })],
+  });
+  const main = node('win', 'window', 'Sign up', {
+    bounds: { x: 0, y: 0, width: 100, height: 300 },
+    children: [node('plan', 'combobox', 'Plan', { ...at(0), ...(value === undefined ? {} : { value }) }), subscribe],
+  });
+  const popup = node('pop', 'window', '', {
+    bounds: { x: 0, y: 30, width: 100, height: 60 },
+    children: [node('list', 'list', '', { children: [node('free', 'listitem', 'Free', at(30)), node('pro', 'listitem', 'Pro', at(60))] })],
+  });
+  return node('app', 'application', 'Form', { children: open ? [main, popup] : [main] });
+}
+
+describe('DemonstrationRecorder and a popup over another control', () => {
+  const record = async (trees: UiNode[], clicks: [number, number][]) => {
+    let reads = 0;
+    const engine = { observe: () => Promise.resolve({ root: trees[Math.min(reads++, trees.length - 1)] }) } as unknown as ActionEngine;
+    const recorder = new DemonstrationRecorder({ engine, pid: 1, clock: new FakeClock() });
+    await recorder.start();
+    for (const [x, y] of clicks) await recorder.push({ kind: 'button', x, y });
+    return { workflow: await recorder.finish('plan', {}), notes: recorder.notes };
+  };
+
+  it('a click on an item of a list in its own window, above the check box, is the combo box set to the item', async () => {
+    const { workflow, notes } = await record(
+      [qtForm(false), qtForm(true), qtForm(false, 'Pro')],
+      [
+        [50, 15],
+        [50, 75],
+      ],
+    );
+    expect(notes).toEqual([]);
+    expect(workflow.steps).toEqual([
+      expect.objectContaining({
+        action: 'set_value',
+        target: expect.objectContaining({ role: 'combobox', name: 'Plan' }),
+        value: '{{plan}}',
+        expect: { value: '{{plan}}' },
+      }),
+    ]);
+    expect(workflow.parameters).toEqual({ plan: { description: 'Plan', default: 'Pro' } });
+  });
+
+  it('the same point with the list shut is a click on the check box', async () => {
+    const { workflow } = await record([qtForm(false), qtForm(false)], [[50, 75]]);
+    expect(workflow.steps).toEqual([expect.objectContaining({ action: 'click', target: expect.objectContaining({ role: 'checkbox', name: 'Subscribe' }) })]);
+  });
+
+  it('an item of a menu its combo box holds is a choice even when the click that opened it was not seen', async () => {
+    const { workflow } = await record([form(true), form(false, 'Pro')], [[50, 75]]);
+    expect(workflow.steps).toEqual([
+      expect.objectContaining({ action: 'set_value', target: expect.objectContaining({ role: 'combobox', name: 'Plan' }), value: '{{plan}}' }),
+    ]);
+    expect(workflow.parameters).toEqual({ plan: { description: 'Plan', default: 'Pro' } });
+  });
+});

@@ -1,5 +1,6 @@
 import type { UiNode } from '../../../shared/ui-node';
 import { indexTree, walk } from '../../ui/tree-index';
+import { popupElementAt } from './hit-test';
 
 /** Roles of the items a combo box's open list shows. */
 const ITEM_ROLES = new Set<UiNode['role']>(['menuitem', 'listitem']);
@@ -28,13 +29,14 @@ export function comboOf(tree: UiNode, item: UiNode): UiNode | undefined {
  * The item of an open combo box's list under (x, y). The list pops out of the box's own bounds
  * and over the widgets below it, so a click there is looked for in the lists first, and only
  * while the box was the last thing clicked (when its list is open): in the box's own subtree,
- * else in a popup menu elsewhere in the app's tree (toolkits that show the list as a window of
- * its own).
+ * else in the app's open popups, topmost first (toolkits that show the list as a window of its
+ * own, such as Qt, or GTK 4's popover).
  */
 export function itemAt(tree: UiNode, combo: UiNode, x: number, y: number): UiNode | undefined {
   const under = (node: UiNode): boolean => {
     const bounds = node.bounds;
     return (
+      node.states.visible !== false &&
       bounds !== undefined &&
       bounds.width > 0 &&
       bounds.height > 0 &&
@@ -45,6 +47,6 @@ export function itemAt(tree: UiNode, combo: UiNode, x: number, y: number): UiNod
     );
   };
   for (const node of walk(combo)) if (ITEM_ROLES.has(node.role) && under(node)) return node;
-  for (const node of walk(tree)) if (node.role === 'menuitem' && under(node)) return node;
-  return undefined;
+  const hit = popupElementAt(tree, x, y);
+  return hit !== undefined && ITEM_ROLES.has(hit.role) ? hit : undefined;
 }

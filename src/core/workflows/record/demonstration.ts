@@ -13,7 +13,7 @@ import { WORKFLOW_FORMAT, WORKFLOW_VERSION, type Effect, type Parameter, type Wo
 import { windowsIn } from '../target-wait';
 import { placesOf } from '../tree-places';
 import { TEXT_ROLES, elementAt } from './hit-test';
-import { itemAt } from './choice';
+import { comboOf, itemAt } from './choice';
 
 /** What the user did, as an input source reports it. */
 export type DemoEvent = { kind: 'button'; x: number; y: number } | { kind: 'key'; key: string; modifiers: Modifier[] };
@@ -142,6 +142,13 @@ export class DemonstrationRecorder {
     if (node === undefined) {
       this.notes.push(`a click at ${x},${y} landed on nothing the tree can name; not recorded`);
       return;
+    }
+    // An item of a list its combo box holds (GTK 3's menu, GTK 4's popover), open though the box's click was missed
+    // (opened from the keyboard, or before the recording began): still a choice.
+    const owner = comboOf(before, node);
+    if (owner !== undefined) {
+      if (this.typing !== undefined) await this.flushTyping();
+      return this.choose(before, await this.settled(), owner, node);
     }
     if (this.typing !== undefined && this.typing.id !== node.id) await this.flushTyping();
     let after: UiNode;

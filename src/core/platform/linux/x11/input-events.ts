@@ -88,9 +88,12 @@ export async function listenInput(
     const extension = await x.request(QUERY_EXTENSION, 0, extensionName('XInputExtension'), 'QueryExtension');
     if (extension.readUInt8(8) !== 1) throw new Error('the X server has no XInput extension');
     const major = extension.readUInt8(9);
+    // XI 2.1 or later, announced: the server sends raw events to a client that says 2.0 only while
+    // no one holds a grab, and an open menu or combo box list grabs the pointer, so the click that
+    // chooses an item would never arrive.
     const version = Buffer.alloc(4);
     version.writeUInt16LE(2, 0);
-    version.writeUInt16LE(0, 2);
+    version.writeUInt16LE(2, 2);
     await x.request(major, XI_QUERY_VERSION, version, 'XIQueryVersion');
     const mapping = Buffer.alloc(4);
     mapping.writeUInt8(MIN_KEYCODE, 0);
