@@ -55,7 +55,9 @@ describe('darwin errors from a real walk', () => {
       message: expect.stringContaining('does not seem to support accessibility'),
     });
     expect(test.fake.timeoutsSpent).toBe(0);
-    expect(await test.platform.apps.list()).toEqual([{ pid: 501, name: 'Notes (no accessibility, pid 501)', windows: [], frontmost: true }]);
+    expect(await test.platform.apps.list()).toEqual([
+      { pid: 501, name: 'Notes (no accessibility, pid 501)', desktopId: 'com.example.notes', windows: [], frontmost: true },
+    ]);
     await test.finish();
   });
 
