@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ActionEngine } from '../actions/engine';
 import { MAX_ID_CHARS, MAX_NAME_CHARS } from '../tools/bounds';
 import { builtinTools } from '../tools/builtin';
-import { defineTool, isReadOnly, type Tool } from '../tools/types';
+import { defineTool, isReadOnly, type AnyTool } from '../tools/types';
 import { describeLocator, locatorOf } from './locator';
 import type { HaltReport } from './report';
 import type { Locator, Workflow, WorkflowStep } from './schema';
@@ -20,7 +20,7 @@ export interface Proposal {
  * The tools a recovering agent gets: every built-in that only reads, and one to name the
  * element it found. It cannot act: recovery proposes, and the user accepts.
  */
-export function recoveryTools(onPropose: (id: string, reason: string) => void): Tool[] {
+export function recoveryTools(onPropose: (id: string, reason: string) => void): AnyTool[] {
   const propose = defineTool({
     name: 'workflow_propose_target',
     description:
@@ -34,7 +34,7 @@ export function recoveryTools(onPropose: (id: string, reason: string) => void): 
       onPropose(args.id, args.reason);
       return Promise.resolve({ success: true, message: 'Proposal noted. Answer in one line; do not act.' });
     },
-  }) as unknown as Tool;
+  });
   return [...builtinTools().filter((tool) => isReadOnly(tool) && tool.name !== 'ui_screenshot'), propose];
 }
 

@@ -1,7 +1,7 @@
 import type { ApprovalDecider } from '../agent/safety';
 import { SafetyGate } from '../agent/safety';
 import { actionTool } from '../tools/action';
-import type { Tool, ToolContext } from '../tools/types';
+import type { ToolContext } from '../tools/types';
 import type { InputAsker } from '../actions/keep-devices';
 
 /** Why the safety rules stopped a step, or undefined when it may run. */
@@ -31,7 +31,7 @@ export class StepGate {
       askId: 'workflow',
       callId: `step-${this.calls}`,
       tool: actionTool.name,
-      definition: actionTool as unknown as Tool,
+      definition: actionTool,
       rawArguments: JSON.stringify(request),
     };
     const outcome = await this.gate.check(call, context, { userText: this.userText, readContent: false });

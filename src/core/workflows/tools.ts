@@ -3,7 +3,7 @@ import type { RiskReason } from '../../shared/risk';
 import { MAX_TEXT_CHARS } from '../tools/bounds';
 import { riskyCombo, riskyName } from '../tools/risk';
 import { resolveApp, targetFields } from '../tools/target';
-import { defineTool, type Tool, type TypedText } from '../tools/types';
+import { defineTool, type AnyTool, type TypedText } from '../tools/types';
 import { resolveWorkflowApp } from './app-identity';
 import { findWorkflow, type SavedWorkflow } from './folder';
 import { fill, resolveValues } from './params';
@@ -40,7 +40,7 @@ function typedText(workflow: Workflow, values: Record<string, string>): TypedTex
  * step would be; text for secret fields only from the user's message), so the replay itself
  * runs trusted. The result is the run's report.
  */
-export function workflowTool(saved: SavedWorkflow): Tool {
+export function workflowTool(saved: SavedWorkflow): AnyTool {
   const { workflow } = saved;
   const shape: Record<string, z.ZodType> = {};
   for (const [name, parameter] of Object.entries(workflow.parameters ?? {})) {
@@ -81,7 +81,7 @@ export function workflowTool(saved: SavedWorkflow): Tool {
       });
       return { success: report.status === 'completed', message: formatReport(report), data: report };
     },
-  }) as unknown as Tool;
+  });
 }
 
 function resolveDefaults(workflow: Workflow): Record<string, string> {
@@ -95,7 +95,7 @@ function resolveDefaults(workflow: Workflow): Record<string, string> {
  * client cannot make the server read files elsewhere). Risky steps are not asked about here,
  * since nobody can answer: they halt with `approval_needed`, and the CLI's --yes runs them.
  */
-export function workflowRunTool(dir: string): Tool {
+export function workflowRunTool(dir: string): AnyTool {
   const schema = z.strictObject({
     ...targetFields,
     name: z.string().max(64).describe('The workflow\'s file name in the workflows folder, without ".json".'),
@@ -129,5 +129,5 @@ export function workflowRunTool(dir: string): Tool {
       });
       return { success: report.status !== 'halted', message: formatReport(report), data: report };
     },
-  }) as unknown as Tool;
+  });
 }
