@@ -126,11 +126,11 @@ describe('layer rule', () => {
 
   it.each([
     ['src/core/ui/x.ts', "import { clock } from '../clock';"],
-    ['src/core/image/x.ts', "import { dataDir } from '../data-dir';"],
+    ['src/core/image/x.ts', "import { systemClock } from '../clock';"],
     ['src/core/platform/darwin/screen.ts', "import { decodePng } from '../../image/png';\nimport { walk } from '../../ui/tree-index';"],
     ['src/core/vision/x.ts', "import type { Platform } from '../platform/types';\nimport { encodePng } from '../image/png';"],
     ['src/core/actions/x.ts', "import type { Platform } from '../platform/types';"],
-    ['src/core/docs/endpoint.ts', "import { resolveProviderConfig } from '../provider-config/config';\nimport { dataDir } from '../data-dir';"],
+    ['src/core/docs/endpoint.ts', "import { resolveProviderConfig } from '../provider-config/config';\nimport { dataDir } from '../platform/data-dir';"],
     [
       'src/core/tools/x.ts',
       "import { ActionEngine } from '../actions/engine';\nimport { fitPixels } from '../image/scale';\nimport { DocsService } from '../docs/service';\nimport { ScreenText } from '../vision';",

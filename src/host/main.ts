@@ -6,7 +6,7 @@
  *
  * Arguments: `--main-pid=<pid>`, so the agent never targets Deskpilot's own main process.
  */
-import { dataDir } from '../core/data-dir';
+import { dataDir } from '../core/platform/data-dir';
 import { assemblePlatform } from '../core/runtime/platform';
 import { AutomationHost } from './host';
 import { serveDoctor } from './doctor';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { resolveProviderConfig, type Environment, type ProviderSettings } from '../provider-config/config';
 import type { PresetName } from '../provider-config/presets';
-import { dataDir } from '../data-dir';
+import { dataDir } from '../platform/data-dir';
 import type { EmbeddingsEndpoint } from './embeddings';
 import { DocsService } from './service';
 

@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DoctorCheck, DoctorReport } from '../../shared/ipc';
 import type { Environment, ProviderSettings, ResolvedProviderConfig } from '../agent/provider';
-import { dataDir } from '../data-dir';
+import { dataDir } from '../platform/data-dir';
 import { INDEX_FILE } from '../docs/service';
 import { platformTraits } from '../platform/traits';
 import { forAudience, type DoctorAudience } from './audience';

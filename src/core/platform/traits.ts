@@ -1,13 +1,16 @@
+import { freedesktopDataDir } from './app-data';
 import { darwinTraits } from './darwin/traits';
 import { linuxTraits } from './linux/traits';
 import type { PlatformTraits } from './types';
+import { win32Traits } from './win32/traits';
 
-/** An OS with no help lookup, no desktop checks and ctrl shortcuts: Windows' stub, the fake desktop, the unavailable platform. */
+/** An OS with no help lookup, no desktop checks, ctrl shortcuts and freedesktop app data: the fake desktop, the unavailable platform, the BSDs. */
 export const genericTraits: PlatformTraits = {
   primaryModifier: 'ctrl',
   appIdentity: ({ name }) => ({ name }),
   namedIdentity: (name) => ({ name }),
   diagnose: () => [],
+  appDataDir: freedesktopDataDir,
 };
 
 /**
@@ -18,5 +21,6 @@ export const genericTraits: PlatformTraits = {
 export function platformTraits(os: string): PlatformTraits {
   if (os === 'linux') return linuxTraits;
   if (os === 'darwin') return darwinTraits;
+  if (os === 'win32') return win32Traits;
   return genericTraits;
 }

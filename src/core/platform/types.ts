@@ -281,6 +281,8 @@ export interface PlatformTraits {
   namedIdentity(name: string, env: Record<string, string | undefined>): AppIdentity;
   /** The doctor's desktop checks, part by part; none where there is nothing to check. */
   diagnose(env: Record<string, string | undefined>, ownPids?: readonly number[]): DiagnosisPart[];
+  /** Where this OS keeps an app's data for a user whose home is `home` (the CLI's and MCP server's data dir). */
+  appDataDir(env: Record<string, string | undefined>, home: string): string;
 }
 
 export interface Platform extends PlatformTraits {

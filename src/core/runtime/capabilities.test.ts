@@ -52,6 +52,7 @@ function fullPlatform(calls: string[]): Required<Platform> {
     appIdentity: () => RUNNING,
     namedIdentity: () => NAMED,
     diagnose: () => PARTS,
+    appDataDir: () => '/inner/data',
     apps,
     accessibility: fullBackend(calls),
     input,

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ValidationError } from '../../shared/errors';
-import { dataDir } from '../data-dir';
+import { dataDir } from '../platform/data-dir';
 import { loadWorkflow } from './load';
 import type { Workflow } from './schema';
 

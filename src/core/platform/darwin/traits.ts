@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { DoctorCheck } from '../../../shared/ipc';
 import type { PlatformTraits } from '../types';
 
@@ -21,7 +22,7 @@ async function accessibilityCheck(): Promise<DoctorCheck[]> {
   ];
 }
 
-/** macOS: ⌘ shortcuts, help in the app bundle's Help Book, the accessibility permission check. */
+/** macOS: ⌘ shortcuts, help in the app bundle's Help Book, the accessibility permission check, app data in Application Support. */
 export const darwinTraits: PlatformTraits = {
   primaryModifier: 'meta',
   appIdentity: ({ name }) => ({ name, helpFormat: 'help-book' }),
@@ -38,4 +39,5 @@ export const darwinTraits: PlatformTraits = {
         ]),
     },
   ],
+  appDataDir: (_env, home) => path.join(home, 'Library', 'Application Support', 'Deskpilot'),
 };

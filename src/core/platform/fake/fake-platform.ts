@@ -24,6 +24,7 @@ export class FakePlatform implements Platform {
   readonly appIdentity = genericTraits.appIdentity;
   readonly namedIdentity = genericTraits.namedIdentity;
   readonly diagnose = genericTraits.diagnose;
+  readonly appDataDir = genericTraits.appDataDir;
   readonly apps: AppListing;
   readonly accessibility: AccessibilityBackend;
   readonly input: InputBackend;

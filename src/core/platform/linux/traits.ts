@@ -1,5 +1,6 @@
 import { readlinkSync } from 'node:fs';
 import type { DoctorCheck } from '../../../shared/ipc';
+import { freedesktopDataDir } from '../app-data';
 import type { PlatformTraits } from '../types';
 import { desktopEntries, installedApp } from './desktop-entries';
 
@@ -8,7 +9,7 @@ const CHECK_IDS: DoctorCheck['id'][] = ['display', 'a11y-bus', 'a11y-enabled', '
 /** Each check's steps have their own deadlines; this bounds the whole part. */
 const CHECKS_MS = 8000;
 
-/** Linux: ctrl shortcuts, help filed under an app's program and desktop id, the doctor's desktop checks. */
+/** Linux: ctrl shortcuts, help filed under an app's program and desktop id, the doctor's desktop checks, freedesktop app data. */
 export const linuxTraits: PlatformTraits = {
   primaryModifier: 'ctrl',
   appIdentity: (app) => {
@@ -30,4 +31,5 @@ export const linuxTraits: PlatformTraits = {
       run: async () => (await import('./doctor')).linuxChecks(env, ownPids),
     },
   ],
+  appDataDir: freedesktopDataDir,
 };
