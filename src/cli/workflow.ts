@@ -104,7 +104,8 @@ function refuseIdleOptions(context: CommandContext): void {
     throw new ValidationError('--save-healed FILE writes what --recover proposes; add --recover (it asks the model only when a step halts)');
   if (values['recover'] === true && values['dry-run'] === true)
     throw new ValidationError('--recover heals a step that halted while running; --dry-run acts on nothing and never halts, so use one or the other');
-  if (values['out'] !== undefined) throw new ValidationError('--out is for workflow record; workflow run writes nothing (--save-healed FILE keeps a healed copy)');
+  if (values['out'] !== undefined)
+    throw new ValidationError('--out is for workflow record; workflow run writes nothing (--save-healed FILE keeps a healed copy)');
 }
 
 function onSigint(handler: () => void): () => void {

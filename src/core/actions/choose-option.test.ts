@@ -5,7 +5,7 @@ import { itemText, selectionOf, showsChoice, shownTexts } from './choose-option'
 let next = 0;
 function node(role: UiNode['role'], name: string, children: UiNode[] = [], extra: Partial<UiNode> = {}): UiNode {
   next += 1;
-  return { id: `n${next}`, role, name, states: { enabled: true, focused: false }, actions: [], children, ...extra };
+  return { id: `n${next}`, role, platformRole: role, name, states: { enabled: true, focused: false }, actions: [], children, ...extra };
 }
 
 /** GTK 4's GtkDropDown as AT-SPI shows it: named by the label beside it, its choice a label in its button, its popup a list of unnamed rows. */
