@@ -7,6 +7,7 @@
  */
 import type { ActionEngine } from '../src/core/actions/engine';
 import type { StepReport } from '../src/core/workflows/report';
+import { StepGate } from '../src/core/workflows/step-gate';
 import { median } from './stats';
 
 interface Counters {
@@ -21,9 +22,11 @@ interface Counters {
   /** run() minus its reads and its settle: the action call itself (and the engine's bookkeeping). */
   actMs: number;
   runMs: number;
+  /** The safety gate's judgement of the step (its own reads, if any, are counted as replay reads too). */
+  gateMs: number;
 }
 
-const zero = (): Counters => ({ settleMs: 0, replayReads: 0, replayReadMs: 0, engineReads: 0, engineReadMs: 0, actMs: 0, runMs: 0 });
+const zero = (): Counters => ({ settleMs: 0, replayReads: 0, replayReadMs: 0, engineReads: 0, engineReadMs: 0, actMs: 0, runMs: 0, gateMs: 0 });
 
 export interface StepPhases extends Counters {
   action: string;
@@ -85,6 +88,15 @@ export function meterPhases(engine: ActionEngine): PhaseMeter {
       }
     }
   };
+  const check = StepGate.prototype.check;
+  StepGate.prototype.check = async function (this: StepGate, ...args) {
+    const started = performance.now();
+    try {
+      return await check.apply(this, args);
+    } finally {
+      current.gateMs += performance.now() - started;
+    }
+  };
   inner.settle = async (...args: unknown[]) => {
     const started = performance.now();
     settleDepth += 1;
@@ -115,7 +127,7 @@ export function meterPhases(engine: ActionEngine): PhaseMeter {
       });
       return [
         `phases p50 over ${steps.length} steps: step ${p50((s) => s.stepMs)} ms = settle ${p50((s) => s.settleMs)} ms + overhead ${p50((s) => s.overheadMs)} ms`,
-        `  overhead parts p50: replay reads ${p50((s) => s.replayReads)} (${p50((s) => s.replayReadMs)} ms), engine resolve reads ${p50((s) => s.engineReads)} (${p50((s) => s.engineReadMs)} ms), action call ${p50((s) => s.actMs)} ms, rest (waits, gate, bookkeeping) ${p50((s) => s.overheadMs - s.replayReadMs - s.engineReadMs - s.actMs)} ms`,
+        `  overhead parts p50: replay reads ${p50((s) => s.replayReads)} (${p50((s) => s.replayReadMs)} ms), engine resolve reads ${p50((s) => s.engineReads)} (${p50((s) => s.engineReadMs)} ms), action call ${p50((s) => s.actMs)} ms, gate ${p50((s) => s.gateMs)} ms, rest (waits, locator matching, bookkeeping) ${p50((s) => s.overheadMs - s.replayReadMs - s.engineReadMs - s.actMs - s.gateMs)} ms`,
         ...byAction.map((line) => `  ${line}`),
       ].join('\n');
     },
@@ -123,6 +135,7 @@ export function meterPhases(engine: ActionEngine): PhaseMeter {
       engine.observe = observe;
       engine.run = run;
       inner.settle = settle;
+      StepGate.prototype.check = check;
     },
   };
 }

@@ -60,6 +60,28 @@ describe('what a replayed step reads', () => {
     expect(app.get('name').value).toBe('Grace');
   });
 
+  it('lists the running apps once a run for the safety gate, and still asks every step whether the app runs', async () => {
+    const platform = new FakePlatform();
+    const clock = new FakeClock();
+    const { engine } = countingEngine(platform, clock);
+    const list = platform.apps.list.bind(platform.apps);
+    const isAlive = platform.apps.isAlive.bind(platform.apps);
+    let lists = 0;
+    let alive = 0;
+    platform.apps.list = () => {
+      lists += 1;
+      return list();
+    };
+    platform.apps.isAlive = (pid) => {
+      alive += 1;
+      return isAlive(pid);
+    };
+    const report = await runWorkflow(FILL, { engine, platform, pid: FIXTURE_PID, clock, values: {}, waitMs: 1_000 });
+    expect(report.status).toBe('completed');
+    expect(lists).toBe(1);
+    expect(alive).toBeGreaterThanOrEqual(2);
+  });
+
   it("asks the engine to look for the effect at once and at the app's events, unless the step sets its own settle time", async () => {
     const platform = new FakePlatform();
     const clock = new FakeClock();

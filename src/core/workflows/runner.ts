@@ -111,7 +111,7 @@ export async function runWorkflow(workflow: Workflow, options: RunOptions): Prom
   const clock = options.clock ?? systemClock;
   const signal = options.signal ?? new AbortController().signal;
   const started = clock.now();
-  const context: ToolContext = { engine: options.engine, platform: options.platform, targetPid: options.pid, signal, log: () => undefined, clock };
+  const context: ToolContext = { engine: options.engine, platform: listingOnce(options.platform), targetPid: options.pid, signal, log: () => undefined, clock };
   const gate = new StepGate(options.trusted === true, Object.values(options.given ?? {}).join('\n'), options.decide);
   const steps: StepReport[] = [];
   const report = (step: StepReport): void => {
@@ -164,6 +164,25 @@ async function planStep(step: WorkflowStep, base: Omit<StepReport, 'status'>, op
       ? `${found.resolution.candidates.length} candidates fit: it would halt`
       : 'not there now (an earlier step may bring it)';
   return { ...base, status: 'unresolved', target, note };
+}
+
+/**
+ * The platform as a run's safety gate sees it: the running apps listed once for the whole run
+ * (the gate names the run's app from the list before every step; the app is the same app
+ * throughout, and whether it is still running is asked every step all the same). A failed
+ * listing is not kept, so the next step asks again.
+ */
+function listingOnce(platform: Platform): Platform {
+  let listed: ReturnType<Platform['apps']['list']> | undefined;
+  const apps = Object.create(platform.apps) as Platform['apps'];
+  apps.list = () =>
+    (listed ??= platform.apps.list().catch((error: unknown) => {
+      listed = undefined;
+      throw error;
+    }));
+  const served = Object.create(platform) as Platform;
+  Object.defineProperty(served, 'apps', { value: apps });
+  return served;
 }
 
 /**
