@@ -13,6 +13,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { UiNode } from '../src/shared/ui-node';
 import { listenInput } from '../src/core/platform/linux/x11/input-events';
@@ -24,6 +25,7 @@ import { runWorkflow } from '../src/core/workflows/runner';
 import type { Workflow } from '../src/core/workflows/schema';
 import { startDesktop, type Desktop, type LaunchedApp } from '../test/linux/desktop';
 import { agentRecording } from './replay-agent';
+import { meterPhases, type PhaseMeter } from './replay-phases';
 import { median } from './stats';
 
 const FORM = fileURLToPath(new URL('../resources/fixture-app/replay-form.py', import.meta.url));
@@ -151,7 +153,10 @@ async function display(desktop: Desktop, pid: number): Promise<string> {
  * The third-party app: galculator, 12 + 30 = recorded by clicking its buttons, replayed as it
  * was recorded and in a window resized with xdotool; judged by what its display shows.
  */
-async function calculator(desktop: Desktop): Promise<{ name: string; ok: boolean; halted: boolean; wrong: number; times: number[]; halt: string }[]> {
+async function calculator(
+  desktop: Desktop,
+  meter: PhaseMeter,
+): Promise<{ name: string; ok: boolean; halted: boolean; wrong: number; times: number[]; overhead: number[]; halt: string }[]> {
   const keys = ['1', '2', '+', '3', '0', '='];
   const app = await desktop.launch('galculator');
   const recorder = new DemonstrationRecorder({ engine: desktop.engine, pid: app.pid });
@@ -179,7 +184,16 @@ async function calculator(desktop: Desktop): Promise<{ name: string; ok: boolean
       xdotool(desktop, 'search', '--sync', '--onlyvisible', '--pid', String(fresh.pid), '.', 'windowsize', '%@', '520', '520');
       await sleep(500);
     }
-    const report = await runWorkflow(workflow, { engine: desktop.engine, platform: desktop.platform, pid: fresh.pid, values: {}, waitMs: 2_000 });
+    const before = meter.steps.length;
+    meter.begin();
+    const report = await runWorkflow(workflow, {
+      engine: desktop.engine,
+      platform: desktop.platform,
+      pid: fresh.pid,
+      values: {},
+      waitMs: 2_000,
+      onStep: meter.onStep,
+    });
     const shown = await display(desktop, fresh.pid);
     await stop(desktop, fresh);
     const halted = report.status === 'halted';
@@ -190,6 +204,7 @@ async function calculator(desktop: Desktop): Promise<{ name: string; ok: boolean
       halted,
       wrong,
       times: report.steps.filter((step) => step.status === 'ok' && step.ms !== undefined).map((step) => step.ms as number),
+      overhead: meter.steps.slice(before).map((step) => step.overheadMs),
       halt: report.halt === undefined ? `display ${JSON.stringify(shown)}` : `step ${report.halt.step} ${report.halt.code}: ${report.halt.message}`,
     });
   }
@@ -197,6 +212,11 @@ async function calculator(desktop: Desktop): Promise<{ name: string; ok: boolean
 }
 
 async function main(): Promise<void> {
+  console.log(
+    `load average at the start: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} on ${availableParallelism()} cores`,
+  );
   const desktop = await startDesktop({ openbox: true });
   try {
     const recording = await record(desktop);
@@ -204,25 +224,18 @@ async function main(): Promise<void> {
       `recorded ${recording.workflow.steps.length} steps (${recording.workflow.steps.map((step) => `${step.action}${'target' in step && step.target !== undefined ? ` ${step.target.name}` : ''}`).join(', ')}) in ${Math.round(recording.ms)} ms; parameters: ${Object.keys(recording.workflow.parameters ?? {}).join(', ')}`,
     );
     const stepMs: number[] = [];
-    // The engine's own time per action (resolve, act, settle, verify), to tell replay's cost from the app's.
-    const engineMs: number[] = [];
-    const run = desktop.engine.run.bind(desktop.engine);
-    desktop.engine.run = async (...args) => {
-      const started = performance.now();
-      try {
-        return await run(...args);
-      } finally {
-        engineMs.push(performance.now() - started);
-      }
-    };
+    // Where each replayed step's time goes: the app settling (the engine's settle) and replay's overhead (replay-phases.ts).
+    const meter = meterPhases(desktop.engine);
     let runs = 0;
     let success = 0;
     let halts = 0;
     let wrongActions = 0;
-    console.log(`${'case'.padEnd(40)}${'result'.padEnd(10)}${'halts'.padEnd(7)}${'wrong'.padEnd(7)}${'ms/step'.padEnd(9)}tokens  halt`);
+    console.log(`${'case'.padEnd(40)}${'result'.padEnd(10)}${'halts'.padEnd(7)}${'wrong'.padEnd(7)}${'ms/step'.padEnd(9)}${'overhead'.padEnd(10)}tokens  halt`);
     const source = async (label: string, workflow: Workflow): Promise<void> => {
       for (const drift of CASES) {
         const app = await desktop.launch('/usr/bin/python3', [FORM, ...drift.flags]);
+        const before = meter.steps.length;
+        meter.begin();
         const report = await runWorkflow(workflow, {
           engine: desktop.engine,
           platform: desktop.platform,
@@ -231,6 +244,7 @@ async function main(): Promise<void> {
           values: resolveValues(workflow, known(workflow, drift.values)),
           given: known(workflow, drift.values),
           waitMs: 2_000,
+          onStep: meter.onStep,
         });
         const judged = judge(await stop(desktop, app), drift.values);
         const times = report.steps.filter((step) => step.status === 'ok' && step.ms !== undefined).map((step) => step.ms as number);
@@ -243,7 +257,7 @@ async function main(): Promise<void> {
         wrongActions += judged.wrong;
         const halt = report.halt === undefined ? '' : `step ${report.halt.step} ${report.halt.code}: ${report.halt.lookedFor ?? ''}`;
         console.log(
-          `${`${label}: ${drift.name}`.padEnd(40)}${(ok ? 'success' : 'FAIL').padEnd(10)}${String(halted ? 1 : 0).padEnd(7)}${String(judged.wrong).padEnd(7)}${String(Math.round(median(times))).padEnd(9)}0       ${halt}`,
+          `${`${label}: ${drift.name}`.padEnd(40)}${(ok ? 'success' : 'FAIL').padEnd(10)}${String(halted ? 1 : 0).padEnd(7)}${String(judged.wrong).padEnd(7)}${String(Math.round(median(times))).padEnd(9)}${String(Math.round(median(meter.steps.slice(before).map((step) => step.overheadMs)))).padEnd(10)}0       ${halt}`,
         );
       }
     };
@@ -252,23 +266,30 @@ async function main(): Promise<void> {
     const agent = await agentRecording(desktop, agentApp, FIRST);
     const agentJudged = judge(await stop(desktop, agentApp), FIRST);
     console.log(
-      `${'agent run (scripted model)'.padEnd(40)}${(agentJudged.correct ? 'success' : 'FAIL').padEnd(10)}${'0'.padEnd(7)}${String(agentJudged.wrong).padEnd(7)}${'-'.padEnd(9)}${agent.tokens}  (estimated; saved ${agent.workflow.steps.length} steps, parameters: ${Object.keys(agent.workflow.parameters ?? {}).join(', ')})`,
+      `${'agent run (scripted model)'.padEnd(40)}${(agentJudged.correct ? 'success' : 'FAIL').padEnd(10)}${'0'.padEnd(7)}${String(agentJudged.wrong).padEnd(7)}${'-'.padEnd(9)}${'-'.padEnd(10)}${agent.tokens}  (estimated; saved ${agent.workflow.steps.length} steps, parameters: ${Object.keys(agent.workflow.parameters ?? {}).join(', ')})`,
     );
     await source('from agent', agent.workflow);
-    for (const result of await calculator(desktop)) {
+    for (const result of await calculator(desktop, meter)) {
       runs += 1;
       if (result.ok) success += 1;
       if (result.halted) halts += 1;
       wrongActions += result.wrong;
       stepMs.push(...result.times);
       console.log(
-        `${result.name.padEnd(40)}${(result.ok ? 'success' : 'FAIL').padEnd(10)}${String(result.halted ? 1 : 0).padEnd(7)}${String(result.wrong).padEnd(7)}${String(Math.round(median(result.times))).padEnd(9)}0       ${result.halt}`,
+        `${result.name.padEnd(40)}${(result.ok ? 'success' : 'FAIL').padEnd(10)}${String(result.halted ? 1 : 0).padEnd(7)}${String(result.wrong).padEnd(7)}${String(Math.round(median(result.times))).padEnd(9)}${String(Math.round(median(result.overhead))).padEnd(10)}0       ${result.halt}`,
       );
     }
+    console.log(meter.summary());
+    const overhead = median(meter.steps.map((step) => step.overheadMs));
+    const settle = median(meter.steps.map((step) => step.settleMs));
     console.log(
-      `engine (act + settle + verify) p50 ${Math.round(median(engineMs))} ms a step; replay's own work p50 ${Math.round(median(stepMs) - median(engineMs))} ms a step`,
+      `load average at the end: ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')} on ${availableParallelism()} cores`,
     );
-    console.log(`replay: runs=${runs} success=${success} halts=${halts} wrong_actions=${wrongActions} ms_per_step_p50=${Math.round(median(stepMs))}`);
+    console.log(
+      `replay: runs=${runs} success=${success} halts=${halts} wrong_actions=${wrongActions} ms_per_step_p50=${Math.round(median(stepMs))} ms_settle_p50=${Math.round(settle)} ms_overhead_p50=${Math.round(overhead)}`,
+    );
   } finally {
     await desktop.stop();
   }

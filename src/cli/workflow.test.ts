@@ -72,6 +72,9 @@ describe('deskpilot workflow run', () => {
     [['workflow', 'fly'], /'run FILE' or 'record'/],
     [['workflow', 'run', '/nonexistent.json'], /cannot read workflow/],
     [['workflow', 'run', 'FILE', '--var', 'x'], /NAME=VALUE/],
+    [['workflow', 'run', 'FILE', '--save-healed', 'healed.json'], /add --recover/],
+    [['workflow', 'run', 'FILE', '--recover', '--dry-run'], /one or the other/],
+    [['workflow', 'run', 'FILE', '--out', 'x.json'], /--out is for workflow record/],
   ])('exits 2 on usage errors: %s', async (argv, message) => {
     const args = argv.map((arg) => (arg === 'FILE' ? write('ok.json', [nameStep], { name: { default: 'A' } }) : arg));
     expect(await cli(...args)).toBe(2);

@@ -56,6 +56,7 @@ function exitFor(report: RunReport): number {
  * on stdout; --json for programs), 2 for usage and setup errors, 130 on Ctrl-C.
  */
 async function run(context: CommandContext, file: string, targetPid: TargetPid): Promise<number> {
+  refuseIdleOptions(context);
   const workflow = await loadWorkflow(file);
   const given = parseVars(list(context.values['var']));
   const values = resolveValues(workflow, given);
@@ -94,6 +95,17 @@ async function run(context: CommandContext, file: string, targetPid: TargetPid):
   } finally {
     remove();
   }
+}
+
+/** Options a run would silently ignore are refused before anything runs: a user who typed them expects them to do something. */
+function refuseIdleOptions(context: CommandContext): void {
+  const { values } = context;
+  if (values['save-healed'] !== undefined && values['recover'] !== true)
+    throw new ValidationError('--save-healed FILE writes what --recover proposes; add --recover (it asks the model only when a step halts)');
+  if (values['recover'] === true && values['dry-run'] === true)
+    throw new ValidationError('--recover heals a step that halted while running; --dry-run acts on nothing and never halts, so use one or the other');
+  if (values['out'] !== undefined)
+    throw new ValidationError('--out is for workflow record; workflow run writes nothing (--save-healed FILE keeps a healed copy)');
 }
 
 function onSigint(handler: () => void): () => void {

@@ -64,7 +64,8 @@ interface Resolved extends TargetTree {
  */
 export class ActionEngine {
   private readonly platform: Platform;
-  private readonly clock: Clock;
+  /** The engine's clock: helpers that wait between their own looks (choose-option.ts) wait by it too. */
+  readonly clock: Clock;
   private readonly memory = new Map<string, Remembered>();
   private readonly askBeforeInput: EngineOptions['askBeforeInput'];
   /** Looks taken after actions, in all: tests and benches count polls with it. */

@@ -1,5 +1,6 @@
 import type { UiActionResult } from '../../shared/ui-action';
 import type { UiNode } from '../../shared/ui-node';
+import { selectionOf, showsChoice } from '../actions/choose-option';
 import { windowLocator } from './locator';
 import type { Effect } from './schema';
 import { describeWindow, windowFits } from './window';
@@ -73,8 +74,11 @@ export function missingEffect(expect: Effect, seen: Seen): string | undefined {
   if (expect.value !== undefined || expect.states !== undefined) {
     const node = seen.node;
     if (node === undefined) return 'the target is gone, so its value and states cannot be checked';
-    if (expect.value !== undefined && node.states.secret !== true && String(node.value ?? '') !== String(expect.value)) {
-      return `value is ${JSON.stringify(String(node.value ?? '').slice(0, 80))}, expected ${JSON.stringify(String(expect.value).slice(0, 80))}`;
+    // A combo box without a value of its own (GTK's) shows its choice in its name or a label inside: read as a person reads it.
+    const shown = node.role === 'combobox' && node.value === undefined ? selectionOf(node) : String(node.value ?? '');
+    const holds = node.role === 'combobox' && node.value === undefined ? showsChoice(node, String(expect.value)) : shown === String(expect.value);
+    if (expect.value !== undefined && node.states.secret !== true && !holds) {
+      return `value is ${JSON.stringify(shown.slice(0, 80))}, expected ${JSON.stringify(String(expect.value).slice(0, 80))}`;
     }
     for (const [key, wanted] of Object.entries(expect.states ?? {})) {
       const actual = node.states[key as keyof UiNode['states']];

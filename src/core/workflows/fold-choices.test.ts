@@ -43,6 +43,21 @@ describe('workflowFromActions and combo boxes', () => {
     expect(workflow.parameters).toEqual({ plan: { description: 'Plan (from the question)', default: 'Pro' } });
   });
 
+  it("names a choice from GTK 4's drop-down, whose rows are unnamed, by the label the row shows", () => {
+    const row = (id: string, text: string): UiNode => node(id, 'listitem', '', [node(`${id}-box`, 'group', '', [node(`${id}-label`, 'label', text)])]);
+    const popover = node('pop', 'group', 'GtkPopover', [
+      node('content', 'group', 'GtkPopoverContent', [
+        node('wrap', 'group', '', [node('scroll', 'scrollarea', '', [node('list', 'list', '', [row('one', '1 minute'), row('five', '5 minutes')])])]),
+      ]),
+    ]);
+    const tree = (open: boolean): UiNode =>
+      node('app', 'application', 'Demo', [node('win', 'window', 'Selections', [node('wait', 'combobox', 'Wait', open ? [popover] : [])])]);
+    const workflow = workflowFromActions([click('wait', tree(false)), click('five', tree(true))], { name: 'wait', app: {} });
+    expect(workflow.steps).toHaveLength(1);
+    expect(workflow.steps[0]).toMatchObject({ action: 'set_value', target: { role: 'combobox', name: 'Wait' } });
+    expect(JSON.stringify(workflow)).toContain('5 minutes');
+  });
+
   it('keeps clicks that are not a choice in a box as clicks', () => {
     const workflow = workflowFromActions([click('plan', form(false)), click('save', form(false))], { name: 'two clicks', app: {} });
     expect(workflow.steps.map((step) => step.action)).toEqual(['click', 'click']);

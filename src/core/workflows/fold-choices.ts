@@ -1,4 +1,5 @@
 import type { UiNode } from '../../shared/ui-node';
+import { itemText } from '../actions/choose-option';
 import { findById, shallow } from '../ui/tree-index';
 import { comboOf } from './record/choice';
 import type { RecordedAction } from './recording-engine';
@@ -19,10 +20,12 @@ export function foldChoices(actions: readonly RecordedAction[]): RecordedAction[
       const owner = comboOf(chosen.treeBefore, item);
       if (owner?.id === box.id) {
         const before = shallow(box);
+        // GTK 4's rows are unnamed and hold a label: the choice is the text the row shows.
+        const text = itemText(item);
         folded.push({
           ...opened,
-          request: { action: 'set_value', id: box.id, value: item.name },
-          result: { ...chosen.result, nodeBefore: before, nodeAfter: { ...before, value: item.name }, changed: true, changes: [`value: → "${item.name}"`] },
+          request: { action: 'set_value', id: box.id, value: text },
+          result: { ...chosen.result, nodeBefore: before, nodeAfter: { ...before, value: text }, changed: true, changes: [`value: → ${JSON.stringify(text)}`] },
           windowsAfter: chosen.windowsAfter,
         });
         index += 1;

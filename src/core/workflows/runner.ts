@@ -4,6 +4,7 @@ import type { ApprovalDecider } from '../agent/safety';
 import { systemClock, type Clock } from '../clock';
 import type { Platform } from '../platform/types';
 import type { ToolContext } from '../tools/types';
+import type { BuiltTree } from '../ui/ids';
 import { findById } from '../ui/tree-index';
 import { missingEffect } from './effect';
 import { describeLocator } from './locator';
@@ -17,7 +18,7 @@ import type { Workflow, WorkflowStep } from './schema';
 
 type ActingStep = Exclude<WorkflowStep, { action: 'wait_window' }>;
 import { StepGate } from './step-gate';
-import { findTarget, observeWindows, waitFor, windowsIn, type Found } from './target-wait';
+import { findTarget, observeWindows, waitFor, windowsIn, type Found, type WaitTiming } from './target-wait';
 import { describeWindow, windowFits } from './window';
 
 export const DEFAULT_WAIT_MS = 5_000;
@@ -68,9 +69,13 @@ function resolutionHalt(resolution: Exclude<Resolution, { kind: 'found' }>, look
   return new Halt('not_found', `no element fits ${lookedFor}`, lookedFor, resolution.candidates);
 }
 
-/** The ui_action request for a step whose targets were found. */
+/**
+ * The ui_action request for a step whose targets were found. Unless the step says, the engine
+ * looks for the effect at once and then at each of the app's events (settleMs 0) instead of
+ * after a fixed pause: replay checks the recorded effect itself, so an early look costs nothing.
+ */
 function requestFor(step: WorkflowStep, id: string | undefined, toId: string | undefined): Record<string, unknown> {
-  const settle = step.settleMs === undefined ? {} : { settleMs: step.settleMs };
+  const settle = { settleMs: step.settleMs ?? 0 };
   const at = id === undefined ? {} : { id };
   switch (step.action) {
     case 'click':
@@ -106,7 +111,7 @@ export async function runWorkflow(workflow: Workflow, options: RunOptions): Prom
   const clock = options.clock ?? systemClock;
   const signal = options.signal ?? new AbortController().signal;
   const started = clock.now();
-  const context: ToolContext = { engine: options.engine, platform: options.platform, targetPid: options.pid, signal, log: () => undefined, clock };
+  const context: ToolContext = { engine: options.engine, platform: listingOnce(options.platform), targetPid: options.pid, signal, log: () => undefined, clock };
   const gate = new StepGate(options.trusted === true, Object.values(options.given ?? {}).join('\n'), options.decide);
   const steps: StepReport[] = [];
   const report = (step: StepReport): void => {
@@ -161,9 +166,49 @@ async function planStep(step: WorkflowStep, base: Omit<StepReport, 'status'>, op
   return { ...base, status: 'unresolved', target, note };
 }
 
+/**
+ * The platform as a run's safety gate sees it: the running apps listed once for the whole run
+ * (the gate names the run's app from the list before every step; the app is the same app
+ * throughout, and whether it is still running is asked every step all the same). A failed
+ * listing is not kept, so the next step asks again.
+ */
+function listingOnce(platform: Platform): Platform {
+  let listed: ReturnType<Platform['apps']['list']> | undefined;
+  const apps = Object.create(platform.apps) as Platform['apps'];
+  apps.list = () =>
+    (listed ??= platform.apps.list().catch((error: unknown) => {
+      listed = undefined;
+      throw error;
+    }));
+  const served = Object.create(platform) as Platform;
+  Object.defineProperty(served, 'apps', { value: apps });
+  return served;
+}
+
+/**
+ * The engine as the safety gate sees it for one step: its read of the app is the tree the
+ * step's target was just found in, so the gate judges the node replay resolved, and the step
+ * costs one read of the app instead of two. Every other call goes to the engine itself.
+ */
+function servingTree(engine: ActionEngine, pid: number, tree: BuiltTree): ActionEngine {
+  const served = Object.create(engine) as ActionEngine;
+  served.observe = async (at, treeOptions = {}) => {
+    const plain = at === pid && treeOptions.fresh !== true && treeOptions.maxNodes === undefined && treeOptions.maxDepth === undefined;
+    return plain && (treeOptions.bounds ?? 'none') === 'none' ? tree : engine.observe(at, treeOptions);
+  };
+  return served;
+}
+
 async function runStep(step: WorkflowStep, options: RunOptions, clock: Clock, context: ToolContext, gate: StepGate): Promise<Partial<StepReport>> {
   const waitMs = step.timeoutMs ?? options.waitMs ?? DEFAULT_WAIT_MS;
-  const timing = { clock, waitMs, pollMs: options.pollMs ?? DEFAULT_POLL_MS, signal: context.signal };
+  const nextEvent = options.platform.accessibility.nextEvent?.bind(options.platform.accessibility);
+  const timing: Timing = {
+    clock,
+    waitMs,
+    pollMs: options.pollMs ?? DEFAULT_POLL_MS,
+    signal: context.signal,
+    ...(nextEvent === undefined ? {} : { nextEvent: (signal: AbortSignal) => nextEvent(options.pid, signal) }),
+  };
   if (step.action === 'wait_window') {
     const wanted = step.window;
     const ok = await waitFor(timing, async () => {
@@ -188,7 +233,12 @@ async function runStep(step: WorkflowStep, options: RunOptions, clock: Clock, co
     return found;
   }
   const request = requestFor(step, target?.node.id, destination?.node.id);
-  const verdict = await gate.check(request, context);
+  // A tree read by OCR is not the one the target was found in; the gate then reads for itself.
+  const judged =
+    target === undefined || target.rung === 'ocr' || destination !== undefined
+      ? context
+      : { ...context, engine: servingTree(options.engine, options.pid, target.tree) };
+  const verdict = await gate.check(request, judged);
   if (!verdict.ok) throw new Halt(verdict.code, verdict.message, found.target);
   const asker = gate.inputAsker(context);
   // As every program runs a ui_action: a set_value on a combo box chooses its item (run-action.ts).
@@ -204,16 +254,13 @@ async function runStep(step: WorkflowStep, options: RunOptions, clock: Clock, co
   return found;
 }
 
-interface Timing {
-  clock: Clock;
-  waitMs: number;
-  pollMs: number;
+interface Timing extends WaitTiming {
   signal: AbortSignal;
 }
 
 async function waitForTarget(locator: Locator, ocr: boolean, options: RunOptions, timing: Timing): Promise<Found> {
   const lookedFor = describeLocator(locator);
-  let last: { resolution: Resolution } | undefined;
+  let last: { resolution: Resolution; tree: BuiltTree } | undefined;
   await waitFor(timing, async () => {
     last = await findTarget(options, locator, { ocr: false });
     // A tie is not waited out: two matches now is a halt now.
@@ -221,14 +268,14 @@ async function waitForTarget(locator: Locator, ocr: boolean, options: RunOptions
   });
   // OCR is the last rung and the slowest: tried once, after the tree had its whole wait.
   if (ocr && last?.resolution.kind === 'missing') last = await findTarget(options, locator, { ocr: true });
-  const resolution = (last as { resolution: Resolution }).resolution;
+  const { resolution, tree } = last as { resolution: Resolution; tree: BuiltTree };
   if (resolution.kind !== 'found') throw resolutionHalt(resolution, lookedFor);
   if (!resolution.node.states.enabled) {
     throw new Halt('disabled', `the element was found and stayed disabled for ${timing.waitMs} ms`, lookedFor, [
       { id: resolution.node.id, role: resolution.node.role, name: resolution.node.name, reason: 'disabled' },
     ]);
   }
-  return { node: resolution.node, rung: resolution.rung };
+  return { node: resolution.node, rung: resolution.rung, tree };
 }
 
 async function awaitEffect(

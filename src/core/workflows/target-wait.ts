@@ -2,6 +2,7 @@ import type { UiNode } from '../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
 import type { Clock } from '../clock';
 import type { Platform } from '../platform/types';
+import type { BuiltTree } from '../ui/ids';
 import { walk } from '../ui/tree-index';
 import { resolveLocator, type Resolution, type Rung } from './resolve';
 import type { Locator } from './schema';
@@ -10,6 +11,8 @@ import { isWindow } from './window';
 export interface Found {
   node: UiNode;
   rung: Rung;
+  /** The read it was found in: later checks of the same step judge this read instead of making another. */
+  tree: BuiltTree;
 }
 
 interface Reader {
@@ -22,18 +25,53 @@ interface Reader {
 /** Most polls in one wait, whatever the clock does: a wait is bounded even by a clock that stands still. */
 const MAX_POLLS = 10_000;
 
+/** Even an event waits this long before the next look, so a burst of events costs one read, not many. */
+export const EVENT_GAP_MS = 15;
+
+export interface WaitTiming {
+  clock: Clock;
+  waitMs: number;
+  pollMs: number;
+  signal?: AbortSignal;
+  /** Resolves at the app's next accessibility event (rejects when its signal aborts); absent where the platform has none. */
+  nextEvent?: (signal: AbortSignal) => Promise<void>;
+}
+
 /**
  * Polls `ready` until it says yes or `waitMs` passes by the clock; true when it said yes.
+ * Where the app reports events, the next look comes at its next event (after a short gap)
+ * instead of at the next poll: what a step waits for shows as soon as the app changes.
  * Tests pass a FakeClock, whose sleeps advance time without waiting.
  */
-export async function waitFor(timing: { clock: Clock; waitMs: number; pollMs: number; signal?: AbortSignal }, ready: () => Promise<boolean>): Promise<boolean> {
+export async function waitFor(timing: WaitTiming, ready: () => Promise<boolean>): Promise<boolean> {
   const deadline = timing.clock.now() + timing.waitMs;
   for (let poll = 0; poll < MAX_POLLS; poll += 1) {
     if (await ready()) return true;
     if (timing.clock.now() >= deadline) return false;
-    await timing.clock.sleep(Math.max(1, Math.min(timing.pollMs, deadline - timing.clock.now())), timing.signal);
+    await pause(timing, Math.max(1, Math.min(timing.pollMs, deadline - timing.clock.now())));
   }
   return false;
+}
+
+/** One pause between looks: the poll interval, cut short by the app's next event. */
+async function pause(timing: WaitTiming, ms: number): Promise<void> {
+  const { clock, signal, nextEvent } = timing;
+  if (nextEvent === undefined || ms <= EVENT_GAP_MS) {
+    await clock.sleep(ms, signal);
+    return;
+  }
+  await clock.sleep(EVENT_GAP_MS, signal);
+  const race = new AbortController();
+  const forward = (): void => race.abort(signal?.reason);
+  signal?.addEventListener('abort', forward, { once: true });
+  try {
+    await Promise.race([clock.sleep(ms - EVENT_GAP_MS, race.signal), nextEvent(race.signal)]);
+  } finally {
+    signal?.removeEventListener('abort', forward);
+    // The loser is cancelled; its rejection is expected and must not surface as unhandled.
+    race.abort();
+  }
+  signal?.throwIfAborted();
 }
 
 function normalize(text: string): string {
@@ -70,19 +108,19 @@ async function byOcr(reader: Reader, locator: Locator): Promise<Resolution | und
  * One look for a locator's node: the tree without bounds (cheap), and with them only when a
  * tie needs the recorded position; then, when asked and nothing fit, OCR.
  */
-export async function findTarget(reader: Reader, locator: Locator, options: { ocr: boolean }): Promise<{ resolution: Resolution }> {
+export async function findTarget(reader: Reader, locator: Locator, options: { ocr: boolean }): Promise<{ resolution: Resolution; tree: BuiltTree }> {
   const signal = reader.signal === undefined ? {} : { signal: reader.signal };
-  const tree = await reader.engine.observe(reader.pid, { bounds: 'none', ...signal });
+  let tree = await reader.engine.observe(reader.pid, { bounds: 'none', ...signal });
   let resolution = resolveLocator(tree.root, locator);
   if (resolution.kind === 'ambiguous' && locator.bounds !== undefined) {
-    const placed = await reader.engine.observe(reader.pid, { bounds: 'interactive', ...signal });
-    resolution = resolveLocator(placed.root, locator);
+    tree = await reader.engine.observe(reader.pid, { bounds: 'interactive', ...signal });
+    resolution = resolveLocator(tree.root, locator);
   }
   if (resolution.kind === 'missing' && options.ocr) {
     const seen = await byOcr(reader, locator);
     if (seen !== undefined) resolution = seen;
   }
-  return { resolution };
+  return { resolution, tree };
 }
 
 /** The app's windows as the tree shows them now. */

@@ -4,8 +4,11 @@ import { popupElementAt } from './hit-test';
 
 /** Roles of the items a combo box's open list shows. */
 const ITEM_ROLES = new Set<UiNode['role']>(['menuitem', 'listitem']);
-/** How far above the item its combo box may be (the box → menu or list → item, plus a wrapper or two). */
-const MAX_DEPTH = 4;
+/**
+ * How far above the item its combo box may be: the box → menu or list → item, plus wrappers;
+ * GTK 4's drop-down holds its list five levels down (popover, its content, a box, a scrolled window, the list).
+ */
+const MAX_DEPTH = 7;
 
 /**
  * The combo box an item belongs to, when a click landed on one of the items of its open list:

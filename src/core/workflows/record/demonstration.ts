@@ -1,4 +1,5 @@
 import { isDeskpilotError } from '../../../shared/errors';
+import { itemText, showsChoice } from '../../actions/choose-option';
 import type { UiNode } from '../../../shared/ui-node';
 import type { ActionEngine } from '../../actions/engine';
 import { refind } from '../../actions/locate';
@@ -185,10 +186,17 @@ export class DemonstrationRecorder {
     const last = this.steps.at(-1);
     if (last?.action === 'click' && last.target?.role === 'combobox' && last.target.name === combo.name) this.steps.pop();
     const name = parameterName(combo.name || 'choice', new Set(Object.keys(this.parameters)));
-    this.parameters[name] = { description: combo.name || 'a choice', default: item.name };
+    // GTK 4's rows are unnamed and hold a label: the choice is the text the row shows.
+    const chosen = itemText(item);
+    this.parameters[name] = { description: combo.name || 'a choice', default: chosen };
     // The box's value after the choice, when it shows one, is what replay checks; else that it changed.
-    const shown = indexTree(after).get(combo.id)?.node.value;
-    this.add({ action: 'set_value', target: locatorOf(place), value: `{{${name}}}`, ...(shown === item.name ? { expect: { value: `{{${name}}}` } } : {}) });
+    const box = indexTree(after).get(combo.id)?.node;
+    this.add({
+      action: 'set_value',
+      target: locatorOf(place),
+      value: `{{${name}}}`,
+      ...(box !== undefined && showsChoice(box, chosen) ? { expect: { value: `{{${name}}}` } } : {}),
+    });
   }
 
   private async flushTyping(): Promise<void> {
