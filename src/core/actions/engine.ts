@@ -23,7 +23,7 @@ import { SETTLE_BOUND_MS, waitForEffect } from './settle';
 import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 import { lookOnce, type VerifyContext } from './verify';
-import { typeInWindow } from './window-typing';
+import { replaceInWindow, typeInWindow } from './window-typing';
 
 /**
  * What a step that needs synthetic input says before it runs, for a user who asked to be asked:
@@ -238,7 +238,11 @@ export class ActionEngine {
         try {
           await accessibility.setValue(ref, node as UiNode, request.value);
         } catch (error) {
-          if (!(error instanceof NotSettableError) || node?.role !== 'cell' || input.canType?.(String(request.value)) === false) throw error;
+          if (!(error instanceof NotSettableError)) throw error;
+          // A web field without EditableText (Chromium) takes its new text as keys sent to its window alone.
+          const replaced = node?.role === 'cell' ? undefined : await replaceInWindow(this.platform, this.clock, pid, ref, node as UiNode, String(request.value), signal);
+          if (replaced !== undefined) return replaced;
+          if (node?.role !== 'cell' || input.canType?.(String(request.value)) === false) throw error;
           // A sheet cell takes no text through accessibility (LibreOffice gives it no EditableText):
           // it takes it as from a person, typed over while the cell is selected and committed by Return.
           const cell = node;

@@ -45,7 +45,7 @@ function lazyInput(env: Record<string, string | undefined>, titlesOf: (pid: numb
     // The keymap is known without loading nut-js.
     canType: canTypeAll,
     // Its own X connection: no nut-js, and the user's keyboard and focus stay where they are.
-    typeInWindow: async (pid, text) => typeInWindow(env, { pid, titles: await titlesOf(pid) }, text).catch(() => false),
+    typeInWindow: async (pid, text, options) => typeInWindow(env, { pid, titles: await titlesOf(pid) }, text, options).catch(() => false),
   };
 }
 
