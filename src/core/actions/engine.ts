@@ -7,7 +7,7 @@ import {
   type UiActionRequest,
   type UiActionResult,
 } from '../../shared/ui-action';
-import type { UiNode } from '../../shared/ui-node';
+import type { Role, UiNode } from '../../shared/ui-node';
 import { systemClock, type Clock } from '../clock';
 import type { Platform, Point, TreeOptions } from '../platform/types';
 import { buildTree, type BuiltTree } from '../ui/ids';
@@ -31,7 +31,7 @@ import { replaceInWindow, typeInWindow } from './window-typing';
  */
 export interface InputRequest {
   pid: number;
-  /** 'click', 'keys', 'scroll' or 'drag'. */
+  /** 'click', 'keys', 'scroll', 'drag', or 'open-menu' (an accessible click whose menu then holds the keyboard). */
   via: string;
   action: UiActionRequest['action'];
   /** The element the input lands on (a drag's source), as the app names it. */
@@ -229,8 +229,13 @@ export class ActionEngine {
     switch (request.action) {
       case 'click': {
         const target = node as UiNode;
+        // An opening menu's popup grabs the keyboard until it closes, so the user's keys go to it:
+        // put to the user first like any input step, and reported as taking the keyboard.
+        const opens = opensMenu(target);
+        if (opens) await this.askBeforeInput?.(inputRequest(pid, 'open-menu', request, node, undefined));
+        signal?.throwIfAborted();
         const native = await accessibleClick(accessibility, resolved, target);
-        if (native !== undefined) return native;
+        if (native !== undefined) return opens ? { ...native, interrupted: true } : native;
         const point = await visiblePoint(accessibility, resolved, target);
         return synthetic('click', () => input.click(point), point);
       }
@@ -318,7 +323,8 @@ export class ActionEngine {
   private async focus(resolved: Resolved, node: UiNode, mode: 'keep' | 'caret'): Promise<void> {
     if (node.states.focused && mode === 'keep') return;
     const { accessibility, input } = this.platform;
-    if (!(await accessibility.focus(resolved.tree.refs.get(node.id), node)) && !node.states.focused) {
+    // A click on a menu would open it (or run a menu item) rather than focus it: its keys go as they are.
+    if (!(await accessibility.focus(resolved.tree.refs.get(node.id), node)) && !node.states.focused && !MENU_ROLES.has(node.role)) {
       await input.click(await visiblePoint(accessibility, resolved, node));
     }
   }
@@ -381,6 +387,13 @@ export class ActionEngine {
       this.memory.delete(key);
     }
   }
+}
+
+const MENU_ROLES = new Set<Role>(['menu', 'menuitem']);
+
+/** A menu that a click opens (not one open already, which the click closes). */
+function opensMenu(node: UiNode): boolean {
+  return node.role === 'menu' && node.states.expanded !== true;
 }
 
 /** The node with this id in a tree, bounded by the tree's size. */
