@@ -68,19 +68,23 @@ describe.skipIf(!run)('Chromium typing without taking the focus', () => {
   it.each([
     ['an input', 'City', 'bon', 'Lisbon'],
     ['a textarea', 'Notes', ' and more', 'first line and more'],
-  ])('types at the end of %s, verified, with the other window still active', async (_kind, name, text, expected) => {
-    const field = await node(name);
-    const result = await desktop.engine.run(pid, { id: field.id, action: 'type', text });
-    expect(result.success).toBe(true);
-    expect({ method: result.method, via: result.via, interrupted: result.interrupted }).toEqual({
-      method: 'input',
-      via: 'window-keys',
-      interrupted: undefined,
-    });
-    expect(await xdotool('getactivewindow')).toBe(other);
-    expect(await xdotool('getwindowfocus')).toBe(other);
-    await waitFor(async () => ((await textOf(name)) === expected ? true : undefined), 10_000, `${name} to read "${expected}"`);
-  }, 60_000);
+  ])(
+    'types at the end of %s, verified, with the other window still active',
+    async (_kind, name, text, expected) => {
+      const field = await node(name);
+      const result = await desktop.engine.run(pid, { id: field.id, action: 'type', text });
+      expect(result.success).toBe(true);
+      expect({ method: result.method, via: result.via, interrupted: result.interrupted }).toEqual({
+        method: 'input',
+        via: 'window-keys',
+        interrupted: undefined,
+      });
+      expect(await xdotool('getactivewindow')).toBe(other);
+      expect(await xdotool('getwindowfocus')).toBe(other);
+      await waitFor(async () => ((await textOf(name)) === expected ? true : undefined), 10_000, `${name} to read "${expected}"`);
+    },
+    60_000,
+  );
 
   it('types into a contenteditable region', async () => {
     const field = await node('Draft');

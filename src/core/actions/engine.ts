@@ -245,7 +245,8 @@ export class ActionEngine {
         } catch (error) {
           if (!(error instanceof NotSettableError)) throw error;
           // A web field without EditableText (Chromium) takes its new text as keys sent to its window alone.
-          const replaced = node?.role === 'cell' ? undefined : await replaceInWindow(this.platform, this.clock, pid, ref, node as UiNode, String(request.value), signal);
+          const replaced =
+            node?.role === 'cell' ? undefined : await replaceInWindow(this.platform, this.clock, pid, ref, node as UiNode, String(request.value), signal);
           if (replaced !== undefined) return replaced;
           if (node?.role !== 'cell' || input.canType?.(String(request.value)) === false) throw error;
           // A sheet cell takes no text through accessibility (LibreOffice gives it no EditableText):

@@ -84,12 +84,7 @@ export async function replaceInWindow(
  * that activates on any focus change), the window that was active is made active again at once,
  * and `interrupted` is true (the user's focus was taken for a moment). Undefined when it failed.
  */
-async function focusQuietly(
-  platform: Platform,
-  clock: Clock,
-  ref: unknown,
-  node: UiNode,
-): Promise<{ interrupted: boolean; caretPlaced: boolean } | undefined> {
+async function focusQuietly(platform: Platform, clock: Clock, ref: unknown, node: UiNode): Promise<{ interrupted: boolean; caretPlaced: boolean } | undefined> {
   const { accessibility, apps } = platform;
   const active = await apps.activeWindow?.().catch(() => undefined);
   const focused =
