@@ -118,6 +118,8 @@ export class ActionEngine {
     // Set once something was sent to the app: a result for an action that never ran claims no method.
     let method: ActionMethod | undefined;
     let nodeBefore: UiNode | null = null;
+    // Set when synthetic input moved the pointer or the active window: a step that fails after that still took the user's devices.
+    const devices = { taken: false };
     try {
       signal?.throwIfAborted();
       const resolved = await this.resolve(pid, request);
@@ -128,7 +130,7 @@ export class ActionEngine {
       method = request.action === 'set_value' || request.action === 'click' ? 'accessibility' : 'input';
       let route: Route;
       try {
-        route = await this.execute(pid, request, resolved, signal);
+        route = await this.execute(pid, request, resolved, devices, signal);
       } catch (error) {
         // A button that closes its dialog or ends its app can take the answer with it: the call
         // fails though the click worked. What the app shows now decides, never the failed reply.
@@ -147,6 +149,7 @@ export class ActionEngine {
       return {
         success: false,
         ...(method === undefined || refused ? {} : { method }),
+        ...(devices.taken && !refused ? { method: 'input' as const, interrupted: true } : {}),
         nodeBefore,
         nodeAfter: null,
         changed: false,
@@ -220,12 +223,12 @@ export class ActionEngine {
     return { tree, index, target, destination, owner: { pid, apps: this.platform.apps } };
   }
 
-  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, signal?: AbortSignal): Promise<Route> {
+  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, devices: { taken: boolean }, signal?: AbortSignal): Promise<Route> {
     const { accessibility, input } = this.platform;
     const node = resolved.target?.node;
     const ref = node === undefined ? undefined : resolved.tree.refs.get(node.id);
     const synthetic = (via: string, work: () => Promise<void>, placed?: Point): Promise<Route> =>
-      this.synthetic(inputRequest(pid, via, request, node, resolved.destination?.node), work, placed, signal);
+      this.synthetic(inputRequest(pid, via, request, node, resolved.destination?.node), work, placed, devices, signal);
     switch (request.action) {
       case 'click': {
         const target = node as UiNode;
@@ -308,10 +311,16 @@ export class ActionEngine {
    * Synthetic input, the path that takes the user's devices: asked for first when the user
    * said never to take them, and the pointer and active window put back afterwards (input-guard.ts).
    */
-  private async synthetic(asked: InputRequest, work: () => Promise<void>, placed: Point | undefined, signal?: AbortSignal): Promise<Route> {
+  private async synthetic(
+    asked: InputRequest,
+    work: () => Promise<void>,
+    placed: Point | undefined,
+    devices: { taken: boolean },
+    signal?: AbortSignal,
+  ): Promise<Route> {
     await this.askBeforeInput?.(asked);
     signal?.throwIfAborted();
-    await guardInput(this.platform, asked.pid, work, placed);
+    await guardInput(this.platform, asked.pid, work, { placed, sleep: (ms) => this.clock.sleep(ms), devices });
     return { method: 'input', via: asked.via, interrupted: true };
   }
 

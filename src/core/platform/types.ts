@@ -87,6 +87,8 @@ export interface AppListing {
   activeWindow?(): Promise<number | undefined>;
   /** Makes a window that activeWindow() returned active again; a window that is gone is left alone. */
   restoreWindow?(window: number): Promise<void>;
+  /** The process a window that activeWindow() returned belongs to, as the window system says (X11: _NET_WM_PID). */
+  windowPid?(window: number): Promise<number | undefined>;
   /**
    * An app that shows accessibility a bare window until it is started again with a flag
    * (Chromium and Electron without --force-renderer-accessibility): its name and the command

@@ -14,7 +14,7 @@ import { assertDisplay } from './display';
 import { createScreen } from './screen';
 import { discoverSession, systemDeps, type Discovered, type DiscoveryDeps } from './session-discovery';
 import { windowOwnerAt } from './x11/window-at';
-import { activeWindow, restoreWindow } from './x11/active-window';
+import { activeWindow, restoreWindow, windowPid } from './x11/active-window';
 import { linuxTraits } from './traits';
 import { typeInWindow } from './x11/window-keys';
 
@@ -94,6 +94,7 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       },
       activeWindow: () => activeWindow(env),
       restoreWindow: (window) => restoreWindow(env, window),
+      windowPid: (window) => windowPid(env, window),
       ...createRelaunch({
         app: (pid) => apps.get(pid),
         tree: (pid) => accessibility.getTree(pid),
