@@ -3,8 +3,11 @@ import type { Clock } from '../clock';
 import type { Platform } from '../platform/types';
 import type { Route } from './accessible-route';
 
-/** How often, and how long, the text is read back after keys were sent to the window. */
-const ARRIVAL_CHECKS = 12;
+/**
+ * How often, and how long, the text is read back after keys were sent to the window: about a
+ * second in all, as keys that show only after the keyboard fallback began would be typed twice.
+ */
+const ARRIVAL_CHECKS = 40;
 const ARRIVAL_CHECK_MS = 25;
 /** Looks for a window activation that grabbing the focus caused, and the wait between them. */
 const ACTIVATION_LOOKS = 2;
