@@ -7,7 +7,7 @@ import {
   type UiActionRequest,
   type UiActionResult,
 } from '../../shared/ui-action';
-import type { UiNode } from '../../shared/ui-node';
+import type { Role, UiNode } from '../../shared/ui-node';
 import { systemClock, type Clock } from '../clock';
 import type { Platform, Point, TreeOptions } from '../platform/types';
 import { buildTree, type BuiltTree } from '../ui/ids';
@@ -23,7 +23,7 @@ import { SETTLE_BOUND_MS, waitForEffect } from './settle';
 import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 import { lookOnce, type VerifyContext } from './verify';
-import { typeInWindow } from './window-typing';
+import { replaceInWindow, typeInWindow } from './window-typing';
 
 /**
  * What a step that needs synthetic input says before it runs, for a user who asked to be asked:
@@ -31,7 +31,7 @@ import { typeInWindow } from './window-typing';
  */
 export interface InputRequest {
   pid: number;
-  /** 'click', 'keys', 'scroll' or 'drag'. */
+  /** 'click', 'keys', 'scroll', 'drag', or 'open-menu' (an accessible click whose menu then holds the keyboard). */
   via: string;
   action: UiActionRequest['action'];
   /** The element the input lands on (a drag's source), as the app names it. */
@@ -119,6 +119,8 @@ export class ActionEngine {
     // Set once something was sent to the app: a result for an action that never ran claims no method.
     let method: ActionMethod | undefined;
     let nodeBefore: UiNode | null = null;
+    // Set when synthetic input moved the pointer or the active window: a step that fails after that still took the user's devices.
+    const devices = { taken: false };
     try {
       signal?.throwIfAborted();
       const resolved = await this.resolve(pid, request);
@@ -129,7 +131,7 @@ export class ActionEngine {
       method = request.action === 'set_value' || request.action === 'click' ? 'accessibility' : 'input';
       let route: Route;
       try {
-        route = await this.execute(pid, request, resolved, signal);
+        route = await this.execute(pid, request, resolved, devices, signal);
       } catch (error) {
         // A button that closes its dialog or ends its app can take the answer with it: the call
         // fails though the click worked. What the app shows now decides, never the failed reply.
@@ -148,6 +150,7 @@ export class ActionEngine {
       return {
         success: false,
         ...(method === undefined || refused ? {} : { method }),
+        ...(devices.taken && !refused ? { method: 'input' as const, interrupted: true } : {}),
         nodeBefore,
         nodeAfter: null,
         changed: false,
@@ -221,17 +224,22 @@ export class ActionEngine {
     return { tree, index, target, destination, owner: { pid, apps: this.platform.apps } };
   }
 
-  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, signal?: AbortSignal): Promise<Route> {
+  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, devices: { taken: boolean }, signal?: AbortSignal): Promise<Route> {
     const { accessibility, input } = this.platform;
     const node = resolved.target?.node;
     const ref = node === undefined ? undefined : resolved.tree.refs.get(node.id);
     const synthetic = (via: string, work: () => Promise<void>, placed?: Point): Promise<Route> =>
-      this.synthetic(inputRequest(pid, via, request, node, resolved.destination?.node), work, placed, signal);
+      this.synthetic(inputRequest(pid, via, request, node, resolved.destination?.node), work, placed, devices, signal);
     switch (request.action) {
       case 'click': {
         const target = node as UiNode;
+        // An opening menu's popup grabs the keyboard until it closes, so the user's keys go to it:
+        // put to the user first like any input step, and reported as taking the keyboard.
+        const opens = opensMenu(target);
+        if (opens) await this.askBeforeInput?.(inputRequest(pid, 'open-menu', request, node, undefined));
+        signal?.throwIfAborted();
         const native = await accessibleClick(accessibility, resolved, target);
-        if (native !== undefined) return native;
+        if (native !== undefined) return opens ? { ...native, interrupted: true } : native;
         const point = await visiblePoint(accessibility, resolved, target);
         return synthetic('click', () => input.click(point), point);
       }
@@ -239,7 +247,12 @@ export class ActionEngine {
         try {
           await accessibility.setValue(ref, node as UiNode, request.value);
         } catch (error) {
-          if (!(error instanceof NotSettableError) || node?.role !== 'cell' || input.canType?.(String(request.value)) === false) throw error;
+          if (!(error instanceof NotSettableError)) throw error;
+          // A web field without EditableText (Chromium) takes its new text as keys sent to its window alone.
+          const replaced =
+            node?.role === 'cell' ? undefined : await replaceInWindow(this.platform, this.clock, pid, ref, node as UiNode, String(request.value), signal);
+          if (replaced !== undefined) return replaced;
+          if (node?.role !== 'cell' || input.canType?.(String(request.value)) === false) throw error;
           // A sheet cell takes no text through accessibility (LibreOffice gives it no EditableText):
           // it takes it as from a person, typed over while the cell is selected and committed by Return.
           const cell = node;
@@ -299,10 +312,16 @@ export class ActionEngine {
    * Synthetic input, the path that takes the user's devices: asked for first when the user
    * said never to take them, and the pointer and active window put back afterwards (input-guard.ts).
    */
-  private async synthetic(asked: InputRequest, work: () => Promise<void>, placed: Point | undefined, signal?: AbortSignal): Promise<Route> {
+  private async synthetic(
+    asked: InputRequest,
+    work: () => Promise<void>,
+    placed: Point | undefined,
+    devices: { taken: boolean },
+    signal?: AbortSignal,
+  ): Promise<Route> {
     await this.askBeforeInput?.(asked);
     signal?.throwIfAborted();
-    await guardInput(this.platform, asked.pid, work, placed);
+    await guardInput(this.platform, asked.pid, work, { placed, sleep: (ms) => this.clock.sleep(ms), devices });
     return { method: 'input', via: asked.via, interrupted: true };
   }
 
@@ -315,7 +334,8 @@ export class ActionEngine {
   private async focus(resolved: Resolved, node: UiNode, mode: 'keep' | 'caret'): Promise<void> {
     if (node.states.focused && mode === 'keep') return;
     const { accessibility, input } = this.platform;
-    if (!(await accessibility.focus(resolved.tree.refs.get(node.id), node)) && !node.states.focused) {
+    // A click on a menu would open it (or run a menu item) rather than focus it: its keys go as they are.
+    if (!(await accessibility.focus(resolved.tree.refs.get(node.id), node)) && !node.states.focused && !MENU_ROLES.has(node.role)) {
       await input.click(await visiblePoint(accessibility, resolved, node));
     }
   }
@@ -378,6 +398,13 @@ export class ActionEngine {
       this.memory.delete(key);
     }
   }
+}
+
+const MENU_ROLES = new Set<Role>(['menu', 'menuitem']);
+
+/** A menu that a click opens (not one open already, which the click closes). */
+function opensMenu(node: UiNode): boolean {
+  return node.role === 'menu' && node.states.expanded !== true;
 }
 
 /** The node with this id in a tree, bounded by the tree's size. */

@@ -54,4 +54,26 @@ describe('keepDevices', () => {
     // The asker is scoped to the work it was named for: outside it, nobody is asked.
     expect(await engine.run(FIXTURE_PID, { action: 'click', id: field })).toMatchObject({ error: { data: { asked: false } } });
   });
+
+  it('asks before opening a menu by its action, whose popup then holds the keyboard, and says the step interrupted', async () => {
+    const { settings, platform, engine } = setup();
+    const app = platform.app(FIXTURE_PID);
+    app.widgets.push({ key: 'format', role: 'menu', name: 'Format', bounds: { x: 20, y: 0, width: 60, height: 20 }, actions: ['click'] });
+    let opened = 0;
+    const press = platform.accessibility.press.bind(platform.accessibility);
+    Object.assign(platform.accessibility, {
+      press: (ref: unknown, node: { role: string }) => (node.role === 'menu' ? Promise.resolve((opened += 1) > 0) : press(ref, node as never)),
+    });
+    const menu = findNodes((await engine.observe(FIXTURE_PID)).root, { name: 'Format', role: 'menu' })[0]?.node.id as string;
+    settings.keepDevices = true;
+    const refused = await engine.run(FIXTURE_PID, { action: 'click', id: menu });
+    expect(refused).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED', data: { via: 'open-menu', asked: false } } });
+    expect(refused.error?.message).toMatch(/open menu/);
+    expect(opened).toBe(0);
+    settings.keepDevices = false;
+    const result = await engine.run(FIXTURE_PID, { action: 'click', id: menu });
+    expect(result).toMatchObject({ method: 'accessibility', via: 'action', interrupted: true });
+    expect(opened).toBe(1);
+    expect(platform.inputLog).toEqual([]);
+  });
 });

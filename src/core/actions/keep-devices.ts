@@ -20,6 +20,9 @@ export function askingAbout<T>(asker: InputAsker, work: () => Promise<T>): Promi
 
 function described(request: InputRequest): string {
   const target = request.target === undefined ? '' : ` on ${request.target.role} ${JSON.stringify(request.target.name)}`;
+  if (request.via === 'open-menu') {
+    return `this ${request.action} step takes the user's keyboard (an open menu${target === '' ? '' : ` (${target.slice(4)})`} holds it until it closes; its items can be clicked without opening it)`;
+  }
   return `this ${request.action} step needs the user's pointer or keyboard (${request.via}${target}: the element has no accessible way to do it)`;
 }
 

@@ -4,6 +4,7 @@ import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import { findNodes } from '../ui/query';
 import { ActionEngine } from './engine';
 import { keepDevices } from './keep-devices';
+import { NotSettableError } from '../../shared/errors';
 
 /**
  * A platform whose text field ignores EditableText (as Gecko's does) but reads back, and whose
@@ -14,17 +15,19 @@ function setup(arrives: boolean) {
   const clock = new FakeClock();
   const field = platform.app(FIXTURE_PID).get('name');
   const sent: string[] = [];
+  const options: unknown[] = [];
   Object.assign(platform.accessibility, { readText: () => Promise.resolve(String(field.value ?? '')) });
   Object.assign(platform.input, {
-    typeInWindow: (pid: number, text: string) => {
+    typeInWindow: (pid: number, text: string, given?: { replace?: boolean }) => {
       sent.push(`${pid}:${text}`);
-      if (arrives) field.value = `${String(field.value ?? '')}${text}`;
+      options.push(given ?? {});
+      if (arrives) field.value = given?.replace === true ? text : `${String(field.value ?? '')}${text}`;
       return Promise.resolve(true);
     },
   });
   // "Never take my pointer or keyboard" with nobody to ask: any step that took the devices would be refused.
   const engine = new ActionEngine({ platform, clock, askBeforeInput: (request) => keepDevices({ keepDevices: true }, request) });
-  return { platform, clock, field, sent, engine };
+  return { platform, clock, field, sent, options, engine };
 }
 
 async function nameId(engine: ActionEngine): Promise<string> {
@@ -49,7 +52,7 @@ describe('typing into the app’s window', () => {
     expect(sent).toHaveLength(1);
     // The fallback takes the keyboard, which this user keeps: refused, with nothing typed.
     expect(result).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED', data: { reason: 'keep-devices' } } });
-    expect(clock.sleeps.filter((ms) => ms === 25).length).toBeLessThanOrEqual(12);
+    expect(clock.sleeps.filter((ms) => ms === 25).length).toBeLessThanOrEqual(40);
   });
 
   it('gives the active window straight back when focusing the element activated the app (Chromium), and says it interrupted', async () => {
@@ -74,5 +77,41 @@ describe('typing into the app’s window', () => {
     const result = await engine.run(FIXTURE_PID, { action: 'type', id: await nameId(engine), text: 'Lisbon' });
     expect(result).toMatchObject({ success: true, via: 'window-keys', interrupted: true });
     expect(restored).toEqual([1]);
+  });
+
+  it('focuses without activating the window where the backend can, and has the keys put the caret at the end when it could not', async () => {
+    const { platform, options, engine } = setup(true);
+    const focused: string[] = [];
+    Object.assign(platform.accessibility, {
+      focus: () => Promise.reject(new Error('focus() would activate the window')),
+      focusInBackground: (_ref: unknown, node: { name: string }) => {
+        focused.push(node.name);
+        return Promise.resolve('caret-unplaced');
+      },
+    });
+    const result = await engine.run(FIXTURE_PID, { action: 'type', id: await nameId(engine), text: 'Lisbon' });
+    expect(result).toMatchObject({ success: true, method: 'input', via: 'window-keys' });
+    expect(result.interrupted).toBeUndefined();
+    expect(focused).toEqual(['Name']);
+    expect(options).toEqual([{ toEnd: true }]);
+  });
+
+  it('replaces a field’s text with set_value when it takes no text through accessibility, verified by the text read back', async () => {
+    const { platform, field, options, engine } = setup(true);
+    field.value = 'old';
+    Object.assign(platform.accessibility, { setValue: () => Promise.reject(new NotSettableError()) });
+    const result = await engine.run(FIXTURE_PID, { action: 'set_value', id: await nameId(engine), value: 'Porto' });
+    expect(result).toMatchObject({ success: true, method: 'input', via: 'window-keys' });
+    expect(options).toEqual([{ replace: true }]);
+    expect(field.value).toBe('Porto');
+    expect(platform.inputLog).toEqual([]);
+  });
+
+  it('still reports a field it cannot set, when the window ignores the keys', async () => {
+    const { platform, engine } = setup(false);
+    Object.assign(platform.accessibility, { setValue: () => Promise.reject(new NotSettableError()) });
+    const result = await engine.run(FIXTURE_PID, { action: 'set_value', id: await nameId(engine), value: 'Porto' });
+    expect(result).toMatchObject({ success: false, error: { code: 'NOT_SETTABLE' } });
+    expect(platform.inputLog).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
-import type { UiNode } from '../../shared/ui-node';
+import type { Role, UiNode } from '../../shared/ui-node';
 import type { Clock } from '../clock';
 import type { Platform } from '../platform/types';
 import type { Route } from './accessible-route';
 
-/** How often, and how long, the text is read back after keys were sent to the window. */
-const ARRIVAL_CHECKS = 12;
+/**
+ * How often, and how long, the text is read back after keys were sent to the window: about a
+ * second in all, as keys that show only after the keyboard fallback began would be typed twice.
+ */
+const ARRIVAL_CHECKS = 40;
 const ARRIVAL_CHECK_MS = 25;
 /** Looks for a window activation that grabbing the focus caused, and the wait between them. */
 const ACTIVATION_LOOKS = 2;
@@ -27,44 +30,81 @@ export async function typeInWindow(
   node: UiNode,
   text: string,
   signal?: AbortSignal,
+  mode: 'append' | 'replace' = 'append',
 ): Promise<Route | undefined> {
   const { accessibility, input } = platform;
   const readText = accessibility.readText?.bind(accessibility);
   // A secret field's text is never read back, so its arrival could not be checked.
-  if (input.typeInWindow === undefined || readText === undefined || node.states.secret === true || text === '') return undefined;
-  const length = async (): Promise<number | undefined> => (await readText(ref, node, READ_CHARS).catch(() => undefined))?.length;
-  const before = await length();
+  if (input.typeInWindow === undefined || readText === undefined || node.states.secret === true) return undefined;
+  if (mode === 'append' && text === '') return undefined;
+  const read = async (): Promise<string | undefined> => readText(ref, node, READ_CHARS).catch(() => undefined);
+  const before = await read();
   if (before === undefined) return undefined;
-  const interrupted = await focusQuietly(platform, clock, ref, node);
-  if (interrupted === undefined) return undefined;
+  // Appended text makes the field longer; a replaced one makes it read as the text itself.
+  const arrived = (now: string): boolean => (mode === 'append' ? now.length > before.length : now === text.slice(0, READ_CHARS));
+  const focused = await focusQuietly(platform, clock, ref, node);
+  if (focused === undefined) return undefined;
+  const { interrupted, caretPlaced } = focused;
   signal?.throwIfAborted();
-  if (!(await input.typeInWindow(pid, text))) return undefined;
+  const options = mode === 'replace' ? { replace: true } : caretPlaced ? {} : { toEnd: true };
+  if (!(await input.typeInWindow(pid, text, options))) return undefined;
+  const route: Route = { method: 'input', via: 'window-keys', ...(interrupted ? { interrupted: true } : {}) };
+  let last: string | undefined;
   for (let check = 0; check < ARRIVAL_CHECKS; check += 1) {
-    const now = await length();
-    if (now !== undefined && now > before) return { method: 'input', via: 'window-keys', ...(interrupted ? { interrupted: true } : {}) };
+    last = await read();
+    if (last !== undefined && arrived(last)) return route;
     await clock.sleep(ARRIVAL_CHECK_MS, signal);
   }
-  return undefined;
+  // A field that took the keys but reads otherwise (it formats what it is given) was still
+  // changed: the route is reported, and the verification says what the field holds now.
+  return mode === 'replace' && last !== undefined && last !== before ? route : undefined;
+}
+
+/** Elements whose whole text set_value may replace with keys: editable text, never a list or a cell. */
+const REPLACEABLE = new Set<Role>(['textfield', 'textarea', 'document', 'spinbutton', 'combobox']);
+
+/**
+ * set_value on an editable text element whose text cannot be set through accessibility (a web
+ * field in Chromium has no EditableText): Ctrl+A and the new text, sent to its window alone, and
+ * read back. Undefined when that cannot be done, so the caller reports the element unsettable.
+ */
+export async function replaceInWindow(
+  platform: Platform,
+  clock: Clock,
+  pid: number,
+  ref: unknown,
+  node: UiNode,
+  value: string,
+  signal?: AbortSignal,
+): Promise<Route | undefined> {
+  if (node.states.editable !== true || !REPLACEABLE.has(node.role)) return undefined;
+  return typeInWindow(platform, clock, pid, ref, node, value, signal, 'replace');
 }
 
 /**
- * Focuses the element through accessibility. Some toolkits (Chromium) activate the window when
- * an element grabs the focus: then the window that was active is made active again at once,
- * and the answer is true (the user's focus was taken for a moment). Undefined when it failed.
+ * Focuses the element through accessibility, the way that leaves its window inactive where the
+ * backend knows one (focusInBackground). Should the window be activated all the same (a toolkit
+ * that activates on any focus change), the window that was active is made active again at once,
+ * and `interrupted` is true (the user's focus was taken for a moment). Undefined when it failed.
  */
-async function focusQuietly(platform: Platform, clock: Clock, ref: unknown, node: UiNode): Promise<boolean | undefined> {
+async function focusQuietly(platform: Platform, clock: Clock, ref: unknown, node: UiNode): Promise<{ interrupted: boolean; caretPlaced: boolean } | undefined> {
   const { accessibility, apps } = platform;
   const active = await apps.activeWindow?.().catch(() => undefined);
-  if (!(await accessibility.focus(ref, node).catch(() => false))) return undefined;
-  if (active === undefined || apps.restoreWindow === undefined) return false;
+  const focused =
+    accessibility.focusInBackground === undefined
+      ? (await accessibility.focus(ref, node).catch(() => false)) && 'caret-placed'
+      : await accessibility.focusInBackground(ref, node).catch(() => false as const);
+  if (focused === false) return undefined;
+  const caretPlaced = focused === 'caret-placed';
+  if (active === undefined || apps.restoreWindow === undefined) return { interrupted: false, caretPlaced };
   // The window manager may carry out an activation the toolkit asked for a moment later: looked for twice.
   for (let look = 0; look < ACTIVATION_LOOKS; look += 1) {
     const now = await apps.activeWindow?.().catch(() => undefined);
     if (now !== undefined && now !== active) {
       await apps.restoreWindow(active).catch(() => undefined);
-      return true;
+      return { interrupted: true, caretPlaced };
     }
     if (look + 1 < ACTIVATION_LOOKS) await clock.sleep(ACTIVATION_WAIT_MS);
   }
-  return false;
+  return { interrupted: false, caretPlaced };
 }

@@ -87,6 +87,8 @@ export interface AppListing {
   activeWindow?(): Promise<number | undefined>;
   /** Makes a window that activeWindow() returned active again; a window that is gone is left alone. */
   restoreWindow?(window: number): Promise<void>;
+  /** The process a window that activeWindow() returned belongs to, as the window system says (X11: _NET_WM_PID). */
+  windowPid?(window: number): Promise<number | undefined>;
   /**
    * An app that shows accessibility a bare window until it is started again with a flag
    * (Chromium and Electron without --force-renderer-accessibility): its name and the command
@@ -113,6 +115,14 @@ export interface AccessibilityBackend {
   /** Throws NotSettableError when the element's value cannot be set. */
   setValue(ref: unknown, node: UiNode, value: string | number): Promise<void>;
   focus(ref: unknown, node: UiNode): Promise<boolean>;
+  /**
+   * Focuses an element for keys sent to its window alone (InputBackend.typeInWindow) without
+   * activating that window, where focus() would (Chromium activates its window on GrabFocus
+   * and on a caret move). 'caret-placed': the caret is where focus() leaves it; 'caret-unplaced':
+   * focused, but the caret could only be moved by activating the window, so the keys move it.
+   * False when the element cannot be focused that way. Optional: without it, focus() is used.
+   */
+  focusInBackground?(ref: unknown, node: UiNode): Promise<'caret-placed' | 'caret-unplaced' | false>;
   /**
    * Inserts text without key events: at the caret of a focused node (replacing its selection,
    * as typing does), at the end of any other. Tried before any key event (macOS: AXSelectedText).
@@ -196,7 +206,7 @@ export interface InputBackend {
    * element focused inside that window. False when it cannot be done (no window, a character
    * without a key); the app may still ignore the events, so the caller checks the text arrived.
    */
-  typeInWindow?(pid: number, text: string): Promise<boolean>;
+  typeInWindow?(pid: number, text: string, options?: { toEnd?: boolean }): Promise<boolean>;
   /** Where the pointer is now: read before synthetic input moves it, to put it back after. */
   pointer?(): Promise<Point>;
   /** The driver that carried out the last call ('nut-js', 'cgevent'), where a platform has more than one. */

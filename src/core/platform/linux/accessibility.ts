@@ -1,4 +1,4 @@
-import { IFACE, ROLE } from '../../../../native/linux/atspi';
+import { IFACE, ROLE, STATE } from '../../../../native/linux/atspi';
 import { NotSettableError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { AccessibilityBackend, MenuShortcut, QuickMatch, QuickQuery, TreeOptions } from '../types';
@@ -25,6 +25,9 @@ const DEFAULT_MAX_NODES = FULL_READ_MAX_NODES;
 const UNKNOWN_EXTENTS_RETRIES = 3;
 /** AT-SPI's IS_DEFAULT state: not in the tree's states, read for the few buttons Return may mean. */
 const STATE_IS_DEFAULT = 39;
+/** How often, and how far apart, a focus asked for by an action is looked for. */
+const FOCUS_LOOKS = 8;
+const FOCUS_LOOK_MS = 25;
 const INSERT_CHECKS = 3;
 const INSERT_CHECK_MS = 30;
 const UNKNOWN_EXTENTS_WAIT_MS = 40;
@@ -205,6 +208,37 @@ export class AtspiAccessibility implements AccessibilityBackend {
       const length = Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
       await this.client.call(object, IFACE.text, 'SetCaretOffset', 'i', [length]);
       return true;
+    });
+  }
+
+  /**
+   * Focus without activating the window, for keys sent to the window alone. Chromium activates
+   * its window on GrabFocus and on SetCaretOffset (measured on Chromium 156), but not on a text
+   * field's default action ("activate"), which focuses it: that is used there, and the caret is
+   * left for the keys to move, except in a field that was focused already with a selection
+   * (typing replaces it, as for a person). Every other toolkit focuses as focus() does.
+   */
+  async focusInBackground(ref: unknown, node: UiNode): Promise<'caret-placed' | 'caret-unplaced' | false> {
+    const target = ref as AtspiRef;
+    const { bridge } = await this.apps.get(target.pid);
+    if (bridge.kind !== 'chromium') return (await this.focus(ref, node)) ? 'caret-placed' : false;
+    const object: [string, string] = [target.bus, target.path];
+    return this.guard(target, async () => {
+      const [bits] = await this.client.call(object, IFACE.accessible, 'GetState');
+      if (hasState(bits as number[], STATE.FOCUSED)) {
+        const selected = target.interfaces.includes(IFACE.text) && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0;
+        return selected ? 'caret-placed' : 'caret-unplaced';
+      }
+      if (!target.interfaces.includes(IFACE.action)) return false;
+      const index = await pressActionIndex(this.client, object);
+      if (index < 0 || !(await this.client.call(object, IFACE.action, 'DoAction', 'i', [index]))[0]) return false;
+      // The renderer carries the action out a moment later: the focus is looked for a few times.
+      for (let look = 0; look < FOCUS_LOOKS; look += 1) {
+        const [after] = await this.client.call(object, IFACE.accessible, 'GetState');
+        if (hasState(after as number[], STATE.FOCUSED)) return 'caret-unplaced';
+        await new Promise((resolve) => setTimeout(resolve, FOCUS_LOOK_MS));
+      }
+      return false;
     });
   }
 

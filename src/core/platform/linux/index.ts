@@ -14,7 +14,7 @@ import { assertDisplay } from './display';
 import { createScreen } from './screen';
 import { discoverSession, systemDeps, type Discovered, type DiscoveryDeps } from './session-discovery';
 import { windowOwnerAt } from './x11/window-at';
-import { activeWindow, restoreWindow } from './x11/active-window';
+import { activeWindow, restoreWindow, windowPid } from './x11/active-window';
 import { linuxTraits } from './traits';
 import { typeInWindow } from './x11/window-keys';
 
@@ -45,7 +45,7 @@ function lazyInput(env: Record<string, string | undefined>, titlesOf: (pid: numb
     // The keymap is known without loading nut-js.
     canType: canTypeAll,
     // Its own X connection: no nut-js, and the user's keyboard and focus stay where they are.
-    typeInWindow: async (pid, text) => typeInWindow(env, { pid, titles: await titlesOf(pid) }, text).catch(() => false),
+    typeInWindow: async (pid, text, options) => typeInWindow(env, { pid, titles: await titlesOf(pid) }, text, options).catch(() => false),
   };
 }
 
@@ -94,6 +94,7 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       },
       activeWindow: () => activeWindow(env),
       restoreWindow: (window) => restoreWindow(env, window),
+      windowPid: (window) => windowPid(env, window),
       ...createRelaunch({
         app: (pid) => apps.get(pid),
         tree: (pid) => accessibility.getTree(pid),

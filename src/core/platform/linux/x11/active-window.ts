@@ -44,3 +44,13 @@ export async function restoreWindow(env: Record<string, string | undefined>, win
     x.close();
   }
 }
+
+/** The pid a top-level window carries (_NET_WM_PID); undefined for a window that carries none or has gone. */
+export async function windowPid(env: Record<string, string | undefined>, window: number, timeoutMs = 500): Promise<number | undefined> {
+  const x = await X11Connection.open(env, timeoutMs);
+  try {
+    return await new X11Session(x).pidOf(window).catch(() => undefined);
+  } finally {
+    x.close();
+  }
+}
