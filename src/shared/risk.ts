@@ -17,6 +17,7 @@ export const RISK_CODES = [
   'afterReading',
   'external',
   'takesDevices',
+  'menuHoldsKeyboard',
 ] as const;
 export type RiskCode = (typeof RISK_CODES)[number];
 

@@ -185,7 +185,8 @@ export class SafetyGate {
     const key = `input:${input.pid}`;
     if (this.allowed.has(key)) return { kind: 'run' };
     const app = await this.appName({ platform }, input.pid);
-    const why: RiskReason = { code: 'takesDevices', values: { via: input.via } };
+    // Opening a menu is an accessible click, but its popup grabs the keyboard until it closes: say that, not "no way without them".
+    const why: RiskReason = input.via === 'open-menu' ? { code: 'menuHoldsKeyboard' } : { code: 'takesDevices', values: { via: input.via } };
     this.requests += 1;
     const { plan, summary } = inputPlan(input);
     const request: ApprovalRequest = {
