@@ -13,6 +13,7 @@ import { requestAccessibility } from './permissions';
 import { MacScreen, type ExecFile } from './screen';
 import { checkScreenRecording, requestScreenRecording } from './screen-recording';
 import { TreeWalker, type MacRef } from './tree-walk';
+import { MacUserInput } from './user-input';
 import { darwinTraits } from './traits';
 import { checkAccessibilityPermission, defaultOwnPids, loadNative } from './access-check';
 
@@ -82,6 +83,7 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
     accessibility,
     input,
     screen,
+    userInput: new MacUserInput(client),
     close: async () => {
       await enabler.release();
       walker.dispose();
