@@ -75,8 +75,6 @@ export class EventTap {
       native.CGRequestListenEventAccess();
       throw inputMonitoringDenied();
     }
-    const mode = native.CFStringCreateWithCString(null, RECORD_MODE, kCFStringEncodingUTF8);
-    if (mode === null) throw new Error('CFStringCreateWithCString returned NULL');
     let opened: EventTap | undefined;
     const callback = native.registerEventTapCallback((_proxy, type, event) => {
       try {
@@ -88,6 +86,11 @@ export class EventTap {
       }
       return event;
     });
+    const mode = native.CFStringCreateWithCString(null, RECORD_MODE, kCFStringEncodingUTF8);
+    if (mode === null) {
+      native.unregisterCallback(callback);
+      throw new Error('CFStringCreateWithCString returned NULL');
+    }
     let tap: Pointer | null = null;
     try {
       tap = native.CGEventTapCreate(kCGSessionEventTap, kCGHeadInsertEventTap, kCGEventTapOptionListenOnly, mask, callback, null);
