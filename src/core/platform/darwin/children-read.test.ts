@@ -7,7 +7,7 @@ import { readOutline } from '../outline-read';
 import type { ChildRequest } from '../types';
 import type { MacRef } from './tree-walk';
 import { harness, type Harness } from './testing/setup';
-import { sampleApp } from './testing/fake-world';
+import { sampleApp, type FakeApp, type FakeNode } from './testing/fake-world';
 
 const PID = 501;
 
@@ -128,5 +128,44 @@ describe('readChildren on macOS (the compact tree read by budget, issue 27)', ()
     expect(read.length).toBeGreaterThan(10);
     expect(read.filter((node) => !whole.has(node))).toEqual([]);
     await test.finish();
+  });
+
+  it('costs AX calls in proportion to the budget, not the page: the same at 2,000 and 20,000 nodes', async () => {
+    const page = (groups: number, per: number): FakeApp => ({
+      pid: PID,
+      name: 'Page',
+      windows: [
+        {
+          role: 'AXWindow',
+          title: 'Page',
+          position: { x: 0, y: 0 },
+          size: { width: 800, height: 600 },
+          children: Array.from({ length: groups }, (_unused, group): FakeNode => ({
+            role: 'AXGroup',
+            title: `Section ${group}`,
+            children: Array.from({ length: per }, (_none, index): FakeNode => ({
+              role: 'AXButton',
+              title: `Act ${group * per + index}`,
+              actions: ['AXPress'],
+            })),
+          })),
+        },
+      ],
+    });
+    const ipc: number[] = [];
+    for (const [groups, per] of [
+      [20, 100],
+      [40, 500],
+    ] as const) {
+      const test = await harness([page(groups, per)]);
+      test.fake.calls.length = 0;
+      const read = await readOutline(test.platform.accessibility, PID, { maxReads: 200 });
+      expect(read?.reads).toBe(200);
+      // Every AX IPC runs on koffi's pool: one batch per node read, one ranged copy per parent, and the app's windows.
+      ipc.push(test.fake.calls.filter((call) => call.async).length);
+      await test.finish();
+    }
+    expect(ipc[0]).toBeLessThanOrEqual(210);
+    expect(ipc[1]).toBeLessThanOrEqual(ipc[0] as number);
   });
 });
