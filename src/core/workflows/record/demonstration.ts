@@ -138,10 +138,9 @@ export class DemonstrationRecorder {
       if (this.typing !== undefined) await this.flushTyping();
       return this.choose(before, await this.settled(), open, item);
     }
-    const matched = hit === undefined ? undefined : elementMatching(before, hit);
-    // A field the platform says is a password field is one, whatever the tree read before said.
-    const node =
-      matched !== undefined && hit?.secret === true ? { ...matched, states: { ...matched.states, secret: true } } : (matched ?? elementAt(before, x, y));
+    const found = (hit === undefined ? undefined : elementMatching(before, hit)) ?? elementAt(before, x, y);
+    // A field the platform says is a password field is one, whatever the tree read before said (on the safe side: its text is never read).
+    const node = found !== undefined && hit?.secret === true && TEXT_ROLES.has(found.role) ? { ...found, states: { ...found.states, secret: true } } : found;
     if (node === undefined) {
       this.notes.push(`a click at ${x},${y} landed on nothing the tree can name; not recorded`);
       return;

@@ -38,23 +38,26 @@ describe('a click placed by the platform hit test (macOS AXUIElementCopyElementA
     expect(elementMatching(root, { role: 'button', secret: false })).toBeUndefined();
   });
 
-  it('records typing into a field the hit test calls secret as a secret parameter, even where the tree did not', async () => {
-    const platform = new FakePlatform();
-    const clock = new FakeClock();
-    const engine = new ActionEngine({ platform, clock });
-    const field = [...walk((await engine.observe(FIXTURE_PID, { bounds: 'interactive' })).root)].find((each) => each.name === 'Name') as UiNode;
-    const recorder = new DemonstrationRecorder({ engine, pid: FIXTURE_PID, clock });
-    await recorder.start();
-    const bounds = field.bounds as NonNullable<UiNode['bounds']>;
-    const x = bounds.x + 2;
-    const y = bounds.y + 2;
-    await platform.input.click({ x, y });
-    await recorder.push({ kind: 'button', x, y, hit: { role: field.role, bounds, secret: true } });
-    await platform.input.typeText('s3cret');
-    await recorder.push({ kind: 'key', key: 's', modifiers: [] });
-    const workflow = await recorder.finish('secret', {});
-    expect(workflow.steps).toEqual([expect.objectContaining({ action: 'set_value', target: expect.objectContaining({ name: 'Name' }), value: '{{name}}' })]);
-    expect(workflow.parameters).toEqual({ name: { description: 'Name (secret)', secret: true } });
-    expect(JSON.stringify(workflow)).not.toContain('s3cret');
-  });
+  it.each([true, false])(
+    'records typing into a field the hit test calls secret as a secret parameter, even where the tree did not (hit with a frame: %s)',
+    async (framed) => {
+      const platform = new FakePlatform();
+      const clock = new FakeClock();
+      const engine = new ActionEngine({ platform, clock });
+      const field = [...walk((await engine.observe(FIXTURE_PID, { bounds: 'interactive' })).root)].find((each) => each.name === 'Name') as UiNode;
+      const recorder = new DemonstrationRecorder({ engine, pid: FIXTURE_PID, clock });
+      await recorder.start();
+      const bounds = field.bounds as NonNullable<UiNode['bounds']>;
+      const x = bounds.x + 2;
+      const y = bounds.y + 2;
+      await platform.input.click({ x, y });
+      await recorder.push({ kind: 'button', x, y, hit: { role: field.role, ...(framed ? { bounds } : {}), secret: true } });
+      await platform.input.typeText('s3cret');
+      await recorder.push({ kind: 'key', key: 's', modifiers: [] });
+      const workflow = await recorder.finish('secret', {});
+      expect(workflow.steps).toEqual([expect.objectContaining({ action: 'set_value', target: expect.objectContaining({ name: 'Name' }), value: '{{name}}' })]);
+      expect(workflow.parameters).toEqual({ name: { description: 'Name (secret)', secret: true } });
+      expect(JSON.stringify(workflow)).not.toContain('s3cret');
+    },
+  );
 });
