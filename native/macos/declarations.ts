@@ -116,6 +116,25 @@ export const DECLARATIONS = {
   CGPreflightScreenCaptureAccess: cg('bool CGPreflightScreenCaptureAccess()'),
   CGRequestScreenCaptureAccess: cg('bool CGRequestScreenCaptureAccess()'),
 
+  // The workflow recorder's listen-only event tap (CGEvent.h, CGEventTypes.h; the access checks are macOS 10.15+).
+  // The callback is passed as the pointer koffi.register returns (see EVENT_TAP_CALLBACK), the mask is a uint64 CGEventMask.
+  CGPreflightListenEventAccess: cg('bool CGPreflightListenEventAccess()'),
+  CGRequestListenEventAccess: cg('bool CGRequestListenEventAccess()'),
+  CGEventTapCreate: cg('void *CGEventTapCreate(uint32_t tap, uint32_t place, uint32_t options, uint64_t eventsOfInterest, void *callback, void *userInfo)'),
+  CGEventTapEnable: cg('void CGEventTapEnable(void *tap, bool enable)'),
+  CGEventGetIntegerValueField: cg('int64_t CGEventGetIntegerValueField(void *event, uint32_t field)'),
+  CGEventGetFlags: cg('uint64_t CGEventGetFlags(void *event)'),
+  CGEventKeyboardGetUnicodeString: cg(
+    'void CGEventKeyboardGetUnicodeString(void *event, ulong maxStringLength, _Out_ ulong *actualStringLength, _Out_ uint16_t *unicodeString)',
+  ),
+  // CFRunLoop.h / CFMachPort.h: the tap is a mach port whose run-loop source is pumped from JS (event-tap.ts).
+  CFMachPortCreateRunLoopSource: cf('void *CFMachPortCreateRunLoopSource(void *alloc, void *port, long order)'),
+  CFMachPortInvalidate: cf('void CFMachPortInvalidate(void *port)'),
+  CFRunLoopGetCurrent: cf('void *CFRunLoopGetCurrent()'),
+  CFRunLoopAddSource: cf('void CFRunLoopAddSource(void *rl, void *source, void *mode)'),
+  CFRunLoopRemoveSource: cf('void CFRunLoopRemoveSource(void *rl, void *source, void *mode)'),
+  CFRunLoopRunInMode: cf('int32_t CFRunLoopRunInMode(void *mode, double seconds, bool returnAfterSourceHandled)'),
+
   // The keyboard layout, so key codes follow it instead of a US table (keyboard-layout.ts).
   TISCopyCurrentKeyboardLayoutInputSource: hiToolbox('void *TISCopyCurrentKeyboardLayoutInputSource()'),
   TISGetInputSourceProperty: hiToolbox('void *TISGetInputSourceProperty(void *source, void *key)'),
@@ -144,6 +163,12 @@ export const DECLARATIONS = {
 export type DeclarationName = keyof typeof DECLARATIONS;
 
 /**
+ * CGEventTapCallBack (CGEventTypes.h): `CGEventRef (*)(CGEventTapProxy, CGEventType, CGEventRef, void *userInfo)`.
+ * Registered once with koffi.register; the tap calls it from inside CFRunLoopRunInMode on the JS thread.
+ */
+export const EVENT_TAP_CALLBACK = 'void *DeskpilotEventTapCallBack(void *proxy, uint32_t type, void *event, void *userInfo)';
+
+/**
  * AX calls are IPC into another app, answered on its main thread; they also get an async
  * variant (koffi's worker pool) so a slow app never blocks the JS thread.
  */
@@ -157,6 +182,8 @@ export const ASYNC_DECLARATIONS = [
   'AXUIElementSetAttributeValue',
   'AXUIElementIsAttributeSettable',
   'AXUIElementGetPid',
+  // Hit-testing asks the app under the point: IPC like the rest.
+  'AXUIElementCopyElementAtPosition',
 ] as const satisfies readonly DeclarationName[];
 
 /** Exported variables, read where they are defined (a CFString/CFBoolean constant is a pointer stored at the symbol). */

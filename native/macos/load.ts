@@ -1,6 +1,6 @@
-import { ASYNC_DECLARATIONS, DECLARATIONS, LIBRARY_PATHS, STRUCTS, VARIABLES, type LibraryName } from './declarations';
+import { ASYNC_DECLARATIONS, DECLARATIONS, EVENT_TAP_CALLBACK, LIBRARY_PATHS, STRUCTS, VARIABLES, type LibraryName } from './declarations';
 import type KoffiModule from 'koffi';
-import type { AxIpcAsync, MacNative } from './types';
+import type { AxIpcAsync, EventTapHandler, MacNative } from './types';
 
 type Koffi = typeof KoffiModule;
 type KoffiLibrary = ReturnType<Koffi['load']>;
@@ -26,6 +26,15 @@ export function registerStructs(koffi: Koffi): void {
     } catch {
       koffi.struct(name, fields);
     }
+  }
+}
+
+/** The tap's callback prototype; koffi keeps type names global, so a second bind (after a failed load) reuses it. */
+function callbackType(koffi: Koffi): ReturnType<Koffi['proto']> {
+  try {
+    return koffi.type('DeskpilotEventTapCallBack');
+  } catch {
+    return koffi.proto(EVENT_TAP_CALLBACK);
   }
 }
 
@@ -57,5 +66,9 @@ async function bind(): Promise<MacNative> {
     bound[name] = variable.read === 'address' ? address : (koffi.decode(address, 'void *') as bigint);
   }
   bound['async'] = asyncCalls as AxIpcAsync;
+  // koffi 3: a registered callback stays callable after the call that took it returns (doc/callbacks.md, "Registered callbacks").
+  const tapCallback = koffi.pointer(callbackType(koffi));
+  bound['registerEventTapCallback'] = (handler: EventTapHandler): bigint => koffi.register(handler, tapCallback);
+  bound['unregisterCallback'] = (callback: bigint): void => koffi.unregister(callback);
   return bound as unknown as MacNative;
 }

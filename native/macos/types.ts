@@ -40,7 +40,11 @@ export interface AxIpc {
   AXUIElementSetAttributeValue(element: Pointer, attribute: Pointer, value: Pointer): number;
   AXUIElementIsAttributeSettable(element: Pointer, attribute: Pointer, settable: OutSlot<boolean>): number;
   AXUIElementGetPid(element: Pointer, pid: OutSlot<number>): number;
+  AXUIElementCopyElementAtPosition(application: Pointer, x: number, y: number, element: OutSlot<Pointer>): number;
 }
+
+/** CGEventTapCallBack as JS sees it: pointers are BigInt; the return is the event passed in (a listen-only tap ignores it). */
+export type EventTapHandler = (proxy: Pointer | null, type: number, event: Pointer | null, userInfo: Pointer | null) => Pointer | null;
 
 /** The same calls run on koffi's worker threads. */
 export type AxIpcAsync = { [Name in keyof AxIpc]: (...args: Parameters<AxIpc[Name]>) => Promise<number> };
@@ -77,7 +81,6 @@ export interface MacNative extends AxIpc {
   AXUIElementCreateApplication(pid: number): Nullable;
   AXUIElementCreateSystemWide(): Nullable;
   AXUIElementSetMessagingTimeout(element: Pointer, timeoutInSeconds: number): number;
-  AXUIElementCopyElementAtPosition(application: Pointer, x: number, y: number, element: OutSlot<Pointer>): number;
   AXValueGetType(value: Pointer): number;
   AXValueGetPoint(value: Pointer, type: number, point: Partial<CGPoint>): boolean;
   AXValueGetSize(value: Pointer, type: number, size: Partial<CGSize>): boolean;
@@ -99,6 +102,22 @@ export interface MacNative extends AxIpc {
   CGRectMakeWithDictionaryRepresentation(dict: Pointer, rect: Partial<CGRect>): boolean;
   CGPreflightScreenCaptureAccess(): boolean;
   CGRequestScreenCaptureAccess(): boolean;
+  CGPreflightListenEventAccess(): boolean;
+  CGRequestListenEventAccess(): boolean;
+  CGEventTapCreate(tap: number, place: number, options: number, eventsOfInterest: bigint, callback: Pointer, userInfo: null): Nullable;
+  CGEventTapEnable(tap: Pointer, enable: boolean): void;
+  CGEventGetIntegerValueField(event: Pointer, field: number): Integer;
+  CGEventGetFlags(event: Pointer): Integer;
+  CGEventKeyboardGetUnicodeString(event: Pointer, maxStringLength: number, actualStringLength: [Integer], unicodeString: Uint16Array): void;
+  CFMachPortCreateRunLoopSource(alloc: null, port: Pointer, order: number): Nullable;
+  CFMachPortInvalidate(port: Pointer): void;
+  CFRunLoopGetCurrent(): Pointer;
+  CFRunLoopAddSource(runLoop: Pointer, source: Pointer, mode: Pointer): void;
+  CFRunLoopRemoveSource(runLoop: Pointer, source: Pointer, mode: Pointer): void;
+  CFRunLoopRunInMode(mode: Pointer, seconds: number, returnAfterSourceHandled: boolean): number;
+  /** koffi.register of a CGEventTapCallBack: the pointer to pass to CGEventTapCreate. Undone by unregisterCallback. */
+  registerEventTapCallback(handler: EventTapHandler): Pointer;
+  unregisterCallback(callback: Pointer): void;
 
   TISCopyCurrentKeyboardLayoutInputSource(): Nullable;
   TISGetInputSourceProperty(source: Pointer, key: Pointer): Nullable;

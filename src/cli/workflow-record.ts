@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { UnsupportedOperationError, ValidationError } from '../shared/errors';
-import { listenInput, type InputEvent, type InputListener } from '../core/platform/linux/x11/input-events';
+import { listenInput, type InputListener } from '../core/platform/linux/x11/input-events';
+import type { UserInputEvent } from '../core/platform/types';
 import { workflowApp } from '../core/workflows/app-identity';
 import { formatWorkflow, parseWorkflow } from '../core/workflows/load';
 import { DemonstrationRecorder } from '../core/workflows/record/demonstration';
@@ -9,8 +10,12 @@ import type { CommandContext } from './context';
 
 /** The pid from --pid or --app, else the frontmost app. */
 type TargetPid = () => Promise<number>;
-/** Where the user's presses come from: the X server on Linux; tests pass their own. */
-export type Listen = (env: Record<string, string | undefined>, onEvent: (event: InputEvent) => void, onError: (error: Error) => void) => Promise<InputListener>;
+/** Where the user's presses come from: the platform's own source (macOS: an event tap), else the X server; tests pass their own. */
+export type Listen = (
+  env: Record<string, string | undefined>,
+  onEvent: (event: UserInputEvent) => void,
+  onError: (error: Error) => void,
+) => Promise<InputListener>;
 
 /** How often the recorder re-reads the app while the user is idle, and checks that it still runs. */
 const IDLE_MS = 500;
@@ -19,18 +24,21 @@ const LEFT_BUTTON = 1;
 /**
  * `deskpilot workflow record --app NAME --out FILE`: records what the user does in the app
  * until Ctrl-C or the app exits, then writes the workflow. Pointer and key presses come from
- * the X server (XInput2 raw events); each is placed in the app's tree by the recorder.
+ * the X server (XInput2 raw events) on Linux, from a listen-only event tap on macOS (with the
+ * element the platform hit-tested under each click); each is placed in the app's tree by the recorder.
  */
-export async function record(context: CommandContext, targetPid: TargetPid, listen: Listen = listenInput): Promise<number> {
+export async function record(context: CommandContext, targetPid: TargetPid, listen?: Listen): Promise<number> {
   const out = context.values['out'];
   if (typeof out !== 'string' || out === '') throw new ValidationError('workflow record needs --out FILE');
-  if (context.platform.name !== 'linux' && context.platform.name !== 'fake') {
+  const source = context.platform.userInput;
+  if (listen === undefined && source === undefined && context.platform.name !== 'linux' && context.platform.name !== 'fake') {
     throw new UnsupportedOperationError(
-      `recording a demonstration needs Linux with X11; on ${context.platform.name}, make workflows with 'ask --save-workflow'`,
+      `recording a demonstration needs Linux with X11 or macOS; on ${context.platform.name}, make workflows with 'ask --save-workflow'`,
     );
   }
   const file = path.resolve(out);
   const pid = await targetPid();
+  listen ??= source === undefined ? listenInput : (_env, onEvent, onError) => source.listen({ pid }, onEvent, onError);
   const app = (await context.platform.apps.list()).find((each) => each.pid === pid);
   const recorder = new DemonstrationRecorder({ engine: context.engine, pid });
   await recorder.start();
@@ -40,7 +48,8 @@ export async function record(context: CommandContext, targetPid: TargetPid, list
     context.io.env,
     (event) => {
       if (event.kind === 'key') void recorder.push(event);
-      else if (event.button === LEFT_BUTTON) void recorder.push({ kind: 'button', x: event.x, y: event.y });
+      else if (event.button === LEFT_BUTTON)
+        void recorder.push({ kind: 'button', x: event.x, y: event.y, ...(event.hit === undefined ? {} : { hit: event.hit }) });
     },
     (error) => context.io.stderr(`deskpilot: an input event was lost: ${error.message}`),
   );

@@ -213,6 +213,30 @@ export interface InputBackend {
   readonly lastDriver?: string;
 }
 
+/**
+ * The element a pointer press landed on, as the platform's own hit-testing saw it at the press
+ * (macOS: AXUIElementCopyElementAtPosition), so the recorder can place the click in its tree even
+ * where bounds overlap. Its bounds are in the tree's coordinates.
+ */
+export interface HitElement {
+  role: Role;
+  bounds?: Bounds;
+  /** A password field: what is typed there is recorded as a secret parameter, never read. */
+  secret: boolean;
+}
+
+/** What the user did, for the workflow recorder. Buttons are numbered as X numbers them: 1 left, 2 middle, 3 right. */
+export type UserInputEvent = { kind: 'button'; button: number; x: number; y: number; hit?: HitElement } | { kind: 'key'; key: string; modifiers: Modifier[] };
+
+/**
+ * The user's own pointer presses and key presses, listened to without taking them from the apps
+ * (macOS: a listen-only event tap), for `workflow record`. `pid` is the app recorded: hit-testing
+ * asks it. Each event goes to `onEvent` in the order it came.
+ */
+export interface UserInputSource {
+  listen(options: { pid?: number }, onEvent: (event: UserInputEvent) => void, onError: (error: Error) => void): Promise<{ close(): void }>;
+}
+
 /** A window's pixels as RGBA rows, and where its top-left sits on the screen (in the tree's coordinates). */
 export interface WindowImage {
   x: number;
@@ -304,6 +328,8 @@ export interface Platform extends PlatformTraits {
   screen?: ScreenCapture;
   /** Captures with secrets blacked out and OCR, where the platform can capture (withScreenText). */
   vision?: ScreenVision;
+  /** The user's input, for recording a demonstration, where the platform has a source of its own (Linux uses the X server, in the CLI). */
+  userInput?: UserInputSource;
   /**
    * Desktop-session values this platform found itself because the environment lacked them
    * (Linux under an MCP client's bare environment), each with how it was found, so results can say so.

@@ -60,6 +60,7 @@ function fullPlatform(calls: string[]): Required<Platform> {
     screen,
     vision: { capture: () => Promise.resolve(IMAGE), read: () => Promise.resolve({ image: IMAGE, lines: [] }) },
     discovered: [{ name: 'DISPLAY', value: ':9', how: 'test' }],
+    userInput: { listen: () => Promise.resolve({ close: () => undefined }) },
     close: () => {
       calls.push('close');
       return Promise.resolve();

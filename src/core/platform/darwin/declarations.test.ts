@@ -1,6 +1,6 @@
 import koffi from 'koffi';
 import { describe, expect, it } from 'vitest';
-import { ASYNC_DECLARATIONS, DECLARATIONS, VARIABLES, loadMacNative, registerStructs } from '../../../../native/macos';
+import { ASYNC_DECLARATIONS, DECLARATIONS, EVENT_TAP_CALLBACK, VARIABLES, loadMacNative, registerStructs } from '../../../../native/macos';
 
 registerStructs(koffi);
 
@@ -43,6 +43,16 @@ describe('native/macos declarations', () => {
     const rect = parse('CGRect_out', DECLARATIONS.CGRectMakeWithDictionaryRepresentation.proto).proto?.arguments[1] as unknown as
       { type: { name: string; ref: { size: number } }; direction: string } | undefined;
     expect([rect?.type.name, rect?.type.ref.size, rect?.direction]).toEqual(['CGRect *', 32, 'Output']);
+  });
+
+  it('declares the event tap as CGEvent.h has it: a uint64 mask, a callback pointer, and a callback koffi can register', () => {
+    const argument = (key: keyof typeof DECLARATIONS, index: number) =>
+      parse(`${key}_${index}`, DECLARATIONS[key].proto).proto?.arguments[index] as unknown as { type: { primitive: string; size: number } } | undefined;
+    expect(argument('CGEventTapCreate', 3)?.type.primitive).toBe('UInt64');
+    expect(argument('CGEventTapCreate', 4)?.type.size).toBe(8);
+    expect(argument('CFRunLoopRunInMode', 1)?.type.primitive).toBe('Float64');
+    const callback = parse('tap_callback', EVENT_TAP_CALLBACK);
+    expect(callback.proto?.arguments.map((each) => (each as unknown as { type: { size: number } }).type.size)).toEqual([8, 4, 8, 8]);
   });
 
   it('binds every objc_msgSend shape to the one symbol, and async variants only to AX IPC', () => {

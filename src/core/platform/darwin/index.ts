@@ -13,6 +13,8 @@ import { requestAccessibility } from './permissions';
 import { MacScreen, type ExecFile } from './screen';
 import { checkScreenRecording, requestScreenRecording } from './screen-recording';
 import { TreeWalker, type MacRef } from './tree-walk';
+import { MacUserInput } from './user-input';
+import { MacChildrenReader } from './children-read';
 import { darwinTraits } from './traits';
 import { checkAccessibilityPermission, defaultOwnPids, loadNative } from './access-check';
 
@@ -66,7 +68,10 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
     bundleIdOf: (pid) => apps.bundleIdOf(pid),
     hasWebContent: async (pid, app) => containsWebArea(await walker.walkApp(pid, app, { maxNodes: 400, maxDepth: 12 })),
   });
-  const accessibility = new MacAccessibility(client, walker, enabler, (ref) => (target = ref));
+  const macAccessibility = new MacAccessibility(client, walker, enabler, (ref) => (target = ref));
+  // The compact tree's budgeted, breadth-first read (issue 27): elements are kept between its calls, released on close.
+  const children = new MacChildrenReader(client, walker, enabler);
+  const accessibility = Object.assign(macAccessibility, { readChildren: children.read });
   const raise = async (): Promise<void> => {
     const pid = target?.pid;
     // Best effort: an app that will not come forward still gets the click where a real mouse would put it.
@@ -82,8 +87,10 @@ export async function createDarwinPlatform(dependencies: DarwinDependencies = {}
     accessibility,
     input,
     screen,
+    userInput: new MacUserInput(client),
     close: async () => {
       await enabler.release();
+      children.dispose();
       walker.dispose();
       cf.release(systemWide);
       cf.dispose();

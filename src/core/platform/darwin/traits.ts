@@ -22,7 +22,17 @@ async function accessibilityCheck(): Promise<DoctorCheck[]> {
   ];
 }
 
-/** macOS: ⌘ shortcuts, help in the app bundle's Help Book, the accessibility permission check, app data in Application Support. */
+async function inputMonitoring(): Promise<DoctorCheck> {
+  try {
+    const [{ loadNative }, { inputMonitoringCheck }] = await Promise.all([import('./access-check'), import('./input-monitoring')]);
+    return inputMonitoringCheck(await loadNative());
+  } catch {
+    // The libraries did not load: the Accessibility line says why; this one cannot be asked.
+    return { id: 'mac-input-monitoring', status: 'skip', figure: 'not checked: the macOS libraries did not load' };
+  }
+}
+
+/** macOS: ⌘ shortcuts, help in the app bundle's Help Book, the accessibility and Input Monitoring checks, app data in Application Support. */
 export const darwinTraits: PlatformTraits = {
   primaryModifier: 'meta',
   appIdentity: ({ name }) => ({ name, helpFormat: 'help-book' }),
@@ -32,11 +42,7 @@ export const darwinTraits: PlatformTraits = {
     {
       ids: ['mac-input-monitoring', 'mac-screen-recording'],
       deadlineMs: ACCESS_MS,
-      run: () =>
-        Promise.resolve([
-          { id: 'mac-input-monitoring', status: 'skip', figure: NOT_YET },
-          { id: 'mac-screen-recording', status: 'skip', figure: NOT_YET },
-        ]),
+      run: async () => [await inputMonitoring(), { id: 'mac-screen-recording', status: 'skip', figure: NOT_YET }],
     },
   ],
   appDataDir: (_env, home) => path.join(home, 'Library', 'Application Support', 'Deskpilot'),

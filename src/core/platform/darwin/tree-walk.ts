@@ -141,6 +141,31 @@ export class TreeWalker {
     return this.node(pid, element, path, 0, { left: limits.maxNodes, limits }, kind);
   }
 
+  /**
+   * One node as the whole walk builds it (same batch, value and subrole reads, same ref), with
+   * `childCount` and no children: what readChildren gives (children-read.ts). A node that went
+   * away or did not answer is undefined, except the app root, whose failure is the caller's.
+   * `shared` carries skipped timeouts across the nodes of one read (MAX_SKIPPED_TIMEOUTS).
+   */
+  async readOne(
+    pid: number,
+    element: Pointer,
+    path: number[],
+    kind: { isApp?: boolean; listLike?: boolean; isWindow?: boolean; window?: WindowKey },
+    shared: { timeouts?: number; signal?: AbortSignal },
+  ): Promise<RawNode<MacRef> | undefined> {
+    const limits: WalkLimits = { maxNodes: 1, maxDepth: 0, ...(shared.signal === undefined ? {} : { signal: shared.signal }) };
+    const budget: Budget = { left: 1, limits, ...(shared.timeouts === undefined ? {} : { timeouts: shared.timeouts }) };
+    const isApp = kind.isApp === true;
+    try {
+      // Depth 1 for any other node: at maxDepth 0 its children are counted, never walked, and a failure skips it.
+      const node = await this.node(pid, element, path, isApp ? 0 : 1, budget, { ...kind, isApp, listLike: kind.listLike === true });
+      return node === undefined ? undefined : { ...node, childCount: node.childCount ?? 0 };
+    } finally {
+      if (budget.timeouts !== undefined) shared.timeouts = budget.timeouts;
+    }
+  }
+
   /** Releases the attribute-name arrays. */
   dispose(): void {
     for (const names of this.names.values()) this.client.cf.release(names);

@@ -4,7 +4,7 @@ import type { UiNode } from '../../../shared/ui-node';
 import type { ActionEngine } from '../../actions/engine';
 import { refind } from '../../actions/locate';
 import { systemClock, type Clock } from '../../clock';
-import type { Modifier } from '../../platform/types';
+import type { HitElement, Modifier } from '../../platform/types';
 import { diffNodes } from '../../ui/diff';
 import { findById, indexTree, shallow, walk } from '../../ui/tree-index';
 import { recordEffect } from '../effect';
@@ -13,11 +13,11 @@ import { locatorOf } from '../locator';
 import { WORKFLOW_FORMAT, WORKFLOW_VERSION, type Effect, type Parameter, type Workflow, type WorkflowStep } from '../schema';
 import { windowsIn } from '../target-wait';
 import { placesOf } from '../tree-places';
-import { TEXT_ROLES, elementAt } from './hit-test';
+import { TEXT_ROLES, elementAt, elementMatching } from './hit-test';
 import { comboOf, itemAt } from './choice';
 
-/** What the user did, as an input source reports it. */
-export type DemoEvent = { kind: 'button'; x: number; y: number } | { kind: 'key'; key: string; modifiers: Modifier[] };
+/** What the user did, as an input source reports it; `hit` is the element the platform's own hit-testing found under a click. */
+export type DemoEvent = { kind: 'button'; x: number; y: number; hit?: HitElement } | { kind: 'key'; key: string; modifiers: Modifier[] };
 
 export interface RecorderOptions {
   engine: ActionEngine;
@@ -103,7 +103,7 @@ export class DemonstrationRecorder {
 
   private async handle(event: DemoEvent): Promise<void> {
     const before = this.snapshot ?? (await this.read());
-    if (event.kind === 'button') return this.click(before, event.x, event.y);
+    if (event.kind === 'button') return this.click(before, event.x, event.y, event.hit);
     const printable = event.key.length === 1 && !event.modifiers.some((modifier) => modifier !== 'shift');
     if (printable || (EDITING_KEYS.has(event.key) && event.modifiers.length === 0)) {
       this.typing ??= [...walk(before)].find((node) => node.states.focused && TEXT_ROLES.has(node.role));
@@ -127,7 +127,7 @@ export class DemonstrationRecorder {
     });
   }
 
-  private async click(before: UiNode, x: number, y: number): Promise<void> {
+  private async click(before: UiNode, x: number, y: number, hit?: HitElement): Promise<void> {
     // A combo box clicked last has its list open: a click on one of its items is a choice.
     // By id, else by name: a list that opens as a window of its own can renumber the app's windows, and the ids with them.
     const last = this.openCombo;
@@ -139,7 +139,9 @@ export class DemonstrationRecorder {
       if (this.typing !== undefined) await this.flushTyping();
       return this.choose(before, await this.settled(), open, item);
     }
-    const node = elementAt(before, x, y);
+    const found = (hit === undefined ? undefined : elementMatching(before, hit)) ?? elementAt(before, x, y);
+    // A field the platform says is a password field is one, whatever the tree read before said (on the safe side: its text is never read).
+    const node = found !== undefined && hit?.secret === true && TEXT_ROLES.has(found.role) ? { ...found, states: { ...found.states, secret: true } } : found;
     if (node === undefined) {
       this.notes.push(`a click at ${x},${y} landed on nothing the tree can name; not recorded`);
       return;

@@ -1,4 +1,5 @@
 import type { Role, UiNode } from '../../../shared/ui-node';
+import type { HitElement } from '../../platform/types';
 
 /** Roles a click means something on; a click on a label inside a button is a click on the button. */
 const CLICKABLE: ReadonlySet<Role> = new Set<Role>([
@@ -115,4 +116,42 @@ export function popupElementAt(root: UiNode, x: number, y: number, limit = 50_00
  */
 export function elementAt(root: UiNode, x: number, y: number, limit = 50_000): UiNode | undefined {
   return popupElementAt(root, x, y, limit) ?? deepestAt(root, x, y, limit);
+}
+
+/** Bounds equal to within a point: the tree and the hit test read the same frame, rounded apart at most. */
+function sameBounds(node: UiNode, hit: NonNullable<HitElement['bounds']>): boolean {
+  const bounds = node.bounds;
+  return (
+    bounds !== undefined &&
+    Math.abs(bounds.x - hit.x) <= 1 &&
+    Math.abs(bounds.y - hit.y) <= 1 &&
+    Math.abs(bounds.width - hit.width) <= 1 &&
+    Math.abs(bounds.height - hit.height) <= 1
+  );
+}
+
+/**
+ * The tree's node for the element the platform's hit test found under a click (macOS:
+ * AXUIElementCopyElementAtPosition), by role and frame, then its nearest clickable ancestor (or
+ * itself). Undefined when no node or more than one fits: the caller then places the click by the
+ * tree's bounds (elementAt), never by a guess between look-alikes.
+ */
+export function elementMatching(root: UiNode, hit: HitElement, limit = 50_000): UiNode | undefined {
+  const bounds = hit.bounds;
+  if (bounds === undefined) return undefined;
+  const matches: UiNode[][] = [];
+  const stack: { node: UiNode; path: UiNode[] }[] = [{ node: root, path: [] }];
+  for (let seen = 0; stack.length > 0 && seen < limit && matches.length < 2; seen += 1) {
+    const { node, path } = stack.pop() as { node: UiNode; path: UiNode[] };
+    const here = [...path, node];
+    if (node.role === hit.role && sameBounds(node, bounds)) matches.push(here);
+    for (const child of node.children ?? []) stack.push({ node: child, path: here });
+  }
+  if (matches.length !== 1) return undefined;
+  const chain = matches[0] as UiNode[];
+  for (let index = chain.length - 1; index >= 0; index -= 1) {
+    const node = chain[index] as UiNode;
+    if (CLICKABLE.has(node.role)) return node;
+  }
+  return undefined;
 }

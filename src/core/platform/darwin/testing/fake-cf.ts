@@ -27,6 +27,8 @@ export type FakeObject =
   | { kind: 'element'; pid: number; node: unknown; systemWide?: boolean }
   | { kind: 'axValue'; type: number; point?: CGPoint; size?: CGSize; error?: number; range?: { location: number; length: number } }
   | { kind: 'event'; event: FakeEvent }
+  | { kind: 'machPort' }
+  | { kind: 'runLoopSource'; port: bigint }
   | { kind: 'inputSource'; layoutData: bigint | null }
   | { kind: 'data'; keyboard: Record<number, [string, string]> };
 

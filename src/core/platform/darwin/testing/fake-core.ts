@@ -180,9 +180,6 @@ export class FakeCore {
     if ((this.heap.get(element) as ElementObject).systemWide) this.timeoutSeconds = timeoutInSeconds;
     return AXError.Success;
   }
-  AXUIElementCopyElementAtPosition(): number {
-    return AXError.Failure;
-  }
   AXValueGetType = (value: Pointer): number => this.axValue(value).type;
   AXValueGetPoint(value: Pointer, type: number, point: Partial<CGPoint>): boolean {
     this.checkAxValueType(value, type, 1);

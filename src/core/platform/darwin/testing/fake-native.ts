@@ -1,4 +1,4 @@
-import type { AxIpc, AxIpcAsync, CGPoint, CGRect, Integer, MacNative, Nullable, OutSlot, Pointer } from '../../../../../native/macos';
+import type { AxIpc, AxIpcAsync, CGPoint, CGRect, EventTapHandler, Integer, MacNative, Nullable, OutSlot, Pointer } from '../../../../../native/macos';
 import { AXError } from '../ax-errors';
 import { FakeCg } from './fake-cg';
 import { FakeCore } from './fake-core';
@@ -6,6 +6,7 @@ import { FakeKeyboard } from './fake-keyboard';
 import { batchSlots, childNodes, readAttribute, type ElementObject } from './fake-attributes';
 import { contentShows, type FakeApp, type FakeNode, type FakeWorld } from './fake-world';
 import { FakeObjc } from './fake-objc';
+import { FakeTaps } from './fake-tap';
 import { FakeWindowServer } from './fake-window-server';
 
 export type { Call } from './fake-core';
@@ -20,6 +21,7 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
   readonly cg: FakeCg;
   readonly keyboard: FakeKeyboard;
   readonly windowServer: FakeWindowServer;
+  readonly taps: FakeTaps;
   readonly async: AxIpcAsync;
 
   constructor(world: FakeWorld) {
@@ -32,6 +34,11 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
       { owner: this.kCGWindowOwnerPID, number: this.kCGWindowNumber, layer: this.kCGWindowLayer, bounds: this.kCGWindowBounds, alpha: this.kCGWindowAlpha },
       (name, args) => this.record(name, args, false),
     );
+    this.taps = new FakeTaps(
+      this.heap,
+      (name, args) => this.record(name, args, false),
+      (handle) => this.text(handle),
+    );
     this.keyboard = new FakeKeyboard(this.heap, world, this.kTISPropertyUnicodeKeyLayoutData, (name, args) => this.record(name, args, false));
     const ipc = [
       'AXUIElementCopyAttributeValue',
@@ -43,6 +50,7 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
       'AXUIElementSetAttributeValue',
       'AXUIElementIsAttributeSettable',
       'AXUIElementGetPid',
+      'AXUIElementCopyElementAtPosition',
     ] as const;
     const asyncCalls: Record<string, unknown> = {};
     for (const name of ipc) {
@@ -192,6 +200,30 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
     return AXError.Success;
   }
 
+  /** The deepest element of the app whose frame holds the point, front window first, as AX hit-testing answers. */
+  AXUIElementCopyElementAtPosition(application: Pointer, x: number, y: number, element: OutSlot<Pointer>, viaAsync = false): number {
+    this.record('AXUIElementCopyElementAtPosition', [application, x, y], viaAsync);
+    const target = this.heap.get(application) as ElementObject;
+    const failure = this.failure(target);
+    if (failure !== undefined) return failure;
+    const holds = (node: FakeNode): boolean =>
+      node.position !== undefined &&
+      node.size !== undefined &&
+      x >= node.position.x &&
+      y >= node.position.y &&
+      x < node.position.x + node.size.width &&
+      y < node.position.y + node.size.height;
+    let found: FakeNode | undefined;
+    let level = (this.app(target.pid) as FakeApp).windows.filter(holds).slice(0, 1);
+    for (let depth = 0; level.length > 0 && depth < 64; depth += 1) {
+      found = level[0] as FakeNode;
+      level = (found.children ?? []).filter(holds).slice(-1);
+    }
+    if (found === undefined) return AXError.NoValue;
+    element[0] = this.element(target.pid, found);
+    return AXError.Success;
+  }
+
   /** Attributes of the app element: AXFrontmost, and the Electron/Chromium switches with their timing. */
   private setOnApp(app: FakeApp, name: string, object: ReturnType<FakeNative['heap']['get']>): number {
     const on = object.kind === 'boolean' && object.value;
@@ -231,6 +263,25 @@ export class FakeNative extends FakeCore implements Omit<MacNative, 'async'> {
   CGRectMakeWithDictionaryRepresentation = (dict: Pointer, rect: Partial<CGRect>): boolean => this.windowServer.rectFromDictionary(dict, rect);
   CGPreflightScreenCaptureAccess = (): boolean => this.windowServer.preflight();
   CGRequestScreenCaptureAccess = (): boolean => this.windowServer.request();
+
+  // The recorder's event tap and the run loop it is pumped from.
+  CGPreflightListenEventAccess = (): boolean => this.taps.preflight();
+  CGRequestListenEventAccess = (): boolean => this.taps.request();
+  CGEventTapCreate = (tap: number, place: number, options: number, mask: bigint, callback: Pointer, userInfo: null): Nullable =>
+    this.taps.create(tap, place, options, mask, callback, userInfo);
+  CGEventTapEnable = (tap: Pointer, enable: boolean): void => this.taps.enable(tap, enable);
+  CGEventGetIntegerValueField = (event: Pointer, field: number): Integer => this.taps.integerField(event, field);
+  CGEventGetFlags = (event: Pointer): Integer => this.taps.flags(event);
+  CGEventKeyboardGetUnicodeString = (event: Pointer, max: number, actual: [Integer], buffer: Uint16Array): void =>
+    this.taps.unicode(event, max, actual, buffer);
+  CFMachPortCreateRunLoopSource = (alloc: null, port: Pointer, order: number): Nullable => this.taps.createSource(alloc, port, order);
+  CFMachPortInvalidate = (port: Pointer): void => this.taps.invalidate(port);
+  CFRunLoopGetCurrent = (): Pointer => this.taps.current();
+  CFRunLoopAddSource = (runLoop: Pointer, source: Pointer, mode: Pointer): void => this.taps.addSource(runLoop, source, mode);
+  CFRunLoopRemoveSource = (runLoop: Pointer, source: Pointer, mode: Pointer): void => this.taps.removeSource(runLoop, source, mode);
+  CFRunLoopRunInMode = (mode: Pointer, seconds: number, returnAfterSourceHandled: boolean): number => this.taps.run(mode, seconds, returnAfterSourceHandled);
+  registerEventTapCallback = (handler: EventTapHandler): Pointer => this.taps.register(handler);
+  unregisterCallback = (callback: Pointer): void => this.taps.unregister(callback);
 
   // The keyboard layout.
   TISCopyCurrentKeyboardLayoutInputSource = (): Pointer => {
