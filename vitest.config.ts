@@ -117,9 +117,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared-worker', include: SHARED_WORKER_TESTS, exclude: [...configDefaults.exclude, ...OWN_WORKER_TESTS], isolate: false },
       },
-      // A worker thread starts faster than a process (measured: 13 files, 22 s -> 18 s). Only here: a
-      // real-desktop suite sets DISPLAY for native code, which a thread's copy of the env would not reach.
-      { extends: true, test: { name: 'own-worker', include: OWN_WORKER_TESTS, pool: 'threads' } },
+      { extends: true, test: { name: 'own-worker', include: OWN_WORKER_TESTS } },
       { extends: true, test: { name: 'rest', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...PROPERTY_TESTS, ...SHARED_WORKER_TESTS] } },
     ],
   },
