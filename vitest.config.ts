@@ -12,6 +12,7 @@ export const PROPERTY_TESTS = ['test/linux/mirror-property.test.ts'];
 export const RUNNER = {
   environment: 'node',
   // Real-desktop integration suites start X servers and apps; two cores, so not too many at once.
+  // Three were measured: no faster on a busy machine, and a GTK 4 input click missed its window.
   maxWorkers: 2,
   testTimeout: 20_000,
   // expect.poll waits for something that will happen; its default 1 s deadline would turn a busy
