@@ -1,4 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The property tier: long random runs with a fixed seed, run by `npm run test:property` (and by
@@ -10,6 +12,7 @@ export const PROPERTY_TESTS = ['test/linux/mirror-property.test.ts'];
 export const RUNNER = {
   environment: 'node',
   // Real-desktop integration suites start X servers and apps; two cores, so not too many at once.
+  // Three were measured: no faster on a busy machine, and a GTK 4 input click missed its window.
   maxWorkers: 2,
   testTimeout: 20_000,
   // expect.poll waits for something that will happen; its default 1 s deadline would turn a busy
@@ -18,25 +21,104 @@ export const RUNNER = {
 } as const;
 
 /**
- * The engine's unit tests share their workers (isolate: false): each file otherwise pays a worker
- * start and the core's imports again, about a second apiece on a 2-core machine. They hold no
- * process-wide state. These few do (module mocks, environment stubs, fake timers), so they
- * keep a worker of their own.
+ * Unit tests share their workers (isolate: false): each file otherwise pays a worker start and
+ * its imports again, about a second apiece on a 2-core machine. They hold no process-wide
+ * state. These few do (module mocks, environment stubs, fake timers, patched globals), so they
+ * keep a worker of their own; so do the real-desktop, Chromium and forked-host suites (test/linux,
+ * test/macos, test/renderer, test/host), which start processes and hold a display.
  */
-export const SHARED_WORKER_TESTS = ['src/core/**/*.test.ts', 'src/shared/**/*.test.ts'];
-export const OWN_WORKER_TESTS = ['src/core/platform/darwin/menu-shortcuts.test.ts', 'src/core/workflows/json-schema.test.ts', 'src/core/tools/read.test.ts'];
+export const SHARED_WORKER_TESTS = [
+  'src/**/*.test.{ts,tsx}',
+  'eslint/**/*.test.ts',
+  'bench/**/*.test.ts',
+  'test/{agent,cli,i18n,mcp,mcp-client,packaging}/**/*.test.ts',
+];
+export const OWN_WORKER_TESTS = [
+  'src/core/platform/darwin/menu-shortcuts.test.ts',
+  'src/core/workflows/json-schema.test.ts',
+  'src/core/tools/read.test.ts',
+  'src/main/controller.test.ts',
+  'src/main/host/host-process.test.ts',
+  'src/main/index.test.ts',
+  'src/main/ipc/ipc.test.ts',
+  'src/main/settings/settings.test.ts',
+  'src/main/settings/transcript-store.test.ts',
+  'src/main/shell/tray.test.ts',
+  'src/main/update/updates.test.ts',
+  'src/main/window/window.test.ts',
+  'test/mcp-client/external-tools.test.ts',
+];
+
+/**
+ * The order `npm test` starts its files in. With two workers the run lasts at least as long
+ * as its longest file, and a long file started last leaves one worker idle while it runs: so
+ * the longest files go first. Then the files that share a worker (isolate: false), all in a
+ * row, since a shared worker is reused only while the next file queued also shares one. Then
+ * the rest, longest first.
+ *
+ * How long a file takes comes from Vitest's cache of the last run; a clean clone (CI) has
+ * none, so the slowest files are also named here: roughly the seconds each takes on a quiet
+ * 2-core machine (real apps, a forked host, Chromium pages).
+ */
+export const SLOW_FILES: Readonly<Record<string, number>> = {
+  'test/linux/toolkits.test.ts': 60,
+  'test/linux/calc.test.ts': 35,
+  'test/host/host.test.ts': 15,
+  'test/linux/find-collection.test.ts': 14,
+  'test/linux/doctor.test.ts': 13,
+  'test/linux/truth.test.ts': 10,
+  'test/renderer/states.test.ts': 10,
+  'test/renderer/chat.test.ts': 9,
+  'test/linux/broken-desktop.test.ts': 9,
+  'test/linux/names.test.ts': 8,
+  'test/mcp-client/external-tools.test.ts': 8,
+  'test/cli-build.test.ts': 8,
+  'test/linux/error-rows.test.ts': 7,
+  'test/linux/vision.test.ts': 7,
+  'test/renderer/languages.test.ts': 7,
+  'test/linux/fixture-actions.test.ts': 7,
+  'test/linux/third-party.test.ts': 6,
+  'test/linux/agent-e2e.test.ts': 6,
+  'test/renderer/settings.test.ts': 6,
+};
+
+/** A file expected to take at least this long starts before the shared-worker files. */
+const LONG_MS = 5_000;
+
+/** See SLOW_FILES. */
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // The base order (failed first, then longest by the cache, then largest) is kept among equals.
+    const base = await super.sort(files);
+    const expected = (spec: TestSpecification): number => {
+      const cached = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
+      if (cached !== undefined) return cached;
+      const relative = path.relative(spec.project.config.root, spec.moduleId).split(path.sep).join('/');
+      return (SLOW_FILES[relative] ?? 0) * 1000;
+    };
+    const shared = (spec: TestSpecification): boolean => spec.project.config.isolate === false;
+    const longestFirst = (specs: TestSpecification[]) => specs.map((spec) => ({ spec, ms: expected(spec) })).sort((a, b) => b.ms - a.ms);
+    const own = longestFirst(base.filter((spec) => !shared(spec)));
+    return [
+      ...own.filter((entry) => entry.ms >= LONG_MS).map((entry) => entry.spec),
+      ...base.filter(shared),
+      ...own.filter((entry) => entry.ms < LONG_MS).map((entry) => entry.spec),
+    ];
+  }
+}
 
 const ALL_TESTS = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'eslint/**/*.test.ts', 'bench/**/*.test.ts'];
 
 export default defineConfig({
   test: {
     ...RUNNER,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
-        test: { name: 'core', include: SHARED_WORKER_TESTS, exclude: [...configDefaults.exclude, ...OWN_WORKER_TESTS], isolate: false },
+        test: { name: 'shared-worker', include: SHARED_WORKER_TESTS, exclude: [...configDefaults.exclude, ...OWN_WORKER_TESTS], isolate: false },
       },
-      { extends: true, test: { name: 'core-own-worker', include: OWN_WORKER_TESTS } },
+      { extends: true, test: { name: 'own-worker', include: OWN_WORKER_TESTS } },
       { extends: true, test: { name: 'rest', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...PROPERTY_TESTS, ...SHARED_WORKER_TESTS] } },
     ],
   },

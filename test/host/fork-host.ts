@@ -1,6 +1,7 @@
 /**
- * The automation host under plain Node: child_process.fork with tsx, so it runs the same
- * TypeScript the app bundles, over Node's IPC channel instead of Electron's parentPort.
+ * The automation host under plain Node: child_process.fork, over Node's IPC channel instead of
+ * Electron's parentPort. It runs the TypeScript source through tsx, or a bundle of the same
+ * source (build-host.ts) when a test forks many hosts.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -15,10 +16,11 @@ export interface ForkedHost extends HostChild {
   process: ChildProcess;
 }
 
-export function forkHost(env: Record<string, string | undefined>, mainPid = process.pid): ForkedHost {
-  const child = fork(HOST_ENTRY, [`--main-pid=${mainPid}`], {
+/** `entry`: HOST_ENTRY (TypeScript, through tsx) or a built host.js (plain Node). */
+export function forkHost(env: Record<string, string | undefined>, mainPid = process.pid, entry = HOST_ENTRY): ForkedHost {
+  const child = fork(entry, [`--main-pid=${mainPid}`], {
     cwd: root,
-    execArgv: ['--import', 'tsx'],
+    execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
     // Each host keeps its documentation index in a folder of its own, never the developer's.
     env: { ...process.env, DESKPILOT_PLATFORM: 'fake', DESKPILOT_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'deskpilot-host-')), ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,8 +1,9 @@
 /**
- * The real automation host in its own process (child_process.fork under tsx, the fake
- * platform, the real provider against a local SSE server), driven by main's real supervisor.
+ * The real automation host in its own process (child_process.fork of the host bundled as the
+ * app bundles it, the fake platform, the real provider against a local SSE server), driven by
+ * main's real supervisor.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import type { HostSettings } from '../../src/shared/host-protocol';
 import { HOST_SETTINGS_DEFAULTS } from '../../src/shared/settings-derive';
@@ -15,12 +16,14 @@ import { HostClient } from '../../src/main/host/host-client';
 import type { HostState } from '../../src/main/host/host-supervisor';
 import { FIXTURE_PID } from '../../src/core/platform/fake/fake-platform';
 import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
+import { buildHost, type BuiltHost } from './build-host';
 import { forkHost, type ForkedHost } from './fork-host';
 import type { WorkflowEvent } from '../../src/shared/workflow-ipc';
 import { ActionEngine } from '../../src/core/actions/engine';
 import { FakePlatform } from '../../src/core/platform/fake/fake-platform';
 import { findNodes } from '../../src/core/ui/query';
 
+let host: BuiltHost;
 let server: FakeOpenAIServer;
 let supervisor: HostClient;
 let children: ForkedHost[];
@@ -48,6 +51,13 @@ const eventOf =
   <T extends AgentEvent['type']>(type: T, askId: string) =>
   () =>
     events.find((event): event is Extract<AgentEvent, { type: T }> => event.type === type && event.askId === askId);
+
+// Every test forks a host (two when one is killed); compiling it once saves tsx doing it each time.
+beforeAll(async () => {
+  host = await buildHost();
+}, 60_000);
+
+afterAll(() => host?.remove());
 
 beforeEach(async () => {
   server = await startFakeOpenAIServer();
@@ -78,7 +88,11 @@ beforeEach(async () => {
   supervisor = new HostClient({
     spawn: () => {
       // Clear the variables a developer's shell may set, so only `settings` configures the provider.
-      const child = forkHost({ DESKPILOT_API_KEY: '', DESKPILOT_BASE_URL: '', DESKPILOT_MODEL: '', DESKPILOT_HEADERS: '', OPENAI_API_KEY: '' });
+      const child = forkHost(
+        { DESKPILOT_API_KEY: '', DESKPILOT_BASE_URL: '', DESKPILOT_MODEL: '', DESKPILOT_HEADERS: '', OPENAI_API_KEY: '' },
+        process.pid,
+        host.entry,
+      );
       children.push(child);
       child.onMessage((raw) => {
         const message = raw as { rpc?: unknown; event?: unknown; payload?: { messages?: unknown[] } };
