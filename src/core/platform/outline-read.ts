@@ -54,6 +54,10 @@ const CONTROL_ROLES = new Set<Role>([
   'tablist',
 ]);
 
+/** Room below which a lesser tier waits for its own round instead of riding along. */
+const LESSER_TIER_MIN = 16;
+/** Ranks an off-screen node of the page moves down: below the rest of a list on screen (bulk's continuation, RANK.rest + 1). */
+const OFF_SCREEN = 3;
 /** Children read at once from a bulk container, and from any other, before the rest wait their turn. */
 const BULK_CHUNK = 8;
 const CHUNK = 200;
@@ -76,14 +80,25 @@ interface Entry {
   inPage: boolean;
 }
 
-function rankOf(node: RawNode, parentRank: number, inPage: boolean): number {
-  if (isHidden(node, inPage)) return RANK.never;
+function ownRank(node: RawNode, parentRank: number): number {
   if (TOP_ROLES.has(node.role) || node.states.focused) return RANK.top;
   if (node.role === 'heading') return RANK.outline;
   if (BULK_ROLES.has(node.role)) return RANK.bulk;
   if (ARRANGING_ROLES.has(node.role)) return node.name.trim() === '' ? Math.min(parentRank, RANK.control) : RANK.outline;
   if (CONTROL_ROLES.has(node.role)) return RANK.control;
   return RANK.rest;
+}
+
+/**
+ * A node's expansion rank. Page content scrolled out of view (inside a shown document, not
+ * SHOWING) comes after what is on screen, rows of an on-screen table included, except the outline and what leads
+ * to it: every heading and named region is read wherever it sits, what a person sees next.
+ */
+function rankOf(node: RawNode, parentRank: number, inPage: boolean): number {
+  if (isHidden(node, inPage)) return RANK.never;
+  const own = ownRank(node, parentRank);
+  const offScreen = inPage && node.states.visible === false;
+  return offScreen && own > RANK.control ? own + OFF_SCREEN : offScreen && own === RANK.control ? RANK.rest : own;
 }
 
 /**
@@ -137,10 +152,17 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
     const best = tierOf(queue[0] as Entry);
     const batch: { entry: Entry; request: ChildRequest }[] = [];
     let room = budget() - reads;
-    // One tier at a time, so a less important level never takes the budget a more important one needs.
+    // The best tier first, whole; lesser tiers (down to RANK.rest) ride along in the same round trip,
+    // but only on half the room left, so they never take the budget the best tier's children need.
+    let tier = best;
     while (queue.length > 0 && room > 0) {
       const entry = queue[0] as Entry;
-      if (tierOf(entry) !== best) break;
+      if (tierOf(entry) !== tier) {
+        tier = tierOf(entry);
+        room = Math.floor(room / 2);
+        // Off-screen content and the rest of long lists wait for their own rounds: they are last on purpose.
+        if (room < LESSER_TIER_MIN || tier > RANK.rest) break;
+      }
       queue.shift();
       const chunk = entry.rank >= RANK.bulk && !entry.inTarget ? BULK_CHUNK : CHUNK;
       const count = Math.min(entry.total - entry.loaded, chunk, room);
