@@ -122,10 +122,15 @@ export class AtspiAccessibility implements AccessibilityBackend {
     }
   }
 
-  /** Role and name searches through Collection.GetMatches where the app's bridge has it (Gecko, Chromium); undefined elsewhere. */
+  /**
+   * Role and name searches through Collection.GetMatches where the app's bridge has it (Gecko,
+   * Chromium); undefined elsewhere, and where the app's mirror serves its tree: a search in
+   * memory beats a walk of the app's nodes (at-spi2-atk's GetMatches walks them all, seconds on
+   * a 20,000-node page).
+   */
   async findNodes(pid: number, query: QuickQuery): Promise<QuickMatch[] | undefined> {
     const app = await this.apps.get(pid);
-    if (!app.bridge.collection) return undefined;
+    if (!app.bridge.collection || (this.readBefore.has(app.bus) && this.mirrors.serves(app.bus))) return undefined;
     try {
       return await collectionFind(this.client, app, query);
     } catch (error) {

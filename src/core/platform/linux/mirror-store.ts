@@ -113,6 +113,15 @@ export class MirrorStore {
     return turn;
   }
 
+  /**
+   * Whether a read of this app would be served from its mirror (loaded, settled, and its events
+   * still heard): a search over the tree then costs memory, not calls, whatever the app's size.
+   */
+  serves(bus: string): boolean {
+    const held = this.held.get(bus);
+    return held !== undefined && held.mirror.loaded && held.mirror.settled && this.source.isWatched(bus);
+  }
+
   /** Drops mirrors not read for idleMs, so an app nobody looks at no longer sends us its events. */
   sweep(): void {
     const now = this.options.now();
