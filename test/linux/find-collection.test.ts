@@ -70,9 +70,6 @@ describe.skipIf(!run)('find and full reads on a big page in Chromium', () => {
     }
     expect(found?.node).toMatchObject({ role: 'button', name: page.lastButton });
     expect(byNameAlone?.node).toMatchObject({ role: 'button', name: page.lastButton });
-    // This platform's mirror holds the page once two whole reads agree: the search is then the tree's, in memory, not Collection's.
-    for (let read = 0; read < 2; read += 1) await desktop.engine.observe(pid, { fresh: true });
-    expect(await quickFind(desktop.platform, pid, { role: 'button', name: page.lastButton, limit: 5 })).toBeUndefined();
     const { root } = await desktop.engine.observe(pid, { fresh: true });
     expect(root.cut).toBeUndefined();
     const [inTree] = findNodes(root, { role: 'button', name: page.lastButton });

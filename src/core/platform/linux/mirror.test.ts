@@ -126,6 +126,16 @@ describe('AppMirror', () => {
     expect(app.calls).toEqual(['node /a']);
   });
 
+  it('counts the values a patched read reads again: what serving it costs a search', async () => {
+    const app = fixture();
+    app.nodes.set('/b', { name: 'B', role: 'label', kids: [], value: 'text' });
+    const mirror = await loaded(app);
+    expect(mirror.valueReads).toBe(Number.POSITIVE_INFINITY);
+    await mirror.flush(app);
+    expect(mirror.valueReads).toBe(app.calls.filter((call) => call.startsWith('value')).length);
+    expect(mirror.valueReads).toBeGreaterThan(0);
+  });
+
   it('ignores events that change nothing the tree holds (bounds, caret)', async () => {
     const app = fixture();
     const mirror = await loaded(app);

@@ -109,6 +109,13 @@ export class AppMirror {
    */
   settled = false;
 
+  /**
+   * Values the last flush read again (every text and number, since they change without events):
+   * what a patched read costs in calls. A page of many texts (Chromium's) costs about as many as
+   * a whole read; the search that would use the mirror asks this first.
+   */
+  valueReads = Number.POSITIVE_INFINITY;
+
   constructor(private readonly limits: MirrorLimits) {}
 
   get loaded(): boolean {
@@ -433,6 +440,7 @@ export class AppMirror {
   /** Text and numeric values change without events on every toolkit, so each is read again (those an event already marked aside). */
   private async refreshValues(reader: MirrorReader, announced: Set<string>): Promise<void> {
     const valued = [...this.entries.values()].filter(({ node }) => !announced.has(node.ref.path) && reader.hasValue(node)).map(({ node }) => node);
+    this.valueReads = valued.length;
     const reads = await mapLimit(valued, CONCURRENCY, (node) => guarded(reader.value(node), `the value of ${node.ref.path}`));
     valued.forEach((node, at) => {
       const { value, truncated } = reads[at] as ValueRead;
