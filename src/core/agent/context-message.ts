@@ -118,6 +118,7 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
     // context of a 20,000-node page costs what a small one does. Elsewhere (and for a platform that reads whole) the tree is read whole.
     const outline = await engine.observeOutline(pid, {
       maxReads: readsFor(budget.maxTokens ?? DEFAULT_SERIALIZE.maxTokens, budget.maxNodes ?? DEFAULT_SERIALIZE.maxNodes),
+      maxTokens: budget.maxTokens ?? DEFAULT_SERIALIZE.maxTokens,
     });
     const root = outline?.root ?? (await engine.observe(pid, { bounds: 'none' })).root;
     const focused = findFocused(root);

@@ -154,6 +154,19 @@ describe('readOutline', () => {
     expect(text).not.toContain('Below 20');
   });
 
+  it('stops once what it read would fill the token budget twice: a page of long paragraphs costs a few dozen reads, not the thousand the node budget allows', async () => {
+    const text = 'A long paragraph of page text that goes on. '.repeat(20);
+    const paragraphs = Array.from({ length: 400 }, (_unused, index) => raw('text', '', undefined, { value: `${index}: ${text}` }));
+    const root = raw('application', 'Browser', [raw('window', 'Page', [raw('document', 'Page', [raw('heading', 'Essay'), ...paragraphs])])]);
+    const platform = onDemand(root);
+    const read = await readOutline(platform.accessibility, 1, { maxReads: 1000, maxTokens: 2000 });
+    expect(platform.reads()).toBeLessThan(80);
+    const text2000 = serializeTree(buildTree(read?.root as RawNode).root, { maxTokens: 2000 });
+    expect(text2000).toContain('heading "Essay"');
+    // The budget is filled, not starved: more paragraphs were read than it prints.
+    expect(estimateTokens(text2000)).toBeGreaterThan(1500);
+  });
+
   it('is undefined where the platform reads the app whole', async () => {
     const whole = {
       getTree: () => Promise.resolve(raw('application', 'A')),
