@@ -115,12 +115,12 @@ export class MirrorStore {
 
   /**
    * Whether a read of this app would be served from its mirror (loaded, settled, and its events
-   * still heard) for at most `maxValueReads` values read again (the last patched read's count):
+   * still heard) for at most `maxCheckReads` nodes read again (the last patched read's count):
    * a search over the tree then costs memory and a few calls, whatever the app's size.
    */
-  serves(bus: string, maxValueReads: number): boolean {
+  serves(bus: string, maxCheckReads: number): boolean {
     const held = this.held.get(bus);
-    return held !== undefined && held.mirror.loaded && held.mirror.settled && this.source.isWatched(bus) && held.mirror.valueReads <= maxValueReads;
+    return held !== undefined && held.mirror.loaded && held.mirror.settled && this.source.isWatched(bus) && held.mirror.checkReads <= maxCheckReads;
   }
 
   /** Drops mirrors not read for idleMs, so an app nobody looks at no longer sends us its events. */
