@@ -142,6 +142,9 @@ describe('AppMirror', () => {
     await walked.flush(walkedApp);
     expect(walkedApp.calls.filter((call) => call.startsWith('states'))).toHaveLength(2);
     expect(walked.checkReads).toBe(2);
+    expect(walked.clean).toBe(true);
+    walked.apply(event('/a', 'PropertyChange', 'accessible-name'));
+    expect(walked.clean).toBe(false);
   });
 
   it('ignores events that change nothing the tree holds (bounds, caret)', async () => {

@@ -197,6 +197,11 @@ export class AppMirror {
     this.untrusted ??= new MirrorUntrusted(reason, detail);
   }
 
+  /** Whether the next flush only checks: nothing marked to re-read, nothing that forces a full read. */
+  get clean(): boolean {
+    return !this.dirty && this.untrusted === undefined;
+  }
+
   get dirty(): boolean {
     return this.dirtySelf.size > 0 || this.dirtyChildren.size > 0;
   }
