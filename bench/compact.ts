@@ -2,7 +2,7 @@
  * npm run bench:compact — the compact tree at ui_tree's default budget (what `deskpilot tree`
  * prints) of generated pages in Chromium, read on demand within the budget, beside
  * python3-pyatspi's full dump of the same page in the same run. Per page: nodes (pyatspi's
- * count), the compact tree's median ms, the nodes and calls it took, its tokens, whether every
+ * count), the compact tree's median ms, the nodes and readChildren calls it took, its D-Bus calls per node read, its tokens, whether every
  * heading and landmark of the page is named in it, the same text through a whole read (as
  * before), and pyatspi's ms. Ends with
  * `compact: ms_small=… ms_large=… ratio_large_small=… vs_pyatspi_large=… outline_ok=k/n`.
@@ -13,6 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { AtspiClient } from '../src/core/platform/linux/client';
 import { readOutline } from '../src/core/platform/outline-read';
 import { readsFor, observeForText } from '../src/core/tools/tree-read';
 import { DEFAULT_SERIALIZE, serializeTree } from '../src/core/ui/serialize';
@@ -25,6 +26,16 @@ import { median, ms, timed } from './stats';
 import { chromiumArgs } from '../test/linux/toolkit-apps';
 
 const RUNS = 5;
+
+/** D-Bus calls the read makes, counted on the client, for calls-per-node figures. */
+let dbusCalls = 0;
+for (const method of ['call', 'property'] as const) {
+  const original = AtspiClient.prototype[method] as (...args: unknown[]) => Promise<unknown>;
+  (AtspiClient.prototype as unknown as Record<string, unknown>)[method] = function (this: AtspiClient, ...args: unknown[]) {
+    dbusCalls += 1;
+    return original.apply(this, args);
+  };
+}
 /** pyatspi's dump of a 20,000-node page takes tens of seconds: one run there, three on small pages. */
 const pyatspiRuns = (size: number): number => (size >= 5_000 ? 1 : 3);
 const PYATSPI_DUMP = fileURLToPath(new URL('./reference/pyatspi-dump.py', import.meta.url));
@@ -36,6 +47,8 @@ interface Row {
   compactMs: number;
   reads: number;
   calls: number;
+  /** D-Bus calls of one budgeted read, per node read. */
+  dbusPerNode: number;
   tokens: number;
   named: number;
   outline: number;
@@ -44,7 +57,7 @@ interface Row {
   wholeMs: number;
 }
 
-const HEADER = 'page    nodes(pyatspi)  compact_ms  reads  calls  tokens  outline  whole_read_ms  pyatspi_ms  ratio';
+const HEADER = 'page    nodes(pyatspi)  compact_ms  reads  calls  dbus/node  tokens  outline  whole_read_ms  pyatspi_ms  ratio';
 
 function line(row: Row): string {
   return [
@@ -53,6 +66,7 @@ function line(row: Row): string {
     ms(row.compactMs).padEnd(12),
     String(row.reads).padEnd(7),
     String(row.calls).padEnd(7),
+    row.dbusPerNode.toFixed(2).padEnd(11),
     String(row.tokens).padEnd(8),
     `${row.named}/${row.outline}`.padEnd(9),
     ms(row.wholeMs).padEnd(15),
@@ -114,7 +128,9 @@ async function measure(desktop: Desktop, size: number): Promise<Row> {
     );
     const times = await timed(RUNS, () => compactText(desktop, pid));
     const text = await compactText(desktop, pid);
+    dbusCalls = 0;
     const stats = await readOutline(desktop.platform.accessibility, pid, { maxReads: MAX_READS });
+    const dbusPerNode = dbusCalls / Math.max(1, stats?.reads ?? 0);
     // The whole read the compact tree used to take, once, for comparison.
     const wholeStarted = performance.now();
     serializeTree((await desktop.engine.observe(pid, { fresh: true })).root);
@@ -127,6 +143,7 @@ async function measure(desktop: Desktop, size: number): Promise<Row> {
       compactMs: median(times),
       reads: stats?.reads ?? 0,
       calls: stats?.calls ?? 0,
+      dbusPerNode,
       tokens: estimateTokens(text),
       named,
       outline: total,

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { DeskpilotError } from '../../src/shared/errors';
+import { createLinuxPlatform } from '../../src/core/platform/linux';
 import { quickFind } from '../../src/core/tools/quick-find';
-import { findNodes } from '../../src/core/ui/query';
+import { findNodes, type Match } from '../../src/core/ui/query';
 import { trustedMatches } from '../../src/core/ui/read-cut';
 import { countNodes, walk } from '../../src/core/ui/tree-index';
 import { bigPage } from '../../bench/pages/big-page';
@@ -56,8 +57,19 @@ describe.skipIf(!run)('find and full reads on a big page in Chromium', () => {
   afterAll(async () => desktop?.stop(), 30_000);
 
   it('finds the last button through Collection with the id the whole tree gives it, and the CLI names that id', async () => {
-    const [found] = (await quickFind(desktop.platform, pid, { role: 'button', name: page.lastButton, limit: 5 })) ?? [];
+    // A platform that never read the page, as a CLI's one call is: Collection answers.
+    const cold = await createLinuxPlatform(desktop.session.env);
+    let found: Match | undefined;
+    let byNameAlone: Match | undefined;
+    try {
+      [found] = (await quickFind(cold, pid, { role: 'button', name: page.lastButton, limit: 5 })) ?? [];
+      // A name alone is looked for among the roles a model acts on first: the button, not the cell of the same name.
+      [byNameAlone] = (await quickFind(cold, pid, { name: page.lastButton, limit: 1 })) ?? [];
+    } finally {
+      await cold.close();
+    }
     expect(found?.node).toMatchObject({ role: 'button', name: page.lastButton });
+    expect(byNameAlone?.node).toMatchObject({ role: 'button', name: page.lastButton });
     const { root } = await desktop.engine.observe(pid, { fresh: true });
     expect(root.cut).toBeUndefined();
     const [inTree] = findNodes(root, { role: 'button', name: page.lastButton });

@@ -6,6 +6,7 @@ import type { UiNode } from '../../src/shared/ui-node';
 import { buildTree } from '../../src/core/ui/ids';
 import type { AtspiAccessibility } from '../../src/core/platform/linux/accessibility';
 import type { Platform } from '../../src/core/platform/types';
+import { FULL_READ_MAX_NODES } from '../../src/core/ui/read-cut';
 
 /** mulberry32: small, fast and the same sequence for the same seed everywhere. */
 export function seededRandom(seed: number): () => number {
@@ -30,9 +31,9 @@ export async function mirrorTree(platform: Platform, pid: number): Promise<UiNod
 
 /**
  * Options for a full fetch that never touches the mirror: the mirror serves only the default
- * limits, so one node less than the default cap (far above these apps' size) reads the app whole.
+ * limits, so one node less than the default cap (FULL_READ_MAX_NODES) reads the app whole.
  */
-export const WHOLE_READ = { fresh: true, maxNodes: 4999 } as const;
+export const WHOLE_READ = { fresh: true, maxNodes: FULL_READ_MAX_NODES - 1 } as const;
 
 export async function fullTree(platform: Platform, pid: number): Promise<UiNode> {
   return buildTree(await platform.accessibility.getTree(pid, WHOLE_READ)).root;

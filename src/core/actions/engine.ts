@@ -94,10 +94,11 @@ export class ActionEngine {
    */
   async observeOutline(
     pid: number,
-    options: { maxReads: number; rootId?: string; signal?: AbortSignal },
+    options: { maxReads: number; maxTokens?: number; rootId?: string; signal?: AbortSignal },
   ): Promise<(BuiltTree & { subject: UiNode }) | undefined> {
     const read = await readOutline(this.platform.accessibility, pid, {
       maxReads: options.maxReads,
+      ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
       ...(options.rootId === undefined ? {} : { targetId: options.rootId }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });

@@ -6,7 +6,11 @@ import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import { FIXTURE_MENU, FixtureApp } from '../platform/fake/fixture-app';
 import { platformTraits } from '../platform/traits';
-import { DATA_NOT_INSTRUCTIONS, buildContextMessage, quoteUiData } from './context-message';
+import { CONTEXT_TREE_BUDGET, DATA_NOT_INSTRUCTIONS, buildContextMessage, quoteUiData } from './context-message';
+import type { RawNode } from '../ui/ids';
+import { readChildrenOf } from '../platform/fake/tree-children';
+import type { AccessibilityBackend, ChildRequest, Platform } from '../platform/types';
+import { readsFor } from '../tools/tree-read';
 import { keyboardHints } from './keyboard-hints';
 
 describe('buildContextMessage', () => {
@@ -101,6 +105,40 @@ describe('buildContextMessage', () => {
     expect(tokens).toBeLessThanOrEqual(400);
     expect(tokens).toBeGreaterThan(300); // the budget is used, not wasted
     expect(tree).toMatch(/… truncated: \d+ more under \w+/);
+  });
+
+  it('reads a big tree only as far as the budget prints, and leaves out the shortcuts a whole read would cost', async () => {
+    let reads = 0;
+    let whole = 0;
+    const node = (ref: string, role: UiNode['role'], name: string, children?: RawNode[]): RawNode => ({
+      ref,
+      role,
+      platformRole: role,
+      name,
+      states: { enabled: true, focused: false },
+      actions: [],
+      ...(children === undefined ? {} : { children }),
+    });
+    const rows = Array.from({ length: 5000 }, (_unused, index) => node(`r${index}`, 'row', '', [node(`b${index}`, 'button', `Act ${index}`)]));
+    const page = node('root', 'application', 'Browser', [
+      node('w', 'window', 'Page', [node('d', 'document', 'Page', [node('h', 'heading', 'Report'), node('t', 'table', '', rows)])]),
+    ]);
+    const accessibility = {
+      getTree: () => ((whole += 1), Promise.resolve(page)),
+      shortcuts: () => ((whole += 1), Promise.resolve([])),
+      readChildren: (_pid: number, requests: readonly ChildRequest[]) => {
+        const answer = readChildrenOf(page, requests);
+        reads += answer.reduce((sum, list) => sum + list.length, 0);
+        return Promise.resolve(answer);
+      },
+    } as unknown as AccessibilityBackend;
+    const platform = { name: 'fake', accessibility, apps: { list: () => Promise.resolve([]) }, primaryModifier: 'ctrl' } as unknown as Platform;
+    const context = await buildContextMessage(new ActionEngine({ platform, clock: new FakeClock() }), platform, 7);
+    expect(context).toContain('heading Report');
+    expect(context).toMatch(/… truncated: \d+ more under \w+/);
+    expect(reads).toBeLessThanOrEqual(readsFor(CONTEXT_TREE_BUDGET.maxTokens ?? 0, CONTEXT_TREE_BUDGET.maxNodes ?? 0) + 1);
+    expect(whole).toBe(0);
+    expect(context).toContain('Focused element: none among the nodes read');
   });
 
   it('says so, rather than throwing, when the app cannot be read', async () => {

@@ -1,7 +1,8 @@
 import type { UiNode } from '../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
 import type { MenuShortcut, Platform } from '../platform/types';
-import { formatNode, serializeTree, type SerializeOptions } from '../ui/serialize';
+import { readsFor } from '../tools/tree-read';
+import { DEFAULT_SERIALIZE, formatNode, serializeTree, type SerializeOptions } from '../ui/serialize';
 import { keyboardHints, shortcutHints } from './keyboard-hints';
 import { agentText } from './text/agent-text';
 
@@ -48,6 +49,17 @@ export function findFocused(node: UiNode): UiNode | undefined {
     if (found !== undefined) return found;
   }
   return node.states.focused ? node : undefined;
+}
+
+/** Whether a budgeted read left children unread somewhere (they are counted, not listed): bounded by the budget's few thousand nodes. */
+function readInPart(root: UiNode): boolean {
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop() as UiNode;
+    if ((node.childCount ?? 0) > (node.children?.length ?? 0)) return true;
+    stack.push(...(node.children ?? []));
+  }
+  return false;
 }
 
 export interface ContextOptions {
@@ -100,13 +112,23 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
   const where = [`Target app: ${app === undefined ? 'unknown' : JSON.stringify(app.name)} (pid ${pid})`];
   if (window !== undefined) where.push(`Window: ${JSON.stringify(window.title)}`);
   const lines = [DATA_NOT_INSTRUCTIONS];
+  const budget = options.tree ?? CONTEXT_TREE_BUDGET;
   try {
-    const { root } = await engine.observe(pid, { bounds: 'none' });
+    // Only what the budget prints is read, outline first, where the platform reads on demand (web pages): the
+    // context of a 20,000-node page costs what a small one does. Elsewhere (and for a platform that reads whole) the tree is read whole.
+    const outline = await engine.observeOutline(pid, {
+      maxReads: readsFor(budget.maxTokens ?? DEFAULT_SERIALIZE.maxTokens, budget.maxNodes ?? DEFAULT_SERIALIZE.maxNodes),
+      maxTokens: budget.maxTokens ?? DEFAULT_SERIALIZE.maxTokens,
+    });
+    const root = outline?.root ?? (await engine.observe(pid, { bounds: 'none' })).root;
     const focused = findFocused(root);
-    where.push(`Focused element: ${focused === undefined ? 'none' : formatNode(focused, undefined, [], 'compact')}`);
+    const noFocus = outline === undefined || !readInPart(root) ? 'none' : 'none among the nodes read (the tree was read in part; ui_find can look further)';
+    where.push(`Focused element: ${focused === undefined ? noFocus : formatNode(focused, undefined, [], 'compact')}`);
     lines.push('Target app, window and focused element:', quoteUiData(where.join('\n')));
     lines.push(`Keys (ui_action key; standard for the focused control's kind): ${keyboardHints(focused, platform.primaryModifier).join('; ')}`);
-    const shortcuts = shortcutHints(await menuShortcuts(platform, pid, options.shortcutWaitMs ?? SHORTCUT_WAIT_MS));
+    // Menu shortcuts are read from the whole tree: a tree the budget read only in part (a big page) goes without them rather than pay for it.
+    const partial = outline !== undefined && readInPart(root);
+    const shortcuts = partial ? '' : shortcutHints(await menuShortcuts(platform, pid, options.shortcutWaitMs ?? SHORTCUT_WAIT_MS));
     if (shortcuts !== '') {
       lines.push("Menu shortcuts (the app's own accelerators, read from its menus; press one with ui_action key):");
       lines.push(quoteUiData(shortcuts));
@@ -114,7 +136,7 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
     lines.push(
       'UI tree (one line per element: id role name = value (states); the id is the first word; a check box, radio, switch or toggle button with no "checked" is unchecked):',
     );
-    lines.push(quoteUiData(serializeTree(root, options.tree ?? CONTEXT_TREE_BUDGET)));
+    lines.push(quoteUiData(serializeTree(root, budget)));
     lines.push('Names and values are cut short; call ui_read with an id for the full text, and ui_tree for more of the tree.');
   } catch (error) {
     lines.push('Target app and window:', quoteUiData(where.join('\n')));

@@ -137,6 +137,36 @@ describe('readOutline', () => {
     expect(text).not.toContain('Background tab');
   });
 
+  it('reads what is on screen before what is scrolled out of view, and the outline wherever it sits', async () => {
+    const offScreen = { enabled: true, focused: false, visible: false };
+    const rows = (prefix: string, shown: boolean): RawNode[] =>
+      Array.from({ length: 40 }, (_unused, index) =>
+        raw('row', '', [raw('cell', `${prefix} ${index}`, undefined, shown ? {} : { states: offScreen })], shown ? {} : { states: offScreen }),
+      );
+    const below = raw('table', '', rows('Below', false), { states: offScreen });
+    const above = raw('table', '', rows('Shown', true));
+    const document = raw('document', 'Page', [below, raw('heading', 'Far heading', undefined, { states: offScreen }), above]);
+    const root = raw('application', 'Browser', [raw('window', 'Page', [document])]);
+    const read = await readOutline(onDemand(root).accessibility, 1, { maxReads: 60 });
+    const text = serializeTree(buildTree(read?.root as RawNode).root);
+    expect(text).toContain('Far heading');
+    expect(text).toContain('Shown 20');
+    expect(text).not.toContain('Below 20');
+  });
+
+  it('stops once what it read would fill the token budget twice: a page of long paragraphs costs a few dozen reads, not the thousand the node budget allows', async () => {
+    const text = 'A long paragraph of page text that goes on. '.repeat(20);
+    const paragraphs = Array.from({ length: 400 }, (_unused, index) => raw('text', '', undefined, { value: `${index}: ${text}` }));
+    const root = raw('application', 'Browser', [raw('window', 'Page', [raw('document', 'Page', [raw('heading', 'Essay'), ...paragraphs])])]);
+    const platform = onDemand(root);
+    const read = await readOutline(platform.accessibility, 1, { maxReads: 1000, maxTokens: 2000 });
+    expect(platform.reads()).toBeLessThan(80);
+    const text2000 = serializeTree(buildTree(read?.root as RawNode).root, { maxTokens: 2000 });
+    expect(text2000).toContain('heading "Essay"');
+    // The budget is filled, not starved: more paragraphs were read than it prints.
+    expect(estimateTokens(text2000)).toBeGreaterThan(1500);
+  });
+
   it('is undefined where the platform reads the app whole', async () => {
     const whole = {
       getTree: () => Promise.resolve(raw('application', 'A')),

@@ -1,6 +1,7 @@
 import type { Role } from '../../shared/ui-node';
 import { nodeId, slotKey, type RawNode } from '../ui/ids';
 import { isHidden, isShownDocument } from '../ui/serialize';
+import { estimateTokens } from '../ui/token-estimate';
 import type { AccessibilityBackend, ChildRequest } from './types';
 
 /**
@@ -17,6 +18,11 @@ import type { AccessibilityBackend, ChildRequest } from './types';
 export interface OutlineReadOptions {
   /** Most nodes to read (the subtree's own budget once `targetId` is met). */
   maxReads: number;
+  /**
+   * Tokens the text form prints at most: the read also stops once the lines it read would print
+   * about twice that (a page of long paragraphs fills a budget in a few dozen nodes).
+   */
+  maxTokens?: number;
   /** Read under this node first (ui_tree rootId): found by the id a whole read gives it. */
   targetId?: string;
   signal?: AbortSignal;
@@ -54,9 +60,19 @@ const CONTROL_ROLES = new Set<Role>([
   'tablist',
 ]);
 
+/** Tokens read per token printed before the read stops: lines are dropped (repeats, folded labels) and the selection needs a choice. */
+const TOKEN_SLACK = 2;
+/** A line's id, role and indent, in tokens; names and values as serialize.ts cuts them (a paragraph gets 1,000 characters). */
+const LINE_TOKENS = 4;
+const NAME_CHARS = 120;
+const VALUE_CHARS = 1000;
+/** Room below which a lesser tier waits for its own round instead of riding along. */
+const LESSER_TIER_MIN = 16;
+/** Ranks an off-screen node of the page moves down: below the rest of a list on screen (bulk's continuation, RANK.rest + 1). */
+const OFF_SCREEN = 3;
 /** Children read at once from a bulk container, and from any other, before the rest wait their turn. */
 const BULK_CHUNK = 8;
-const CHUNK = 200;
+const CHUNK = 64;
 /** How far past its budget a read may go looking for `targetId` before the caller reads whole. */
 const LOCATE_FACTOR = 3;
 /** Rounds are bounded too, whatever the platform answers. */
@@ -76,14 +92,25 @@ interface Entry {
   inPage: boolean;
 }
 
-function rankOf(node: RawNode, parentRank: number, inPage: boolean): number {
-  if (isHidden(node, inPage)) return RANK.never;
+function ownRank(node: RawNode, parentRank: number): number {
   if (TOP_ROLES.has(node.role) || node.states.focused) return RANK.top;
   if (node.role === 'heading') return RANK.outline;
   if (BULK_ROLES.has(node.role)) return RANK.bulk;
   if (ARRANGING_ROLES.has(node.role)) return node.name.trim() === '' ? Math.min(parentRank, RANK.control) : RANK.outline;
   if (CONTROL_ROLES.has(node.role)) return RANK.control;
   return RANK.rest;
+}
+
+/**
+ * A node's expansion rank. Page content scrolled out of view (inside a shown document, not
+ * SHOWING) comes after what is on screen, rows of an on-screen table included, except the outline and what leads
+ * to it: every heading and named region is read wherever it sits, what a person sees next.
+ */
+function rankOf(node: RawNode, parentRank: number, inPage: boolean): number {
+  if (isHidden(node, inPage)) return RANK.never;
+  const own = ownRank(node, parentRank);
+  const offScreen = inPage && node.states.visible === false;
+  return offScreen && own > RANK.control ? own + OFF_SCREEN : offScreen && own === RANK.control ? RANK.rest : own;
 }
 
 /**
@@ -131,16 +158,25 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
   let queue = rootEntry.total > 0 && rootEntry.rank !== RANK.never ? [rootEntry] : [];
   const budget = (): number =>
     target === undefined ? (options.targetId === undefined ? options.maxReads : options.maxReads * LOCATE_FACTOR) : targetReads + options.maxReads;
-  for (let round = 0; round < MAX_ROUNDS && queue.length > 0 && reads < budget(); round += 1) {
+  let printed = 0;
+  const tokenRoom = options.maxTokens === undefined ? Number.POSITIVE_INFINITY : options.maxTokens * TOKEN_SLACK;
+  for (let round = 0; round < MAX_ROUNDS && queue.length > 0 && reads < budget() && printed < tokenRoom; round += 1) {
     options.signal?.throwIfAborted();
     queue.sort(entryOrder);
     const best = tierOf(queue[0] as Entry);
     const batch: { entry: Entry; request: ChildRequest }[] = [];
     let room = budget() - reads;
-    // One tier at a time, so a less important level never takes the budget a more important one needs.
+    // The best tier first, whole; lesser tiers (down to RANK.rest) ride along in the same round trip,
+    // but only on half the room left, so they never take the budget the best tier's children need.
+    let tier = best;
     while (queue.length > 0 && room > 0) {
       const entry = queue[0] as Entry;
-      if (tierOf(entry) !== best) break;
+      if (tierOf(entry) !== tier) {
+        tier = tierOf(entry);
+        room = Math.floor(room / 2);
+        // Off-screen content and the rest of long lists wait for their own rounds: they are last on purpose.
+        if (room < LESSER_TIER_MIN || tier > RANK.rest) break;
+      }
       queue.shift();
       const chunk = entry.rank >= RANK.bulk && !entry.inTarget ? BULK_CHUNK : CHUNK;
       const count = Math.min(entry.total - entry.loaded, chunk, room);
@@ -168,6 +204,8 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
           target = kid;
           targetReads = reads;
         }
+        // What is read outside the asked subtree is only the way to it: it prints nothing.
+        if (options.targetId === undefined || entry.inTarget || hit) printed += lineTokens(kid);
         const child = make(kid, slotKey(entry.slot, kid.role, roleIndex), entry.depth + 1, entry, entry.inTarget || hit);
         if (child.total > 0 && child.rank !== RANK.never) next.push(child);
       }
@@ -183,6 +221,17 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
   }
   markUnread(rootNode);
   return { root: rootNode, ...(target === undefined ? {} : { target }), reads, calls };
+}
+
+/**
+ * About what a node's line costs in the text form: its id and role, its name as cut there, and
+ * a value as long as a paragraph's gets. Unnamed nodes without a value mostly print nothing
+ * (collapsed wrappers), and a folded label is counted though it is not printed: hence the slack.
+ */
+function lineTokens(node: RawNode): number {
+  const value = node.value === undefined ? '' : String(node.value);
+  if (node.name === '' && value === '') return 0;
+  return LINE_TOKENS + estimateTokens(node.name.slice(0, NAME_CHARS)) + estimateTokens(value.slice(0, VALUE_CHARS));
 }
 
 /** Keeps `childCount` only where some children were not read: that is what the text form marks. */

@@ -25,6 +25,7 @@ export async function observeForText(
 ): Promise<{ subject: UiNode; cut?: ReadCut }> {
   const budgeted = await engine.observeOutline(pid, {
     maxReads: readsFor(options.maxTokens, options.maxNodes),
+    maxTokens: options.maxTokens,
     ...(options.rootId === undefined ? {} : { rootId: options.rootId }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });

@@ -36,6 +36,8 @@ function unknownExtents(bounds: Bounds): boolean {
   return bounds.x === -1 && bounds.y === -1 && bounds.width === -1 && bounds.height === -1;
 }
 const DEFAULT_MAX_DEPTH = 64;
+/** Nodes a patched read may read again (values, walked states) for a search to go to the mirror rather than Collection. */
+const MIRROR_SEARCH_MAX_CHECKS = 300;
 
 /**
  * AT-SPI2 accessibility: the tree from a mirror patched by the app's events (or a full read
@@ -125,10 +127,16 @@ export class AtspiAccessibility implements AccessibilityBackend {
     }
   }
 
-  /** Role and name searches through Collection.GetMatches where the app's bridge has it (Gecko, Chromium); undefined elsewhere. */
+  /**
+   * Role and name searches through Collection.GetMatches where the app's bridge has it (Gecko,
+   * Chromium); undefined elsewhere, and where the app's mirror serves its tree for a few calls:
+   * a search in memory beats at-spi2-atk's GetMatches, which walks every node (seconds on a
+   * 20,000-node page). A mirror that re-reads a value or the states of every node on each read
+   * (Chromium's pages) costs as much as a whole read, and Collection answers there.
+   */
   async findNodes(pid: number, query: QuickQuery): Promise<QuickMatch[] | undefined> {
     const app = await this.apps.get(pid);
-    if (!app.bridge.collection) return undefined;
+    if (!app.bridge.collection || (this.readBefore.has(app.bus) && this.mirrors.serves(app.bus, MIRROR_SEARCH_MAX_CHECKS))) return undefined;
     try {
       return await collectionFind(this.client, app, query);
     } catch (error) {

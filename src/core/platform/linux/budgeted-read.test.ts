@@ -98,6 +98,18 @@ describe('Linux readChildren', () => {
     expect(counts[1]).toBe(counts[0]);
   });
 
+  it('reads a node in three calls (role, states, name and child count), its interfaces only where they decide a value', async () => {
+    const { client, calls } = app(page(300));
+    const read = await readOutline(backend(client), 9, { maxReads: 100 });
+    const reads = read?.reads ?? 0;
+    expect(reads).toBeGreaterThan(50);
+    // Labels (GetRelationSet) are asked only of unnamed fields and tables, as the whole read asks them.
+    const perNode = calls.filter((call) => ['GetRole', 'GetState', 'GetAll', 'GetInterfaces'].includes(call)).length / reads;
+    expect(perNode).toBeLessThanOrEqual(3);
+    // Buttons, rows and tables hold no value the text prints.
+    expect(calls).not.toContain('GetInterfaces');
+  });
+
   it('leaves GTK apps to the whole read, whose cache is one call', async () => {
     const { client } = app(page(3));
     expect(await readOutline(backend(client, 'GTK'), 9, { maxReads: 60 })).toBeUndefined();

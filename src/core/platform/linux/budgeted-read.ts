@@ -1,4 +1,4 @@
-import { IFACE, ROOT_PATH, type ObjectRef } from '../../../../native/linux/atspi';
+import { IFACE, ROLE, ROOT_PATH, type ObjectRef } from '../../../../native/linux/atspi';
 import type { RawNode } from '../../ui/ids';
 import type { AccessibilityBackend, ChildRequest } from '../types';
 import type { AppDirectory, AppEntry } from './apps';
@@ -8,17 +8,25 @@ import { limiter } from './pool';
 import { crashDuringRead } from './read-crash';
 import { relationNames, type NameFix } from './relation-names';
 import { isHugeContainer } from './table-range';
-import { capabilities, hasValue, readItem, readValue, roleOf, statesOf, unlessFrozen, type Item, type ValueRead } from './tree-fetch';
+import { isAppGone } from './read-crash';
+import { CONTENT_TEXT_ROLES, NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES } from './roles';
+import { capabilities, hasValue, readValue, roleOf, statesOf, unlessFrozen, type Item, type ValueRead } from './tree-fetch';
+import { DbusTimeoutError } from '../../../../native/linux/dbus';
+import type { Bridge } from './bridges';
 
 type Limit = ReturnType<typeof limiter>;
 
 /**
  * AccessibilityBackend.readChildren over AT-SPI: a parent's children listed with one
- * GetChildren, and each child read on its own (role, states, interfaces, name and child count
- * in four pipelined calls, then its value where it has one and its label where it lacks a
- * name), a batch of parents pipelined at once. Each node is read and built as the whole read
- * (tree-fetch.ts) reads and builds it, so its role, name and id are the same. Apps whose toolkit answers Cache.GetItems with the whole app in a
- * few milliseconds (GTK 3, GTK 4, LibreOffice) are read whole: undefined.
+ * GetChildren, and each child read on its own (role, states, and name with child count in
+ * three pipelined calls; its interfaces only where its role can carry a value, then that value,
+ * and its label where it lacks a name), a batch of parents pipelined at once. Each node's
+ * role, name, states and value are read and built as the whole read (tree-fetch.ts) builds
+ * them, so its id is the same. What the text form does not print is not read: the interfaces
+ * of a node that cannot hold a value (its `actions` then list only focus); an action resolves
+ * its target through a whole read, never through these nodes' refs. Apps whose toolkit answers
+ * Cache.GetItems with the whole app in a few milliseconds (GTK 3, GTK 4, LibreOffice) are
+ * read whole: undefined.
  */
 
 /** Toolkits read whole: their cache is one cheap call for the whole app. */
@@ -59,9 +67,66 @@ function nodeOf(app: AppEntry, item: Item, window: string | undefined, value: Va
   };
 }
 
-/** Nodes by path, each with what the whole read reads for it: its item (four pipelined calls), its value, its label. */
+const PROPERTIES = 'org.freedesktop.DBus.Properties';
+
+/** Name, description and child count: one GetAll where the bridge answers it, three Gets elsewhere (GetAll crashes Qt). */
+async function accessibleProperties(
+  client: AtspiClient,
+  self: ObjectRef,
+  bridge: Bridge,
+): Promise<{ name: unknown; description: unknown; childCount: unknown }> {
+  if (bridge.getAll)
+    try {
+      const [all] = await client.call(self, PROPERTIES, 'GetAll', 's', [IFACE.accessible]);
+      const value = (key: string): unknown => (all as Record<string, { value?: unknown } | undefined>)[key]?.value;
+      if (value('ChildCount') !== undefined) return { name: value('Name'), description: value('Description'), childCount: value('ChildCount') };
+    } catch (error) {
+      if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+    }
+  const [name, description, childCount] = await Promise.all(
+    ['Name', 'Description', 'ChildCount'].map((property) => client.property(self, IFACE.accessible, property)),
+  );
+  return { name, description, childCount };
+}
+
+/** Whether a node of this role and name can carry a value the text form prints: only then are its interfaces asked for. */
+export function mayHoldValue(role: number, name: string): boolean {
+  const named = name.trim() !== '' && !(role === ROLE.TABLE_CELL && CELL_ADDRESS.test(name.trim()));
+  return TEXT_VALUE_ROLES.has(role) || NUMERIC_VALUE_ROLES.has(role) || (CONTENT_TEXT_ROLES.has(role) && !named);
+}
+
+/** A sheet names a cell by its address ("B3"): its content is in Text alone, as tree-fetch.ts reads it. */
+const CELL_ADDRESS = /^\$?[A-Z]{1,3}\$?[0-9]{1,7}$/;
+
+/**
+ * One node as the text form needs it: role, states, and name with child count in three
+ * pipelined calls; its interfaces (a fourth, after the role) only where they decide a value.
+ */
+export async function readTextItem(client: AtspiClient, self: ObjectRef, index: number, bridge: Bridge): Promise<Item> {
+  const [[role], [states], { name, description, childCount }] = await Promise.all([
+    client.call(self, IFACE.accessible, 'GetRole'),
+    client.call(self, IFACE.accessible, 'GetState'),
+    accessibleProperties(client, self, bridge),
+  ]);
+  const text = String(name ?? '');
+  const [interfaces] = mayHoldValue(Number(role), text) ? await client.call(self, IFACE.accessible, 'GetInterfaces') : [[]];
+  return {
+    self,
+    index,
+    childCount: Number(childCount),
+    interfaces: interfaces as string[],
+    name: text,
+    role: Number(role),
+    description: String(description ?? ''),
+    states: states as number[],
+  };
+}
+
+/** Nodes by path, each with what the text form prints: its item (three or four pipelined calls), its value, its label. */
 async function readNodes(client: AtspiClient, app: AppEntry, paths: readonly string[], window: string | undefined, limit: Limit): Promise<RawNode[]> {
-  const read = await Promise.all(paths.map((path, index) => limit(() => readItem(client, [app.bus, path], index, app.bridge)).catch(unlessFrozen(undefined))));
+  const read = await Promise.all(
+    paths.map((path, index) => limit(() => readTextItem(client, [app.bus, path], index, app.bridge)).catch(unlessFrozen(undefined))),
+  );
   const items = read.filter((item): item is Item => item !== undefined);
   const byPath = new Map(items.map((item) => [item.self[1], item]));
   const [values, names] = await Promise.all([

@@ -83,6 +83,21 @@ describe('collectionFind', () => {
     expect(calls.get('GetAll')).toBeUndefined();
   });
 
+  it('looks for a name alone among the roles a model acts on first, and asks every role only when none has it', async () => {
+    const acted = page(300);
+    const [button] = (await collectionFind(acted.client, APP, { name: 'Act 250', limit: 1 })) ?? [];
+    expect(button?.node).toMatchObject({ role: 'button', name: 'Act 250' });
+    // One search, and names of the buttons only: the 300 cells are never asked.
+    expect(acted.calls.get('GetMatches')).toBe(1);
+    expect(acted.calls.get('Get Name')).toBe(300);
+    const texts = page(300);
+    const [cell] = (await collectionFind(texts.client, APP, { name: 'Row 250', limit: 1 })) ?? [];
+    expect(cell?.node).toMatchObject({ role: 'cell', name: 'Row 250' });
+    // Then every role: each name is still asked once.
+    expect(texts.calls.get('GetMatches')).toBe(2);
+    expect(texts.calls.get('Get Name')).toBe(903);
+  });
+
   it('places a role-only search in document order, named, and ids match the tree', async () => {
     const found = (await collectionFind(page(5).client, APP, { roles: new Set(['cell']), limit: 2 })) ?? [];
     const tree = buildTree(await fetchTree(page(5).client, APP, { bounds: 'none', maxNodes: 5000, maxDepth: 64 })).root;

@@ -2,6 +2,7 @@ import { IFACE, NULL_PATH, ROLE, ROOT_PATH, type ObjectRef } from '../../../../n
 import type { Role } from '../../../shared/ui-node';
 import { slotKey } from '../../ui/ids';
 import { EXACT_SCORE } from '../../ui/read-cut';
+import { ACTIONABLE_ROLES } from '../../ui/serialize';
 import { MIN_SCORE, textScore } from '../../ui/query';
 import type { QuickMatch, QuickQuery } from '../types';
 import type { AtspiClient, AtspiRef } from './client';
@@ -39,6 +40,12 @@ function matchRule(roles: ReadonlySet<Role> | undefined): unknown[] {
   return [[0, 0], MATCH_ALL, {}, MATCH_ALL, all ? [0, 0, 0, 0] : roleBits(roles), all ? MATCH_ALL : MATCH_ANY, [], MATCH_ALL, false];
 }
 
+interface Scored {
+  path: string;
+  name: string;
+  score: number;
+}
+
 /** What one node is, read once and shared by every chain that passes it. */
 interface Facts {
   role: number;
@@ -47,7 +54,8 @@ interface Facts {
 
 /**
  * Finds nodes through Collection.GetMatches: one call for every node of the asked roles in
- * document order, then one Name each, scored as the tree's search scores them. Only exact
+ * document order (for a name alone, the roles a model acts on first, and every role only when
+ * none of those has the name), then one Name each, scored as the tree's search scores them. Only exact
  * matches are placed (a near match may be a node the tree names from its label): for each,
  * the chain of parents up to the app and each level's same-role index give the slot the
  * whole tree gives it, so its id is the tree's. Undefined when the app did not answer or a
@@ -63,29 +71,43 @@ export async function collectionFind(client: AtspiClient, app: AppTarget, query:
   }
 }
 
+/**
+ * Roles a name alone is looked for first: what a model names to act on. Where one of them has
+ * the name exactly, the rest of the app (its cells and texts, most of a page) is not asked.
+ */
+const FIRST_ROLES: ReadonlySet<Role> = ACTIONABLE_ROLES;
+
 async function find(client: AtspiClient, app: AppTarget, query: QuickQuery): Promise<QuickMatch[] | undefined> {
   const { bus } = app;
-  let refs: ObjectRef[];
-  try {
-    [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', '(aiia{ss}iaiiasib)uib', [matchRule(query.roles), SORT_CANONICAL, 0, true])) as [
-      ObjectRef[],
-    ];
-  } catch (error) {
-    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
-    return undefined;
-  }
-  const own = refs.filter((ref) => ref[0] === bus && ref[1] !== ROOT_PATH);
-  // Without a name to match, the first matches in document order are all that is named (the id holds the name).
-  const asked = query.name === undefined ? own.slice(0, query.limit) : own;
-  const named = await mapLimit(asked, CONCURRENCY, async (ref) => {
-    const name = String((await client.property(ref, IFACE.accessible, 'Name')) ?? '').trim();
-    return { path: ref[1], name, score: query.name === undefined ? 1 : textScore(query.name, name) };
-  });
-  // Best first, document order among equals, as the tree's search ranks them.
-  const exact = named
-    .filter((each) => each.score >= Math.max(EXACT_SCORE, MIN_SCORE))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, query.limit);
+  const names = new Map<string, string>();
+  const exactOf = async (roles: ReadonlySet<Role> | undefined): Promise<Scored[] | undefined> => {
+    let refs: ObjectRef[];
+    try {
+      [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', '(aiia{ss}iaiiasib)uib', [matchRule(roles), SORT_CANONICAL, 0, true])) as [
+        ObjectRef[],
+      ];
+    } catch (error) {
+      if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+      return undefined;
+    }
+    const own = refs.filter((ref) => ref[0] === bus && ref[1] !== ROOT_PATH);
+    // Without a name to match, the first matches in document order are all that is named (the id holds the name).
+    const asked = query.name === undefined ? own.slice(0, query.limit) : own;
+    const named = await mapLimit(asked, CONCURRENCY, async (ref) => {
+      const name = names.get(ref[1]) ?? String((await client.property(ref, IFACE.accessible, 'Name')) ?? '').trim();
+      names.set(ref[1], name);
+      return { path: ref[1], name, score: query.name === undefined ? 1 : textScore(query.name, name) };
+    });
+    // Best first, document order among equals, as the tree's search ranks them.
+    return named
+      .filter((each) => each.score >= Math.max(EXACT_SCORE, MIN_SCORE))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, query.limit);
+  };
+  const nameOnly = query.name !== undefined && (query.roles === undefined || query.roles.size === 0);
+  const first = nameOnly ? await exactOf(FIRST_ROLES) : undefined;
+  const exact = first !== undefined && first.length > 0 ? first : await exactOf(query.roles);
+  if (exact === undefined) return undefined;
   const place = placer(client, app);
   const placed = await Promise.all(exact.map(async (each) => ({ each, slot: await place.slot(each.path) })));
   if (placed.some(({ slot }) => slot === undefined)) return undefined;

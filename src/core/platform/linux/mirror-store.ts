@@ -113,6 +113,24 @@ export class MirrorStore {
     return turn;
   }
 
+  /**
+   * Whether a read of this app would be served from its mirror (loaded, settled, its events
+   * still heard, no change waiting to be patched in) for at most `maxCheckReads` nodes read again
+   * (the last patched read's count): a search over the tree then costs memory and a few calls,
+   * whatever the app's size. Pending changes may cost anything up to a whole read, so they say no.
+   */
+  serves(bus: string, maxCheckReads: number): boolean {
+    const held = this.held.get(bus);
+    return (
+      held !== undefined &&
+      held.mirror.loaded &&
+      held.mirror.settled &&
+      held.mirror.clean &&
+      this.source.isWatched(bus) &&
+      held.mirror.checkReads <= maxCheckReads
+    );
+  }
+
   /** Drops mirrors not read for idleMs, so an app nobody looks at no longer sends us its events. */
   sweep(): void {
     const now = this.options.now();

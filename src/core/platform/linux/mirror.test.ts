@@ -126,6 +126,27 @@ describe('AppMirror', () => {
     expect(app.calls).toEqual(['node /a']);
   });
 
+  it('counts the values a patched read reads again: what serving it costs a search', async () => {
+    const app = fixture();
+    app.nodes.set('/b', { name: 'B', role: 'label', kids: [], value: 'text' });
+    const mirror = await loaded(app);
+    expect(mirror.checkReads).toBe(Number.POSITIVE_INFINITY);
+    await mirror.flush(app);
+    expect(mirror.checkReads).toBe(app.calls.filter((call) => call.startsWith('value') || call.startsWith('states')).length);
+    expect(mirror.checkReads).toBeGreaterThan(0);
+    // Where the cache leaves nodes out (Chromium's all of them), each one's states are read again too.
+    const walkedApp = fixture();
+    walkedApp.cached = true;
+    walkedApp.uncached = new Set(['/a', '/b']);
+    const walked = await loaded(walkedApp);
+    await walked.flush(walkedApp);
+    expect(walkedApp.calls.filter((call) => call.startsWith('states'))).toHaveLength(2);
+    expect(walked.checkReads).toBe(2);
+    expect(walked.clean).toBe(true);
+    walked.apply(event('/a', 'PropertyChange', 'accessible-name'));
+    expect(walked.clean).toBe(false);
+  });
+
   it('ignores events that change nothing the tree holds (bounds, caret)', async () => {
     const app = fixture();
     const mirror = await loaded(app);

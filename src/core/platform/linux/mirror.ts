@@ -109,6 +109,20 @@ export class AppMirror {
    */
   settled = false;
 
+  /** Values and states the last flush read again, for checkReads. */
+  private valueChecks = Number.POSITIVE_INFINITY;
+  private stateChecks = 0;
+
+  /**
+   * Nodes the last flush read again whatever the events said (every text and number, and where
+   * the cache leaves nodes out, every walked node's states): what a patched read costs in calls.
+   * A Chromium page costs about a call a node, as much as a whole read; the search that would
+   * use the mirror asks this first.
+   */
+  get checkReads(): number {
+    return this.valueChecks + this.stateChecks;
+  }
+
   constructor(private readonly limits: MirrorLimits) {}
 
   get loaded(): boolean {
@@ -183,6 +197,11 @@ export class AppMirror {
     this.untrusted ??= new MirrorUntrusted(reason, detail);
   }
 
+  /** Whether the next flush only checks: nothing marked to re-read, nothing that forces a full read. */
+  get clean(): boolean {
+    return !this.dirty && this.untrusted === undefined;
+  }
+
   get dirty(): boolean {
     return this.dirtySelf.size > 0 || this.dirtyChildren.size > 0;
   }
@@ -198,6 +217,7 @@ export class AppMirror {
       // Three independent checks for what no event told: together they take as long as the slowest.
       const previous = this.rows;
       const announced = new Set(this.dirtySelf);
+      this.stateChecks = 0;
       const [rows] = await Promise.all([
         previous === undefined ? undefined : guarded(reader.rows(), 'the cache'),
         // Without a cache (Chromium) every node is walked, and events are all there is to go on.
@@ -286,6 +306,7 @@ export class AppMirror {
    */
   private async compareStates(reader: MirrorReader, rows: CacheRows): Promise<void> {
     const walked = [...this.entries.values()].filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path)).map(({ node }) => node);
+    this.stateChecks = walked.length;
     const states = await mapLimit(walked, CONCURRENCY, (node) => guarded(reader.states(node), `the states of ${node.ref.path}`));
     walked.forEach((node, at) => {
       if (JSON.stringify(sortedEntries(states[at] as Node['states'])) !== JSON.stringify(sortedEntries(node.states))) this.mark(this.dirtySelf, node.ref.path);
@@ -433,6 +454,7 @@ export class AppMirror {
   /** Text and numeric values change without events on every toolkit, so each is read again (those an event already marked aside). */
   private async refreshValues(reader: MirrorReader, announced: Set<string>): Promise<void> {
     const valued = [...this.entries.values()].filter(({ node }) => !announced.has(node.ref.path) && reader.hasValue(node)).map(({ node }) => node);
+    this.valueChecks = valued.length;
     const reads = await mapLimit(valued, CONCURRENCY, (node) => guarded(reader.value(node), `the value of ${node.ref.path}`));
     valued.forEach((node, at) => {
       const { value, truncated } = reads[at] as ValueRead;
