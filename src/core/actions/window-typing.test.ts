@@ -55,6 +55,17 @@ describe('typing into the app’s window', () => {
     expect(clock.sleeps.filter((ms) => ms === 25).length).toBeLessThanOrEqual(40);
   });
 
+  it('sends no keys to the window of a sheet cell, which shows its text only once committed: it goes straight to the keyboard', async () => {
+    const { clock, field, sent, engine } = setup(false);
+    Object.assign(field, { role: 'cell' });
+    const id = findNodes((await engine.observe(FIXTURE_PID)).root, { role: 'cell' })[0]?.node.id as string;
+    const result = await engine.run(FIXTURE_PID, { action: 'type', id, text: '500\n' });
+    expect(sent).toEqual([]);
+    expect(clock.sleeps.filter((ms) => ms === 25)).toEqual([]);
+    // The keyboard is this user's to keep: refused, which shows the keyboard was the next route.
+    expect(result).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED', data: { reason: 'keep-devices' } } });
+  });
+
   it('gives the active window straight back when focusing the element activated the app (Chromium), and says it interrupted', async () => {
     const { platform, engine } = setup(true);
     let active = 1;
