@@ -69,6 +69,10 @@ export function parseSignature(signature: string): TypeNode[] {
   return types;
 }
 
+function cannotWrite(type: TypeNode, value: unknown): never {
+  throw new DbusCodecError(`cannot write ${typeof value} as ${type.code}`);
+}
+
 /** Writes values into a growing buffer; offsets count from the message's start, so alignment is the wire's. */
 export class Writer {
   buffer = Buffer.allocUnsafe(256);
@@ -111,9 +115,8 @@ export class Writer {
   }
 
   write(type: TypeNode, value: unknown): void {
-    const fail = (): never => {
-      throw new DbusCodecError(`cannot write ${typeof value} as ${type.code}`);
-    };
+    // No closure here: this runs for every value of every call.
+    const fail = cannotWrite;
     switch (type.code) {
       case 'y':
         return this.byte(Number(value));
@@ -152,11 +155,11 @@ export class Writer {
         return;
       case 's':
       case 'o':
-        return typeof value === 'string' ? this.text(value, 4) : fail();
+        return typeof value === 'string' ? this.text(value, 4) : fail(type, value);
       case 'g':
-        return typeof value === 'string' ? this.text(value, 1) : fail();
+        return typeof value === 'string' ? this.text(value, 1) : fail(type, value);
       case 'v': {
-        if (!(value instanceof Variant)) return fail();
+        if (!(value instanceof Variant)) return fail(type, value);
         const inner = parseSignature(value.signature);
         if (inner.length !== 1) throw new DbusCodecError(`a variant holds one type, not ${value.signature}`);
         this.text(value.signature, 1);
@@ -164,7 +167,7 @@ export class Writer {
       }
       case '(':
       case '{': {
-        if (!Array.isArray(value) || value.length !== type.children.length) return fail();
+        if (!Array.isArray(value) || value.length !== type.children.length) return fail(type, value);
         this.align(8);
         type.children.forEach((child, index) => this.write(child, value[index]));
         return;
@@ -172,7 +175,7 @@ export class Writer {
       case 'a':
         return this.array(type.children[0] as TypeNode, value);
       default:
-        return fail();
+        return fail(type, value);
     }
   }
 

@@ -27,6 +27,7 @@ const FIELD_SIGNATURE: Record<number, string> = { 1: 'o', 2: 's', 3: 's', 4: 's'
 /** The spec's limit on a whole message: a peer announcing more is broken or hostile. */
 export const MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 const PROTOCOL_VERSION = 1;
+const VARIANT: TypeNode = { code: 'v', children: [] };
 
 export function encodeMessage(message: WireMessage): Buffer {
   const writer = new Writer();
@@ -52,7 +53,7 @@ export function encodeMessage(message: WireMessage): Buffer {
     if (value === undefined) continue;
     writer.align(8);
     writer.byte(code);
-    writer.write({ code: 'v', children: [] }, new Variant(FIELD_SIGNATURE[code] as string, value));
+    writer.write(VARIANT, new Variant(FIELD_SIGNATURE[code] as string, value));
   }
   writer.buffer.writeUInt32LE(writer.at - fieldsAt, 12);
   writer.align(8);
@@ -93,7 +94,7 @@ export function decodeMessage(bytes: Buffer): WireMessage {
   while (reader.at < fieldsEnd) {
     reader.at += (8 - (reader.at % 8)) % 8;
     const code = reader.byte();
-    const { value } = reader.read({ code: 'v', children: [] }) as Variant;
+    const { value } = reader.read(VARIANT) as Variant;
     if (code === FIELD.path) message.path = String(value);
     else if (code === FIELD.interface) message.interface = String(value);
     else if (code === FIELD.member) message.member = String(value);
