@@ -75,7 +75,7 @@ interface Detail extends ValueRead {
 }
 
 /** Cache.GetItems: one call for an app's whole tree, where the toolkit implements it (GTK3, GTK4). */
-async function cachedItems(client: AtspiClient, bus: string, bridge: Bridge): Promise<Item[]> {
+async function cachedItems(client: AtspiClient, bus: string, bridge: Pick<Bridge, 'cache'>): Promise<Item[]> {
   if (!bridge.cache) return [];
   try {
     const [rows] = await client.call([bus, CACHE_PATH], IFACE.cache, 'GetItems');
@@ -234,6 +234,7 @@ async function walkMissing(
   maxNodes: number,
   alternates?: Alternates,
   cut?: CutMark,
+  known?: CacheRows,
 ): Promise<void> {
   const limit = limiter(CONCURRENCY);
   const addresses = new Map<string, RangeCell>();
@@ -279,7 +280,8 @@ async function walkMissing(
           // Reads in flight count against the cap too: siblings start together, and none past the cap is read.
           if (items.size + inFlight >= maxNodes) return void cut?.(maxNodes);
           inFlight += 1;
-          const read = await limit(() => readItem(client, [bus, child], index, bridge))
+          const row = known?.get(child);
+          const read = await (row !== undefined && row.childCount >= 0 ? Promise.resolve(asWalked(row, index)) : limit(() => readItem(client, [bus, child], index, bridge)))
             .catch(unlessFrozen(undefined))
             .finally(() => (inFlight -= 1));
           if (read === undefined) return;
@@ -293,6 +295,12 @@ async function walkMissing(
     );
   };
   await expand(rootPath);
+}
+
+/** A cache row as the walk would have read the node: placed where GetChildren listed it, not where the cache says. */
+function asWalked(row: CacheRow, index: number): Item {
+  const { self, childCount, interfaces, name, role, description, states } = row;
+  return { self, index, childCount, interfaces, name, role, description, states };
 }
 
 function reachable(children: Map<string, string[]>, rootPath: string): Set<string> {
@@ -581,8 +589,11 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   // The first cap met is the reason given: a node cap also cuts the levels under it.
   let cut: ReadCut | undefined;
   const markCut: CutMark = (limit, reason = 'max-nodes') => void (cut ??= { reason, limit, nodes: 0 });
-  await walkMissing(client, app, items, children, rootPath, options.maxNodes, alternates, markCut);
-  await adoptOrphans(children, alternates, rootPath, (orphan) => walkMissing(client, app, items, children, orphan, options.maxNodes, alternates, markCut));
+  // Rows that answer for nodes the walk reaches (a whole read only: GetItems costs the whole app).
+  const known = subtree === undefined && !app.bridge.cache && app.bridge.cacheItems ? rowsOf(await cachedItems(client, bus, { cache: true })) : undefined;
+  const walk = (from: string): Promise<void> => walkMissing(client, app, items, children, from, options.maxNodes, alternates, markCut, known);
+  await walk(rootPath);
+  await adoptOrphans(children, alternates, rootPath, walk);
   const { order, parentOf } = breadthFirst(children, items, rootPath, options, markCut);
   if (!app.bridge.cacheNames) await refreshNames(client, items, order);
   const kept = new Set(order);
