@@ -83,7 +83,11 @@ export class DbusConnection {
   private serial = 0;
   private readonly socket: DbusSocket;
 
-  private constructor(readonly address: string) {
+  private constructor(
+    readonly address: string,
+    /** A direct connection to one app (no bus daemon): no Hello, and no destination on messages. */
+    private readonly peer: boolean,
+  ) {
     this.socket = new DbusSocket(address, { message: (message) => this.receive(message), lost: (why) => this.lost(why) });
   }
 
@@ -91,17 +95,18 @@ export class DbusConnection {
    * Opens a connection and waits for the bus to answer. On any failure the socket is closed
    * again before this rejects: a half-open connection would keep the process alive for ever.
    */
-  static async connect(address: string, timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<DbusConnection> {
+  static async connect(address: string, timeoutMs = DEFAULT_CALL_TIMEOUT_MS, { peer = false }: { peer?: boolean } = {}): Promise<DbusConnection> {
     let connection: DbusConnection;
     try {
-      connection = new DbusConnection(address);
+      connection = new DbusConnection(address, peer);
     } catch (error) {
       // An address with no unix socket in it (or one Node cannot open) fails at once.
       throw new DbusDisconnectedError(address, error instanceof Error ? error.message : String(error));
     }
     try {
       // Hello must be the first message; the next call waits for the handshake, and fails fast when the socket is gone.
-      await Promise.all([connection.call({ ...BUS, member: 'Hello' }, timeoutMs), connection.call({ ...BUS, member: 'GetId' }, timeoutMs)]);
+      if (peer) await connection.call({ destination: '', path: '/', interface: 'org.freedesktop.DBus.Peer', member: 'Ping' }, timeoutMs);
+      else await Promise.all([connection.call({ ...BUS, member: 'Hello' }, timeoutMs), connection.call({ ...BUS, member: 'GetId' }, timeoutMs)]);
     } catch (error) {
       connection.close();
       throw error;
@@ -122,7 +127,7 @@ export class DbusConnection {
     const message: WireMessage = {
       type: MESSAGE_TYPE.methodCall,
       serial,
-      destination: call.destination,
+      ...(this.peer ? {} : { destination: call.destination }),
       path: call.path,
       interface: call.interface,
       member: call.member,
@@ -156,7 +161,13 @@ export class DbusConnection {
       return;
     }
     if (message.type === MESSAGE_TYPE.signal) {
-      const signal = { sender: message.sender ?? '', path: message.path ?? '', interface: message.interface ?? '', member: message.member ?? '', body: message.body ?? [] };
+      const signal = {
+        sender: message.sender ?? '',
+        path: message.path ?? '',
+        interface: message.interface ?? '',
+        member: message.member ?? '',
+        body: message.body ?? [],
+      };
       for (const listener of this.signalListeners) listener(signal);
       return;
     }

@@ -23,6 +23,11 @@ export interface Bridge {
    * the properties, so a row says what those calls would.
    */
   cacheItems: boolean;
+  /**
+   * Application.GetApplicationBusAddress opens a direct connection to the app (at-spi2-atk's),
+   * which carries its calls without the bus daemon in between. Asked of at-spi2-atk bridges alone.
+   */
+  direct: boolean;
   /** The cache's names stay current (its bridge sends a name change for each); Gecko and Chromium name some controls late. */
   cacheNames: boolean;
   /**
@@ -69,6 +74,7 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     getAll,
     cache: ATK_LIKE.includes(kind) || kind === 'chromium',
     cacheItems: kind === 'gecko',
+    direct: kind === 'gecko' || kind === 'chromium' || kind === 'libreoffice',
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
     collection: kind === 'gecko' || kind === 'chromium',
   };

@@ -38,7 +38,11 @@ describe('D-Bus codec', () => {
       ['ii', [0, -1]],
       ['iiu', [12, -40, 0]],
       ['sass', ['object:state-changed', [], '']],
-      ['(aiia{ss}iaiiasib)uib', [[[43, 88], 2, { a: 'b' }, 0, [], 0, [], 0, true], 0, 0, true], [[[43, 88], 2, [['a', 'b']], 0, [], 0, [], 0, true], 0, 0, true]],
+      [
+        '(aiia{ss}iaiiasib)uib',
+        [[[43, 88], 2, { a: 'b' }, 0, [], 0, [], 0, true], 0, 0, true],
+        [[[43, 88], 2, [['a', 'b']], 0, [], 0, [], 0, true], 0, 0, true],
+      ],
     ] as [string, unknown[], unknown[]?][]) {
       const message = call(signature, body);
       // dbus-next's low-level marshaller takes a dictionary as [key, value] pairs.

@@ -89,7 +89,12 @@ function byteByByteBus(file: string): { close: () => void } {
         input = input.subarray(length);
         send({ type: MESSAGE_TYPE.signal, path: '/s', interface: 'x.Signal', member: 'Tick', sender: ':1.0', signature: 'i', body: [call.serial] });
         if (call.member === 'Fail') send({ type: MESSAGE_TYPE.error, replySerial: call.serial, errorName: 'x.Error.Nope', signature: 's', body: ['no'] });
-        else send({ type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, ...(call.signature === undefined ? {} : { signature: call.signature, body: call.body ?? [] }) });
+        else
+          send({
+            type: MESSAGE_TYPE.methodReturn,
+            replySerial: call.serial,
+            ...(call.signature === undefined ? {} : { signature: call.signature, body: call.body ?? [] }),
+          });
       }
     });
   }).listen(file);

@@ -133,7 +133,11 @@ describe('fetchTree on Gecko', () => {
     const gecko = { ...APP, bridge: bridgeOf('Gecko', '128.0') };
     const expected = await fetchTree(walked.client, { ...gecko, bridge: { ...gecko.bridge, cacheItems: false } }, OPTIONS);
     // The cache holds /w and /ok, and a button no list reaches any more, placed under /w; /new is not in it yet.
-    const rows = [cacheRow('/w', ROOT_PATH, ROLE.FRAME, 2, 'Page'), cacheRow('/ok', '/w', ROLE.PUSH_BUTTON, 0, 'OK'), cacheRow('/gone', '/w', ROLE.PUSH_BUTTON, 0, 'Gone')];
+    const rows = [
+      cacheRow('/w', ROOT_PATH, ROLE.FRAME, 2, 'Page'),
+      cacheRow('/ok', '/w', ROLE.PUSH_BUTTON, 0, 'OK'),
+      cacheRow('/gone', '/w', ROLE.PUSH_BUTTON, 0, 'Gone'),
+    ];
     const cached = walkedApp(nodes);
     const withRows = Object.assign(Object.create(cached.client) as AtspiClient, {
       call: (target: [string, string], iface: string, member: string, signature?: string, body?: unknown[]) => {
