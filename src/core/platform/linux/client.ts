@@ -78,6 +78,8 @@ function toTreeEvent(sender: string, path: string, member: string, body: unknown
   return { bus: sender, path, member, detail: String(detail ?? ''), detail1: Number(detail1 ?? 0), data: value };
 }
 
+const PROPERTIES = 'org.freedesktop.DBus.Properties';
+
 const matchRule = (bus: string): string => `type='signal',sender='${bus}'`;
 const EVENT_INTERFACES = new Set<string>([IFACE.eventObject, IFACE.eventFocus]);
 
@@ -333,10 +335,11 @@ export class AtspiClient {
   }
 
   property(target: ObjectRef, iface: string, name: string, timeoutMs?: number): Promise<unknown> {
-    if (this.direct.get(target[0]) !== undefined)
-      return this.call(target, 'org.freedesktop.DBus.Properties', 'Get', 'ss', [iface, name], timeoutMs).then(
-        ([variant]) => (variant as { value?: unknown }).value,
-      );
+    const peer = this.direct.get(target[0]);
+    if (peer !== undefined) {
+      const get: MethodCall = { destination: target[0], path: target[1], interface: PROPERTIES, member: 'Get', signature: 'ss', body: [iface, name] };
+      return this.direct.call(peer, target[0], get, timeoutMs).then(([variant]) => (variant as { value?: unknown }).value);
+    }
     const current = this.current();
     if (current !== undefined) return current.getProperty(target[0], target[1], iface, name, timeoutMs);
     return this.ready().then((connection) => connection.getProperty(target[0], target[1], iface, name, timeoutMs));
