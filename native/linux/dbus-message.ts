@@ -2,7 +2,8 @@
  * D-Bus messages on the wire: the fixed header, the header fields and the body, written
  * little-endian and read in either byte order (a message keeps its sender's).
  */
-import { DbusCodecError, Reader, Variant, Writer, parseSignature, type TypeNode } from './dbus-codec';
+import type { Variant} from './dbus-codec';
+import { DbusCodecError, Reader, Writer, parseSignature, type TypeNode } from './dbus-codec';
 
 export const MESSAGE_TYPE = { methodCall: 1, methodReturn: 2, error: 3, signal: 4 } as const;
 export const NO_REPLY_EXPECTED = 0x1;
@@ -23,11 +24,27 @@ export interface WireMessage {
 }
 
 const FIELD = { path: 1, interface: 2, member: 3, errorName: 4, replySerial: 5, destination: 6, sender: 7, signature: 8 } as const;
-const FIELD_SIGNATURE: Record<number, string> = { 1: 'o', 2: 's', 3: 's', 4: 's', 5: 'u', 6: 's', 7: 's', 8: 'g' };
 /** The spec's limit on a whole message: a peer announcing more is broken or hostile. */
 export const MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 const PROTOCOL_VERSION = 1;
 const VARIANT: TypeNode = { code: 'v', children: [] };
+const BASIC_TYPE: Record<string, TypeNode | undefined> = {
+  o: { code: 'o', children: [] },
+  s: { code: 's', children: [] },
+  u: { code: 'u', children: [] },
+  g: { code: 'g', children: [] },
+};
+
+/** A header field, a (yv) struct, written straight: no tuple or Variant made per field of every call. */
+function writeField(writer: Writer, code: number, signature: 'o' | 's' | 'u' | 'g', value: string | number | undefined): void {
+  if (value === undefined) return;
+  writer.align(8);
+  writer.byte(code);
+  writer.byte(1);
+  writer.byte(signature.charCodeAt(0));
+  writer.byte(0);
+  writer.write(BASIC_TYPE[signature] as TypeNode, value);
+}
 
 export function encodeMessage(message: WireMessage): Buffer {
   const writer = new Writer();
@@ -37,24 +54,15 @@ export function encodeMessage(message: WireMessage): Buffer {
   writer.byte(PROTOCOL_VERSION);
   writer.uint32(0); // body length, filled in below
   writer.uint32(message.serial);
-  const fields: [number, string | number | undefined][] = [
-    [FIELD.path, message.path],
-    [FIELD.interface, message.interface],
-    [FIELD.member, message.member],
-    [FIELD.errorName, message.errorName],
-    [FIELD.replySerial, message.replySerial],
-    [FIELD.destination, message.destination],
-    [FIELD.signature, message.signature === '' ? undefined : message.signature],
-  ];
   writer.uint32(0);
   const fieldsAt = writer.at;
-  writer.align(8);
-  for (const [code, value] of fields) {
-    if (value === undefined) continue;
-    writer.align(8);
-    writer.byte(code);
-    writer.write(VARIANT, new Variant(FIELD_SIGNATURE[code] as string, value));
-  }
+  writeField(writer, FIELD.path, 'o', message.path);
+  writeField(writer, FIELD.interface, 's', message.interface);
+  writeField(writer, FIELD.member, 's', message.member);
+  writeField(writer, FIELD.errorName, 's', message.errorName);
+  writeField(writer, FIELD.replySerial, 'u', message.replySerial);
+  writeField(writer, FIELD.destination, 's', message.destination);
+  writeField(writer, FIELD.signature, 'g', message.signature === '' ? undefined : message.signature);
   writer.buffer.writeUInt32LE(writer.at - fieldsAt, 12);
   writer.align(8);
   const bodyAt = writer.at;
@@ -94,7 +102,11 @@ export function decodeMessage(bytes: Buffer): WireMessage {
   while (reader.at < fieldsEnd) {
     reader.at += (8 - (reader.at % 8)) % 8;
     const code = reader.byte();
-    const { value } = reader.read(VARIANT) as Variant;
+    // The usual fields hold one basic type: read without making a Variant for each.
+    const signature = reader.buffer.toString('latin1', reader.at + 1, reader.at + 2);
+    const basic = reader.buffer[reader.at] === 1 ? BASIC_TYPE[signature] : undefined;
+    if (basic !== undefined) reader.at += 3;
+    const value = basic === undefined ? (reader.read(VARIANT) as Variant).value : reader.read(basic);
     if (code === FIELD.path) message.path = String(value);
     else if (code === FIELD.interface) message.interface = String(value);
     else if (code === FIELD.member) message.member = String(value);
