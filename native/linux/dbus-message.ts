@@ -2,7 +2,7 @@
  * D-Bus messages on the wire: the fixed header, the header fields and the body, written
  * little-endian and read in either byte order (a message keeps its sender's).
  */
-import type { Variant} from './dbus-codec';
+import type { Variant } from './dbus-codec';
 import { DbusCodecError, Reader, Writer, parseSignature, type TypeNode } from './dbus-codec';
 
 export const MESSAGE_TYPE = { methodCall: 1, methodReturn: 2, error: 3, signal: 4 } as const;
