@@ -10,6 +10,7 @@ import { isProcessAlive } from '../src/core/platform/process';
 import { startDesktop } from '../test/linux/desktop';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead } from '../test/linux/toolkit-apps';
 import { median, ms, timed } from './stats';
+import { a11yBusPid, cpuShare, describeShare } from './cpu-share';
 
 const RUNS = 3;
 const calls = new Map<string, number>();
@@ -35,9 +36,15 @@ try {
       const total = [...calls.values()].reduce((sum, count) => sum + count, 0);
       const members = [...calls].sort((a, b) => b[1] - a[1]).map(([member, count]) => `${member}=${(count / nodes).toFixed(2)}`);
       const ours = median(await timed(RUNS, () => desktop.engine.observe(pid, whole)));
-      const py = await pyatspiRead(desktop.session.env, pid, RUNS);
+      // Who is busy while each side reads: an app near 100% cannot answer faster, however the calls are sent.
+      const bus = a11yBusPid(desktop.session.processIds());
+      const ourCpu = await cpuShare(pid, bus, () => timed(RUNS, () => desktop.engine.observe(pid, whole)));
+      let py: Awaited<ReturnType<typeof pyatspiRead>> | undefined;
+      const pyCpu = await cpuShare(pid, bus, async () => (py = await pyatspiRead(desktop.session.env, pid, RUNS)));
+      if (py === undefined) throw new Error('pyatspi did not answer');
       process.stdout.write(
-        `${app.name.padEnd(18)} nodes=${nodes}/${py.nodes} ours=${ms(ours)} ms pyatspi=${ms(py.median_ms)} ms ratio=${(py.median_ms / ours).toFixed(1)}x calls/node=${(total / nodes).toFixed(2)} [${members.slice(0, 9).join(' ')}]\n`,
+        `${app.name.padEnd(18)} nodes=${nodes}/${py.nodes} ours=${ms(ours)} ms pyatspi=${ms(py.median_ms)} ms ratio=${(py.median_ms / ours).toFixed(1)}x calls/node=${(total / nodes).toFixed(2)} [${members.slice(0, 9).join(' ')}]\n` +
+          `${''.padEnd(19)}cpu during ours: ${describeShare(ourCpu)}; during pyatspi: ${describeShare(pyCpu)}; app ms per read: ours ${ms(ourCpu.appMs / RUNS)} pyatspi ${ms(pyCpu.appMs / RUNS)}\n`,
       );
     } catch (error) {
       process.stdout.write(`${app.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);

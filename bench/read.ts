@@ -22,6 +22,7 @@ import { isProcessAlive } from '../src/core/platform/process';
 import { waitFor } from '../test/linux/wait-for';
 import { bigPage } from './pages/big-page';
 import { median, ms, timed } from './stats';
+import { a11yBusPid, cpuShare, describeShare } from './cpu-share';
 
 const RUNS = 3;
 const { values } = parseArgs({
@@ -108,7 +109,11 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     const nodes = countNodes(root);
     const perNode = [...calls].sort((a, b) => b[1] - a[1]).map(([member, count]) => `${member}=${(count / nodes).toFixed(2)}`);
     const totalCalls = [...calls.values()].reduce((sum, count) => sum + count, 0);
-    const ours = median(await timed(RUNS, () => desktop.engine.observe(pid, whole)));
+    const bus = a11yBusPid(desktop.session.processIds());
+    let runs: number[] = [];
+    // Who is busy while we read: an app near 100% of the wall time cannot answer faster.
+    const ourCpu = await cpuShare(pid, bus, async () => (runs = await timed(RUNS, () => desktop.engine.observe(pid, whole))));
+    const ours = median(runs);
     const peakRssMb = process.memoryUsage().rss / 1024 / 1024;
     calls.clear();
     let quick: Awaited<ReturnType<typeof quickFind>>;
@@ -124,7 +129,10 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     );
     const roleCalls = [...calls.values()].reduce((sum, count) => sum + count, 0) / RUNS;
     const roleOk = byRole?.[0]?.node.id === treeId;
-    const py = size <= Number(values['pyatspi-max']) ? await pyatspiRead(desktop.session.env, pid, 1) : undefined;
+    let py: Awaited<ReturnType<typeof pyatspiRead>> | undefined;
+    const pyCpu = await cpuShare(pid, bus, async () => {
+      if (size <= Number(values['pyatspi-max'])) py = await pyatspiRead(desktop.session.env, pid, 1);
+    });
     const tree = await cliRun(desktop, ['tree', '--json', '--pid', String(pid)]);
     const wholeJson = tree.ok && !tree.stdout.includes('"cut"') && tree.stdout.includes(`"${page.lastButton}"`);
     const find = await cliRun(desktop, ['find', '--pid', String(pid), '--name', page.lastButton]);
@@ -132,6 +140,7 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     return (
       `${browser.padEnd(9)} ${String(size).padStart(6)}  nodes=${nodes}${root.cut === undefined ? '' : ' (CUT)'}  ours=${ms(ours)} ms  pyatspi=${py === undefined ? '-' : `${ms(py.median_ms)} ms (${py.nodes})`}` +
       `  ratio=${py === undefined ? '-' : `${(py.median_ms / ours).toFixed(1)}x`}  calls/node=${(totalCalls / nodes).toFixed(2)} [${perNode.slice(0, 8).join(' ')}]` +
+      `\n${''.padEnd(17)}cpu during ours: ${describeShare(ourCpu)}, app ${ms(ourCpu.appMs / RUNS)} ms a read; during pyatspi: app ${ms(pyCpu.appMs)} ms` +
       `\n${''.padEnd(17)}in-process: rss ${peakRssMb.toFixed(0)} MB  find "${page.lastButton}" ${ms(findMs)} ms ${findCalls.toFixed(0)} calls ${quickOk ? 'found, tree id' : 'NOT FOUND (Collection)'}  with role button ${ms(roleMs)} ms ${roleCalls.toFixed(0)} calls ${roleOk ? 'found, tree id' : 'NOT FOUND'}` +
       `\n${''.padEnd(17)}cli tree --json ${ms(tree.ms)} ms rss ${tree.rssMb.toFixed(0)} MB ${wholeJson ? 'whole' : 'NOT WHOLE'}  cli find ${ms(find.ms)} ms rss ${find.rssMb.toFixed(0)} MB ${found ? 'found' : 'NOT FOUND'}`
     );

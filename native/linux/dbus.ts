@@ -1,9 +1,14 @@
 /**
- * The D-Bus wire boundary: a pure-JS client (dbus-next) with a timeout on every call,
- * because dbus-next has none and a frozen app (SIGSTOP) would block a call forever.
- * No AT-SPI knowledge lives here.
+ * The D-Bus wire boundary: a client of our own (dbus-codec.ts, dbus-message.ts, dbus-socket.ts)
+ * with a timeout on every call, because a frozen app (SIGSTOP) would otherwise block a call
+ * for ever. A tree read makes thousands of calls, so the wire code is kept lean: dbus-next,
+ * used before, spent more CPU per call than the apps answering. No AT-SPI knowledge lives here.
  */
-import dbus from 'dbus-next';
+import { Variant } from './dbus-codec';
+import { MESSAGE_TYPE, type WireMessage } from './dbus-message';
+import { DbusSocket } from './dbus-socket';
+
+export { Variant } from './dbus-codec';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 2000;
 
@@ -62,47 +67,46 @@ export class DbusDisconnectedError extends Error {
 }
 
 interface Pending {
+  call: MethodCall;
+  resolve: (body: unknown[]) => void;
   reject: (error: Error) => void;
   timer: ReturnType<typeof setTimeout>;
 }
 
-/** dbus-next keeps its socket private and says nothing when the peer hangs up; its stream tells. */
-function streamOf(bus: dbus.MessageBus): NodeJS.EventEmitter | undefined {
-  return (bus as unknown as { _connection?: { stream?: NodeJS.EventEmitter } })._connection?.stream;
-}
+const BUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' } as const;
 
 export class DbusConnection {
-  private readonly pending = new Set<Pending>();
+  /** Calls waiting for their reply, by serial. */
+  private readonly pending = new Map<number, Pending>();
+  private readonly signalListeners: ((signal: Signal) => void)[] = [];
   private closedBecause: string | undefined;
+  private serial = 0;
+  private readonly socket: DbusSocket;
 
   private constructor(
-    private readonly bus: dbus.MessageBus,
     readonly address: string,
+    /** A direct connection to one app (no bus daemon): no Hello, and no destination on messages. */
+    private readonly peer: boolean,
   ) {
-    // Without a listener, a socket error (ENOENT, ECONNREFUSED) is an uncaught exception that ends the process.
-    bus.on('error', (error: unknown) => this.lost(error instanceof Error ? error.message : String(error)));
-    streamOf(bus)?.once('close', () => this.lost('the bus closed the connection'));
+    this.socket = new DbusSocket(address, { message: (message) => this.receive(message), lost: (why) => this.lost(why) });
   }
 
   /**
    * Opens a connection and waits for the bus to answer. On any failure the socket is closed
    * again before this rejects: a half-open connection would keep the process alive for ever.
    */
-  static async connect(address: string, timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<DbusConnection> {
-    let bus: dbus.MessageBus;
+  static async connect(address: string, timeoutMs = DEFAULT_CALL_TIMEOUT_MS, { peer = false }: { peer?: boolean } = {}): Promise<DbusConnection> {
+    let connection: DbusConnection;
     try {
-      bus = dbus.sessionBus({ busAddress: address });
+      connection = new DbusConnection(address, peer);
     } catch (error) {
-      // dbus-next throws at once for an address it cannot read (or an abstract socket it needs usocket for).
+      // An address with no unix socket in it (or one Node cannot open) fails at once.
       throw new DbusDisconnectedError(address, error instanceof Error ? error.message : String(error));
     }
-    const connection = new DbusConnection(bus, address);
     try {
-      // The first call also waits for the handshake, and fails fast when the socket is gone.
-      await connection.call(
-        { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus', member: 'GetId' },
-        timeoutMs,
-      );
+      // Hello must be the first message; the next call waits for the handshake, and fails fast when the socket is gone.
+      if (peer) await connection.call({ destination: '', path: '/', interface: 'org.freedesktop.DBus.Peer', member: 'Ping' }, timeoutMs);
+      else await Promise.all([connection.call({ ...BUS, member: 'Hello' }, timeoutMs), connection.call({ ...BUS, member: 'GetId' }, timeoutMs)]);
     } catch (error) {
       connection.close();
       throw error;
@@ -118,45 +122,69 @@ export class DbusConnection {
   /** Calls a method and returns the reply body; rejects with DbusTimeoutError, DbusCallError or DbusDisconnectedError. */
   call(call: MethodCall, timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<unknown[]> {
     if (this.closedBecause !== undefined) return Promise.reject(new DbusDisconnectedError(this.address, this.closedBecause));
-    const message = new dbus.Message({
-      destination: call.destination,
+    this.serial = this.serial >= 0xffffffff ? 1 : this.serial + 1;
+    const serial = this.serial;
+    const message: WireMessage = {
+      type: MESSAGE_TYPE.methodCall,
+      serial,
+      ...(this.peer ? {} : { destination: call.destination }),
       path: call.path,
       interface: call.interface,
       member: call.member,
       ...(call.signature === undefined ? {} : { signature: call.signature, body: call.body ?? [] }),
-    });
+    };
     return new Promise((resolve, reject) => {
-      const entry: Pending = {
-        reject,
-        timer: setTimeout(() => {
-          this.pending.delete(entry);
-          reject(new DbusTimeoutError(call, timeoutMs));
-        }, timeoutMs),
-      };
-      this.pending.add(entry);
-      const settle = (): void => {
-        clearTimeout(entry.timer);
-        this.pending.delete(entry);
-      };
-      let sent: Promise<dbus.Message | null>;
       try {
-        sent = this.bus.call(message);
+        this.socket.send(message);
       } catch (error) {
-        settle();
-        reject(new DbusDisconnectedError(this.address, error instanceof Error ? error.message : String(error)));
+        // A body that does not fit its signature is the caller's mistake, said at once.
+        reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
-      sent.then(
-        (reply) => {
-          settle();
-          resolve(reply?.body ?? []);
-        },
-        (error: unknown) => {
-          settle();
-          if (error instanceof dbus.DBusError) reject(new DbusCallError(error.type, error.text, call));
-          else reject(new DbusDisconnectedError(this.address, error instanceof Error ? error.message : String(error)));
-        },
-      );
+      const timer = setTimeout(() => {
+        this.pending.delete(serial);
+        reject(new DbusTimeoutError(call, timeoutMs));
+      }, timeoutMs);
+      this.pending.set(serial, { call, resolve, reject, timer });
+    });
+  }
+
+  private receive(message: WireMessage): void {
+    if (message.type === MESSAGE_TYPE.methodReturn || message.type === MESSAGE_TYPE.error) {
+      const entry = message.replySerial === undefined ? undefined : this.pending.get(message.replySerial);
+      if (entry === undefined) return; // timed out already
+      this.pending.delete(message.replySerial as number);
+      clearTimeout(entry.timer);
+      const body = message.body ?? [];
+      if (message.type === MESSAGE_TYPE.methodReturn) entry.resolve(body);
+      else entry.reject(new DbusCallError(message.errorName ?? 'org.freedesktop.DBus.Error.Failed', typeof body[0] === 'string' ? body[0] : '', entry.call));
+      return;
+    }
+    if (message.type === MESSAGE_TYPE.signal) {
+      const signal = {
+        sender: message.sender ?? '',
+        path: message.path ?? '',
+        interface: message.interface ?? '',
+        member: message.member ?? '',
+        body: message.body ?? [],
+      };
+      for (const listener of this.signalListeners) listener(signal);
+      return;
+    }
+    if (message.type === MESSAGE_TYPE.methodCall && message.sender !== undefined) this.answerCall(message);
+  }
+
+  /** Nobody should call a reader, but a caller must not wait on its timeout: Peer.Ping is answered, the rest refused. */
+  private answerCall(message: WireMessage): void {
+    if (((message.flags ?? 0) & 0x1) !== 0) return;
+    this.serial = this.serial >= 0xffffffff ? 1 : this.serial + 1;
+    const ping = message.interface === 'org.freedesktop.DBus.Peer' && message.member === 'Ping';
+    this.socket.send({
+      type: ping ? MESSAGE_TYPE.methodReturn : MESSAGE_TYPE.error,
+      serial: this.serial,
+      replySerial: message.serial,
+      destination: message.sender as string,
+      ...(ping ? {} : { errorName: 'org.freedesktop.DBus.Error.UnknownMethod', signature: 's', body: [`no method ${message.member ?? ''} here`] }),
     });
   }
 
@@ -164,12 +192,11 @@ export class DbusConnection {
   private lost(why: string): void {
     if (this.closedBecause !== undefined) return;
     this.closedBecause = why;
-    for (const entry of this.pending) {
+    for (const entry of this.pending.values()) {
       clearTimeout(entry.timer);
       entry.reject(new DbusDisconnectedError(this.address, why));
     }
     this.pending.clear();
-    this.bus.removeAllListeners('message');
   }
 
   /** Reads one property through org.freedesktop.DBus.Properties.Get, unwrapping the variant. */
@@ -178,7 +205,7 @@ export class DbusConnection {
       { destination, path, interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [iface, name] },
       timeoutMs,
     );
-    return (variant as dbus.Variant).value;
+    return (variant as Variant).value;
   }
 
   async setProperty(destination: string, path: string, iface: string, name: string, signature: string, value: unknown, timeoutMs?: number): Promise<void> {
@@ -189,7 +216,7 @@ export class DbusConnection {
         interface: 'org.freedesktop.DBus.Properties',
         member: 'Set',
         signature: 'ssv',
-        body: [iface, name, new dbus.Variant(signature, value)],
+        body: [iface, name, new Variant(signature, value)],
       },
       timeoutMs,
     );
@@ -229,10 +256,7 @@ export class DbusConnection {
   }
 
   onSignal(listener: (signal: Signal) => void): void {
-    this.bus.on('message', (message: dbus.Message) => {
-      if (message.type !== dbus.MessageType.SIGNAL) return;
-      listener({ sender: message.sender, path: message.path, interface: message.interface, member: message.member, body: message.body });
-    });
+    this.signalListeners.push(listener);
   }
 
   /** The pid behind a bus name, as the bus daemon saw it connect. */
@@ -253,16 +277,7 @@ export class DbusConnection {
 
   /** Closes the socket and fails the calls still waiting; no timer or socket of this connection outlives it. */
   close(): void {
-    if (this.closedBecause === undefined) {
-      try {
-        this.bus.disconnect();
-      } catch {
-        // The socket may never have opened; there is nothing left to close then.
-      }
-    }
     this.lost('closed by this process');
-    // end() waits for the peer; a bus that stopped reading must not keep the socket, and the process, alive.
-    const stream = streamOf(this.bus) as { destroy?: () => void } | undefined;
-    stream?.destroy?.();
+    this.socket.close();
   }
 }

@@ -3,7 +3,7 @@ import { bridgeOf, describeBridge, UNKNOWN_BRIDGE } from './bridges';
 
 describe('bridgeOf', () => {
   it('never sends Properties.GetAll to Qt (it kills Qt 5 and Qt 6 apps) nor to a toolkit it does not know', () => {
-    expect(bridgeOf('Qt', '5.15.8')).toMatchObject({ kind: 'qt', getAll: false, cache: false });
+    expect(bridgeOf('Qt', '5.15.8')).toMatchObject({ kind: 'qt', getAll: false, cache: false, cacheItems: false, direct: false });
     expect(bridgeOf('Qt', '6.4.2').getAll).toBe(false);
     expect(bridgeOf('SomethingNew', '1.0')).toMatchObject({ kind: 'unknown', getAll: false, cache: false });
     expect(UNKNOWN_BRIDGE.getAll).toBe(false);
@@ -13,8 +13,9 @@ describe('bridgeOf', () => {
     expect(bridgeOf('GTK', '3.24.38').kind).toBe('gtk3');
     expect(bridgeOf('GTK', '4.8.3')).toMatchObject({ kind: 'gtk4', getAll: true, cache: true });
     expect(bridgeOf('gtk', '3.24.38', 'soffice')).toMatchObject({ kind: 'libreoffice', getAll: true });
-    expect(bridgeOf('Gecko', '153.7.0')).toMatchObject({ kind: 'gecko', getAll: true });
-    expect(bridgeOf('Chromium', '1.0')).toMatchObject({ kind: 'chromium', getAll: true });
+    expect(bridgeOf('Gecko', '153.7.0')).toMatchObject({ kind: 'gecko', getAll: true, cache: false, cacheItems: true, direct: true });
+    expect(bridgeOf('Chromium', '1.0')).toMatchObject({ kind: 'chromium', getAll: true, direct: true });
+    expect(bridgeOf('GTK', '4.8.3').direct).toBe(false);
   });
 
   it('names the toolkit for errors', () => {

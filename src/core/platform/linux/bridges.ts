@@ -16,6 +16,18 @@ export interface Bridge {
   getAll: boolean;
   /** Cache.GetItems: the whole app in one call (at-spi2-atk after RegisterEvent, GTK 4). */
   cache: boolean;
+  /**
+   * Cache.GetItems rows stand in for the four calls that read a node, while the tree's shape is
+   * still walked with GetChildren (Gecko: its cache also holds nodes no list reaches any more).
+   * at-spi2-atk builds each row live, with the same calls as GetRole, GetState, GetInterfaces and
+   * the properties, so a row says what those calls would.
+   */
+  cacheItems: boolean;
+  /**
+   * Application.GetApplicationBusAddress opens a direct connection to the app (at-spi2-atk's),
+   * which carries its calls without the bus daemon in between. Asked of at-spi2-atk bridges alone.
+   */
+  direct: boolean;
   /** The cache's names stay current (its bridge sends a name change for each); Gecko and Chromium name some controls late. */
   cacheNames: boolean;
   /**
@@ -61,6 +73,8 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     version,
     getAll,
     cache: ATK_LIKE.includes(kind) || kind === 'chromium',
+    cacheItems: kind === 'gecko',
+    direct: kind === 'gecko' || kind === 'chromium' || kind === 'libreoffice',
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
     collection: kind === 'gecko' || kind === 'chromium',
   };

@@ -9,6 +9,7 @@ import {
 } from '../../../../native/linux/dbus';
 import { DeskpilotError, ProcessExitedError, TimeoutError } from '../../../shared/errors';
 import { isProcessAlive } from '../process';
+import { DirectConnections } from './direct-connections';
 import {
   accessibilityBusLostError,
   accessibilityOffError,
@@ -77,6 +78,8 @@ function toTreeEvent(sender: string, path: string, member: string, body: unknown
   return { bus: sender, path, member, detail: String(detail ?? ''), detail1: Number(detail1 ?? 0), data: value };
 }
 
+const PROPERTIES = 'org.freedesktop.DBus.Properties';
+
 const matchRule = (bus: string): string => `type='signal',sender='${bus}'`;
 const EVENT_INTERFACES = new Set<string>([IFACE.eventObject, IFACE.eventFocus]);
 
@@ -107,6 +110,7 @@ export class AtspiClient {
   private readonly listeners = new Set<(event: TreeEvent) => void>();
   private readonly watched = new Map<string, Promise<void>>();
   private readonly closers: (() => void)[] = [];
+  private readonly direct = new DirectConnections();
   private live: DbusConnection | undefined;
   private opening: Promise<DbusConnection> | undefined;
   /** False after the registry was found gone: a new one knows nothing of our event registrations. */
@@ -322,6 +326,8 @@ export class AtspiClient {
       member,
       ...(signature === undefined ? {} : { signature, body: body ?? [] }),
     };
+    const peer = this.direct.get(target[0]);
+    if (peer !== undefined) return this.direct.call(peer, target[0], call, timeoutMs);
     // The usual case stays one call: no extra promise hop per D-Bus call in a tree walk.
     const current = this.current();
     if (current !== undefined) return current.call(call, timeoutMs);
@@ -329,6 +335,11 @@ export class AtspiClient {
   }
 
   property(target: ObjectRef, iface: string, name: string, timeoutMs?: number): Promise<unknown> {
+    const peer = this.direct.get(target[0]);
+    if (peer !== undefined) {
+      const get: MethodCall = { destination: target[0], path: target[1], interface: PROPERTIES, member: 'Get', signature: 'ss', body: [iface, name] };
+      return this.direct.call(peer, target[0], get, timeoutMs).then(([variant]) => (variant as { value?: unknown }).value);
+    }
     const current = this.current();
     if (current !== undefined) return current.getProperty(target[0], target[1], iface, name, timeoutMs);
     return this.ready().then((connection) => connection.getProperty(target[0], target[1], iface, name, timeoutMs));
@@ -336,6 +347,14 @@ export class AtspiClient {
 
   async setProperty(target: ObjectRef, iface: string, name: string, signature: string, value: unknown): Promise<void> {
     await (await this.ready()).setProperty(target[0], target[1], iface, name, signature, value);
+  }
+
+  /**
+   * From now on, calls to this app go over a direct connection to it where its bridge offers one
+   * (ask only bridges known to answer GetApplicationBusAddress: at-spi2-atk's).
+   */
+  async connectDirect(bus: string): Promise<void> {
+    await this.direct.open(bus, async (call) => (await this.ready()).call(call));
   }
 
   /** The pid behind an app's bus name. */
@@ -351,6 +370,7 @@ export class AtspiClient {
   close(): void {
     this.shut = true;
     for (const closer of this.closers.splice(0)) closer();
+    this.direct.close();
     this.live?.close();
     this.live = undefined;
   }

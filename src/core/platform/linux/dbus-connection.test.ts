@@ -8,7 +8,8 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DbusConnection, DbusDisconnectedError, DbusTimeoutError } from '../../../../native/linux/dbus';
+import { DbusCallError, DbusConnection, DbusDisconnectedError, DbusTimeoutError, type Signal } from '../../../../native/linux/dbus';
+import { MESSAGE_TYPE, decodeMessage, encodeMessage, messageLength, type WireMessage } from '../../../../native/linux/dbus-message';
 
 /**
  * A deadline far beyond the test's own timeout: a rejection that arrives at all came from the
@@ -57,5 +58,68 @@ describe('DbusConnection on a broken bus', () => {
     }).listen(file);
     await expect(DbusConnection.connect(`unix:path=${file}`, NEVER_MS)).rejects.toBeInstanceOf(DbusDisconnectedError);
     server.close();
+  });
+});
+
+/**
+ * A bus that authenticates, then answers each call (Echo returns its body, Fail an error) one
+ * byte per write, with a signal before each reply: replies must be framed whatever the chunks.
+ */
+function byteByByteBus(file: string): { close: () => void } {
+  const server = createServer((socket) => {
+    let input = Buffer.alloc(0);
+    let begun = false;
+    let serial = 100;
+    const send = (message: Omit<WireMessage, 'serial'>): void => {
+      serial += 1;
+      for (const byte of encodeMessage({ ...message, serial })) socket.write(Buffer.from([byte]));
+    };
+    socket.on('data', (chunk: Buffer) => {
+      input = Buffer.concat([input, chunk]);
+      if (!begun) {
+        const text = input.toString('latin1');
+        if (text.includes('AUTH') && !text.includes('BEGIN')) socket.write('OK 0123456789abcdef\r\n');
+        const begin = text.indexOf('BEGIN\r\n');
+        if (begin < 0) return;
+        begun = true;
+        input = input.subarray(begin + 7);
+      }
+      for (let length = messageLength(input, 0); length !== undefined && input.length >= length; length = messageLength(input, 0)) {
+        const call = decodeMessage(input.subarray(0, length));
+        input = input.subarray(length);
+        send({ type: MESSAGE_TYPE.signal, path: '/s', interface: 'x.Signal', member: 'Tick', sender: ':1.0', signature: 'i', body: [call.serial] });
+        if (call.member === 'Fail') send({ type: MESSAGE_TYPE.error, replySerial: call.serial, errorName: 'x.Error.Nope', signature: 's', body: ['no'] });
+        else
+          send({
+            type: MESSAGE_TYPE.methodReturn,
+            replySerial: call.serial,
+            ...(call.signature === undefined ? {} : { signature: call.signature, body: call.body ?? [] }),
+          });
+      }
+    });
+  }).listen(file);
+  return { close: () => server.close() };
+}
+
+describe('DbusConnection on a working bus', () => {
+  it('frames replies sent a byte at a time, and keeps calls, errors and signals apart', async () => {
+    const file = socketPath();
+    const bus = byteByByteBus(file);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    const signals: Signal[] = [];
+    connection.onSignal((signal) => signals.push(signal));
+    try {
+      const target = { destination: ':1.9', path: '/o', interface: 'x.Y' };
+      const [echoed, failed] = await Promise.allSettled([
+        connection.call({ ...target, member: 'Echo', signature: 'sai', body: ['héllo', [1, -2]] }),
+        connection.call({ ...target, member: 'Fail' }),
+      ]);
+      expect(echoed).toEqual({ status: 'fulfilled', value: ['héllo', [1, -2]] });
+      expect(failed.status === 'rejected' && failed.reason instanceof DbusCallError && failed.reason.errorName === 'x.Error.Nope').toBe(true);
+      expect(signals.map((signal) => signal.member)).toEqual(['Tick', 'Tick']);
+    } finally {
+      connection.close();
+      bus.close();
+    }
   });
 });

@@ -120,3 +120,33 @@ describe('fetchTree on LibreOffice-like apps', () => {
     expect(tree.children?.[0]?.ref.huge).toBe(true);
   });
 });
+
+describe('fetchTree on Gecko', () => {
+  it('takes a node from its cache row instead of four calls, yet shapes the tree by GetChildren alone', async () => {
+    const nodes = {
+      [ROOT_PATH]: { name: 'Firefox', role: ROLE.APPLICATION, children: ['/w'] },
+      '/w': { name: 'Page', role: ROLE.FRAME, children: ['/ok', '/new'] },
+      '/ok': { name: 'OK', role: ROLE.PUSH_BUTTON, children: [] },
+      '/new': { name: 'Late', role: ROLE.PUSH_BUTTON, children: [] },
+    };
+    const walked = walkedApp(nodes);
+    const gecko = { ...APP, bridge: bridgeOf('Gecko', '128.0') };
+    const expected = await fetchTree(walked.client, { ...gecko, bridge: { ...gecko.bridge, cacheItems: false } }, OPTIONS);
+    // The cache holds /w and /ok, and a button no list reaches any more, placed under /w; /new is not in it yet.
+    const rows = [
+      cacheRow('/w', ROOT_PATH, ROLE.FRAME, 2, 'Page'),
+      cacheRow('/ok', '/w', ROLE.PUSH_BUTTON, 0, 'OK'),
+      cacheRow('/gone', '/w', ROLE.PUSH_BUTTON, 0, 'Gone'),
+    ];
+    const cached = walkedApp(nodes);
+    const withRows = Object.assign(Object.create(cached.client) as AtspiClient, {
+      call: (target: [string, string], iface: string, member: string, signature?: string, body?: unknown[]) => {
+        if (member === 'GetItems') return Promise.resolve([rows]);
+        return cached.client.call(target, iface, member, signature, body);
+      },
+    });
+    expect(await fetchTree(withRows, gecko, OPTIONS)).toEqual(expected);
+    // Only /new, which the cache lacks, was read node by node.
+    expect(cached.calls.filter((call) => call === 'GetRole')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,345 @@
+/**
+ * The D-Bus wire format (marshalling of the D-Bus specification), for the calls a tree read
+ * makes by the thousand. dbus-next spent more CPU per call than the app answering it (its
+ * generic marshaller allocates several objects per value); this codec parses each signature
+ * once and reads and writes buffers directly. Values come back in dbus-next's shapes, which
+ * callers already use: numbers, strings, booleans, BigInt (x, t), Buffer (ay), arrays (arrays
+ * and structs), plain objects (dictionaries) and Variant (v).
+ */
+
+/** A value of type v: its signature and the value. */
+export class Variant {
+  constructor(
+    readonly signature: string,
+    readonly value: unknown,
+  ) {}
+}
+
+/** One complete type of a signature: its type code and, for a, ( and {, what it holds. */
+export interface TypeNode {
+  code: string;
+  children: TypeNode[];
+}
+
+export class DbusCodecError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DbusCodecError';
+  }
+}
+
+const ALIGN: Record<string, number> = { y: 1, g: 1, v: 1, n: 2, q: 2, b: 4, i: 4, u: 4, s: 4, o: 4, a: 4, h: 4, x: 8, t: 8, d: 8, '(': 8, '{': 8 };
+const BASIC = new Set(['y', 'b', 'n', 'q', 'i', 'u', 'x', 't', 'd', 's', 'o', 'g', 'h']);
+/** The spec's limit on a signature's length; it also bounds the parser's work on a hostile one. */
+const MAX_SIGNATURE = 255;
+const MAX_DEPTH = 64;
+
+const parsed = new Map<string, TypeNode[]>();
+
+/** A signature as its complete types, parsed once per distinct signature. */
+export function parseSignature(signature: string): TypeNode[] {
+  const known = parsed.get(signature);
+  if (known !== undefined) return known;
+  if (signature.length > MAX_SIGNATURE) throw new DbusCodecError(`signature too long (${signature.length})`);
+  let at = 0;
+  const one = (depth: number): TypeNode => {
+    if (depth > MAX_DEPTH) throw new DbusCodecError(`signature nested too deep: ${signature}`);
+    const code = signature[at++];
+    if (code === undefined) throw new DbusCodecError(`signature ends early: ${signature}`);
+    if (code === 'a') return { code, children: [one(depth + 1)] };
+    if (code === '(' || code === '{') {
+      const close = code === '(' ? ')' : '}';
+      const children: TypeNode[] = [];
+      while (signature[at] !== close) {
+        if (at >= signature.length) throw new DbusCodecError(`unclosed ${code} in ${signature}`);
+        children.push(one(depth + 1));
+      }
+      at += 1;
+      if (children.length === 0 || (code === '{' && children.length !== 2)) throw new DbusCodecError(`bad ${code} in ${signature}`);
+      return { code, children };
+    }
+    if (code === 'v' || BASIC.has(code)) return { code, children: [] };
+    throw new DbusCodecError(`unknown type ${code} in ${signature}`);
+  };
+  const types: TypeNode[] = [];
+  while (at < signature.length) types.push(one(0));
+  // Hostile peers could send endless distinct signatures: the cache stays bounded.
+  if (parsed.size > 4096) parsed.clear();
+  parsed.set(signature, types);
+  return types;
+}
+
+function cannotWrite(type: TypeNode, value: unknown): never {
+  throw new DbusCodecError(`cannot write ${typeof value} as ${type.code}`);
+}
+
+/** Writes values into a growing buffer; offsets count from the message's start, so alignment is the wire's. */
+export class Writer {
+  buffer = Buffer.allocUnsafe(256);
+  at = 0;
+
+  private room(bytes: number): void {
+    if (this.at + bytes <= this.buffer.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.at + bytes));
+    this.buffer.copy(bigger, 0, 0, this.at);
+    this.buffer = bigger;
+  }
+
+  align(to: number): void {
+    const pad = (to - (this.at % to)) % to;
+    this.room(pad);
+    this.buffer.fill(0, this.at, this.at + pad);
+    this.at += pad;
+  }
+
+  byte(value: number): void {
+    this.room(1);
+    this.buffer[this.at++] = value & 0xff;
+  }
+
+  uint32(value: number): void {
+    this.align(4);
+    this.room(4);
+    this.buffer.writeUInt32LE(value >>> 0, this.at);
+    this.at += 4;
+  }
+
+  private text(value: string, lengthBytes: 1 | 4): void {
+    const bytes = Buffer.byteLength(value);
+    if (lengthBytes === 1) this.byte(bytes);
+    else this.uint32(bytes);
+    this.room(bytes + 1);
+    this.buffer.write(value, this.at, 'utf8');
+    this.at += bytes;
+    this.buffer[this.at++] = 0;
+  }
+
+  write(type: TypeNode, value: unknown): void {
+    // No closure here: this runs for every value of every call.
+    const fail = cannotWrite;
+    switch (type.code) {
+      case 'y':
+        return this.byte(Number(value));
+      case 'b':
+        return this.uint32(value === true ? 1 : 0);
+      case 'n':
+      case 'q':
+        this.align(2);
+        this.room(2);
+        if (type.code === 'n') this.buffer.writeInt16LE(Number(value), this.at);
+        else this.buffer.writeUInt16LE(Number(value), this.at);
+        this.at += 2;
+        return;
+      case 'i':
+        this.align(4);
+        this.room(4);
+        this.buffer.writeInt32LE(Number(value), this.at);
+        this.at += 4;
+        return;
+      case 'u':
+      case 'h':
+        return this.uint32(Number(value));
+      case 'x':
+      case 't':
+        this.align(8);
+        this.room(8);
+        if (type.code === 'x') this.buffer.writeBigInt64LE(BigInt(value as number), this.at);
+        else this.buffer.writeBigUInt64LE(BigInt(value as number), this.at);
+        this.at += 8;
+        return;
+      case 'd':
+        this.align(8);
+        this.room(8);
+        this.buffer.writeDoubleLE(Number(value), this.at);
+        this.at += 8;
+        return;
+      case 's':
+      case 'o':
+        return typeof value === 'string' ? this.text(value, 4) : fail(type, value);
+      case 'g':
+        return typeof value === 'string' ? this.text(value, 1) : fail(type, value);
+      case 'v': {
+        if (!(value instanceof Variant)) return fail(type, value);
+        const inner = parseSignature(value.signature);
+        if (inner.length !== 1) throw new DbusCodecError(`a variant holds one type, not ${value.signature}`);
+        this.text(value.signature, 1);
+        return this.write(inner[0] as TypeNode, value.value);
+      }
+      case '(':
+      case '{': {
+        if (!Array.isArray(value) || value.length !== type.children.length) return fail(type, value);
+        this.align(8);
+        type.children.forEach((child, index) => this.write(child, value[index]));
+        return;
+      }
+      case 'a':
+        return this.array(type.children[0] as TypeNode, value);
+      default:
+        return fail(type, value);
+    }
+  }
+
+  private array(element: TypeNode, value: unknown): void {
+    this.uint32(0);
+    const lengthAt = this.at - 4;
+    this.align(ALIGN[element.code] ?? 1);
+    const start = this.at;
+    if (element.code === 'y' && Buffer.isBuffer(value)) {
+      this.room(value.length);
+      value.copy(this.buffer, this.at);
+      this.at += value.length;
+    } else if (element.code === '{') {
+      if (value === null || typeof value !== 'object') throw new DbusCodecError('a dictionary is written from an object');
+      const [keyType] = element.children as [TypeNode, TypeNode];
+      const numericKey = keyType.code !== 's' && keyType.code !== 'o' && keyType.code !== 'g';
+      for (const [key, entry] of Object.entries(value)) this.write(element, [numericKey ? Number(key) : key, entry]);
+    } else {
+      if (!Array.isArray(value)) throw new DbusCodecError(`an array is written from an array, not ${typeof value}`);
+      for (const entry of value) this.write(element, entry);
+    }
+    this.buffer.writeUInt32LE(this.at - start, lengthAt);
+  }
+}
+
+/** Reads values from one whole message; offsets count from the message's start. */
+export class Reader {
+  at = 0;
+
+  constructor(
+    readonly buffer: Buffer,
+    private readonly littleEndian: boolean,
+  ) {}
+
+  private align(to: number): void {
+    this.at += (to - (this.at % to)) % to;
+  }
+
+  private need(bytes: number): void {
+    if (this.at + bytes > this.buffer.length) throw new DbusCodecError('message ends early');
+  }
+
+  byte(): number {
+    this.need(1);
+    return this.buffer[this.at++] as number;
+  }
+
+  uint32(): number {
+    this.align(4);
+    this.need(4);
+    const value = this.littleEndian ? this.buffer.readUInt32LE(this.at) : this.buffer.readUInt32BE(this.at);
+    this.at += 4;
+    return value;
+  }
+
+  private text(length: number): string {
+    this.need(length + 1);
+    const value = this.buffer.toString('utf8', this.at, this.at + length);
+    this.at += length + 1;
+    return value;
+  }
+
+  read(type: TypeNode): unknown {
+    const le = this.littleEndian;
+    switch (type.code) {
+      case 'y':
+        return this.byte();
+      case 'b':
+        return this.uint32() !== 0;
+      case 'n':
+      case 'q': {
+        this.align(2);
+        this.need(2);
+        const value =
+          type.code === 'n'
+            ? le
+              ? this.buffer.readInt16LE(this.at)
+              : this.buffer.readInt16BE(this.at)
+            : le
+              ? this.buffer.readUInt16LE(this.at)
+              : this.buffer.readUInt16BE(this.at);
+        this.at += 2;
+        return value;
+      }
+      case 'i': {
+        this.align(4);
+        this.need(4);
+        const value = le ? this.buffer.readInt32LE(this.at) : this.buffer.readInt32BE(this.at);
+        this.at += 4;
+        return value;
+      }
+      case 'u':
+      case 'h':
+        return this.uint32();
+      case 'x':
+      case 't': {
+        this.align(8);
+        this.need(8);
+        const signed = type.code === 'x';
+        const value = le
+          ? signed
+            ? this.buffer.readBigInt64LE(this.at)
+            : this.buffer.readBigUInt64LE(this.at)
+          : signed
+            ? this.buffer.readBigInt64BE(this.at)
+            : this.buffer.readBigUInt64BE(this.at);
+        this.at += 8;
+        return value;
+      }
+      case 'd': {
+        this.align(8);
+        this.need(8);
+        const value = le ? this.buffer.readDoubleLE(this.at) : this.buffer.readDoubleBE(this.at);
+        this.at += 8;
+        return value;
+      }
+      case 's':
+      case 'o':
+        return this.text(this.uint32());
+      case 'g':
+        return this.text(this.byte());
+      case 'v': {
+        const signature = this.text(this.byte());
+        const inner = parseSignature(signature);
+        if (inner.length !== 1) throw new DbusCodecError(`a variant holds one type, not ${signature}`);
+        return new Variant(signature, this.read(inner[0] as TypeNode));
+      }
+      case '(':
+      case '{':
+        this.align(8);
+        return type.children.map((child) => this.read(child));
+      case 'a':
+        return this.array(type.children[0] as TypeNode);
+      default:
+        throw new DbusCodecError(`cannot read type ${type.code}`);
+    }
+  }
+
+  private array(element: TypeNode): unknown {
+    const length = this.uint32();
+    this.align(ALIGN[element.code] ?? 1);
+    const end = this.at + length;
+    if (end > this.buffer.length) throw new DbusCodecError('array runs past the message');
+    if (element.code === 'y') {
+      const bytes = Buffer.from(this.buffer.subarray(this.at, end));
+      this.at = end;
+      return bytes;
+    }
+    if (element.code === '{') {
+      const dictionary: Record<string, unknown> = {};
+      while (this.at < end) {
+        this.align(8);
+        const key = this.read(element.children[0] as TypeNode);
+        dictionary[String(key)] = this.read(element.children[1] as TypeNode);
+      }
+      return dictionary;
+    }
+    const values: unknown[] = [];
+    while (this.at < end) values.push(this.read(element));
+    return values;
+  }
+
+  /** Every complete type of `signature`, in order: a message body. */
+  readAll(signature: string): unknown[] {
+    return parseSignature(signature).map((type) => this.read(type));
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * D-Bus messages on the wire: the fixed header, the header fields and the body, written
+ * little-endian and read in either byte order (a message keeps its sender's).
+ */
+import type { Variant } from './dbus-codec';
+import { DbusCodecError, Reader, Writer, parseSignature, type TypeNode } from './dbus-codec';
+
+export const MESSAGE_TYPE = { methodCall: 1, methodReturn: 2, error: 3, signal: 4 } as const;
+export const NO_REPLY_EXPECTED = 0x1;
+
+export interface WireMessage {
+  type: number;
+  flags?: number;
+  serial: number;
+  path?: string;
+  interface?: string;
+  member?: string;
+  errorName?: string;
+  replySerial?: number;
+  destination?: string;
+  sender?: string;
+  signature?: string;
+  body?: unknown[];
+}
+
+const FIELD = { path: 1, interface: 2, member: 3, errorName: 4, replySerial: 5, destination: 6, sender: 7, signature: 8 } as const;
+/** The spec's limit on a whole message: a peer announcing more is broken or hostile. */
+export const MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
+const PROTOCOL_VERSION = 1;
+const VARIANT: TypeNode = { code: 'v', children: [] };
+const BASIC_TYPE: Record<string, TypeNode | undefined> = {
+  o: { code: 'o', children: [] },
+  s: { code: 's', children: [] },
+  u: { code: 'u', children: [] },
+  g: { code: 'g', children: [] },
+};
+
+/** A header field, a (yv) struct, written straight: no tuple or Variant made per field of every call. */
+function writeField(writer: Writer, code: number, signature: 'o' | 's' | 'u' | 'g', value: string | number | undefined): void {
+  if (value === undefined) return;
+  writer.align(8);
+  writer.byte(code);
+  writer.byte(1);
+  writer.byte(signature.charCodeAt(0));
+  writer.byte(0);
+  writer.write(BASIC_TYPE[signature] as TypeNode, value);
+}
+
+export function encodeMessage(message: WireMessage): Buffer {
+  const writer = new Writer();
+  writer.byte(0x6c); // 'l': little-endian
+  writer.byte(message.type);
+  writer.byte(message.flags ?? 0);
+  writer.byte(PROTOCOL_VERSION);
+  writer.uint32(0); // body length, filled in below
+  writer.uint32(message.serial);
+  writer.uint32(0);
+  const fieldsAt = writer.at;
+  writeField(writer, FIELD.path, 'o', message.path);
+  writeField(writer, FIELD.interface, 's', message.interface);
+  writeField(writer, FIELD.member, 's', message.member);
+  writeField(writer, FIELD.errorName, 's', message.errorName);
+  writeField(writer, FIELD.replySerial, 'u', message.replySerial);
+  writeField(writer, FIELD.destination, 's', message.destination);
+  writeField(writer, FIELD.signature, 'g', message.signature === '' ? undefined : message.signature);
+  writer.buffer.writeUInt32LE(writer.at - fieldsAt, 12);
+  writer.align(8);
+  const bodyAt = writer.at;
+  const types = parseSignature(message.signature ?? '');
+  const body = message.body ?? [];
+  if (body.length !== types.length) throw new DbusCodecError(`signature ${message.signature ?? ''} wants ${types.length} values, got ${body.length}`);
+  types.forEach((type: TypeNode, index) => writer.write(type, body[index]));
+  writer.buffer.writeUInt32LE(writer.at - bodyAt, 4);
+  return writer.buffer.subarray(0, writer.at);
+}
+
+/** How many bytes the message starting at `offset` takes, once its 16-byte fixed header is in; undefined before. */
+export function messageLength(buffer: Buffer, offset: number): number | undefined {
+  if (buffer.length - offset < 16) return undefined;
+  const endian = buffer[offset];
+  if (endian !== 0x6c && endian !== 0x42) throw new DbusCodecError(`bad byte order mark ${String(endian)}`);
+  const le = endian === 0x6c;
+  const bodyLength = le ? buffer.readUInt32LE(offset + 4) : buffer.readUInt32BE(offset + 4);
+  const fieldsLength = le ? buffer.readUInt32LE(offset + 12) : buffer.readUInt32BE(offset + 12);
+  const total = 16 + fieldsLength + ((8 - (fieldsLength % 8)) % 8) + bodyLength;
+  if (total > MAX_MESSAGE_BYTES) throw new DbusCodecError(`message of ${total} bytes is over the limit`);
+  return total;
+}
+
+/** One whole message (exactly its bytes). */
+export function decodeMessage(bytes: Buffer): WireMessage {
+  const reader = new Reader(bytes, bytes[0] === 0x6c);
+  reader.at = 1;
+  const type = reader.byte();
+  const flags = reader.byte();
+  reader.byte(); // protocol version
+  reader.uint32(); // body length: messageLength already framed it
+  const serial = reader.uint32();
+  const fieldsLength = reader.uint32();
+  const fieldsEnd = reader.at + fieldsLength;
+  const message: WireMessage = { type, flags, serial };
+  while (reader.at < fieldsEnd) {
+    reader.at += (8 - (reader.at % 8)) % 8;
+    const code = reader.byte();
+    // The usual fields hold one basic type: read without making a Variant for each.
+    const signature = reader.buffer.toString('latin1', reader.at + 1, reader.at + 2);
+    const basic = reader.buffer[reader.at] === 1 ? BASIC_TYPE[signature] : undefined;
+    if (basic !== undefined) reader.at += 3;
+    const value = basic === undefined ? (reader.read(VARIANT) as Variant).value : reader.read(basic);
+    if (code === FIELD.path) message.path = String(value);
+    else if (code === FIELD.interface) message.interface = String(value);
+    else if (code === FIELD.member) message.member = String(value);
+    else if (code === FIELD.errorName) message.errorName = String(value);
+    else if (code === FIELD.replySerial) message.replySerial = Number(value);
+    else if (code === FIELD.destination) message.destination = String(value);
+    else if (code === FIELD.sender) message.sender = String(value);
+    else if (code === FIELD.signature) message.signature = String(value);
+  }
+  reader.at = fieldsEnd + ((8 - (fieldsEnd % 8)) % 8);
+  message.body = message.signature === undefined ? [] : reader.readAll(message.signature);
+  return message;
+}

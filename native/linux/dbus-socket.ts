@@ -1,0 +1,128 @@
+/**
+ * A D-Bus connection's socket: the address, the EXTERNAL authentication, and messages framed
+ * in and out. Messages sent in one turn of the event loop leave in one write (a tree read
+ * sends hundreds at once). Knows nothing of calls or replies: dbus.ts does.
+ */
+import { createConnection, type Socket } from 'node:net';
+import { decodeMessage, encodeMessage, messageLength, type WireMessage } from './dbus-message';
+
+/** Where a bus listens, from its address ("unix:path=…,guid=…" or "unix:abstract=…"; the first usable of a ;-list). */
+export function socketPathOf(address: string): string {
+  for (const entry of address.split(';')) {
+    const colon = entry.indexOf(':');
+    if (colon < 0 || entry.slice(0, colon) !== 'unix') continue;
+    const keys = new Map(
+      entry
+        .slice(colon + 1)
+        .split(',')
+        .map((pair) => {
+          const equals = pair.indexOf('=');
+          return [pair.slice(0, equals), decodeURIComponent(pair.slice(equals + 1))] as const;
+        }),
+    );
+    const file = keys.get('path');
+    if (file !== undefined && file !== '') return file;
+    // Linux abstract sockets: Node reaches them by a leading NUL.
+    const abstract = keys.get('abstract');
+    if (abstract !== undefined && abstract !== '') return `\0${abstract}`;
+  }
+  throw new Error(`no unix socket in D-Bus address ${JSON.stringify(address)}`);
+}
+
+/** The longest line a bus may send while authenticating: more is not a D-Bus server. */
+const MAX_AUTH_LINE = 16 * 1024;
+
+export interface SocketEvents {
+  message: (message: WireMessage) => void;
+  /** The socket failed or closed, or the peer spoke nonsense: why. Said once. */
+  lost: (why: string) => void;
+}
+
+export class DbusSocket {
+  private readonly socket: Socket;
+  private authenticated = false;
+  private pendingIn: Buffer = Buffer.alloc(0);
+  private queued: Buffer[] = [];
+  private flushScheduled = false;
+  private gone = false;
+
+  constructor(
+    address: string,
+    private readonly events: SocketEvents,
+  ) {
+    this.socket = createConnection({ path: socketPathOf(address) });
+    this.socket.on('error', (error) => this.lose(error.message));
+    this.socket.on('close', () => this.lose('the bus closed the connection'));
+    this.socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    const uid = process.getuid?.() ?? 0;
+    this.socket.write(`\0AUTH EXTERNAL ${Buffer.from(String(uid)).toString('hex')}\r\n`);
+  }
+
+  /** Queues a message; it leaves with the others of this turn, once authentication is done. */
+  send(message: WireMessage): void {
+    if (this.gone) return;
+    this.queued.push(encodeMessage(message));
+    if (this.authenticated && !this.flushScheduled) {
+      this.flushScheduled = true;
+      process.nextTick(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (this.gone || this.queued.length === 0) return;
+    const batch = this.queued.length === 1 ? (this.queued[0] as Buffer) : Buffer.concat(this.queued);
+    this.queued = [];
+    this.socket.write(batch);
+  }
+
+  private receive(chunk: Buffer): void {
+    if (this.gone) return;
+    this.pendingIn = this.pendingIn.length === 0 ? chunk : Buffer.concat([this.pendingIn, chunk]);
+    try {
+      if (!this.authenticated && !this.authenticate()) return;
+      let offset = 0;
+      for (;;) {
+        const length = messageLength(this.pendingIn, offset);
+        if (length === undefined || this.pendingIn.length - offset < length) break;
+        const message = decodeMessage(this.pendingIn.subarray(offset, offset + length));
+        offset += length;
+        this.events.message(message);
+        if (this.gone) return;
+      }
+      // What is left is a message's first part: copied, so the big chunk it came in can go.
+      this.pendingIn = offset === 0 ? this.pendingIn : Buffer.from(this.pendingIn.subarray(offset));
+    } catch (error) {
+      this.lose(`unreadable D-Bus data: ${error instanceof Error ? error.message : String(error)}`);
+      this.socket.destroy();
+    }
+  }
+
+  /** Reads the server's answer to AUTH; true once the socket carries messages. */
+  private authenticate(): boolean {
+    const end = this.pendingIn.indexOf('\r\n');
+    if (end < 0) {
+      if (this.pendingIn.length > MAX_AUTH_LINE) throw new Error('authentication line too long');
+      return false;
+    }
+    const line = this.pendingIn.toString('latin1', 0, end);
+    this.pendingIn = this.pendingIn.subarray(end + 2);
+    if (!line.startsWith('OK')) throw new Error(`the bus refused authentication: ${line.slice(0, 200)}`);
+    this.socket.write('BEGIN\r\n');
+    this.authenticated = true;
+    this.flush();
+    return true;
+  }
+
+  private lose(why: string): void {
+    if (this.gone) return;
+    this.gone = true;
+    this.queued = [];
+    this.events.lost(why);
+  }
+
+  close(): void {
+    this.socket.destroy();
+    this.lose('closed by this process');
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * What a tree read knows of one node (Item), and where it comes from: a row of the app's
+ * Cache.GetItems, or four pipelined calls (readItem) for a node the cache leaves out.
+ */
+import { CACHE_PATH, IFACE, type CacheItem, type ObjectRef } from '../../../../native/linux/atspi';
+import { DbusTimeoutError } from '../../../../native/linux/dbus';
+import type { AtspiClient } from './client';
+import type { Bridge } from './bridges';
+import { isAppGone } from './read-crash';
+
+export interface AppTarget {
+  pid: number;
+  bus: string;
+  name: string;
+  gtk4: boolean;
+  /** Which calls the app's toolkit bridge takes without harm. */
+  bridge: Bridge;
+}
+
+export interface Item {
+  self: ObjectRef;
+  index: number;
+  /** -1 when unknown, so the node is walked. */
+  childCount: number;
+  interfaces: string[];
+  name: string;
+  role: number;
+  description: string;
+  states: number[];
+  /** Known for cache rows only; walked nodes hang under the path they were found under. */
+  parentPath?: string;
+}
+
+/** One row of the app's cache, with its place in GetItems' answer (which orders children whose index is -1). */
+export interface CacheRow extends Item {
+  position: number;
+}
+
+export type CacheRows = Map<string, CacheRow>;
+
+/** Cache.GetItems: one call for an app's whole tree, where the toolkit implements it (GTK3, GTK4). */
+export async function cachedItems(client: AtspiClient, bus: string, bridge: Pick<Bridge, 'cache'>): Promise<Item[]> {
+  if (!bridge.cache) return [];
+  try {
+    const [rows] = await client.call([bus, CACHE_PATH], IFACE.cache, 'GetItems');
+    return (rows as CacheItem[]).map((row) => ({
+      self: row[0],
+      index: row[3],
+      childCount: row[4],
+      interfaces: row[5],
+      name: row[6],
+      role: row[7],
+      description: row[8],
+      states: row[9],
+      parentPath: row[2][1],
+    }));
+  } catch (error) {
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+    return []; // Chromium has no cache: every node is walked.
+  }
+}
+
+export function rowsOf(items: Item[]): CacheRows {
+  return new Map(items.map((item, position) => [item.self[1], { ...item, position }]));
+}
+
+/** Each parent's children by the cache, ordered as a full read orders them: by index, and where that ties (-1), by place in the answer. */
+export function rowChildren(rows: CacheRows): Map<string, string[]> {
+  const byParent = new Map<string, string[]>();
+  for (const [path, row] of rows) {
+    const parent = row.parentPath ?? '';
+    const kids = byParent.get(parent);
+    if (kids === undefined) byParent.set(parent, [path]);
+    else kids.push(path);
+  }
+  const place = (path: string): [number, number] => [rows.get(path)?.index ?? 0, rows.get(path)?.position ?? 0];
+  for (const kids of byParent.values())
+    kids.sort((a, b) => {
+      const [indexA, positionA] = place(a);
+      const [indexB, positionB] = place(b);
+      return indexA - indexB || positionA - positionB;
+    });
+  return byParent;
+}
+
+/** Everything under `root` by the cache, root excluded. */
+export function descendants(byParent: Map<string, string[]>, root: string): string[] {
+  const found: string[] = [];
+  const seen = new Set([root]);
+  for (let frontier = [root]; frontier.length > 0;) {
+    frontier = frontier.flatMap((parent) => (byParent.get(parent) ?? []).filter((path) => !seen.has(path) && seen.add(path)));
+    found.push(...frontier);
+  }
+  return found;
+}
+
+/** The whole cache of an app; undefined where the toolkit keeps none (Chromium). */
+export async function cacheRows(client: AtspiClient, bus: string, bridge: Bridge): Promise<CacheRows | undefined> {
+  const items = await cachedItems(client, bus, bridge);
+  return items.length === 0 ? undefined : rowsOf(items);
+}
+
+/**
+ * Nodes come and go while a tree is read, so a failed call on one is skipped. A timeout
+ * is different: the app is frozen, and the caller must hear it as TIMEOUT, not get a stub tree.
+ */
+export function unlessFrozen<T>(fallback: T): (error: unknown) => T {
+  return (error) => {
+    // The app left the bus (it crashed or quit): that is the read's answer, not one missing node.
+    if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+    return fallback;
+  };
+}
+
+const PROPERTIES = 'org.freedesktop.DBus.Properties';
+
+/**
+ * A node's name, description and child count in one Properties.GetAll, where the toolkit's
+ * bridge is known to answer it (GTK 3, GTK 4, Gecko, Chromium, LibreOffice); three Gets
+ * otherwise: GetAll crashes Qt 5 and Qt 6 apps.
+ */
+async function accessibleProperties(
+  client: AtspiClient,
+  self: ObjectRef,
+  bridge: Bridge,
+): Promise<{ name: unknown; description: unknown; childCount: unknown }> {
+  if (bridge.getAll)
+    try {
+      const [all] = await client.call(self, PROPERTIES, 'GetAll', 's', [IFACE.accessible]);
+      const value = (key: string): unknown => (all as Record<string, { value?: unknown } | undefined>)[key]?.value;
+      if (value('ChildCount') !== undefined) return { name: value('Name'), description: value('Description'), childCount: value('ChildCount') };
+    } catch (error) {
+      if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+    }
+  const [name, description, childCount] = await Promise.all(
+    ['Name', 'Description', 'ChildCount'].map((property) => client.property(self, IFACE.accessible, property)),
+  );
+  return { name, description, childCount };
+}
+
+/** Everything the tree needs about one node, in four pipelined calls. */
+export async function readItem(client: AtspiClient, self: ObjectRef, index: number, bridge: Bridge): Promise<Item> {
+  const [[role], [states], [interfaces], { name, description, childCount }] = await Promise.all([
+    client.call(self, IFACE.accessible, 'GetRole'),
+    client.call(self, IFACE.accessible, 'GetState'),
+    client.call(self, IFACE.accessible, 'GetInterfaces'),
+    accessibleProperties(client, self, bridge),
+  ]);
+  return {
+    self,
+    index,
+    childCount: Number(childCount),
+    interfaces: interfaces as string[],
+    name: String(name ?? ''),
+    role: Number(role),
+    description: String(description ?? ''),
+    states: states as number[],
+  };
+}
+
+/** Whether the cache puts a node under another parent that is itself in the tree (then it belongs there, not here). */
+export function placedElsewhere(cacheParent: string | undefined, here: string, known: (path: string) => boolean): boolean {
+  return cacheParent !== undefined && cacheParent !== here && known(cacheParent);
+}
+
+/** A cache row as the walk would have read the node: placed where GetChildren listed it, not where the cache says. */
+export function asWalked(row: CacheRow, index: number): Item {
+  const { self, childCount, interfaces, name, role, description, states } = row;
+  return { self, index, childCount, interfaces, name, role, description, states };
+}
