@@ -18,8 +18,10 @@ function devCsp(): Plugin {
 export default defineConfig({
   main: {
     // `host` is the automation host main starts as a utilityProcess (out/main/host.js); the docs
-    // parse worker is a worker thread the host loads by file (src/core/docs/parse/reader.ts).
-    build: { rollupOptions: { input: { index: 'src/main/index.ts', host: 'src/host/main.ts', 'docs-parse-worker': 'src/core/docs/parse/parse-worker.ts' } } },
+    // parse worker is a worker thread the host loads by file (src/core/doc-search/parse/reader.ts).
+    build: {
+      rollupOptions: { input: { index: 'src/main/index.ts', host: 'src/host/main.ts', 'docs-parse-worker': 'src/core/doc-search/parse/parse-worker.ts' } },
+    },
   },
   preload: {
     // A sandboxed preload cannot be an ES module.

@@ -38,7 +38,7 @@ export const OWN_WORKER_TESTS = [
   'src/core/workflows/json-schema.test.ts',
   'src/core/tools/read.test.ts',
   'src/main/controller.test.ts',
-  'src/main/host/host-process.test.ts',
+  'src/main/host-link/host-process.test.ts',
   'src/main/index.test.ts',
   'src/main/ipc/ipc.test.ts',
   'src/main/settings/settings.test.ts',

@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createToolRegistry } from '../src/core/agent/tools/registry';
+import { createToolRegistry } from '../src/core/agent/tool-registry/registry';
 import { isProcessAlive } from '../src/core/platform/process';
 import type { ToolContext } from '../src/core/tools/types';
 import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';

@@ -5,18 +5,18 @@
  * the file, the wall time, the longest the event loop was blocked (while it is blocked the MCP
  * server answers nobody), and the process's peak RSS (the kernel's VmHWM, worker included), beside a one-page Markdown folder as the
  * baseline in the same run. Targets: each case within 5 s and under 500 MB, the loop never
- * blocked for long. DOCS_HOSTILE_MODULE=<folder with core/docs> runs an older copy of the code
+ * blocked for long. DOCS_HOSTILE_MODULE=<folder with core/doc-search> runs an older copy of the code
  * for "before" figures; DOCS_HOSTILE_CASES=a,b picks cases.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deflateSync, gzipSync } from 'node:zlib';
-import type * as DocsIndexModuleType from '../src/core/docs/docs-index';
-import { pdfWithDeflatedPage, pdfWithPages } from '../src/core/docs/parse/pdf-fixture';
-import type * as SourcesModuleType from '../src/core/docs/sources';
+import type * as DocsIndexModuleType from '../src/core/doc-search/docs-index';
+import { pdfWithDeflatedPage, pdfWithPages } from '../src/core/doc-search/parse/pdf-fixture';
+import type * as SourcesModuleType from '../src/core/doc-search/sources';
 
 type DocsIndexModule = typeof DocsIndexModuleType;
 type SourcesModule = typeof SourcesModuleType;
@@ -56,8 +56,10 @@ interface Outcome {
 /** The child: indexes one folder, with a 10 ms heartbeat measuring how long the event loop was blocked. */
 async function child(folder: string, database: string): Promise<void> {
   const base = process.env['DOCS_HOSTILE_MODULE'] ?? fileURLToPath(new URL('../src', import.meta.url));
-  const { DocsIndex } = (await import(pathToFileURL(path.join(base, 'core/docs/docs-index.ts')).href)) as DocsIndexModule;
-  const { folderSource } = (await import(pathToFileURL(path.join(base, 'core/docs/sources.ts')).href)) as SourcesModule;
+  // An older copy keeps the code under core/docs, its name before core/doc-search.
+  const code = ['core/doc-search', 'core/docs'].map((name) => path.join(base, name)).find((dir) => existsSync(dir)) ?? path.join(base, 'core/doc-search');
+  const { DocsIndex } = (await import(pathToFileURL(path.join(code, 'docs-index.ts')).href)) as DocsIndexModule;
+  const { folderSource } = (await import(pathToFileURL(path.join(code, 'sources.ts')).href)) as SourcesModule;
   let last = performance.now();
   let maxGap = 0;
   // Sampled, not getrusage's maxRSS: on Linux a child inherits the peak of the parent it was forked from.

@@ -8,9 +8,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DocsIndex } from '../src/core/docs/docs-index';
-import { startFakeEmbeddings } from '../src/core/docs/fake-embeddings';
-import { folderSource } from '../src/core/docs/sources';
+import { DocsIndex } from '../src/core/doc-search/docs-index';
+import { startFakeEmbeddings } from '../src/core/doc-search/fake-embeddings';
+import { folderSource } from '../src/core/doc-search/sources';
 import { median, ms, quantile } from './stats';
 
 const CORPUS = ['/usr/share/help/C/gnome-help', '/usr/share/help/C/system-admin-guide'];

@@ -6,7 +6,7 @@
  */
 import { Agent } from '../src/core/agent';
 import { OpenAICompatibleProvider } from '../src/core/agent/provider';
-import { createToolRegistry } from '../src/core/agent/tools';
+import { createToolRegistry } from '../src/core/agent/tool-registry';
 import { estimateTokens } from '../src/core/ui/token-estimate';
 import { workflowFromActions } from '../src/core/workflows/from-actions';
 import { formatWorkflow, parseWorkflow } from '../src/core/workflows/load';

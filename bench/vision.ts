@@ -6,8 +6,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { withVision } from '../src/core/vision';
-import { OcrEngine, type OcrLine } from '../src/core/vision/ocr';
+import { withVision } from '../src/core/screen-text';
+import { OcrEngine, type OcrLine } from '../src/core/screen-text/ocr';
 import { startDesktop } from '../test/linux/desktop';
 import { median, timed } from './stats';
 

@@ -100,7 +100,7 @@ const FLOORS = [
   ['(root)'],
   ['ui', 'image', 'provider-config'],
   ['platform'],
-  ['vision', 'actions', 'docs'],
+  ['screen-text', 'actions', 'doc-search'],
   ['tools'],
   ['agent', 'mcp-client'],
   ['doctor'],
@@ -114,7 +114,7 @@ export function coreFolderOf(file) {
   const name = parts[2];
   if (parts[0] !== 'src' || parts[1] !== 'core' || name === undefined) return undefined;
   if (parts.length > 3) return name;
-  // `../vision` names the folder (its index); `../clock` and `../clock.ts` name a file of the core's own.
+  // `../screen-text` names the folder (its index); `../clock` and `../clock.ts` name a file of the core's own.
   return /\.[cm]?[jt]sx?$/.test(name) || existsSync(`${file}.ts`) ? '(root)' : name;
 }
 

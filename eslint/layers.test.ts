@@ -38,7 +38,7 @@ describe('layer rule', () => {
       "import { OpenAICompatibleProvider } from '../../core/agent/provider/openai-compatible-provider';",
       'main may not import from core',
     ],
-    ['src/main/host/host-supervisor.ts', "import { startHost } from '../../host/host';", 'main may not import from host'],
+    ['src/main/host-link/host-supervisor.ts', "import { startHost } from '../../host/host';", 'main may not import from host'],
     ['src/main/index.ts', "import { main } from '../cli/main';", 'main may not import from cli'],
     ['src/core/provider-config/presets.ts', "import { ownText } from '../ui/text';", 'provider-config may not import from core'],
     ['src/core/provider-config/presets.ts', "import { Agent } from '../agent/agent';", 'provider-config may not import from core'],
@@ -49,7 +49,7 @@ describe('layer rule', () => {
     ['src/mcp/x.ts', "import { app } from 'electron';", "mcp may not import 'electron'"],
     ['src/host/x.ts', "import { app } from 'electron';", "host may not import 'electron'"],
     ['src/host/x.ts', "import { main } from '../cli/main';", 'host may not import from cli'],
-    ['src/host/x.ts', "import { Supervisor } from '../main/host/host-supervisor';", 'host may not import from main'],
+    ['src/host/x.ts', "import { Supervisor } from '../main/host-link/host-supervisor';", 'host may not import from main'],
     ['src/renderer/src/x.ts', "import { main } from '../../cli/main';", 'renderer may not import from cli'],
     ['src/renderer/src/x.ts', "import { findNodes } from '../../core/ui/query';", 'renderer may not import from core'],
     ['src/shared/x.ts', "const m = await import('../main/index');", 'shared may not import from main'],
@@ -90,19 +90,19 @@ describe('layer rule', () => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
 
-  // Floors inside the core, lowest first: (root) < ui, image, provider-config < platform < vision, actions, docs < tools < agent, mcp-client < doctor < runtime, workflows.
+  // Floors inside the core, lowest first: (root) < ui, image, provider-config < platform < screen-text, actions, doc-search < tools < agent, mcp-client < doctor < runtime, workflows.
   // Each arrow, upward (refused) and downward (allowed), between neighbouring floors; then the same floor, the core's own files, tests and a folder with no floor.
   const floorRefusals: [string, string, string][] = [
     ['src/core/clock.ts', "import { serialize } from './ui/serialize';", 'core/(root) may not import from core/ui'],
     ['src/core/ui/x.ts', "import type { Platform } from '../platform/types';", 'core/ui may not import from core/platform'],
     ['src/core/image/x.ts', "import { createPlatform } from '../platform/factory';", 'core/image may not import from core/platform'],
-    ['src/core/platform/factory.ts', "import { withVision } from '../vision';", 'core/platform may not import from core/vision'],
-    ['src/core/platform/darwin/screen.ts', "import { decodePng } from '../../vision/png';", 'core/platform may not import from core/vision'],
+    ['src/core/platform/factory.ts', "import { withVision } from '../screen-text';", 'core/platform may not import from core/screen-text'],
+    ['src/core/platform/darwin/screen.ts', "import { decodePng } from '../../screen-text/png';", 'core/platform may not import from core/screen-text'],
     ['src/core/platform/x.ts', "import { ActionEngine } from '../actions/engine';", 'core/platform may not import from core/actions'],
-    ['src/core/platform/x.ts', "import { DocsService } from '../docs/service';", 'core/platform may not import from core/docs'],
-    ['src/core/vision/x.ts', "import { TOOLS } from '../tools/builtin';", 'core/vision may not import from core/tools'],
+    ['src/core/platform/x.ts', "import { DocsService } from '../doc-search/service';", 'core/platform may not import from core/doc-search'],
+    ['src/core/screen-text/x.ts', "import { TOOLS } from '../tools/builtin';", 'core/screen-text may not import from core/tools'],
     ['src/core/actions/x.ts', "import { TOOLS } from '../tools/builtin';", 'core/actions may not import from core/tools'],
-    ['src/core/docs/endpoint.ts', "import { resolveProviderConfig } from '../agent/provider/config';", 'core/docs may not import from core/agent'],
+    ['src/core/doc-search/endpoint.ts', "import { resolveProviderConfig } from '../agent/provider/config';", 'core/doc-search may not import from core/agent'],
     ['src/core/tools/x.ts', "import { Agent } from '../agent/agent';", 'core/tools may not import from core/agent'],
     ['src/core/tools/x.ts', "import { McpToolbox } from '../mcp-client/toolbox';", 'core/tools may not import from core/mcp-client'],
     ['src/core/agent/x.ts', "import { diagnose } from '../doctor/doctor';", 'core/agent may not import from core/doctor'],
@@ -110,9 +110,9 @@ describe('layer rule', () => {
     ['src/core/doctor/x.ts', "import { assemblePlatform } from '../runtime/platform';", 'core/doctor may not import from core/runtime'],
     // The same floor: siblings stay apart.
     ['src/core/ui/x.ts', "import { encodePng } from '../image/png';", 'core/ui may not import from core/image'],
-    ['src/core/vision/x.ts', "import { ActionEngine } from '../actions/engine';", 'core/vision may not import from core/actions'],
-    ['src/core/actions/x.ts', "import { ScreenText } from '../vision/screen-text';", 'core/actions may not import from core/vision'],
-    ['src/core/docs/x.ts', "import { ActionEngine } from '../actions';", 'core/docs may not import from core/actions'],
+    ['src/core/screen-text/x.ts', "import { ActionEngine } from '../actions/engine';", 'core/screen-text may not import from core/actions'],
+    ['src/core/actions/x.ts', "import { ScreenText } from '../screen-text/screen-text';", 'core/actions may not import from core/screen-text'],
+    ['src/core/doc-search/x.ts', "import { ActionEngine } from '../actions';", 'core/doc-search may not import from core/actions'],
     ['src/core/agent/x.ts', "import { McpToolbox } from '../mcp-client/toolbox';", 'core/agent may not import from core/mcp-client'],
     ['src/core/mcp-client/x.ts', "import { Agent } from '../agent';", 'core/mcp-client may not import from core/agent'],
     ['src/core/runtime/x.ts', "import { runWorkflow } from '../workflows/runner';", 'core may not import from workflows'],
@@ -128,19 +128,19 @@ describe('layer rule', () => {
     ['src/core/ui/x.ts', "import { clock } from '../clock';"],
     ['src/core/image/x.ts', "import { systemClock } from '../clock';"],
     ['src/core/platform/darwin/screen.ts', "import { decodePng } from '../../image/png';\nimport { walk } from '../../ui/tree-index';"],
-    ['src/core/vision/x.ts', "import type { Platform } from '../platform/types';\nimport { encodePng } from '../image/png';"],
+    ['src/core/screen-text/x.ts', "import type { Platform } from '../platform/types';\nimport { encodePng } from '../image/png';"],
     ['src/core/actions/x.ts', "import type { Platform } from '../platform/types';"],
-    ['src/core/docs/endpoint.ts', "import { resolveProviderConfig } from '../provider-config/config';\nimport { dataDir } from '../platform/data-dir';"],
+    ['src/core/doc-search/endpoint.ts', "import { resolveProviderConfig } from '../provider-config/config';\nimport { dataDir } from '../platform/data-dir';"],
     [
       'src/core/tools/x.ts',
-      "import { ActionEngine } from '../actions/engine';\nimport { fitPixels } from '../image/scale';\nimport { DocsService } from '../docs/service';\nimport { ScreenText } from '../vision';",
+      "import { ActionEngine } from '../actions/engine';\nimport { fitPixels } from '../image/scale';\nimport { DocsService } from '../doc-search/service';\nimport { ScreenText } from '../screen-text';",
     ],
     ['src/core/agent/x.ts', "import { TOOLS } from '../tools/builtin';"],
     ['src/core/mcp-client/x.ts', "import type { ToolResult } from '../tools/types';"],
     ['src/core/doctor/x.ts', "import { Agent } from '../agent';\nimport { McpToolbox } from '../mcp-client/toolbox';"],
     [
       'src/core/runtime/x.ts',
-      "import { createPlatform } from '../platform/factory';\nimport { withVision } from '../vision';\nimport { diagnose } from '../doctor/doctor';",
+      "import { createPlatform } from '../platform/factory';\nimport { withVision } from '../screen-text';\nimport { diagnose } from '../doctor/doctor';",
     ],
     ['src/core/workflows/x.ts', "import { Agent } from '../agent';\nimport { diagnose } from '../doctor/doctor';"],
     // A test assembles its subject from higher floors (a fake platform and engine under a ui test).

@@ -11,8 +11,8 @@ const outdir = `${root}out/${process.argv[2] ?? 'cli'}`;
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  // The docs parse worker is an entry of its own: a worker thread loads it by file (src/core/docs/parse/reader.ts).
-  entryPoints: { main: `${root}src/cli/main.ts`, 'docs-parse-worker': `${root}src/core/docs/parse/parse-worker.ts` },
+  // The docs parse worker is an entry of its own: a worker thread loads it by file (src/core/doc-search/parse/reader.ts).
+  entryPoints: { main: `${root}src/cli/main.ts`, 'docs-parse-worker': `${root}src/core/doc-search/parse/parse-worker.ts` },
   outdir,
   bundle: true,
   // Commands load what only they need (the model provider for ask, the MCP SDK for mcp) as chunks of their own.

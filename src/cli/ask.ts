@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../shared/agent-events';
 import { ValidationError } from '../shared/errors';
 import { OpenAICompatibleProvider, PRESETS, isPresetName, visionFromEnv, type PresetName } from '../core/agent/provider';
-import { createToolRegistry } from '../core/agent/tools';
+import { createToolRegistry } from '../core/agent/tool-registry';
 import { LANGUAGES, languageFromEnv, matchLanguage, type Language } from '../shared/i18n/i18n';
 import { loadMcpConfigFile } from '../core/mcp-client/config';
 import { describeMcpNotice } from '../core/mcp-client/server';

@@ -1,12 +1,12 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { ValidationError } from '../shared/errors';
-import type { IndexProgress, IndexReport } from '../core/docs/docs-index';
-import { docsServiceFromEnv } from '../core/docs/endpoint';
-import { isHelpName } from '../core/docs/safe-path';
-import type { Coverage } from '../core/docs/service';
+import type { IndexProgress, IndexReport } from '../core/doc-search/docs-index';
+import { docsServiceFromEnv } from '../core/doc-search/endpoint';
+import { isHelpName } from '../core/doc-search/safe-path';
+import type { Coverage } from '../core/doc-search/service';
 import { platformTraits } from '../core/platform/traits';
-import type { AppIdentity } from '../core/docs/sources';
+import type { AppIdentity } from '../core/doc-search/sources';
 import type { CliIo } from './context';
 import { MAX_QUERY_CHARS } from '../core/tools/bounds';
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { OpenAICompatibleProvider } from '../core/agent/provider';
-import { ToolRegistry } from '../core/agent/tools';
+import { ToolRegistry } from '../core/agent/tool-registry';
 import { formatWorkflow, parseWorkflow } from '../core/workflows/load';
 import { describeProposal, heal, proposalFor, recoveryQuestion, recoveryTools, type Proposal } from '../core/workflows/recover';
 import type { HaltReport } from '../core/workflows/report';

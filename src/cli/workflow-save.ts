@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ToolRegistry } from '../core/agent/tools';
+import type { ToolRegistry } from '../core/agent/tool-registry';
 import type { Platform } from '../core/platform/types';
 import { workflowApp } from '../core/workflows/app-identity';
 import { listWorkflows, workflowsDir } from '../core/workflows/folder';

@@ -9,7 +9,7 @@
 import { dataDir } from '../core/platform/data-dir';
 import { assemblePlatform } from '../core/runtime/platform';
 import { AutomationHost } from './host';
-import { serveDoctor } from './doctor';
+import { serveDoctor } from './doctor-mode';
 import { processPort } from './port';
 
 function mainPidFrom(argv: readonly string[]): number | undefined {

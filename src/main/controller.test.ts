@@ -3,7 +3,7 @@ import type { AgentEvent } from '../shared/agent-events';
 import { CHANNELS, type AppEvent, type DocsStatus, type IpcReply, type TargetApp } from '../shared/ipc';
 import type { PublicSettings } from '../shared/settings-derive';
 import type { ChatEntry } from '../shared/transcript';
-import type { HostState } from './host/host-supervisor';
+import type { HostState } from './host-link/host-supervisor';
 
 type Handler = (event: unknown, payload: unknown) => Promise<unknown>;
 const handlers = new Map<string, Handler>();

@@ -8,7 +8,7 @@ import type { SuggestionKind } from '../shared/suggestions';
 import type { RelaunchOffer } from '../shared/host-service';
 import type { WorkflowEvent } from '../shared/workflow-ipc';
 import { isHttpsUrl } from '../shared/urls';
-import type { HostClient } from './host/host-client';
+import type { HostClient } from './host-link/host-client';
 import type { Hotkey } from './shell/hotkey';
 import type { MainHandlers } from './ipc/ipc-handlers';
 import type { SettingsPatchInput, SettingsService } from './settings/settings';

@@ -3,7 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ActionEngine } from '../core/actions/engine';
-import { createToolRegistry } from '../core/agent/tools/registry';
+import { createToolRegistry } from '../core/agent/tool-registry/registry';
 import { FakeClock } from '../core/clock';
 import { FIXTURE_PID, FakePlatform } from '../core/platform/fake/fake-platform';
 import type { ToolContext } from '../core/tools/types';

@@ -8,7 +8,7 @@ import type { Platform } from '../core/platform/types';
 import { AppAllowList } from '../core/tools/allow-list';
 import { fitBudget, prepareCall, runPrepared, unknownToolResult } from '../core/tools/execute';
 import { builtinTools } from '../core/tools/builtin';
-import type { DocsService } from '../core/docs/service';
+import type { DocsService } from '../core/doc-search/service';
 import { isReadOnly, type AnyTool, type ToolContext, type ToolResult } from '../core/tools/types';
 import { serverInstructions } from './instructions';
 import type { McpOptions } from './options';

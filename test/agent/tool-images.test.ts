@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import { OpenAICompatibleProvider } from '../../src/core/agent/provider';
 import { scriptedAgent } from '../../src/core/agent/test-agent';
-import { ToolRegistry } from '../../src/core/agent/tools/registry';
+import { ToolRegistry } from '../../src/core/agent/tool-registry/registry';
 import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-platform';
 import { defineTool } from '../../src/core/tools/types';
 import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer, type RecordedRequest } from './fake-openai-server';

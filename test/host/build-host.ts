@@ -21,8 +21,8 @@ export async function buildHost(): Promise<BuiltHost> {
   const outdir = mkdtempSync(path.join(root, 'out', 'test-host-'));
   await build({
     absWorkingDir: root,
-    // The docs parse worker is an entry of its own: a worker thread loads it by file (src/core/docs/parse/reader.ts).
-    entryPoints: { host: 'src/host/main.ts', 'docs-parse-worker': 'src/core/docs/parse/parse-worker.ts' },
+    // The docs parse worker is an entry of its own: a worker thread loads it by file (src/core/doc-search/parse/reader.ts).
+    entryPoints: { host: 'src/host/main.ts', 'docs-parse-worker': 'src/core/doc-search/parse/parse-worker.ts' },
     outdir,
     bundle: true,
     splitting: true,

@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { HostChild } from '../../src/main/host/host-supervisor';
+import type { HostChild } from '../../src/main/host-link/host-supervisor';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const HOST_ENTRY = path.join(root, 'src/host/main.ts');

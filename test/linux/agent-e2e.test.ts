@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/shared/agent-events';
 import { Agent } from '../../src/core/agent';
 import { OpenAICompatibleProvider } from '../../src/core/agent/provider';
-import { createToolRegistry } from '../../src/core/agent/tools';
+import { createToolRegistry } from '../../src/core/agent/tool-registry';
 import { findNodes } from '../../src/core/ui/query';
 import type { UiNode } from '../../src/shared/ui-node';
 import {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActionEngine } from '../../src/core/actions/engine';
 import type { Platform } from '../../src/core/platform/types';
 import { walk } from '../../src/core/ui/tree-index';
-import { decodePng, withVision } from '../../src/core/vision';
+import { decodePng, withVision } from '../../src/core/screen-text';
 import { screenshotTool } from '../../src/core/tools/screenshot';
 import { hasHeadlessTools } from './session';
 import { startDesktop, type Desktop, type LaunchedApp } from './desktop';

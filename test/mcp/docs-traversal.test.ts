@@ -9,7 +9,7 @@ import type { AgentEvent } from '../../src/shared/agent-events';
 import { ActionEngine } from '../../src/core/actions/engine';
 import { answer, finish, toolCall } from '../../src/core/agent/fake-provider';
 import { scriptedAgent } from '../../src/core/agent/test-agent';
-import { DocsService } from '../../src/core/docs/service';
+import { DocsService } from '../../src/core/doc-search/service';
 import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-platform';
 import { createMcpServer } from '../../src/mcp/server';
 import { DEFAULT_MAX_CHARS } from '../../src/mcp/options';

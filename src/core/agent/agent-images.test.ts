@@ -7,7 +7,7 @@ import type { AgentOptions } from './agent';
 import { answer, finish, refusal, toolCall, type ScriptedTurn } from './fake-provider';
 import type { ProviderMessage } from './provider/types';
 import { scriptedAgent } from './test-agent';
-import { ToolRegistry } from './tools/registry';
+import { ToolRegistry } from './tool-registry/registry';
 
 const target = { pid: FIXTURE_PID };
 const PNG = 'iVBORw0KGgo=';

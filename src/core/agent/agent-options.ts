@@ -3,7 +3,7 @@ import type { Language } from '../../shared/i18n/i18n';
 import type { ToolAllowance } from '../../shared/tool-allowances';
 import type { ActionEngine } from '../actions/engine';
 import type { Clock } from '../clock';
-import type { DocsService } from '../docs/service';
+import type { DocsService } from '../doc-search/service';
 import type { Platform } from '../platform/types';
 import type { AnyTool } from '../tools/types';
 import type { CompactionOptions } from './compaction';
@@ -12,7 +12,7 @@ import type { Provider } from './provider/types';
 import type { VisionMode } from './provider/vision';
 import type { ResponseCache } from './response-cache';
 import type { ApprovalDecider, ApprovalPolicy } from './safety/types';
-import type { ToolRegistry } from './tools/registry';
+import type { ToolRegistry } from './tool-registry/registry';
 
 /** What an Agent is made of and what it answers: its constructor's options and an ask's answer. */
 

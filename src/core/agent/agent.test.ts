@@ -7,7 +7,7 @@ import { DATA_NOT_INSTRUCTIONS } from './context-message';
 import type { ProviderMessage, ProviderRequest } from './provider/types';
 import { FakeProvider, answer, finish, text, toolCall, type ScriptStep, type ScriptedTurn } from './fake-provider';
 import { scriptedAgent } from './test-agent';
-import { ToolRegistry } from './tools/registry';
+import { ToolRegistry } from './tool-registry/registry';
 import { defineTool } from '../tools/types';
 import { z } from 'zod';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../shared/agent-events';
-import { DocsService } from '../docs/service';
+import { DocsService } from '../doc-search/service';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import { answer, finish, toolCall } from './fake-provider';
 import { scriptedAgent } from './test-agent';

@@ -7,7 +7,7 @@ import type { Platform } from '../platform/types';
 import { indexTree, type IndexedNode } from '../ui/tree-index';
 import type { FieldResult } from '../tools/fill-form';
 import { isReadOnly, type Tool, type ToolResult } from '../tools/types';
-import { argumentObject } from './tools/registry';
+import { argumentObject } from './tool-registry/registry';
 import type { Language } from '../../shared/i18n/i18n';
 import { agentText, type AgentText } from './text/agent-text';
 

@@ -6,7 +6,7 @@ import { FIXTURE_PID, FakePlatform, NOTES_PID } from '../platform/fake/fake-plat
 import { Agent } from './agent';
 import { buildContextMessage } from './context-message';
 import { FakeProvider, answer } from './fake-provider';
-import { createToolRegistry } from './tools/registry';
+import { createToolRegistry } from './tool-registry/registry';
 import { OwnAppError } from '../tools/target';
 import { fakeContext } from '../tools/fake-context';
 

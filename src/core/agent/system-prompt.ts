@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/i18n/i18n';
-import type { ToolRegistry } from './tools/registry';
+import type { ToolRegistry } from './tool-registry/registry';
 import { agentText } from './text/agent-text';
 
 /**

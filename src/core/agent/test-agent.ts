@@ -5,7 +5,7 @@ import { FakeClock } from '../clock';
 import type { Platform } from '../platform/types';
 import { Agent, type AgentOptions } from './agent';
 import { FakeProvider, type ScriptedTurn } from './fake-provider';
-import { createToolRegistry } from './tools/registry';
+import { createToolRegistry } from './tool-registry/registry';
 
 export interface ScriptedAgentSetup extends Partial<AgentOptions> {
   platform: Platform;

@@ -8,7 +8,7 @@ import type { ActionLedger } from './end-state';
 import { guardedCall } from './guarded-call';
 import type { AskSafetyState } from './safety/gate';
 import { imagesMessage, imagesNotShown, type ToolImages } from './tool-images';
-import { argumentObject } from './tools/registry';
+import { argumentObject } from './tool-registry/registry';
 
 /** What one ask's rounds share: the tools' context, the names used, the ledger of actions, what the gate saw. */
 export interface RoundState {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { DoctorCheck, DoctorReport } from '../../shared/ipc';
 import type { Environment, ProviderSettings, ResolvedProviderConfig } from '../agent/provider';
 import { dataDir } from '../platform/data-dir';
-import { INDEX_FILE } from '../docs/service';
+import { INDEX_FILE } from '../doc-search/service';
 import { platformTraits } from '../platform/traits';
 import { forAudience, type DoctorAudience } from './audience';
 import { providerConfigCheck, providerOnlineChecks, ONLINE_TIMEOUT_MS } from './provider';

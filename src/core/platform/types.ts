@@ -256,7 +256,7 @@ export interface WindowImage {
 export interface ScreenCapture {
   /**
    * The app's frontmost window as the screen shows it. Windows of `hidePids` (Deskpilot's own)
-   * never show in it. Secret fields are not blacked out here: vision/capture.ts does that from the tree.
+   * never show in it. Secret fields are not blacked out here: screen-text/capture.ts does that from the tree.
    */
   captureWindow(pid: number, options?: { hidePids?: readonly number[] }): Promise<WindowImage>;
 }
@@ -269,7 +269,7 @@ export interface ScreenLine {
   confidence: number;
 }
 
-/** Screen text for apps whose tree shows too little (see vision/screen-text.ts). */
+/** Screen text for apps whose tree shows too little (see screen-text/screen-text.ts). */
 export interface ScreenVision {
   /** The app's window with every secret field and Deskpilot's own windows painted black. */
   capture(pid: number): Promise<WindowImage>;

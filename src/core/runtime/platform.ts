@@ -1,6 +1,6 @@
 import { createPlatform } from '../platform/factory';
 import type { Platform } from '../platform/types';
-import { ocrLanguages, withVision } from '../vision';
+import { ocrLanguages, withVision } from '../screen-text';
 
 export interface PlatformOptions {
   /** Deskpilot's own processes: never listed or frontmost (macOS), never shown in a capture. */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AgentEvent } from '../../shared/agent-events';
 import { ActionEngine } from '../actions/engine';
 import { FakeProvider, answer, finish, toolCall } from '../agent/fake-provider';
-import { DocsService } from '../docs/service';
+import { DocsService } from '../doc-search/service';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import { findNodes } from '../ui/query';
 import { createRuntime, runtimeOn } from './runtime';

@@ -1,8 +1,8 @@
 import { ActionEngine } from '../actions/engine';
 import { Agent, type AgentOptions } from '../agent';
-import { createToolRegistry } from '../agent/tools';
-import { docsServiceFromEnv } from '../docs/endpoint';
-import { DocsService, type DocsServiceOptions } from '../docs/service';
+import { createToolRegistry } from '../agent/tool-registry';
+import { docsServiceFromEnv } from '../doc-search/endpoint';
+import { DocsService, type DocsServiceOptions } from '../doc-search/service';
 import type { McpServers } from '../mcp-client/config';
 import { McpToolbox, type McpToolboxOptions } from '../mcp-client/toolbox';
 import type { Platform } from '../platform/types';

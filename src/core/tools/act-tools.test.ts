@@ -6,14 +6,14 @@ import { FIXTURE_PID } from '../platform/fake/fake-platform';
 import { FixtureApp } from '../platform/fake/fixture-app';
 import { platformTraits } from '../platform/traits';
 import type { RawNode } from '../ui/ids';
-import { createToolRegistry } from '../agent/tools/registry';
+import { createToolRegistry } from '../agent/tool-registry/registry';
 import { closeShortcut } from './close-window';
 import { errorText } from './advice';
 import { waitForTool } from './wait-for';
 import { serializeError } from '../../shared/errors';
 import type { ElementMatch } from './find';
 import type { FieldResult } from './fill-form';
-import type { ToolRegistry } from '../agent/tools/registry';
+import type { ToolRegistry } from '../agent/tool-registry/registry';
 import { fakeContext, type FakeContext } from './fake-context';
 
 const FORM_PID = 5151;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UiActionResult } from '../../shared/ui-action';
 import { uiActionFields } from '../../shared/ui-action-schema';
-import { toParametersSchema } from '../agent/tools/registry';
+import { toParametersSchema } from '../agent/tool-registry/registry';
 import { z } from 'zod';
 import { actionTool, summarizeAction } from './action';
 

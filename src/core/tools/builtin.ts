@@ -12,7 +12,7 @@ import { waitForTool } from './wait-for';
 
 /**
  * The built-in tools, one definition each, in the order a model sees them: apps, look, find,
- * read, act. The agent (agent/tools/registry.ts) and the MCP server (mcp/server.ts) are
+ * read, act. The agent (agent/tool-registry/registry.ts) and the MCP server (mcp/server.ts) are
  * thin adapters over this list.
  */
 export function builtinTools(): AnyTool[] {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeskpilotError, ValidationError } from '../../shared/errors';
-import { isHelpName } from '../docs/safe-path';
+import { isHelpName } from '../doc-search/safe-path';
 import { fitText } from './budget';
 import { visibleApps, matchApp } from './target';
 import { defineTool } from './types';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_PID, NOTES_PID } from '../platform/fake/fake-platform';
-import { createToolRegistry } from '../agent/tools/registry';
+import { createToolRegistry } from '../agent/tool-registry/registry';
 import type { ElementMatch } from './find';
-import type { ToolRegistry } from '../agent/tools/registry';
+import type { ToolRegistry } from '../agent/tool-registry/registry';
 import { fakeContext, type FakeContext } from './fake-context';
 
 let registry: ToolRegistry;

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Platform, PlatformName } from '../platform/types';
 import type { LineStyle } from '../ui/serialize';
 import type { AppAllowList } from './allow-list';
-import type { DocsService } from '../docs/service';
+import type { DocsService } from '../doc-search/service';
 import type { ActionPlan, RiskReason } from '../../shared/risk';
 import type { SerializedError } from '../../shared/errors';
 import type { ToolGist } from '../../shared/tool-gist';

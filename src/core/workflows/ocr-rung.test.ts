@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ActionEngine } from '../actions/engine';
 import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
-import type { OcrLine } from '../vision/ocr';
-import { withScreenText } from '../vision/screen-text';
+import type { OcrLine } from '../screen-text/ocr';
+import { withScreenText } from '../screen-text/screen-text';
 import { parseWorkflow } from './load';
 import { runWorkflow } from './runner';
 

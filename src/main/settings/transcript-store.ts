@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../../shared/agent-events';
 import type { ApprovalDecision } from '../../shared/settings';
 import { addNotice, answerApproval, applyAgentEvent, closeOpenAsks, limitEntries, type ChatEntry } from '../../shared/transcript';
-import { defaultTimers, type Timers } from '../host/host-supervisor';
+import { defaultTimers, type Timers } from '../host-link/host-supervisor';
 
 /** What the transcript needs from electron-store. */
 export interface HistoryStore {

@@ -7,7 +7,7 @@ import { readsContent } from '../../tools/risk';
 import { isReadOnly, type Tool, type ToolContext, type ToolResult } from '../../tools/types';
 import { maskSecrets, typedTargets } from './secrets';
 import { resolveCall } from './resolve';
-import { argumentObject } from '../tools/registry';
+import { argumentObject } from '../tool-registry/registry';
 import type { ApprovalPolicy, ApprovalRequest } from './types';
 import type { InputRequest } from '../../actions/engine';
 import type { Platform } from '../../platform/types';

@@ -2,7 +2,7 @@ import { serializeError } from '../../../shared/errors';
 import type { UiNode } from '../../../shared/ui-node';
 import { resolveApp } from '../../tools/target';
 import type { Tool, ToolContext, ToolResult } from '../../tools/types';
-import { parseArguments } from '../tools/registry';
+import { parseArguments } from '../tool-registry/registry';
 
 /**
  * One tool call as it will run, resolved once: the gate judges this and the agent runs exactly

@@ -9,7 +9,7 @@ import { Agent, type AgentOptions } from '../agent';
 import { FakeProvider, answer, finish, toolCall, type ScriptedTurn } from '../fake-provider';
 import { z } from 'zod';
 import { defineTool } from '../../tools/types';
-import { createToolRegistry } from '../tools/registry';
+import { createToolRegistry } from '../tool-registry/registry';
 import { scriptedAgent } from '../test-agent';
 import { secretRefusal } from './gate';
 import { riskyCombo, riskyName } from '../../tools/risk';

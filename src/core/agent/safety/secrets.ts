@@ -2,7 +2,7 @@ import type { UiNode } from '../../../shared/ui-node';
 import { findById } from '../../ui/tree-index';
 import { locateField } from '../../tools/fill-form';
 import type { Tool } from '../../tools/types';
-import { parseArguments } from '../tools/registry';
+import { parseArguments } from '../tool-registry/registry';
 
 /** What a masked value prints as. */
 export const MASK = '•••';

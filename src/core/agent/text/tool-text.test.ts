@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../shared/i18n/i18n';
-import { createToolRegistry } from '../tools/registry';
+import { createToolRegistry } from '../tool-registry/registry';
 import { eachDescribed, toolText, translateParameters } from './tool-text';
 
 const registry = createToolRegistry();

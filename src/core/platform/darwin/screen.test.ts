@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '../../image/png';
-import { withScreenText } from '../../vision/screen-text';
+import { withScreenText } from '../../screen-text/screen-text';
 import type { WindowImage } from '../types';
 import { requestScreenRecordingPermission } from './index';
 import { CAPTURE_TIMEOUT_MS, SCREENCAPTURE, type ExecFile } from './screen';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { RawNode } from '../../ui/ids';
 import { walk } from '../../ui/tree-index';
 import type { Bridge } from './bridges';
-import { commandLineArgs } from './doctor-chromium';
+import { commandLineArgs } from './chromium-apps';
 
 const FLAG = '--force-renderer-accessibility';
 /** A relaunch command longer than this is cut: it is advice, and it comes from another process. */

@@ -28,7 +28,7 @@ export const linuxTraits: PlatformTraits = {
       ids: CHECK_IDS,
       deadlineMs: CHECKS_MS,
       // Loaded only when the doctor runs: the checks bring D-Bus and X11.
-      run: async () => (await import('./doctor')).linuxChecks(env, ownPids),
+      run: async () => (await import('./desktop-checks')).linuxChecks(env, ownPids),
     },
   ],
   appDataDir: freedesktopDataDir,

@@ -7,7 +7,7 @@ import { fixText, verdict } from './diagnose-text';
 const EN = createI18n('en');
 const PT = createI18n('pt-BR');
 
-/** Every fixKey the core gives (src/core/doctor, src/core/platform/linux/doctor.ts and the UI_NOT_AVAILABLE reasons). */
+/** Every fixKey the core gives (src/core/doctor, src/core/platform/linux/desktop-checks.ts and the UI_NOT_AVAILABLE reasons). */
 const FIX_KEYS: readonly string[] = [
   ...UNAVAILABLE_REASONS,
   'no-apps',

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chromiumWithoutAccessibility, commandLineArgs } from './doctor-chromium';
+import { chromiumWithoutAccessibility, commandLineArgs } from './chromium-apps';
 
 /** A /proc of our own: each process an exe link, a command line and an environment. */
 function fakeProc(processes: Record<number, { exe: string; args: string[]; env?: string[] }>): string {

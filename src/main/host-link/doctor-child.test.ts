@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostSettings } from '../../shared/host-protocol';
 import type { DoctorReport } from '../../shared/ipc';
-import { keyringCheck, runDoctorChild, type DoctorChild } from './doctor';
+import { keyringCheck, runDoctorChild, type DoctorChild } from './doctor-child';
 
 const settings = {} as HostSettings;
 

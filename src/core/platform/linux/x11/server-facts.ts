@@ -3,7 +3,7 @@
  * would end the process on an X error): the EWMH window manager's name, and whether the
  * server has the XTEST extension nut-js sends synthetic input through.
  */
-import { X11Connection } from './x11/connection';
+import { X11Connection } from './connection';
 
 const INTERN_ATOM = 16;
 const GET_PROPERTY = 20;
