@@ -14,7 +14,7 @@ import { ShortcutReader } from './shortcuts';
 import { hasState } from './states';
 import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
-import { windowOrigins } from './window-origin';
+import { originsByTitle, popoverShift, screenWindows } from './window-origin';
 import { crashDuringRead } from './read-crash';
 import { processAgeMs, settledFirstRead } from './first-read';
 import { chromiumAdvice, isChromiumShell } from './chromium-advice';
@@ -269,8 +269,12 @@ export class AtspiAccessibility implements AccessibilityBackend {
         extents = await readExtents(this.client, [target.bus, target.path]);
       }
       if (extents === undefined || !target.gtk4 || target.window === undefined) return extents;
-      const origin = (await windowOrigins()).get(target.window);
-      return origin === undefined ? extents : { ...extents, x: extents.x + origin.x, y: extents.y + origin.y };
+      const windows = await screenWindows();
+      const origin = originsByTitle(windows).get(target.window);
+      // Inside a popover, the popup window places it (GTK 4 counts from the widget the popover hangs from).
+      const popover = origin === undefined || target.popover === undefined ? undefined : await readExtents(this.client, [target.bus, target.popover]);
+      const shift = (popover === undefined || origin === undefined ? undefined : popoverShift(windows, popover, origin)) ?? origin;
+      return shift === undefined ? extents : { ...extents, x: extents.x + shift.x, y: extents.y + shift.y };
     });
   }
 

@@ -11,7 +11,8 @@ import { geometryNames } from './geometry-names';
 import { relationNames } from './relation-names';
 import { CONTENT_TEXT_ROLES, NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
 import { decodeStates, hasState } from './states';
-import { windowOrigins, type Origin } from './window-origin';
+import { findPopovers } from './popovers';
+import { originsByTitle, screenWindows, type Origin, type ScreenWindow } from './window-origin';
 import { isHugeContainer, labelRangeCell, visibleCells, type RangeCell } from './table-range';
 
 export interface AppTarget {
@@ -595,7 +596,15 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     relationNames(client, items, order, (item) => roleOf(item as Item), gtk4),
   ]);
   const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
-  const origins: Map<string, Origin> = gtk4 && options.bounds !== 'none' ? await windowOrigins() : new Map();
+  const windows: ScreenWindow[] = gtk4 && options.bounds !== 'none' ? await screenWindows() : [];
+  const origins: Map<string, Origin> = originsByTitle(windows);
+  // A GTK 4 popover is a surface of its own, placed apart from the window its extents count from.
+  const popovers = await findPopovers(windows, {
+    order,
+    isCandidate: (path) => isPopoverCandidate(items, parentOf, path),
+    windowOriginOf: (path) => origins.get(subtree?.window ?? topLevelName(items, parentOf, path) ?? ''),
+    extentsOf: async (path) => details.get(path)?.bounds ?? (await readExtents(client, [bus, path]).catch(unlessFrozen(undefined))),
+  });
   await geometryNames(items, order, names, {
     parentOf: (path) => parentOf.get(path),
     childrenOf,
@@ -604,14 +613,15 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     roleOf: (item) => roleOf(item as Item),
   });
 
-  const build = (path: string, window: string | undefined, origin: Origin | undefined): RawNode<AtspiRef> => {
+  const build = (path: string, window: string | undefined, origin: Origin | undefined, inPopover?: string): RawNode<AtspiRef> => {
     const item = items.get(path) as Item;
     const detail = details.get(path) ?? {};
     const fix = names.get(path);
     const topLevel = window === undefined && path !== ROOT_PATH;
     const windowName = topLevel ? item.name : window;
     // GTK 4 reports extents relative to the window; the X window's origin puts them on screen.
-    const shift = topLevel && gtk4 ? origins.get(item.name) : origin;
+    const popover = popovers.has(path) ? path : inPopover;
+    const shift = popovers.get(path) ?? (topLevel && gtk4 ? origins.get(item.name) : origin);
     const node: RawNode<AtspiRef> = {
       ref: {
         pid,
@@ -621,6 +631,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
         role: item.role,
         gtk4,
         ...(windowName === undefined ? {} : { window: windowName }),
+        ...(popover === undefined ? {} : { popover }),
         ...(isHugeContainer(item) ? { huge: true } : {}),
       },
       role: roleOf(item),
@@ -639,10 +650,31 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
       actions: capabilities(item),
     };
     const kids = childrenOf(path);
-    if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift));
+    if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift, popover));
     return node;
   };
   const tree = build(rootPath, subtree?.window, undefined);
   // Said on the root, so no reader takes a cut tree for the whole one (find, tree --json, ui_tree).
   return cut === undefined ? tree : { ...tree, cut: { ...(cut as ReadCut), nodes: order.length } };
+}
+
+const POPOVER_ROLES: ReadonlySet<number> = new Set([ROLE.FILLER, ROLE.PANEL, ROLE.MENU]);
+
+/** A GTK 4 popover hangs from the widget that opens it (a drop-down, a menu button): a container under an actionable node. */
+function isPopoverCandidate(items: Map<string, Item>, parentOf: Map<string, string>, path: string): boolean {
+  const item = items.get(path);
+  const parent = items.get(parentOf.get(path) ?? '');
+  return item !== undefined && parent !== undefined && POPOVER_ROLES.has(item.role) && capabilities(parent).length > 0;
+}
+
+/** The title of the top-level window a node is in: its ancestor right under the application. */
+function topLevelName(items: Map<string, Item>, parentOf: Map<string, string>, path: string): string | undefined {
+  let current = path;
+  for (let depth = 0; depth < 1000; depth += 1) {
+    const parent = parentOf.get(current);
+    if (parent === undefined) return undefined;
+    if (parent === ROOT_PATH) return items.get(current)?.name;
+    current = parent;
+  }
+  return undefined;
 }
