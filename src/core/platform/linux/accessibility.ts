@@ -6,6 +6,7 @@ import { collectionFind } from './collection-find';
 import type { RawNode } from '../../ui/ids';
 import type { AppDirectory, AppEntry } from './apps';
 import { pressActionIndex } from './action-names';
+import { DbusCallError } from '../../../../native/linux/dbus';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
 import { AppEvents } from './app-events';
 import { DEFAULT_MIRROR_OPTIONS, MirrorStore, type MirrorStats } from './mirror-store';
@@ -28,6 +29,7 @@ const STATE_IS_DEFAULT = 39;
 const INSERT_CHECKS = 3;
 const INSERT_CHECK_MS = 30;
 const UNKNOWN_EXTENTS_WAIT_MS = 40;
+const NOT_SUPPORTED = 'org.freedesktop.DBus.Error.NotSupported';
 
 function unknownExtents(bounds: Bounds): boolean {
   return bounds.x === -1 && bounds.y === -1 && bounds.width === -1 && bounds.height === -1;
@@ -199,13 +201,27 @@ export class AtspiAccessibility implements AccessibilityBackend {
     if (!target.interfaces.includes(IFACE.component)) return false;
     const object: [string, string] = [target.bus, target.path];
     return this.guard(target, async () => {
-      const [focused] = node.states.focused ? [true] : await this.client.call(object, IFACE.component, 'GrabFocus');
+      const [focused] = node.states.focused ? [true] : await this.grabFocus(object);
       if (!focused || !target.interfaces.includes(IFACE.text) || target.role === ROLE.PASSWORD_TEXT) return Boolean(focused);
       if (node.states.focused && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) return true;
       const length = Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
       await this.client.call(object, IFACE.text, 'SetCaretOffset', 'i', [length]);
       return true;
     });
+  }
+
+  /**
+   * Component.GrabFocus; false where the toolkit does not offer it. GTK 4 (4.8) answers every
+   * GrabFocus with org.freedesktop.DBus.Error.NotSupported: the caller then focuses another way
+   * (the engine clicks the element, and says the user's devices were taken).
+   */
+  private async grabFocus(object: [string, string]): Promise<unknown[]> {
+    try {
+      return await this.client.call(object, IFACE.component, 'GrabFocus');
+    } catch (error) {
+      if (error instanceof DbusCallError && error.errorName === NOT_SUPPORTED) return [false];
+      throw error;
+    }
   }
 
   /**
