@@ -3,7 +3,8 @@
  * is clicked with the real pointer (xdotool) and the app's own state (read back by us and by
  * python3-pyatspi) shows which widget took the click. GTK 4 reports extents relative to its
  * window's surface, and a popover (a drop-down's list) is a surface of its own, so the list's
- * rows are the case that was one row (32 px) off. Under openbox and with no window manager.
+ * rows are the case that was one row (32 px) off. gtk4-widget-factory's header bar window covers
+ * client-side decorations. Under openbox and with no window manager.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -66,6 +67,27 @@ describe.skipIf(!run).each([{ openbox: true }, { openbox: false }])('GTK 4 bound
     expect(focusedIn(await find(spin))).toBe(false);
     await clickCenter(await find(spin));
     await waitFor(async () => (focusedIn(await find(spin)) ? true : undefined), 5000, 'the spin button to take focus');
+  }, 60_000);
+
+  it('in a window with client-side decorations (a header bar), check boxes are hit too', async () => {
+    const factory = await desktop.launch('gtk4-widget-factory');
+    try {
+      const checks = async () =>
+        [...walk((await desktop.engine.observe(factory.pid, { fresh: true, bounds: 'interactive' })).root)].filter(
+          (node) => node.role === 'checkbox' && node.states.enabled && (node.bounds?.width ?? 0) > 0,
+        );
+      for (const check of (await checks()).slice(0, 2)) {
+        const before = check.states.checked === true;
+        await clickCenter(check);
+        await waitFor(
+          async () => ((await checks()).find((node) => node.id === check.id)?.states.checked === !before ? true : undefined),
+          5000,
+          `${check.name} to toggle`,
+        );
+      }
+    } finally {
+      factory.child.kill();
+    }
   }, 60_000);
 
   it('a click at the center of a drop-down, then of a row in its popup, chooses that row', async () => {
