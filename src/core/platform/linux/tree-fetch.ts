@@ -658,13 +658,24 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   return cut === undefined ? tree : { ...tree, cut: { ...(cut as ReadCut), nodes: order.length } };
 }
 
-const POPOVER_ROLES: ReadonlySet<number> = new Set([ROLE.FILLER, ROLE.PANEL, ROLE.MENU]);
+const POPOVER_ROLES: ReadonlySet<number> = new Set([ROLE.FILLER, ROLE.MENU, ROLE.POPUP_MENU, ROLE.DIALOG, ROLE.WINDOW]);
+/** Widgets a GTK 4 popover hangs from: drop-downs, (menu) buttons, menu items, entries (completion, emoji). */
+const OPENER_ROLES: ReadonlySet<number> = new Set([
+  ROLE.COMBO_BOX,
+  ROLE.PUSH_BUTTON,
+  ROLE.TOGGLE_BUTTON,
+  ROLE.PUSH_BUTTON_MENU,
+  ROLE.MENU_ITEM,
+  ROLE.ENTRY,
+  ROLE.TEXT,
+  ROLE.SPIN_BUTTON,
+]);
 
-/** A GTK 4 popover hangs from the widget that opens it (a drop-down, a menu button): a container under an actionable node. */
+/** A GTK 4 popover is a child of the widget that opens it: a container under a drop-down, a button, a menu item or an entry. */
 function isPopoverCandidate(items: Map<string, Item>, parentOf: Map<string, string>, path: string): boolean {
   const item = items.get(path);
   const parent = items.get(parentOf.get(path) ?? '');
-  return item !== undefined && parent !== undefined && POPOVER_ROLES.has(item.role) && capabilities(parent).length > 0;
+  return item !== undefined && parent !== undefined && POPOVER_ROLES.has(item.role) && OPENER_ROLES.has(parent.role);
 }
 
 /** The title of the top-level window a node is in: its ancestor right under the application. */
