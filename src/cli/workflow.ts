@@ -6,7 +6,7 @@ import { encodePng } from '../core/image/png';
 import { resolveWorkflowApp } from '../core/workflows/app-identity';
 import { loadWorkflow } from '../core/workflows/load';
 import { parseVars, resolveValues } from '../core/workflows/params';
-import { formatReport, type RunReport } from '../core/workflows/report';
+import { formatReport, runStoppedShort, type RunReport } from '../core/workflows/report';
 import { runWorkflow } from '../core/workflows/runner';
 import type { Workflow } from '../core/workflows/schema';
 import { terminalDecider } from './approval';
@@ -45,9 +45,7 @@ function screenshotter(context: CommandContext): ((pid: number) => Promise<strin
 }
 
 function exitFor(report: RunReport): number {
-  if (report.status === 'halted') return HALTED_EXIT;
-  if (report.status === 'planned' && report.steps.some((step) => step.status === 'unresolved')) return HALTED_EXIT;
-  return 0;
+  return runStoppedShort(report) ? HALTED_EXIT : 0;
 }
 
 /**

@@ -41,6 +41,14 @@ export interface RunReport {
   ms: number;
 }
 
+/**
+ * Whether a run stopped short: it halted, or (a dry run) a step does not resolve now, so running
+ * it would halt. The CLI's exit 3 and the MCP tool's failure both come from here, so they agree.
+ */
+export function runStoppedShort(report: RunReport): boolean {
+  return report.status === 'halted' || (report.status === 'planned' && report.steps.some((step) => step.status === 'unresolved'));
+}
+
 function clip(text: string, width = 120): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length <= width ? line : `${line.slice(0, width - 1)}…`;

@@ -7,7 +7,7 @@ import { defineTool, type AnyTool, type TypedText } from '../tools/types';
 import { resolveWorkflowApp } from './app-identity';
 import { findWorkflow, type SavedWorkflow } from './folder';
 import { fill, resolveValues } from './params';
-import { formatReport } from './report';
+import { formatReport, runStoppedShort } from './report';
 import { runWorkflow } from './runner';
 import type { Workflow } from './schema';
 
@@ -127,7 +127,9 @@ export function workflowRunTool(dir: string): AnyTool {
         signal: context.signal,
         ...(context.clock === undefined ? {} : { clock: context.clock }),
       });
-      return { success: report.status !== 'halted', message: formatReport(report), data: report };
+      // A dry run whose steps do not all resolve fails as the CLI's exit 3 does; `halted` says so in the data.
+      const halted = runStoppedShort(report);
+      return { success: !halted, message: formatReport(report), data: { ...report, halted } };
     },
   });
 }

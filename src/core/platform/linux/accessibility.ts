@@ -6,6 +6,7 @@ import { collectionFind } from './collection-find';
 import type { RawNode } from '../../ui/ids';
 import type { AppDirectory, AppEntry } from './apps';
 import { pressActionIndex } from './action-names';
+import { DbusCallError } from '../../../../native/linux/dbus';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
 import { AppEvents } from './app-events';
 import { DEFAULT_MIRROR_OPTIONS, MirrorStore, type MirrorStats } from './mirror-store';
@@ -14,7 +15,7 @@ import { ShortcutReader } from './shortcuts';
 import { hasState } from './states';
 import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
-import { windowOrigins } from './window-origin';
+import { originsByTitle, popoverShift, screenWindows } from './window-origin';
 import { crashDuringRead } from './read-crash';
 import { processAgeMs, settledFirstRead } from './first-read';
 import { chromiumAdvice, isChromiumShell } from './chromium-advice';
@@ -31,6 +32,7 @@ const FOCUS_LOOK_MS = 25;
 const INSERT_CHECKS = 3;
 const INSERT_CHECK_MS = 30;
 const UNKNOWN_EXTENTS_WAIT_MS = 40;
+const NOT_SUPPORTED = 'org.freedesktop.DBus.Error.NotSupported';
 
 function unknownExtents(bounds: Bounds): boolean {
   return bounds.x === -1 && bounds.y === -1 && bounds.width === -1 && bounds.height === -1;
@@ -210,7 +212,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
     if (!target.interfaces.includes(IFACE.component)) return false;
     const object: [string, string] = [target.bus, target.path];
     return this.guard(target, async () => {
-      const [focused] = node.states.focused ? [true] : await this.client.call(object, IFACE.component, 'GrabFocus');
+      const [focused] = node.states.focused ? [true] : await this.grabFocus(object);
       if (!focused || !target.interfaces.includes(IFACE.text) || target.role === ROLE.PASSWORD_TEXT) return Boolean(focused);
       if (node.states.focused && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) return true;
       const length = Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
@@ -248,6 +250,20 @@ export class AtspiAccessibility implements AccessibilityBackend {
       }
       return false;
     });
+  }
+
+  /**
+   * Component.GrabFocus; false where the toolkit does not offer it. GTK 4 (4.8) answers every
+   * GrabFocus with org.freedesktop.DBus.Error.NotSupported: the caller then focuses another way
+   * (the engine clicks the element, and says the user's devices were taken).
+   */
+  private async grabFocus(object: [string, string]): Promise<unknown[]> {
+    try {
+      return await this.client.call(object, IFACE.component, 'GrabFocus');
+    } catch (error) {
+      if (error instanceof DbusCallError && error.errorName === NOT_SUPPORTED) return [false];
+      throw error;
+    }
   }
 
   /**
@@ -311,8 +327,12 @@ export class AtspiAccessibility implements AccessibilityBackend {
         extents = await readExtents(this.client, [target.bus, target.path]);
       }
       if (extents === undefined || !target.gtk4 || target.window === undefined) return extents;
-      const origin = (await windowOrigins()).get(target.window);
-      return origin === undefined ? extents : { ...extents, x: extents.x + origin.x, y: extents.y + origin.y };
+      const windows = await screenWindows();
+      const origin = originsByTitle(windows).get(target.window);
+      // Inside a popover, the popup window places it (GTK 4 counts from the widget the popover hangs from).
+      const popover = origin === undefined || target.popover === undefined ? undefined : await readExtents(this.client, [target.bus, target.popover]);
+      const shift = (popover === undefined || origin === undefined ? undefined : popoverShift(windows, popover, origin)) ?? origin;
+      return shift === undefined ? extents : { ...extents, x: extents.x + shift.x, y: extents.y + shift.y };
     });
   }
 

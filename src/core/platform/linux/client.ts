@@ -25,6 +25,8 @@ export interface AtspiRef {
   pid: number;
   /** Title of the top-level window the node sits in: GTK 4 extents are relative to it. */
   window?: string;
+  /** The GTK 4 popover the node is in: a surface of its own, so its extents are placed through it. */
+  popover?: string;
   bus: string;
   path: string;
   interfaces: string[];

@@ -12,7 +12,8 @@ import { mapLimit } from './pool';
 import { geometryNames } from './geometry-names';
 import { relationNames } from './relation-names';
 import { normalizeRole } from './roles';
-import { windowOrigins, type Origin } from './window-origin';
+import { findPopovers } from './popovers';
+import { originsByTitle, screenWindows, type Origin, type ScreenWindow } from './window-origin';
 import { isHugeContainer } from './table-range';
 import { cachedItems, descendants, readItem, rowChildren, rowsOf, unlessFrozen, type AppTarget, type CacheRow, type CacheRows, type Item } from './tree-items';
 import { CONCURRENCY, adoptOrphans, walkMissing, type Alternates, type CutMark } from './tree-walk';
@@ -159,7 +160,15 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     relationNames(client, items, order, (item) => roleOf(item as Item), gtk4),
   ]);
   const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
-  const origins: Map<string, Origin> = gtk4 && options.bounds !== 'none' ? await windowOrigins() : new Map();
+  const windows: ScreenWindow[] = gtk4 && options.bounds !== 'none' ? await screenWindows() : [];
+  const origins: Map<string, Origin> = originsByTitle(windows);
+  // A GTK 4 popover is a surface of its own, placed apart from the window its extents count from.
+  const popovers = await findPopovers(windows, {
+    order,
+    isCandidate: (path) => isPopoverCandidate(items, parentOf, path),
+    windowOriginOf: (path) => origins.get(subtree?.window ?? topLevelName(items, parentOf, path) ?? ''),
+    extentsOf: async (path) => details.get(path)?.bounds ?? (await readExtents(client, [bus, path]).catch(unlessFrozen(undefined))),
+  });
   await geometryNames(items, order, names, {
     parentOf: (path) => parentOf.get(path),
     childrenOf,
@@ -168,14 +177,15 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     roleOf: (item) => roleOf(item as Item),
   });
 
-  const build = (path: string, window: string | undefined, origin: Origin | undefined): RawNode<AtspiRef> => {
+  const build = (path: string, window: string | undefined, origin: Origin | undefined, inPopover?: string): RawNode<AtspiRef> => {
     const item = items.get(path) as Item;
     const detail = details.get(path) ?? {};
     const fix = names.get(path);
     const topLevel = window === undefined && path !== ROOT_PATH;
     const windowName = topLevel ? item.name : window;
     // GTK 4 reports extents relative to the window; the X window's origin puts them on screen.
-    const shift = topLevel && gtk4 ? origins.get(item.name) : origin;
+    const popover = popovers.has(path) ? path : inPopover;
+    const shift = popovers.get(path) ?? (topLevel && gtk4 ? origins.get(item.name) : origin);
     const node: RawNode<AtspiRef> = {
       ref: {
         pid,
@@ -185,6 +195,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
         role: item.role,
         gtk4,
         ...(windowName === undefined ? {} : { window: windowName }),
+        ...(popover === undefined ? {} : { popover }),
         ...(isHugeContainer(item) ? { huge: true } : {}),
       },
       role: roleOf(item),
@@ -203,10 +214,42 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
       actions: capabilities(item),
     };
     const kids = childrenOf(path);
-    if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift));
+    if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift, popover));
     return node;
   };
   const tree = build(rootPath, subtree?.window, undefined);
   // Said on the root, so no reader takes a cut tree for the whole one (find, tree --json, ui_tree).
   return cut === undefined ? tree : { ...tree, cut: { ...(cut as ReadCut), nodes: order.length } };
+}
+
+const POPOVER_ROLES: ReadonlySet<number> = new Set([ROLE.FILLER, ROLE.MENU, ROLE.POPUP_MENU, ROLE.DIALOG, ROLE.WINDOW]);
+/** Widgets a GTK 4 popover hangs from: drop-downs, (menu) buttons, menu items, entries (completion, emoji). */
+const OPENER_ROLES: ReadonlySet<number> = new Set([
+  ROLE.COMBO_BOX,
+  ROLE.PUSH_BUTTON,
+  ROLE.TOGGLE_BUTTON,
+  ROLE.PUSH_BUTTON_MENU,
+  ROLE.MENU_ITEM,
+  ROLE.ENTRY,
+  ROLE.TEXT,
+  ROLE.SPIN_BUTTON,
+]);
+
+/** A GTK 4 popover is a child of the widget that opens it: a container under a drop-down, a button, a menu item or an entry. */
+function isPopoverCandidate(items: Map<string, Item>, parentOf: Map<string, string>, path: string): boolean {
+  const item = items.get(path);
+  const parent = items.get(parentOf.get(path) ?? '');
+  return item !== undefined && parent !== undefined && POPOVER_ROLES.has(item.role) && OPENER_ROLES.has(parent.role);
+}
+
+/** The title of the top-level window a node is in: its ancestor right under the application. */
+function topLevelName(items: Map<string, Item>, parentOf: Map<string, string>, path: string): string | undefined {
+  let current = path;
+  for (let depth = 0; depth < 1000; depth += 1) {
+    const parent = parentOf.get(current);
+    if (parent === undefined) return undefined;
+    if (parent === ROOT_PATH) return items.get(current)?.name;
+    current = parent;
+  }
+  return undefined;
 }
