@@ -79,6 +79,18 @@ describe('ActionEngine actions', () => {
     expect(platform.inputLog).toEqual(['type Ada', 'key ctrl+a', 'key backspace']);
   });
 
+  it('a key for a check box the app will not focus is refused, not sent after a click that would toggle it', async () => {
+    platform.accessibility.focus = () => Promise.resolve(false);
+    const id = await idOf('Enable feature', 'checkbox');
+    const refused = await engine.run(FIXTURE_PID, { action: 'key', key: 'x', id });
+    expect(refused).toMatchObject({ success: false, error: { code: 'ACTION_FAILED', message: expect.stringContaining('without pressing it') } });
+    expect(platform.inputLog).toEqual([]);
+    expect(findNodes((await engine.observe(FIXTURE_PID)).root, { name: 'Enable feature' })[0]?.node.states.checked).toBe(false);
+    // A field is still focused by a click where the app refuses the request: the click only places the caret.
+    await engine.run(FIXTURE_PID, { action: 'key', key: 'a', id: await idOf('Name', 'textfield') });
+    expect(platform.inputLog[0]).toMatch(/^click /);
+  });
+
   it('reports a key with no target node by whether the app changed', async () => {
     const result = await engine.run(FIXTURE_PID, { action: 'key', key: 'escape' });
     expect(result).toMatchObject({ success: true, method: 'input', nodeBefore: null, nodeAfter: null, changed: false });

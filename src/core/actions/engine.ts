@@ -335,10 +335,19 @@ export class ActionEngine {
   private async focus(resolved: Resolved, node: UiNode, mode: 'keep' | 'caret'): Promise<void> {
     if (node.states.focused && mode === 'keep') return;
     const { accessibility, input } = this.platform;
+    if ((await accessibility.focus(resolved.tree.refs.get(node.id), node)) || node.states.focused) return;
     // A click on a menu would open it (or run a menu item) rather than focus it: its keys go as they are.
-    if (!(await accessibility.focus(resolved.tree.refs.get(node.id), node)) && !node.states.focused && !MENU_ROLES.has(node.role)) {
-      await input.click(await visiblePoint(accessibility, resolved, node));
+    if (MENU_ROLES.has(node.role)) return;
+    // A click on a button or a check box presses it: focusing it that way would act twice (a
+    // space after it toggles the box back). GTK 4 refuses every focus request, so this is real.
+    if (PRESSED_BY_CLICK.has(node.role)) {
+      throw new DeskpilotError(
+        'ACTION_FAILED',
+        `the app would not focus this ${node.role} without pressing it, so the key was not sent; click it, or send the key without an id to the focused element`,
+        { reason: 'focus-would-press', role: node.role },
+      );
     }
+    await input.click(await visiblePoint(accessibility, resolved, node));
   }
 
   /** mouseDown at the source, 10 moves 16 ms apart (frameworks ignore jumps), mouseUp at the target. */
@@ -402,6 +411,8 @@ export class ActionEngine {
 }
 
 const MENU_ROLES = new Set<Role>(['menu', 'menuitem']);
+/** Controls a click acts on, not merely focuses. */
+const PRESSED_BY_CLICK = new Set<Role>(['button', 'togglebutton', 'checkbox', 'radio', 'switch', 'link', 'tab']);
 
 /** A menu that a click opens (not one open already, which the click closes). */
 function opensMenu(node: UiNode): boolean {
