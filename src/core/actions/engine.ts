@@ -344,7 +344,7 @@ export class ActionEngine {
       throw new DeskpilotError(
         'ACTION_FAILED',
         `the app would not focus this ${node.role} without pressing it, so the key was not sent; click it, or send the key without an id to the focused element`,
-        { reason: 'focus-would-press', role: node.role },
+        { data: { reason: 'focus-would-press', role: node.role } },
       );
     }
     await input.click(await visiblePoint(accessibility, resolved, node));
