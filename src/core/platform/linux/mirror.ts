@@ -14,8 +14,6 @@ export interface MirrorReader {
   subtree(path: string, window: string | undefined, maxDepth: number, rows?: CacheRows): Promise<Node>;
   /** The object paths of a node's children, in order. */
   children(path: string): Promise<string[]>;
-  /** A node's parent by its own word (the Parent property); undefined where it has none. */
-  parent(path: string): Promise<string | undefined>;
   /** Whether the node is a text or numeric widget, whose value the fetch reads. */
   hasValue(node: Node): boolean;
   /** That value, read as the fetch reads it. */
@@ -71,9 +69,6 @@ const SELF_PROPERTIES = new Set(['accessible-name', 'accessible-description', 'a
 const CONCURRENCY = 48;
 /** Remembered removals, so the events a dying node still sends are not taken for a missed one. */
 const TOMBSTONE_LIMIT = 10_000;
-/** Unknown nodes whose ancestry a flush checks, and how far up: past either, a full read is cheaper. */
-const MAX_UNREACHED = 8;
-const MAX_ANCESTORS = 32;
 
 /**
  * One app's tree, kept current from its AT-SPI events. Events only mark what changed
@@ -270,7 +265,7 @@ export class AppMirror {
       if (stayed !== undefined)
         this.distrust(stayed[1], `${stayed[0]} is still in the tree after ${stayed[1] === 'visibility' ? 'its visibility changed' : 'a call on it failed'}`);
       await this.patchNodes(reader, self, fresh);
-      const missed = await this.missedNode(reader, named);
+      const missed = named.find((path) => !this.entries.has(path) && !this.tombstones.has(path));
       if (missed !== undefined) this.distrust('unknown-node', `an event named ${missed}, which the tree does not hold`);
       if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
     }
@@ -278,42 +273,6 @@ export class AppMirror {
     if (this.dirty || this.leaving) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
     // Names guessed from where labels sit move with the layout, which changes with no event of its own.
     if (this.served === undefined && this.root !== undefined) await this.renameFromLayout(reader, this.root);
-  }
-
-  /**
-   * The first path events named that the tree should hold and does not. A node no read would
-   * reach is no miss: LibreOffice keeps hidden panels that no child list holds, and changes
-   * their children on every edit. Such a node's Parent chain ends nowhere, or at a node the
-   * tree holds whose children, listed as a full read lists them, leave it out.
-   */
-  private async missedNode(reader: MirrorReader, named: string[]): Promise<string | undefined> {
-    const unknown = named.filter((path) => !this.entries.has(path) && !this.tombstones.has(path));
-    if (unknown.length > MAX_UNREACHED) return unknown[0];
-    for (const path of unknown) if (!(await this.unreachable(reader, path))) return path;
-    return undefined;
-  }
-
-  private async unreachable(reader: MirrorReader, path: string): Promise<boolean> {
-    let child = path;
-    for (let step = 0; step < MAX_ANCESTORS; step += 1) {
-      const parent = await reader.parent(child).catch(() => null);
-      if (parent === null) return false;
-      if (parent === undefined) return true;
-      const entry = this.entries.get(parent);
-      if (entry !== undefined) {
-        if (entry.node.ref.huge === true || entry.depth >= this.limits.maxDepth) return false;
-        const row = this.rows?.get(parent);
-        const cached = this.rowChildren().get(parent) ?? [];
-        const listed =
-          row !== undefined && (row.childCount === 0 || cached.length === row.childCount) ? cached : await reader.children(parent).catch(() => null);
-        // The cache may place it under yet another parent, where a full read would put it.
-        const placed = this.rows?.get(child)?.parentPath;
-        return listed !== null && !listed.includes(child) && (placed === undefined || placed === parent);
-      }
-      if (this.tombstones.has(parent)) return true;
-      child = parent;
-    }
-    return false;
   }
 
   private async renameFromLayout(reader: MirrorReader, root: Node): Promise<void> {
