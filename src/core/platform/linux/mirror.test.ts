@@ -193,6 +193,80 @@ describe('AppMirror', () => {
     await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'unknown-node' });
   });
 
+  it('takes a known node hidden and then removed as just its removal', async () => {
+    const app = fixture();
+    const mirror = await loaded(app);
+    mirror.apply(event('/a', 'StateChanged', 'showing', 0));
+    app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/b'] });
+    app.nodes.delete('/a');
+    mirror.apply(event('/w', 'ChildrenChanged', 'remove', 0));
+    mirror.apply(event('/a', 'StateChanged', 'defunct', 1));
+    await mirror.flush(app);
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'B']);
+    expect(app.calls).not.toContain('node /a');
+  });
+
+  it('falls back when a known node changed visibility and stays in the tree', async () => {
+    const app = fixture();
+    const mirror = await loaded(app);
+    mirror.apply(event('/a', 'StateChanged', 'visible', 0));
+    await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'visibility' });
+    // Removed and then added again under the same path, it is in the tree all the same.
+    const again = await loaded(app);
+    again.apply(event('/a', 'StateChanged', 'showing', 0));
+    again.apply(event('/w', 'ChildrenChanged', 'remove', 0));
+    again.apply(event('/w', 'ChildrenChanged', 'add', 0));
+    await expect(again.flush(app)).rejects.toMatchObject({ reason: 'visibility' });
+  });
+
+  it('falls back when a node it never held changes visibility and is not read anew', async () => {
+    const app = fixture();
+    const mirror = await loaded(app);
+    mirror.apply(event('/ghost', 'StateChanged', 'showing', 1));
+    await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'unknown-node' });
+    // One the patch reads after the event, with its subtree, is current.
+    app.nodes.set('/c', { name: 'C', role: 'group', kids: [] });
+    app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/b', '/c'] });
+    const added = await loaded(fixture());
+    added.apply(event('/c', 'StateChanged', 'showing', 1));
+    added.apply(event('/w', 'ChildrenChanged', 'add', 2));
+    await added.flush(app);
+    expect(names(added.snapshot())).toEqual(['app', 'Window', 'A', 'B', 'C']);
+  });
+
+  it('takes a dead object it never held as gone, not as a node it missed', async () => {
+    const app = fixture();
+    const mirror = await loaded(app);
+    for (let cell = 0; cell < 20; cell += 1) mirror.apply(event(`/cell/${cell}`, 'StateChanged', 'defunct', 1));
+    await mirror.flush(app);
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A', 'B']);
+    // Still unknown: any other event on it, or a defunct that is cleared.
+    mirror.apply(event('/cell/99', 'StateChanged', 'defunct', 0));
+    await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'unknown-node' });
+  });
+
+  it('takes a failed call on a node that the structure patch then removes as its removal', async () => {
+    const app = fixture();
+    app.nodes.set('/b', { name: 'B', role: 'label', kids: [], value: 'text' });
+    const mirror = await loaded(app);
+    // The node died before its events arrived: its value read fails, and its parent's list no longer holds it.
+    app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a'] });
+    app.value = (): Promise<ValueRead> => Promise.reject(new Error('org.a11y.atspi.Error.UnknownObject /b'));
+    await mirror.flush(app);
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A']);
+    expect(app.calls).toEqual(['children /w']);
+  });
+
+  it('falls back when a node a call failed on is still listed', async () => {
+    const app = fixture();
+    const mirror = await loaded(app);
+    const failing = app.node.bind(app);
+    app.node = (path: string): Promise<Node> => (path === '/a' ? Promise.reject(new Error('org.a11y.atspi.Error.Failed')) : failing(path));
+    mirror.apply(event('/a', 'PropertyChange', 'accessible-name'));
+    await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'failed-call' });
+    expect(app.calls).toContain('children /w');
+  });
+
   it('falls back on an event flood', async () => {
     const app = fixture();
     const mirror = await loaded(app);

@@ -89,6 +89,14 @@ export class AppMirror {
   private dirtyChildren = new Set<string>();
   /** Paths events named: each must be in the tree (or known to have left it) once the marks are read. */
   private named = new Set<string>();
+  /**
+   * Nodes whose SHOWING or VISIBLE changed: once the structure is patched each must be gone (a
+   * node hidden and then removed is just its removal) or newly read with its subtree, else the
+   * change may have reached descendants that said nothing, and only a full read finds them.
+   */
+  private hidden = new Set<string>();
+  /** Known nodes a call on failed (a dying node): they too must be gone once the structure is patched. */
+  private failed = new Set<string>();
   private pending = 0;
   private untrusted: MirrorUntrusted | undefined;
   private readonly tombstones = new Set<string>();
@@ -183,7 +191,14 @@ export class AppMirror {
     // change (a popover's inner boxes say nothing), so a change of it needs a full read.
     // GTK 4 never sets SHOWING, and its tree does not show it.
     if (event.member === EVENT_MEMBER.stateChanged && (event.detail === 'showing' || event.detail === 'visible') && this.root?.ref.gtk4 !== true) {
-      this.distrust('visibility', `${event.detail} changed on ${event.path}`);
+      // A node the tree does not hold yet must turn up read after this event (in a new subtree) or be known to have left.
+      this.hidden.add(event.path);
+      this.named.add(event.path);
+      return;
+    }
+    // A dead object the tree does not hold cannot be in it (LibreOffice retires the cells each read of a sheet made).
+    if (event.member === EVENT_MEMBER.stateChanged && event.detail === 'defunct' && event.detail1 === 1 && known === undefined) {
+      this.bury(event.path);
       return;
     }
     this.named.add(event.path);
@@ -200,6 +215,11 @@ export class AppMirror {
   /** Whether the next flush only checks: nothing marked to re-read, nothing that forces a full read. */
   get clean(): boolean {
     return !this.dirty && this.untrusted === undefined;
+  }
+
+  /** Whether nodes wait to be seen gone (hidden, or failing calls) before the tree can be trusted. */
+  private get leaving(): boolean {
+    return this.hidden.size > 0 || this.failed.size > 0;
   }
 
   get dirty(): boolean {
@@ -228,22 +248,29 @@ export class AppMirror {
     }
     // Focus leaves a node without a word where the toolkit tells only of where it went (or of nothing, in parts the cache leaves out).
     for (const [path, entry] of this.entries) if (entry.node.states.focused) this.dirtySelf.add(path);
-    for (let round = 0; round < rounds && (this.dirty || this.untrusted !== undefined); round += 1) {
+    for (let round = 0; round < rounds && (this.dirty || this.untrusted !== undefined || this.leaving); round += 1) {
       if (this.untrusted !== undefined) throw this.untrusted;
       const structure = [...this.dirtyChildren];
       const self = [...this.dirtySelf];
       if (this.focusMoved) for (const [path, entry] of this.entries) if (entry.node.states.focused) self.push(path);
       const named = [...this.named];
+      const mustLeave: [string, FallbackReason][] = [
+        ...[...this.hidden].map((path): [string, FallbackReason] => [path, 'visibility']),
+        ...[...this.failed].map((path): [string, FallbackReason] => [path, 'failed-call']),
+      ];
       this.clearMarks();
       const fresh = new Set<string>();
       await this.patchStructure(reader, structure, fresh);
+      const stayed = mustLeave.find(([path]) => this.entries.has(path) && !fresh.has(path));
+      if (stayed !== undefined)
+        this.distrust(stayed[1], `${stayed[0]} is still in the tree after ${stayed[1] === 'visibility' ? 'its visibility changed' : 'a call on it failed'}`);
       await this.patchNodes(reader, self, fresh);
       const missed = named.find((path) => !this.entries.has(path) && !this.tombstones.has(path));
       if (missed !== undefined) this.distrust('unknown-node', `an event named ${missed}, which the tree does not hold`);
       if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
     }
     if (this.untrusted !== undefined) throw this.untrusted;
-    if (this.dirty) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
+    if (this.dirty || this.leaving) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
     // Names guessed from where labels sit move with the layout, which changes with no event of its own.
     if (this.served === undefined && this.root !== undefined) await this.renameFromLayout(reader, this.root);
   }
@@ -307,8 +334,9 @@ export class AppMirror {
   private async compareStates(reader: MirrorReader, rows: CacheRows): Promise<void> {
     const walked = [...this.entries.values()].filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path)).map(({ node }) => node);
     this.stateChecks = walked.length;
-    const states = await mapLimit(walked, CONCURRENCY, (node) => guarded(reader.states(node), `the states of ${node.ref.path}`));
+    const states = await mapLimit(walked, CONCURRENCY, (node) => this.tolerated(reader.states(node), node.ref.path, `the states of ${node.ref.path}`));
     walked.forEach((node, at) => {
+      if (states[at] === undefined) return;
       if (JSON.stringify(sortedEntries(states[at] as Node['states'])) !== JSON.stringify(sortedEntries(node.states))) this.mark(this.dirtySelf, node.ref.path);
     });
   }
@@ -333,6 +361,8 @@ export class AppMirror {
     this.dirtySelf = new Set();
     this.dirtyChildren = new Set();
     this.named = new Set();
+    this.hidden = new Set();
+    this.failed = new Set();
     this.focusMoved = false;
     this.pending = 0;
   }
@@ -345,9 +375,30 @@ export class AppMirror {
 
   private drop(node: Node): void {
     this.entries.delete(node.ref.path);
-    if (this.tombstones.size >= TOMBSTONE_LIMIT) this.tombstones.clear();
-    this.tombstones.add(node.ref.path);
+    this.bury(node.ref.path);
     for (const child of node.children ?? []) this.drop(child);
+  }
+
+  private bury(path: string): void {
+    if (this.tombstones.size >= TOMBSTONE_LIMIT) this.tombstones.clear();
+    this.tombstones.add(path);
+  }
+
+  /**
+   * A call on a node the tree holds that failed: the node may be dying (LibreOffice destroys a
+   * sidebar's toolbars on every edit). Its parent's list is read again, and the next structure
+   * patch must find the node gone, or the mirror falls back. Undefined stands for the failure.
+   */
+  private async tolerated<T>(work: Promise<T>, path: string, what: string): Promise<T | undefined> {
+    try {
+      return await work;
+    } catch (error) {
+      const entry = this.entries.get(path);
+      if (isTimeout(error) || entry?.parent === undefined) throw guardedError(error, what);
+      this.failed.add(path);
+      this.dirtyChildren.add(entry.parent);
+      return undefined;
+    }
   }
 
   /** The window title a node's subtree is read under: undefined makes a root child its own window. */
@@ -359,7 +410,12 @@ export class AppMirror {
   private async patchStructure(reader: MirrorReader, parents: string[], fresh: Set<string>): Promise<void> {
     const known = parents.filter((path) => this.entries.has(path));
     const lists = await Promise.all(known.map((path) => this.childrenOf(reader, path)));
-    const order = known.map((path, at) => ({ path, kids: lists[at] as string[] })).sort((a, b) => this.depthOf(a.path) - this.depthOf(b.path));
+    const order = known
+      .flatMap((path, at) => {
+        const kids = lists[at];
+        return kids === undefined ? [] : [{ path, kids }];
+      })
+      .sort((a, b) => this.depthOf(a.path) - this.depthOf(b.path));
     for (const { path, kids } of order) {
       const parent = this.entries.get(path);
       if (parent === undefined || fresh.has(path)) continue;
@@ -405,7 +461,7 @@ export class AppMirror {
    * of 0, and GetChildren leaves it out; GTK3 orders overlay scroll bars otherwise), GetChildren
    * otherwise.
    */
-  private async childrenOf(reader: MirrorReader, path: string): Promise<string[]> {
+  private async childrenOf(reader: MirrorReader, path: string): Promise<string[] | undefined> {
     // A sheet's cells are read by their visible range, which only a full read works out; listing them would swamp the app.
     if (this.entries.get(path)?.node.ref.huge === true) throw new MirrorUntrusted('too-large', `${path} has too many children to list`);
     const row = this.rows?.get(path);
@@ -413,7 +469,7 @@ export class AppMirror {
       const kids = this.rowChildren().get(path) ?? [];
       if (row.childCount === 0 || kids.length === row.childCount) return kids;
     }
-    return guarded(reader.children(path), `the children of ${path}`);
+    return this.tolerated(reader.children(path), path, `the children of ${path}`);
   }
 
   /** Each parent's children by the cache, in its order; worked out once per cache answer. */
@@ -445,19 +501,24 @@ export class AppMirror {
       targets.map((path) => {
         const entry = this.entries.get(path) as Entry;
         const parent = entry.parent === undefined ? undefined : this.entries.get(entry.parent);
-        return guarded(reader.node(path, parent === undefined ? undefined : this.windowUnder(parent)), `the node ${path}`);
+        return this.tolerated(reader.node(path, parent === undefined ? undefined : this.windowUnder(parent)), path, `the node ${path}`);
       }),
     );
-    targets.forEach((path, at) => this.replace(this.entries.get(path) as Entry, read[at] as Node));
+    targets.forEach((path, at) => {
+      const fields = read[at];
+      if (fields !== undefined) this.replace(this.entries.get(path) as Entry, fields);
+    });
   }
 
   /** Text and numeric values change without events on every toolkit, so each is read again (those an event already marked aside). */
   private async refreshValues(reader: MirrorReader, announced: Set<string>): Promise<void> {
     const valued = [...this.entries.values()].filter(({ node }) => !announced.has(node.ref.path) && reader.hasValue(node)).map(({ node }) => node);
     this.valueChecks = valued.length;
-    const reads = await mapLimit(valued, CONCURRENCY, (node) => guarded(reader.value(node), `the value of ${node.ref.path}`));
+    const reads = await mapLimit(valued, CONCURRENCY, (node) => this.tolerated(reader.value(node), node.ref.path, `the value of ${node.ref.path}`));
     valued.forEach((node, at) => {
-      const { value, truncated } = reads[at] as ValueRead;
+      const read = reads[at];
+      if (read === undefined) return;
+      const { value, truncated } = read;
       if (node.value === value && (node.valueTruncated === true) === (truncated === true)) return;
       if (value === undefined) delete node.value;
       else node.value = value;
@@ -543,9 +604,13 @@ async function guarded<T>(work: Promise<T>, what: string): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (isTimeout(error)) throw error;
-    throw new MirrorUntrusted('failed-call', `reading ${what} failed: ${(error as Error).message}`);
+    throw guardedError(error, what);
   }
+}
+
+function guardedError(error: unknown, what: string): Error {
+  if (isTimeout(error)) return error as Error;
+  return new MirrorUntrusted('failed-call', `reading ${what} failed: ${(error as Error).message}`);
 }
 
 function isTimeout(error: unknown): boolean {
