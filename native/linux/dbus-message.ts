@@ -12,15 +12,15 @@ export interface WireMessage {
   type: number;
   flags?: number;
   serial: number;
-  path?: string | undefined;
-  interface?: string | undefined;
-  member?: string | undefined;
+  path?: string;
+  interface?: string;
+  member?: string;
   errorName?: string;
   replySerial?: number;
-  destination?: string | undefined;
+  destination?: string;
   sender?: string;
-  signature?: string | undefined;
-  body?: unknown[] | undefined;
+  signature?: string;
+  body?: unknown[];
 }
 
 const FIELD = { path: 1, interface: 2, member: 3, errorName: 4, replySerial: 5, destination: 6, sender: 7, signature: 8 } as const;
