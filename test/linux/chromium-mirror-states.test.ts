@@ -14,6 +14,7 @@ import { hasHeadlessTools } from './session';
 import { waitFor } from './wait-for';
 import { chromiumArgs } from './toolkit-apps';
 import { compareTrees, fullTree, mirrorStats, mirrorTree } from './mirror-compare';
+import { quickFind } from '../../src/core/tools/quick-find';
 
 const CHROMIUM = '/usr/bin/chromium';
 const run = (hasHeadlessTools() || process.env['CI'] !== undefined) && existsSync(CHROMIUM);
@@ -57,6 +58,15 @@ describe.skipIf(!run)('Chromium announces page state changes the mirror trusts',
   }, 200_000);
 
   afterAll(async () => desktop?.stop(), 30_000);
+
+  it('a settled mirror answers find in memory, with the id the tree gives the node', async () => {
+    const tree = await mirrorTree(desktop.platform, pid);
+    const { fullReads, patchedReads } = mirrorStats(desktop.platform);
+    const [found] = (await quickFind(desktop.platform, pid, { name: 'Submit', limit: 1 })) ?? [];
+    expect(found?.node).toMatchObject({ role: 'button', name: 'Submit', id: named(tree, 'button', 'Submit')?.id });
+    // One patched read and no Collection call per node: the mirror's read is the only one.
+    expect(mirrorStats(desktop.platform)).toMatchObject({ fullReads, patchedReads: patchedReads + 1 });
+  }, 60_000);
 
   it('a page script checks a box and disables a button: the patched mirror shows both, as a full read does', async () => {
     const before = await mirrorTree(desktop.platform, pid);
