@@ -59,8 +59,8 @@ export async function waitForEffect<T>(options: SettleOptions<T>): Promise<T> {
   return current.value;
 }
 
-/** One wait: the interval, cut short by the app's next event when the platform reports events. */
-async function waitOnce<T>(options: SettleOptions<T>, ms: number): Promise<void> {
+/** One wait: the interval, cut short by the app's next event when the platform reports events (replay's waits use it too). */
+export async function waitOnce(options: Pick<SettleOptions<unknown>, 'clock' | 'signal' | 'nextEvent'>, ms: number): Promise<void> {
   const { clock, signal, nextEvent } = options;
   if (nextEvent === undefined || ms <= EVENT_GAP_MS) {
     await clock.sleep(ms, signal);

@@ -1,5 +1,6 @@
 import type { UiNode } from '../../shared/ui-node';
 import type { ActionEngine } from '../actions/engine';
+import { waitOnce } from '../actions/settle';
 import type { Clock } from '../clock';
 import type { Platform } from '../platform/types';
 import type { BuiltTree } from '../ui/ids';
@@ -25,8 +26,7 @@ interface Reader {
 /** Most polls in one wait, whatever the clock does: a wait is bounded even by a clock that stands still. */
 const MAX_POLLS = 10_000;
 
-/** Even an event waits this long before the next look, so a burst of events costs one read, not many. */
-export const EVENT_GAP_MS = 15;
+export { EVENT_GAP_MS } from '../actions/settle';
 
 export interface WaitTiming {
   clock: Clock;
@@ -48,30 +48,9 @@ export async function waitFor(timing: WaitTiming, ready: () => Promise<boolean>)
   for (let poll = 0; poll < MAX_POLLS; poll += 1) {
     if (await ready()) return true;
     if (timing.clock.now() >= deadline) return false;
-    await pause(timing, Math.max(1, Math.min(timing.pollMs, deadline - timing.clock.now())));
+    await waitOnce(timing, Math.max(1, Math.min(timing.pollMs, deadline - timing.clock.now())));
   }
   return false;
-}
-
-/** One pause between looks: the poll interval, cut short by the app's next event. */
-async function pause(timing: WaitTiming, ms: number): Promise<void> {
-  const { clock, signal, nextEvent } = timing;
-  if (nextEvent === undefined || ms <= EVENT_GAP_MS) {
-    await clock.sleep(ms, signal);
-    return;
-  }
-  await clock.sleep(EVENT_GAP_MS, signal);
-  const race = new AbortController();
-  const forward = (): void => race.abort(signal?.reason);
-  signal?.addEventListener('abort', forward, { once: true });
-  try {
-    await Promise.race([clock.sleep(ms - EVENT_GAP_MS, race.signal), nextEvent(race.signal)]);
-  } finally {
-    signal?.removeEventListener('abort', forward);
-    // The loser is cancelled; its rejection is expected and must not surface as unhandled.
-    race.abort();
-  }
-  signal?.throwIfAborted();
 }
 
 function normalize(text: string): string {

@@ -2,17 +2,15 @@ import { IFACE, ROLE, ROOT_PATH, type ObjectRef } from '../../../../native/linux
 import type { RawNode } from '../../ui/ids';
 import type { AccessibilityBackend, ChildRequest } from '../types';
 import type { AppDirectory, AppEntry } from './apps';
-import type { BridgeKind } from './bridges';
+import type { Bridge, BridgeKind } from './bridges';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
 import { limiter } from './pool';
 import { crashDuringRead } from './read-crash';
 import { relationNames, type NameFix } from './relation-names';
 import { isHugeContainer } from './table-range';
-import { isAppGone } from './read-crash';
 import { CONTENT_TEXT_ROLES, NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES } from './roles';
 import { capabilities, hasValue, readValue, roleOf, statesOf, unlessFrozen, type Item, type ValueRead } from './tree-fetch';
-import { DbusTimeoutError } from '../../../../native/linux/dbus';
-import type { Bridge } from './bridges';
+import { accessibleProperties } from './tree-items';
 
 type Limit = ReturnType<typeof limiter>;
 
@@ -65,28 +63,6 @@ function nodeOf(app: AppEntry, item: Item, window: string | undefined, value: Va
     // A container that makes its children on demand (a sheet of billions of cells) is never listed.
     childCount: isHugeContainer(item) || !(item.childCount > 0) ? 0 : item.childCount,
   };
-}
-
-const PROPERTIES = 'org.freedesktop.DBus.Properties';
-
-/** Name, description and child count: one GetAll where the bridge answers it, three Gets elsewhere (GetAll crashes Qt). */
-async function accessibleProperties(
-  client: AtspiClient,
-  self: ObjectRef,
-  bridge: Bridge,
-): Promise<{ name: unknown; description: unknown; childCount: unknown }> {
-  if (bridge.getAll)
-    try {
-      const [all] = await client.call(self, PROPERTIES, 'GetAll', 's', [IFACE.accessible]);
-      const value = (key: string): unknown => (all as Record<string, { value?: unknown } | undefined>)[key]?.value;
-      if (value('ChildCount') !== undefined) return { name: value('Name'), description: value('Description'), childCount: value('ChildCount') };
-    } catch (error) {
-      if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
-    }
-  const [name, description, childCount] = await Promise.all(
-    ['Name', 'Description', 'ChildCount'].map((property) => client.property(self, IFACE.accessible, property)),
-  );
-  return { name, description, childCount };
 }
 
 /** Whether a node of this role and name can carry a value the text form prints: only then are its interfaces asked for. */

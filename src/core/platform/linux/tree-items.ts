@@ -119,7 +119,7 @@ const PROPERTIES = 'org.freedesktop.DBus.Properties';
  * bridge is known to answer it (GTK 3, GTK 4, Gecko, Chromium, LibreOffice); three Gets
  * otherwise: GetAll crashes Qt 5 and Qt 6 apps.
  */
-async function accessibleProperties(
+export async function accessibleProperties(
   client: AtspiClient,
   self: ObjectRef,
   bridge: Bridge,
