@@ -1,6 +1,9 @@
 import { parseUiActionRequest, type UiActionRequest, type UiActionResult } from '../../shared/ui-action';
 import type { UiNode } from '../../shared/ui-node';
 import { ActionEngine, type EngineOptions } from '../actions/engine';
+import type { TreeOptions } from '../platform/types';
+import type { BuiltTree } from '../ui/ids';
+import { findById } from '../ui/tree-index';
 import { windowsIn } from './target-wait';
 
 /** One action that ran and was verified, with the tree it was aimed at and the windows around it. */
@@ -24,6 +27,8 @@ const MAX_RECORDED = 500;
  */
 export class RecordingEngine extends ActionEngine {
   readonly actions: RecordedAction[] = [];
+  /** Each app's tree as last observed, by anyone: one tree per app. */
+  private readonly lastSeen = new Map<number, UiNode>();
   private readonly treeBounds: 'none' | 'interactive';
 
   /**
@@ -36,11 +41,24 @@ export class RecordingEngine extends ActionEngine {
     this.treeBounds = options.treeBounds ?? 'interactive';
   }
 
+  override async observe(pid: number, options?: TreeOptions): Promise<BuiltTree> {
+    const built = await super.observe(pid, options);
+    this.lastSeen.set(pid, built.root);
+    return built;
+  }
+
   override async run(pid: number, input: unknown, signal?: AbortSignal): Promise<UiActionResult> {
     const request = parseUiActionRequest(input);
+    // The tree the caller last saw, where it found the ids it aims at (a combo box's popup items, read fresh as it opened).
+    const seen = this.lastSeen.get(pid);
     let treeBefore: UiNode | undefined;
     try {
-      treeBefore = (await this.observe(pid, { bounds: this.treeBounds, ...(signal === undefined ? {} : { signal }) })).root;
+      const read = (await this.observe(pid, { bounds: this.treeBounds, ...(signal === undefined ? {} : { signal }) })).root;
+      treeBefore = read;
+      // A read served from a kept tree can lag the app by a moment: the step is recorded against the tree its ids came from.
+      const aimedAt = [request.id, request.action === 'drag' ? request.toId : undefined].filter((id) => id !== undefined);
+      const missing = (tree: UiNode): boolean => aimedAt.some((id) => findById(tree, id) === undefined);
+      if (missing(read) && seen !== undefined && !missing(seen)) treeBefore = seen;
     } catch {
       treeBefore = undefined; // The engine reports the dead app or missing tree itself.
     }
