@@ -66,6 +66,13 @@ function prepare(wanted: string): Wanted {
   return lastWanted;
 }
 
+/** Whether `candidate` is `wanted` as textScore's exact tiers (1 and 0.95) see it, without its costlier tiers. */
+export function isExactText(wanted: string, candidate: string): boolean {
+  if (wanted === candidate) return true;
+  const want = prepare(wanted).text;
+  return want !== '' && normalize(candidate) === want;
+}
+
 /**
  * How well `candidate` matches `wanted`, from 0 to 1: exact, then case-insensitive,
  * prefix, word prefix, substring, shared words, and finally edit distance for typos.

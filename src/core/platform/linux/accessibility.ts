@@ -3,6 +3,7 @@ import { NotSettableError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { AccessibilityBackend, MenuShortcut, QuickMatch, QuickQuery, TreeOptions } from '../types';
 import { collectionFind } from './collection-find';
+import { mirrorFind } from './mirror-find';
 import type { RawNode } from '../../ui/ids';
 import type { AppDirectory, AppEntry } from './apps';
 import { pressActionIndex } from './action-names';
@@ -131,14 +132,17 @@ export class AtspiAccessibility implements AccessibilityBackend {
 
   /**
    * Role and name searches through Collection.GetMatches where the app's bridge has it (Gecko,
-   * Chromium); undefined elsewhere, and where the app's mirror serves its tree for a few calls:
-   * a search in memory beats at-spi2-atk's GetMatches, which walks every node (seconds on a
-   * 20,000-node page). A mirror that re-reads a value or the states of every node on each read
-   * (Chromium's pages) costs as much as a whole read, and Collection answers there.
+   * Chromium); undefined elsewhere. Where the app's mirror serves its tree for a few calls, the
+   * same search runs over it in memory (mirror-find.ts), which beats at-spi2-atk's GetMatches
+   * (it walks every node: seconds on a 20,000-node page). A mirror that re-reads many values or
+   * states on each read costs as much as a whole read, and Collection answers there.
    */
   async findNodes(pid: number, query: QuickQuery): Promise<QuickMatch[] | undefined> {
     const app = await this.apps.get(pid);
-    if (!app.bridge.collection || (this.readBefore.has(app.bus) && this.mirrors.serves(app.bus, MIRROR_SEARCH_MAX_CHECKS))) return undefined;
+    if (!app.bridge.collection) return undefined;
+    // A patched read of a settled mirror, searched in memory as Collection would answer: no whole tree built, no call per node.
+    if (this.readBefore.has(app.bus) && this.mirrors.serves(app.bus, MIRROR_SEARCH_MAX_CHECKS))
+      return mirrorFind(await this.getTree(pid, { fresh: true }), query);
     try {
       return await collectionFind(this.client, app, query);
     } catch (error) {

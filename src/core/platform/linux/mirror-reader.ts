@@ -49,6 +49,8 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
     value: (node) => readValue(client, [app.bus, node.ref.path], ownKind(node), app.bridge),
     rows: () => cacheRows(client, app.bus, app.bridge),
     states: (node) => readStates(client, [app.bus, node.ref.path], node.ref.role, app.gtk4),
+    // Chromium sends state-changed for page and UI nodes alike (AXPlatformNodeAuraLinux), which its cache leaves out.
+    walkedStatesAnnounced: app.bridge.kind === 'chromium',
     relayout: (root, rawName) => relayout(client, app.bus, root, rawName),
   };
 }

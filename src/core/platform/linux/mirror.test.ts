@@ -30,6 +30,7 @@ class FakeApp implements MirrorReader {
   cached = false;
   /** Nodes GetItems leaves out, found by walking (GTK3 list rows). */
   uncached = new Set<string>();
+  walkedStatesAnnounced = false;
 
   tree(path = ROOT_PATH): Node {
     const entry = this.nodes.get(path);
@@ -412,6 +413,24 @@ describe('AppMirror against the cache, for what no event announces', () => {
     await mirror.flush(app);
     expect(mirror.snapshot().children?.[0]?.children?.[1]?.states.focused).toBe(true);
     expect(app.calls.filter((call) => !call.startsWith('children'))).toEqual(['states /b', 'node /b']);
+  });
+
+  it('trusts the events for walked nodes where the app announces every state change (Chromium), so a patched read is cheap', async () => {
+    const app = fixture();
+    app.cached = true;
+    app.uncached = new Set(['/a', '/b']);
+    app.walkedStatesAnnounced = true;
+    const mirror = await loaded(app);
+    await mirror.flush(app);
+    expect(app.calls.filter((call) => call.startsWith('states'))).toEqual([]);
+    expect(mirror.checkReads).toBe(0);
+    // The announced change is what patches it: the event marks /b, and only /b is read again.
+    app.nodes.set('/b', { name: 'B', role: 'label', kids: [], focused: true });
+    mirror.apply(event('/b', 'StateChanged', 'focused', 1));
+    app.calls.length = 0;
+    await mirror.flush(app);
+    expect(mirror.snapshot().children?.[0]?.children?.[1]?.states.focused).toBe(true);
+    expect(app.calls.filter((call) => !call.startsWith('children'))).toEqual(['node /b']);
   });
 
   it('reads every value again, since text and numbers change without events', async () => {

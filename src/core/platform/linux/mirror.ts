@@ -23,6 +23,12 @@ export interface MirrorReader {
   /** A node's states alone (one call), as the fetch decodes them. */
   states(node: Node): Promise<Node['states']>;
   /**
+   * Whether the app announces every state change of the nodes its cache leaves out (Chromium:
+   * its page and UI nodes are walked, and each change sends a state-changed event, which
+   * test/linux/chromium-mirror-states.test.ts checks), so those nodes' states need no re-read.
+   */
+  walkedStatesAnnounced?: boolean;
+  /**
    * Names fields after the label nearest them, as a full read does, over the tree as it is
    * now. `rawName` is a node's own name before any label named it.
    */
@@ -332,6 +338,8 @@ export class AppMirror {
    * again, one call each, and a node whose states differ is read again whole.
    */
   private async compareStates(reader: MirrorReader, rows: CacheRows): Promise<void> {
+    // Where every change is announced, a re-read of each walked node (a call a node, a whole read's cost) finds nothing the events missed.
+    if (reader.walkedStatesAnnounced === true) return;
     const walked = [...this.entries.values()].filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path)).map(({ node }) => node);
     this.stateChecks = walked.length;
     const states = await mapLimit(walked, CONCURRENCY, (node) => this.tolerated(reader.states(node), node.ref.path, `the states of ${node.ref.path}`));
