@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { AtspiClient } from '../src/core/platform/linux/client';
+import { countAtspiCalls, totalCalls } from './atspi-calls';
 import { readOutline } from '../src/core/platform/outline-read';
 import { readsFor, observeForText } from '../src/core/tools/tree-read';
 import { DEFAULT_SERIALIZE, serializeTree } from '../src/core/ui/serialize';
@@ -28,14 +28,7 @@ import { chromiumArgs } from '../test/linux/toolkit-apps';
 const RUNS = 5;
 
 /** D-Bus calls the read makes, counted on the client, for calls-per-node figures. */
-let dbusCalls = 0;
-for (const method of ['call', 'property'] as const) {
-  const original = AtspiClient.prototype[method] as (...args: unknown[]) => Promise<unknown>;
-  (AtspiClient.prototype as unknown as Record<string, unknown>)[method] = function (this: AtspiClient, ...args: unknown[]) {
-    dbusCalls += 1;
-    return original.apply(this, args);
-  };
-}
+const calls = countAtspiCalls();
 /** pyatspi's dump of a 20,000-node page takes tens of seconds: one run there, three on small pages. */
 const pyatspiRuns = (size: number): number => (size >= 5_000 ? 1 : 3);
 const PYATSPI_DUMP = fileURLToPath(new URL('./reference/pyatspi-dump.py', import.meta.url));
@@ -128,9 +121,9 @@ async function measure(desktop: Desktop, size: number): Promise<Row> {
     );
     const times = await timed(RUNS, () => compactText(desktop, pid));
     const text = await compactText(desktop, pid);
-    dbusCalls = 0;
+    calls.clear();
     const stats = await readOutline(desktop.platform.accessibility, pid, { maxReads: MAX_READS });
-    const dbusPerNode = dbusCalls / Math.max(1, stats?.reads ?? 0);
+    const dbusPerNode = totalCalls(calls) / Math.max(1, stats?.reads ?? 0);
     // The whole read the compact tree used to take, once, for comparison.
     const wholeStarted = performance.now();
     serializeTree((await desktop.engine.observe(pid, { fresh: true })).root);

@@ -3,25 +3,18 @@
  * whole read makes per node (by member) beside python3-pyatspi's time in the same run: where
  * a toolkit stays under 5× pyatspi, these counts say why (calls the app must answer one by one).
  */
-import { AtspiClient } from '../src/core/platform/linux/client';
 import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
 import { countNodes } from '../src/core/ui/tree-index';
 import { isProcessAlive } from '../src/core/platform/process';
 import { startDesktop } from '../test/linux/desktop';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead } from '../test/linux/toolkit-apps';
+import { countAtspiCalls, totalCalls } from './atspi-calls';
 import { median, ms, timed } from './stats';
 import { a11yBusPid, cpuShare, describeShare } from './cpu-share';
 
 const RUNS = 3;
-const calls = new Map<string, number>();
-for (const method of ['call', 'property'] as const) {
-  const original = AtspiClient.prototype[method] as (...args: unknown[]) => Promise<unknown>;
-  (AtspiClient.prototype as unknown as Record<string, unknown>)[method] = function (this: AtspiClient, ...args: unknown[]) {
-    const member = method === 'call' ? String(args[2]) : `Get ${String(args[2])}`;
-    calls.set(member, (calls.get(member) ?? 0) + 1);
-    return original.apply(this, args);
-  };
-}
+/** Every D-Bus call the reader makes, by member, for calls-per-node figures. */
+const calls = countAtspiCalls();
 
 const only = process.argv.slice(2).filter((arg) => arg !== '--');
 const desktop = await startDesktop({ openbox: true });
@@ -33,7 +26,7 @@ try {
       const whole = { fresh: true, maxNodes: FULL_READ_MAX_NODES - 1 } as const;
       calls.clear();
       const nodes = countNodes((await desktop.engine.observe(pid, whole)).root);
-      const total = [...calls.values()].reduce((sum, count) => sum + count, 0);
+      const total = totalCalls(calls);
       const members = [...calls].sort((a, b) => b[1] - a[1]).map(([member, count]) => `${member}=${(count / nodes).toFixed(2)}`);
       const ours = median(await timed(RUNS, () => desktop.engine.observe(pid, whole)));
       // Who is busy while each side reads: an app near 100% cannot answer faster, however the calls are sent.

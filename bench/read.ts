@@ -11,7 +11,6 @@ import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { AtspiClient } from '../src/core/platform/linux/client';
 import { quickFind } from '../src/core/tools/quick-find';
 import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
 import { countNodes, walk } from '../src/core/ui/tree-index';
@@ -21,6 +20,7 @@ import { TOOLKIT_APPS, chromiumArgs, pyatspiRead } from '../test/linux/toolkit-a
 import { isProcessAlive } from '../src/core/platform/process';
 import { waitFor } from '../test/linux/wait-for';
 import { bigPage } from './pages/big-page';
+import { countAtspiCalls, totalCalls } from './atspi-calls';
 import { median, ms, timed } from './stats';
 import { a11yBusPid, cpuShare, describeShare } from './cpu-share';
 
@@ -34,16 +34,8 @@ const { values } = parseArgs({
   allowPositionals: true,
 });
 
-/** Counts every D-Bus call the reader makes, by member, for calls-per-node figures. */
-const calls = new Map<string, number>();
-for (const method of ['call', 'property'] as const) {
-  const original = AtspiClient.prototype[method] as (...args: unknown[]) => Promise<unknown>;
-  (AtspiClient.prototype as unknown as Record<string, unknown>)[method] = function (this: AtspiClient, ...args: unknown[]) {
-    const member = method === 'call' ? String(args[2]) : `Get ${String(args[2])}`;
-    calls.set(member, (calls.get(member) ?? 0) + 1);
-    return original.apply(this, args);
-  };
-}
+/** Every D-Bus call the reader makes, by member, for calls-per-node figures. */
+const calls = countAtspiCalls();
 
 function browserArgs(browser: string, home: string, file: string): { binary: string; args: string[] } {
   if (browser === 'firefox') {
@@ -108,7 +100,7 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     const { root } = await desktop.engine.observe(pid, whole);
     const nodes = countNodes(root);
     const perNode = [...calls].sort((a, b) => b[1] - a[1]).map(([member, count]) => `${member}=${(count / nodes).toFixed(2)}`);
-    const totalCalls = [...calls.values()].reduce((sum, count) => sum + count, 0);
+    const allCalls = totalCalls(calls);
     const bus = a11yBusPid(desktop.session.processIds());
     let runs: number[] = [];
     // Who is busy while we read: an app near 100% of the wall time cannot answer faster.
@@ -118,7 +110,7 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     calls.clear();
     let quick: Awaited<ReturnType<typeof quickFind>>;
     const findMs = median(await timed(RUNS, async () => (quick = await quickFind(desktop.platform, pid, { name: page.lastButton, limit: 20 }))));
-    const findCalls = [...calls.values()].reduce((sum, count) => sum + count, 0) / RUNS;
+    const findCalls = totalCalls(calls) / RUNS;
     // The id Collection gave must be the whole tree's id for that button.
     const treeId = [...walk(root)].find((node) => node.role === 'button' && node.name === page.lastButton)?.id;
     const quickOk = quick?.some((match) => match.node.role === 'button' && match.node.id === treeId) === true;
@@ -127,7 +119,7 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     const roleMs = median(
       await timed(RUNS, async () => (byRole = await quickFind(desktop.platform, pid, { role: 'button', name: page.lastButton, limit: 20 }))),
     );
-    const roleCalls = [...calls.values()].reduce((sum, count) => sum + count, 0) / RUNS;
+    const roleCalls = totalCalls(calls) / RUNS;
     const roleOk = byRole?.[0]?.node.id === treeId;
     let py: Awaited<ReturnType<typeof pyatspiRead>> | undefined;
     const pyCpu = await cpuShare(pid, bus, async () => {
@@ -139,7 +131,7 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     const found = find.ok && find.stdout.includes(`"${page.lastButton}"`);
     return (
       `${browser.padEnd(9)} ${String(size).padStart(6)}  nodes=${nodes}${root.cut === undefined ? '' : ' (CUT)'}  ours=${ms(ours)} ms  pyatspi=${py === undefined ? '-' : `${ms(py.median_ms)} ms (${py.nodes})`}` +
-      `  ratio=${py === undefined ? '-' : `${(py.median_ms / ours).toFixed(1)}x`}  calls/node=${(totalCalls / nodes).toFixed(2)} [${perNode.slice(0, 8).join(' ')}]` +
+      `  ratio=${py === undefined ? '-' : `${(py.median_ms / ours).toFixed(1)}x`}  calls/node=${(allCalls / nodes).toFixed(2)} [${perNode.slice(0, 8).join(' ')}]` +
       `\n${''.padEnd(17)}cpu during ours: ${describeShare(ourCpu)}, app ${ms(ourCpu.appMs / RUNS)} ms a read; during pyatspi: app ${ms(pyCpu.appMs)} ms` +
       `\n${''.padEnd(17)}in-process: rss ${peakRssMb.toFixed(0)} MB  find "${page.lastButton}" ${ms(findMs)} ms ${findCalls.toFixed(0)} calls ${quickOk ? 'found, tree id' : 'NOT FOUND (Collection)'}  with role button ${ms(roleMs)} ms ${roleCalls.toFixed(0)} calls ${roleOk ? 'found, tree id' : 'NOT FOUND'}` +
       `\n${''.padEnd(17)}cli tree --json ${ms(tree.ms)} ms rss ${tree.rssMb.toFixed(0)} MB ${wholeJson ? 'whole' : 'NOT WHOLE'}  cli find ${ms(find.ms)} ms rss ${find.rssMb.toFixed(0)} MB ${found ? 'found' : 'NOT FOUND'}`
