@@ -144,12 +144,21 @@ export async function readItem(client: AtspiClient, self: ObjectRef, index: numb
   return (await readNode(client, self, index, bridge)).item;
 }
 
-/** readItem, plus the parent the node names itself (where GetAll answered: its Parent property), to check a tree's shape against. */
-export async function readNode(client: AtspiClient, self: ObjectRef, index: number, bridge: Bridge): Promise<{ item: Item; parent: string | undefined }> {
+/**
+ * readItem, plus the parent the node names itself (where GetAll answered: its Parent property),
+ * to check a tree's shape against. Interfaces already known for this object are not asked again.
+ */
+export async function readNode(
+  client: AtspiClient,
+  self: ObjectRef,
+  index: number,
+  bridge: Bridge,
+  knownInterfaces?: string[],
+): Promise<{ item: Item; parent: string | undefined }> {
   const [[role], [states], [interfaces], { name, description, childCount, parent }] = await Promise.all([
     client.call(self, IFACE.accessible, 'GetRole'),
     client.call(self, IFACE.accessible, 'GetState'),
-    client.call(self, IFACE.accessible, 'GetInterfaces'),
+    knownInterfaces === undefined ? client.call(self, IFACE.accessible, 'GetInterfaces') : [knownInterfaces],
     accessibleProperties(client, self, bridge),
   ]);
   const item: Item = {

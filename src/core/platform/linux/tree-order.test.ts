@@ -95,6 +95,21 @@ describe('a whole read in document order (Chromium)', () => {
     expect(ordered.calls.filter((call) => call === 'GetMatchesFrom')).toHaveLength(Math.ceil(2103 / ORDER_PAGE));
   });
 
+  it('asks each object its interfaces once: a second whole read of the same app takes them from the first', async () => {
+    const nodes = page(20);
+    const { client, calls } = chromiumLike(nodes);
+    const first = await fetchTree(client, APP, OPTIONS);
+    const asked = calls.filter((call) => call === 'GetInterfaces').length;
+    expect(asked).toBeGreaterThan(60);
+    calls.length = 0;
+    expect(await fetchTree(client, APP, OPTIONS)).toEqual(first);
+    expect(calls.filter((call) => call === 'GetInterfaces')).toHaveLength(0);
+    // Another app (a new bus name) is asked afresh.
+    calls.length = 0;
+    await fetchTree(client, { ...APP, bus: ':1.8' }, OPTIONS);
+    expect(calls.filter((call) => call === 'GetInterfaces')).toHaveLength(asked);
+  });
+
   it('mends with GetChildren where a node names another parent than the order gives it', async () => {
     const nodes = page(3);
     // The page changed between the order and the reads: /b1 now says it sits under /r2.
