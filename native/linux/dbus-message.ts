@@ -12,15 +12,15 @@ export interface WireMessage {
   type: number;
   flags?: number;
   serial: number;
-  path?: string;
-  interface?: string;
-  member?: string;
+  path?: string | undefined;
+  interface?: string | undefined;
+  member?: string | undefined;
   errorName?: string;
   replySerial?: number;
-  destination?: string;
+  destination?: string | undefined;
   sender?: string;
-  signature?: string;
-  body?: unknown[];
+  signature?: string | undefined;
+  body?: unknown[] | undefined;
 }
 
 const FIELD = { path: 1, interface: 2, member: 3, errorName: 4, replySerial: 5, destination: 6, sender: 7, signature: 8 } as const;

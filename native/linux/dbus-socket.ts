@@ -42,6 +42,10 @@ export class DbusSocket {
   private readonly socket: Socket;
   private authenticated = false;
   private pendingIn: Buffer = Buffer.alloc(0);
+  /** The chunks of a message not yet whole, and how many bytes it needs (0: none waiting). */
+  private parts: Buffer[] = [];
+  private partsLength = 0;
+  private waitingFor = 0;
   private queued: Buffer[] = [];
   private flushScheduled = false;
   private gone = false;
@@ -78,12 +82,24 @@ export class DbusSocket {
 
   private receive(chunk: Buffer): void {
     if (this.gone) return;
+    // A big reply (Cache.GetItems of a whole page: megabytes) comes in many chunks: they wait in a
+    // list until the message is whole, and are joined once, instead of the whole copied per chunk.
+    if (this.waitingFor > 0) {
+      this.parts.push(chunk);
+      this.partsLength += chunk.length;
+      if (this.partsLength < this.waitingFor) return;
+      chunk = Buffer.concat(this.parts, this.partsLength);
+      this.parts = [];
+      this.partsLength = 0;
+      this.waitingFor = 0;
+    }
     this.pendingIn = this.pendingIn.length === 0 ? chunk : Buffer.concat([this.pendingIn, chunk]);
     try {
       if (!this.authenticated && !this.authenticate()) return;
       let offset = 0;
+      let length: number | undefined;
       for (;;) {
-        const length = messageLength(this.pendingIn, offset);
+        length = messageLength(this.pendingIn, offset);
         if (length === undefined || this.pendingIn.length - offset < length) break;
         const message = decodeMessage(this.pendingIn.subarray(offset, offset + length));
         offset += length;
@@ -92,6 +108,12 @@ export class DbusSocket {
       }
       // What is left is a message's first part: copied, so the big chunk it came in can go.
       this.pendingIn = offset === 0 ? this.pendingIn : Buffer.from(this.pendingIn.subarray(offset));
+      if (length !== undefined && length > this.pendingIn.length) {
+        this.parts = [this.pendingIn];
+        this.partsLength = this.pendingIn.length;
+        this.waitingFor = length;
+        this.pendingIn = Buffer.alloc(0);
+      }
     } catch (error) {
       this.lose(`unreadable D-Bus data: ${error instanceof Error ? error.message : String(error)}`);
       this.socket.destroy();

@@ -37,6 +37,13 @@ export interface Bridge {
    * placed by the cache, which a chain of parents would not reproduce, and their cache read is one call anyway.
    */
   collection: boolean;
+  /**
+   * A whole read takes its shape from Collection.GetMatchesFrom in document order, a page of
+   * nodes per call, instead of a GetChildren per parent (tree-order.ts). Chromium alone: its
+   * cache leaves the page out, so the page is all walked otherwise; Gecko's shape is walked for
+   * its stale cache, and the rest read their cache in one call.
+   */
+  order: boolean;
 }
 
 /** Toolkits whose bridge is at-spi2-atk (GTK 3 and apps on ATK) or GTK 4's own: both answer GetAll and the cache. */
@@ -77,6 +84,7 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     direct: kind === 'gecko' || kind === 'chromium' || kind === 'libreoffice',
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
     collection: kind === 'gecko' || kind === 'chromium',
+    order: kind === 'chromium',
   };
 }
 

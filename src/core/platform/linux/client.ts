@@ -321,12 +321,14 @@ export class AtspiClient {
   }
 
   call(target: ObjectRef, iface: string, member: string, signature?: string, body?: unknown[], timeoutMs?: number): Promise<unknown[]> {
+    // A plain literal, no spread: this runs for every call of a tree read.
     const call: MethodCall = {
       destination: target[0],
       path: target[1],
       interface: iface,
       member,
-      ...(signature === undefined ? {} : { signature, body: body ?? [] }),
+      signature,
+      body: signature === undefined ? undefined : (body ?? []),
     };
     const peer = this.direct.get(target[0]);
     if (peer !== undefined) return this.direct.call(peer, target[0], call, timeoutMs);

@@ -65,14 +65,15 @@ describe('DbusConnection on a broken bus', () => {
  * A bus that authenticates, then answers each call (Echo returns its body, Fail an error) one
  * byte per write, with a signal before each reply: replies must be framed whatever the chunks.
  */
-function byteByByteBus(file: string): { close: () => void } {
+function byteByByteBus(file: string, chunkBytes = 1): { close: () => void } {
   const server = createServer((socket) => {
     let input = Buffer.alloc(0);
     let begun = false;
     let serial = 100;
     const send = (message: Omit<WireMessage, 'serial'>): void => {
       serial += 1;
-      for (const byte of encodeMessage({ ...message, serial })) socket.write(Buffer.from([byte]));
+      const bytes = encodeMessage({ ...message, serial });
+      for (let at = 0; at < bytes.length; at += chunkBytes) socket.write(bytes.subarray(at, at + chunkBytes));
     };
     socket.on('data', (chunk: Buffer) => {
       input = Buffer.concat([input, chunk]);
@@ -117,6 +118,27 @@ describe('DbusConnection on a working bus', () => {
       expect(echoed).toEqual({ status: 'fulfilled', value: ['héllo', [1, -2]] });
       expect(failed.status === 'rejected' && failed.reason instanceof DbusCallError && failed.reason.errorName === 'x.Error.Nope').toBe(true);
       expect(signals.map((signal) => signal.member)).toEqual(['Tick', 'Tick']);
+    } finally {
+      connection.close();
+      bus.close();
+    }
+  });
+
+  it('joins a reply of megabytes sent in many chunks, and the messages around it', async () => {
+    const file = socketPath();
+    const bus = byteByByteBus(file, 4093);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    try {
+      const target = { destination: ':1.9', path: '/o', interface: 'x.Y' };
+      const big = Array.from({ length: 20_000 }, (_, index) => `row ${index} ${'é'.repeat(index % 50)}`);
+      const [first, echoed, last] = await Promise.all([
+        connection.call({ ...target, member: 'Echo', signature: 's', body: ['before'] }),
+        connection.call({ ...target, member: 'Echo', signature: 'as', body: [big] }),
+        connection.call({ ...target, member: 'Echo', signature: 's', body: ['after'] }),
+      ]);
+      expect(first).toEqual(['before']);
+      expect(echoed).toEqual([big]);
+      expect(last).toEqual(['after']);
     } finally {
       connection.close();
       bus.close();

@@ -35,4 +35,26 @@ describe('pool', () => {
     expect(settled.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
     expect(peak).toBe(2);
   });
+
+  it('limiter gives a freed slot to the task waiting longest, not to a newcomer', async () => {
+    const limit = limiter(1);
+    const order: string[] = [];
+    let running = 0;
+    let peak = 0;
+    const job = (name: string) =>
+      limit(async () => {
+        running += 1;
+        peak = Math.max(peak, running);
+        order.push(name);
+        await tick();
+        running -= 1;
+      });
+    const first = job('a');
+    const waiting = job('b');
+    await first;
+    // 'a' is done and 'b' holds its slot: a newcomer now waits behind it.
+    await Promise.all([waiting, job('c')]);
+    expect(order).toEqual(['a', 'b', 'c']);
+    expect(peak).toBe(1);
+  });
 });

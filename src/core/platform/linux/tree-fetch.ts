@@ -17,6 +17,7 @@ import { originsByTitle, screenWindows, type Origin, type ScreenWindow } from '.
 import { isHugeContainer } from './table-range';
 import { cachedItems, descendants, readItem, rowChildren, rowsOf, unlessFrozen, type AppTarget, type CacheRow, type CacheRows, type Item } from './tree-items';
 import { CONCURRENCY, adoptOrphans, walkMissing, type Alternates, type CutMark } from './tree-walk';
+import { readInOrder } from './tree-order';
 import { capabilities, needsDetail, readDetail, readExtents, roleOf, statesOf, type Detail } from './tree-values';
 
 // What other modules read from here, wherever it now lives.
@@ -145,6 +146,8 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const markCut: CutMark = (limit, reason = 'max-nodes') => void (cut ??= { reason, limit, nodes: 0 });
   // Rows that answer for nodes the walk reaches (a whole read only: GetItems costs the whole app).
   const known = subtree === undefined && !app.bridge.cache && app.bridge.cacheItems ? rowsOf(await cachedItems(client, bus, { cache: true })) : undefined;
+  // Where the bridge lists a whole app in document order, the walk below only mends what that order left out.
+  if (subtree === undefined && app.bridge.order) await readInOrder(client, app, items, children, options.maxNodes);
   const walk = (from: string): Promise<void> => walkMissing(client, app, items, children, from, options.maxNodes, alternates, markCut, known);
   await walk(rootPath);
   await adoptOrphans(children, alternates, rootPath, walk);

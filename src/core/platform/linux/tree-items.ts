@@ -123,12 +123,13 @@ export async function accessibleProperties(
   client: AtspiClient,
   self: ObjectRef,
   bridge: Bridge,
-): Promise<{ name: unknown; description: unknown; childCount: unknown }> {
+): Promise<{ name: unknown; description: unknown; childCount: unknown; parent?: unknown }> {
   if (bridge.getAll)
     try {
       const [all] = await client.call(self, PROPERTIES, 'GetAll', 's', [IFACE.accessible]);
       const value = (key: string): unknown => (all as Record<string, { value?: unknown } | undefined>)[key]?.value;
-      if (value('ChildCount') !== undefined) return { name: value('Name'), description: value('Description'), childCount: value('ChildCount') };
+      if (value('ChildCount') !== undefined)
+        return { name: value('Name'), description: value('Description'), childCount: value('ChildCount'), parent: value('Parent') };
     } catch (error) {
       if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
     }
@@ -140,13 +141,27 @@ export async function accessibleProperties(
 
 /** Everything the tree needs about one node, in four pipelined calls. */
 export async function readItem(client: AtspiClient, self: ObjectRef, index: number, bridge: Bridge): Promise<Item> {
-  const [[role], [states], [interfaces], { name, description, childCount }] = await Promise.all([
+  return (await readNode(client, self, index, bridge)).item;
+}
+
+/**
+ * readItem, plus the parent the node names itself (where GetAll answered: its Parent property),
+ * to check a tree's shape against. Interfaces already known for this object are not asked again.
+ */
+export async function readNode(
+  client: AtspiClient,
+  self: ObjectRef,
+  index: number,
+  bridge: Bridge,
+  knownInterfaces?: string[],
+): Promise<{ item: Item; parent: string | undefined }> {
+  const [[role], [states], [interfaces], { name, description, childCount, parent }] = await Promise.all([
     client.call(self, IFACE.accessible, 'GetRole'),
     client.call(self, IFACE.accessible, 'GetState'),
-    client.call(self, IFACE.accessible, 'GetInterfaces'),
+    knownInterfaces === undefined ? client.call(self, IFACE.accessible, 'GetInterfaces') : [knownInterfaces],
     accessibleProperties(client, self, bridge),
   ]);
-  return {
+  const item: Item = {
     self,
     index,
     childCount: Number(childCount),
@@ -156,6 +171,7 @@ export async function readItem(client: AtspiClient, self: ObjectRef, index: numb
     description: String(description ?? ''),
     states: states as number[],
   };
+  return { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
 }
 
 /** Whether the cache puts a node under another parent that is itself in the tree (then it belongs there, not here). */

@@ -58,6 +58,27 @@ export async function walkMissing(
   // Each node is expanded once: an app whose children lists loop (a child listing its own
   // ancestor, with a child count that never matches) would otherwise recurse until the stack ran out.
   const expanded = new Set<string>();
+  // Each node's work is a task of its own, counted, not awaited by its parent: a parent's frame
+  // ends with its own calls instead of living (and being promoted, then thrown away) until its
+  // whole subtree is read. The walk ends when no task is left; the first failure ends it at once.
+  let outstanding = 0;
+  let finish: () => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const finished = new Promise<void>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const settle = (): void => {
+    outstanding -= 1;
+    if (outstanding === 0) finish();
+  };
+  const spawn = (work: Promise<void>): void => {
+    outstanding += 1;
+    work.then(settle, (error: unknown) => {
+      fail(error);
+      settle();
+    });
+  };
   const expand = async (path: string): Promise<void> => {
     if (expanded.has(path)) return;
     expanded.add(path);
@@ -90,29 +111,29 @@ export async function walkMissing(
         );
       }
     }
-    await Promise.all(
-      (children.get(path) ?? []).map(async (child, index) => {
-        if (!items.has(child)) {
-          // Reads in flight count against the cap too: siblings start together, and none past the cap is read.
-          if (items.size + inFlight >= maxNodes) return void cut?.(maxNodes);
-          inFlight += 1;
-          const row = known?.get(child);
-          const read = await (
-            row !== undefined && row.childCount >= 0 ? Promise.resolve(asWalked(row, index)) : limit(() => readItem(client, [bus, child], index, bridge))
-          )
-            .catch(unlessFrozen(undefined))
-            .finally(() => (inFlight -= 1));
-          if (read === undefined) return;
-          // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address, and described by its headers.
-          const cell = addresses.get(child);
-          if (cell !== undefined) labelRangeCell(read, cell);
-          items.set(child, read);
-        }
-        await expand(child);
-      }),
-    );
+    (children.get(path) ?? []).forEach((child, index) => spawn(visit(child, index)));
   };
-  await expand(rootPath);
+  const visit = async (child: string, index: number): Promise<void> => {
+    if (!items.has(child)) {
+      // Reads in flight count against the cap too: siblings start together, and none past the cap is read.
+      if (items.size + inFlight >= maxNodes) return void cut?.(maxNodes);
+      inFlight += 1;
+      const row = known?.get(child);
+      const read = await (
+        row !== undefined && row.childCount >= 0 ? Promise.resolve(asWalked(row, index)) : limit(() => readItem(client, [bus, child], index, bridge))
+      )
+        .catch(unlessFrozen(undefined))
+        .finally(() => (inFlight -= 1));
+      if (read === undefined) return;
+      // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address, and described by its headers.
+      const cell = addresses.get(child);
+      if (cell !== undefined) labelRangeCell(read, cell);
+      items.set(child, read);
+    }
+    await expand(child);
+  };
+  spawn(expand(rootPath));
+  await finished;
 }
 
 function reachable(children: Map<string, string[]>, rootPath: string): Set<string> {
