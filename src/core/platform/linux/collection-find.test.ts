@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
+import { Writer, parseSignature, type TypeNode } from '../../../../native/linux/dbus-codec';
 import { buildTree } from '../../ui/ids';
 import { findNodes } from '../../ui/query';
 import type { AtspiClient } from './client';
 import { bridgeOf } from './bridges';
 import { collectionFind, roleBits } from './collection-find';
+import { normalizeRole } from './roles';
 import { fetchTree } from './tree-fetch';
 
 const BUS = ':1.9';
@@ -122,5 +124,15 @@ describe('collectionFind', () => {
     const bits = roleBits(new Set(['button']));
     expect(((bits[ROLE.PUSH_BUTTON >> 5] ?? 0) >>> (ROLE.PUSH_BUTTON & 31)) & 1).toBe(1);
     expect(((bits[ROLE.TABLE_CELL >> 5] ?? 0) >>> (ROLE.TABLE_CELL & 31)) & 1).toBe(0);
+  });
+
+  it("keeps every word a signed 32-bit int, as the rule's `ai` needs, even with bit 31 set", () => {
+    const roles = new Set(Array.from({ length: 130 }, (_unused, index) => normalizeRole(index)));
+    const bits = roleBits(roles);
+    for (const word of bits) expect(word).toBe(word | 0);
+    // Role 31 (LIST) is the high bit of the first word.
+    expect(bits[0] ?? 0).toBeLessThan(0);
+    const [type] = parseSignature('ai');
+    expect(() => new Writer().write(type as TypeNode, bits)).not.toThrow();
   });
 });

@@ -25,12 +25,19 @@ const SORT_CANONICAL = 1;
 /** Every numeric AT-SPI role up to ROLE_LAST_DEFINED, for mapping normalized roles back. */
 const ROLE_NUMBERS = Array.from({ length: 130 }, (_unused, index) => index);
 
-/** The rule's role set: a bit per AT-SPI role number, in four 32-bit words. */
+/**
+ * The rule's role set: a bit per AT-SPI role number, in four 32-bit words. The rule's type is
+ * `ai`, signed: bit 31 of a word (roles 31 LIST, 63, 95 and 127) must be a negative
+ * int32, not 2^31, which the encoder rightly refuses.
+ */
 export function roleBits(roles: ReadonlySet<Role>): number[] {
   const words = [0, 0, 0, 0];
-  for (const number of ROLE_NUMBERS) if (roles.has(normalizeRole(number))) words[number >> 5] = ((words[number >> 5] as number) | (1 << (number & 31))) >>> 0;
+  const set = (number: number): void => {
+    words[number >> 5] = (words[number >> 5] as number) | (1 << (number & 31));
+  };
+  for (const number of ROLE_NUMBERS) if (roles.has(normalizeRole(number))) set(number);
   // GTK 4's single-line entries have TEXT's role: a textfield query asks for it too (roleOf tells them apart).
-  if (roles.has('textfield')) words[ROLE.TEXT >> 5] = ((words[ROLE.TEXT >> 5] as number) | (1 << (ROLE.TEXT & 31))) >>> 0;
+  if (roles.has('textfield')) set(ROLE.TEXT);
   return words;
 }
 
