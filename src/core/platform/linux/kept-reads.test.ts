@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { AtspiClient, TreeEvent } from './client';
 import { bridgeOf } from './bridges';
-import { InterfaceMemo, MAX_KEPT_PATHS } from './kept-reads';
+import { InterfaceMemo, MAX_KEPT_APPS, MAX_KEPT_PATHS } from './kept-reads';
 import { fetchTree } from './tree-fetch';
 
 const BUS = ':1.7';
@@ -153,6 +153,13 @@ describe('Qt reads (kept-reads.ts)', () => {
     expect(memo.get([BUS, '/m'])).toBeUndefined();
     memo.keep([BUS, '/m'], [IFACE.accessible], memo.mark(BUS));
     expect(memo.get([BUS, '/m'])).toEqual([IFACE.accessible]);
+  });
+
+  it('keeps a bounded number of apps: the oldest make way (an app that quit is never asked for again)', () => {
+    const memo = new InterfaceMemo({ onTreeEvent: () => () => undefined, watchToken: () => 'sub' });
+    for (let app = 0; app <= MAX_KEPT_APPS; app += 1) memo.keep([`:1.${app}`, '/n'], [IFACE.accessible], memo.mark(`:1.${app}`));
+    expect(memo.get([':1.0', '/n'])).toBeUndefined();
+    expect(memo.get([`:1.${MAX_KEPT_APPS}`, '/n'])).toEqual([IFACE.accessible]);
   });
 
   it('keeps a bounded number of paths per app', () => {

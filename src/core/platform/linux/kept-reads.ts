@@ -28,6 +28,8 @@ export interface EventSource {
 
 /** Paths kept per app: a read of a bigger app keeps no more, and asks for the rest. */
 export const MAX_KEPT_PATHS = 50_000;
+/** Apps kept at once: an app that quit is never asked for again, so the oldest make way. */
+export const MAX_KEPT_APPS = 16;
 
 interface AppMemo {
   token: unknown;
@@ -60,6 +62,8 @@ export class InterfaceMemo {
     }
     let app = this.apps.get(bus);
     if (app === undefined || app.token !== token) {
+      this.apps.delete(bus);
+      if (this.apps.size >= MAX_KEPT_APPS) this.apps.delete(this.apps.keys().next().value as string);
       app = { token, generation: 0, interfaces: new Map() };
       this.apps.set(bus, app);
     }
