@@ -132,7 +132,7 @@ try {
           `floor=${ms(best.ms)} ms (5 calls/node, ${best.depth} in flight; ${floors.map((floor) => `${floor.depth}:${ms(floor.ms)}`).join(' ')}) bound=${(pyMs / best.ms).toFixed(1)}x\n` +
           `${''.padEnd(12)}calls/node ours=${(oursTotal / nodes).toFixed(2)} [${perNode(new Map(ours), nodes)}]\n` +
           `${''.padEnd(12)}calls/node pyatspi (a first dump)=${(pyTotal / nodes).toFixed(2)} [${perNode(new Map([...pyCalls]), nodes)}]\n` +
-          `${''.padEnd(12)}cpu ours: ${describeShare(oursShare)}, app ${ms(oursShare.appMs / RUNS)} ms/read; pyatspi: ${describeShare(pyShare)}, app ${ms(pyShare.appMs / RUNS)} ms/read; ` +
+          `${''.padEnd(12)}cpu ours: ${describeShare(oursShare)}, app ${ms(oursShare.appMs / RUNS)} ms/read; pyatspi: ${describeShare(pyShare)}, app ${ms(pyShare.appMs / (2 * RUNS))} ms/dump; ` +
           `floor: ${describeShare(floorShare)}, app ${((1000 * floorShare.appMs) / floorCallCount).toFixed(0)} µs/call, bus ${((1000 * floorShare.busMs) / floorCallCount).toFixed(0)} µs/call, us ${((1000 * floorShare.selfMs) / floorCallCount).toFixed(0)} µs/call\n`,
       );
     } catch (error) {
