@@ -3,10 +3,12 @@
  * kept-reads.ts (interfaces kept between reads, children listed in the round trip that reads a
  * node), beside python3-pyatspi's warm dump, in alternating rounds of one run so a load that
  * comes and goes weighs on each alike. The tree fetch alone (no id building), bounds off, as the
- * engine reads. Prints per app the medians, calls per node and both ratios, and the load.
+ * engine reads. Prints per app the medians, calls per node and both ratios, whether both read the
+ * same tree (with bounds, every field of every node), and the load.
  */
 import { loadavg } from 'node:os';
-import { AtspiClient } from '../src/core/platform/linux/client';
+import { AtspiClient, type AtspiRef } from '../src/core/platform/linux/client';
+import type { RawNode } from '../src/core/ui/ids';
 import { bridgeOf } from '../src/core/platform/linux/bridges';
 import { fetchTree } from '../src/core/platform/linux/tree-fetch';
 import { isProcessAlive } from '../src/core/platform/process';
@@ -22,6 +24,14 @@ const load = (): string =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
+
+/** Every node's fields, one line each in tree order, with Qt's per-read object ids left out. */
+function flat(node: RawNode<AtspiRef>, lines: string[] = []): string[] {
+  const { children, ref, ...fields } = node;
+  lines.push(JSON.stringify({ ...fields, ref: { ...ref, path: /\/accessible\/\d+$/.test(ref.path) ? 'id' : ref.path } }));
+  for (const child of children ?? []) flat(child, lines);
+  return lines;
+}
 
 const only = process.argv.slice(2).filter((arg) => arg !== '--');
 const names = only.length > 0 ? only : ['featherpad', 'qt6ct'];
@@ -40,13 +50,18 @@ try {
       const version = String(await client.property([bus, ROOT], 'org.a11y.atspi.Application', 'Version'));
       const bridge = bridgeOf('Qt', version);
       const options = { bounds: 'none' as const, maxNodes: 20_000, maxDepth: 64 };
+      const fetch = (kept: boolean, bounds: 'none' | 'all' = 'none') =>
+        fetchTree(client, { pid, bus: bus as string, name: app.name, gtk4: false, bridge: { ...bridge, keptInterfaces: kept } }, { ...options, bounds });
       const read = async (kept: boolean): Promise<{ ms: number; calls: number }> => {
         calls.clear();
         const started = performance.now();
-        await fetchTree(client, { pid, bus: bus as string, name: app.name, gtk4: false, bridge: { ...bridge, keptInterfaces: kept } }, options);
+        await fetch(kept);
         return { ms: performance.now() - started, calls: totalCalls(calls) };
       };
-      await read(true);
+      // The same tree either way, bounds and all: every field of every node, but the ids Qt makes anew for each read of a view's cells.
+      await fetch(true, 'all');
+      const same = [await fetch(false, 'all'), await fetch(true, 'all')].map((tree) => flat(tree));
+      const differing = (same[0] ?? []).filter((line, index) => line !== same[1]?.[index]).length + Math.abs((same[0]?.length ?? 0) - (same[1]?.length ?? 0));
       const asked: { ms: number; calls: number }[] = [];
       const kept: { ms: number; calls: number }[] = [];
       const py: number[] = [];
@@ -63,7 +78,7 @@ try {
       const perNode = (reads: { calls: number }[]): string => (median(reads.map((each) => each.calls)) / nodes).toFixed(2);
       process.stdout.write(
         `${app.name.padEnd(11)} nodes=${nodes} asked=${ms(before)} ms (${perNode(asked)} calls/node) kept=${ms(after)} ms (${perNode(kept)} calls/node) ` +
-          `pyatspi=${ms(reference)} ms ratio asked=${(reference / before).toFixed(1)}x kept=${(reference / after).toFixed(1)}x\n`,
+          `pyatspi=${ms(reference)} ms ratio asked=${(reference / before).toFixed(1)}x kept=${(reference / after).toFixed(1)}x same_tree=${differing === 0} (${differing} of ${same[0]?.length ?? 0} nodes differ)\n`,
       );
     } catch (error) {
       process.stdout.write(`${app.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
