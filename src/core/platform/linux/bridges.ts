@@ -44,6 +44,12 @@ export interface Bridge {
    * its stale cache, and the rest read their cache in one call.
    */
   order: boolean;
+  /**
+   * A node's interfaces are kept between reads while the app's events reach us, and a node known
+   * to be no item view is listed in the round trip that reads it (kept-reads.ts): Qt, whose
+   * bridge answers one fact per message, so each call saved is a round trip through the bus daemon.
+   */
+  keptInterfaces: boolean;
 }
 
 /** Toolkits whose bridge is at-spi2-atk (GTK 3 and apps on ATK) or GTK 4's own: both answer GetAll and the cache. */
@@ -85,6 +91,7 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
     collection: kind === 'gecko' || kind === 'chromium',
     order: kind === 'chromium',
+    keptInterfaces: kind === 'qt',
   };
 }
 

@@ -302,6 +302,11 @@ export class AtspiClient {
     return this.watched.has(bus);
   }
 
+  /** Which subscription delivers the app's events: another one after an unwatch or a new connection (events were lost between). */
+  watchToken(bus: string): unknown {
+    return this.watched.get(bus);
+  }
+
   /** Stops forwarding an app's events (its mirror was dropped). */
   async unwatch(bus: string): Promise<void> {
     if (!this.watched.delete(bus)) return;

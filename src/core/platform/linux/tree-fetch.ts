@@ -15,6 +15,7 @@ import { normalizeRole } from './roles';
 import { findPopovers } from './popovers';
 import { originsByTitle, screenWindows, type Origin, type ScreenWindow } from './window-origin';
 import { isHugeContainer } from './table-range';
+import { settleKept } from './kept-reads';
 import { cachedItems, descendants, readItem, rowChildren, rowsOf, unlessFrozen, type AppTarget, type CacheRow, type CacheRows, type Item } from './tree-items';
 import { CONCURRENCY, adoptOrphans, walkMissing, type Alternates, type CutMark } from './tree-walk';
 import { readInOrder } from './tree-order';
@@ -116,6 +117,8 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   // A read is thousands of calls: straight to the app where its bridge allows, not through the bus daemon.
   // (A stand-in client, as tests pass, may have no direct connections: its calls stay as they are.)
   if (app.bridge.direct && 'connectDirect' in client) await client.connectDirect(bus);
+  // Interfaces kept from the last read hold only if no event sent before this read is still on its way.
+  if (app.bridge.keptInterfaces) await settleKept(client, bus);
   // A subtree is read node by node: GetItems would cost the whole app.
   if (subtree !== undefined) items.set(rootPath, await readItem(client, [bus, rootPath], 0, app.bridge));
   const rows = subtree === undefined ? rowsOf(await cachedItems(client, bus, app.bridge)) : (subtree.rows ?? new Map<string, CacheRow>());

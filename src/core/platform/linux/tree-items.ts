@@ -7,6 +7,7 @@ import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
 import type { Bridge } from './bridges';
 import { isAppGone } from './read-crash';
+import { readKeptItem } from './kept-reads';
 
 export interface AppTarget {
   pid: number;
@@ -29,6 +30,8 @@ export interface Item {
   states: number[];
   /** Known for cache rows only; walked nodes hang under the path they were found under. */
   parentPath?: string;
+  /** Its children as GetChildren listed them in the read of the node itself (kept-reads.ts), so the walk need not ask. */
+  listed?: ObjectRef[];
 }
 
 /** One row of the app's cache, with its place in GetItems' answer (which orders children whose index is -1). */
@@ -141,6 +144,7 @@ export async function accessibleProperties(
 
 /** Everything the tree needs about one node, in four pipelined calls. */
 export async function readItem(client: AtspiClient, self: ObjectRef, index: number, bridge: Bridge): Promise<Item> {
+  if (bridge.keptInterfaces) return readKeptItem(client, self, index);
   return (await readNode(client, self, index, bridge)).item;
 }
 

@@ -99,7 +99,8 @@ export async function walkMissing(
           cells.map((cell) => cell.ref[1]),
         );
       } else {
-        const [refs] = await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
+        const [refs] =
+          item.listed !== undefined ? [item.listed] : await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
         children.set(
           path,
           listedChildren(
