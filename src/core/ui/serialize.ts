@@ -87,6 +87,7 @@ interface Line {
   rank: number;
   /** Children a budgeted read left unread here, or under unprinted nodes below (`childCount`). */
   unread: number;
+  focused?: boolean;
 }
 
 /** Children of a node that the read did not reach: a budgeted read keeps `childCount` where it stopped. */
@@ -272,6 +273,7 @@ function flatten(root: UiNode, maxTextChars: number, style: LineStyle, bounds: b
         ancestors,
         rank: lineRank(node, owner?.rank ?? 0, place),
         unread: 0,
+        ...(node.states.focused ? { focused: true } : {}),
       };
       lines.push(here);
     }
