@@ -122,10 +122,14 @@ describe.skipIf(!run)('compact tree of a page in Chromium, read within the budge
     const { text: before } = await compact();
     expect(before).not.toContain(`Go ${SECTIONS}.50`);
     await desktop.platform.accessibility.focus(whole.refs.get(target?.id ?? ''), target as UiNode);
-    const text = await waitFor(async () => {
-      const { text: now } = await compact();
-      return now.includes(`"Go ${SECTIONS}.50" (focused)`) ? now : undefined;
-    }, 20_000, 'the focused button in the compact tree');
+    const text = await waitFor(
+      async () => {
+        const { text: now } = await compact();
+        return now.includes(`"Go ${SECTIONS}.50" (focused)`) ? now : undefined;
+      },
+      20_000,
+      'the focused button in the compact tree',
+    );
     for (let row = 47; row <= 53; row += 1) expect(text).toContain(`"Go ${SECTIONS}.${row}"`);
     expect(text).toContain(`"Section ${SECTIONS}"`);
     // Its id is the one a whole read gives.

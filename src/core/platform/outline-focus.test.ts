@@ -27,13 +27,19 @@ function page(nodes: number, focus: 'row' | 'field'): { root: RawNode; section: 
     const table = raw(
       'table',
       '',
-      Array.from({ length: rows }, (_unused, r) => raw('row', '', [raw('cell', `Row ${s}.${r}`), raw('cell', '', [raw('button', `Act ${s}.${r}`, undefined, last && focus === 'row' && r === row)])])),
+      Array.from({ length: rows }, (_unused, r) =>
+        raw('row', '', [raw('cell', `Row ${s}.${r}`), raw('cell', '', [raw('button', `Act ${s}.${r}`, undefined, last && focus === 'row' && r === row)])]),
+      ),
     );
     const form = raw('group', `Part ${s} filter`, [raw('textfield', `Filter part ${s}`, undefined, last && focus === 'field'), raw('button', `Apply ${s}`)]);
     parts.push(raw('group', `Part ${s} section`, [raw('heading', `Part ${s}`), form, raw('group', '', [table])]));
   }
   const document = raw('document', 'Report', [raw('group', 'Site header', [raw('heading', 'Report')]), raw('group', 'Report body', parts)]);
-  return { root: raw('application', 'Browser', [raw('window', 'Report - Browser', [raw('toolbar', 'Navigation', [raw('button', 'Back')]), document])]), section: sections, row };
+  return {
+    root: raw('application', 'Browser', [raw('window', 'Report - Browser', [raw('toolbar', 'Navigation', [raw('button', 'Back')]), document])]),
+    section: sections,
+    row,
+  };
 }
 
 /** The indices from the root down to the focused node, as a platform's focusPath gives them. */
@@ -81,7 +87,7 @@ describe('readOutline: the focused region', () => {
     const { text, reads } = await compact(root, true);
     expect(reads).toBeLessThanOrEqual(BUDGET.maxReads + 1);
     expect(estimateTokens(text)).toBeLessThanOrEqual(BUDGET.maxTokens);
-    expect(text, text.slice(-3000)).toMatch(new RegExp(`^ *[a-z]{5} button Act ${section}\\.${row} \\(focused\\)`, "m"));
+    expect(text, text.slice(-3000)).toMatch(new RegExp(`^ *[a-z]{5} button Act ${section}\\.${row} \\(focused\\)`, 'm'));
     for (let near = row - 3; near <= row + 3; near += 1) expect(text).toContain(`Act ${section}.${near}`);
     expect(text).toContain(`Part ${section} section`);
     // The outline is still whole: every section's heading.

@@ -23,7 +23,12 @@ function app(rows: number, focused: number) {
       if (member === 'GetMatches') {
         const [rule] = body as [[number[]]];
         expect(rule[0][0]).toBe(1 << STATE.FOCUSED);
-        return Promise.resolve([[[BUS, `/b${focused}`], [BUS, '/doc']]]);
+        return Promise.resolve([
+          [
+            [BUS, `/b${focused}`],
+            [BUS, '/doc'],
+          ],
+        ]);
       }
       if (member === 'GetChildren') return Promise.resolve([(children.get(target[1]) ?? []).map((child) => [BUS, child])]);
       return Promise.reject(new Error(`no ${member}`));

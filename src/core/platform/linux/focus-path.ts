@@ -24,7 +24,8 @@ function stateRule(bit: number): unknown[] {
 async function chainOf(client: AtspiClient, bus: string, path: string): Promise<string[] | undefined> {
   const chain = [path];
   for (let depth = 0; chain[0] !== ROOT_PATH; depth += 1) {
-    const parent = depth < MAX_DEPTH ? ((await client.property([bus, chain[0] as string], IFACE.accessible, 'Parent')) as Partial<ObjectRef> | undefined) : undefined;
+    const parent =
+      depth < MAX_DEPTH ? ((await client.property([bus, chain[0] as string], IFACE.accessible, 'Parent')) as Partial<ObjectRef> | undefined) : undefined;
     const up = parent?.[0] === bus ? parent[1] : undefined;
     if (up === undefined || chain.includes(up)) return undefined;
     // Chromium's windows name no parent: a node without one hangs from the app's root (GetChildren then says whether it is there).
@@ -41,13 +42,19 @@ async function chainOf(client: AtspiClient, bus: string, path: string): Promise<
  * Undefined where the bridge has no Collection or the chain does not lead to the app's root.
  */
 export async function focusPathOf(client: AtspiClient, { bus }: Pick<AppEntry, 'bus'>): Promise<number[] | undefined> {
-  const [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', '(aiia{ss}iaiiasib)uib', [stateRule(STATE.FOCUSED), SORT_CANONICAL, 0, true])) as [
-    ObjectRef[],
-  ];
+  const [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', '(aiia{ss}iaiiasib)uib', [
+    stateRule(STATE.FOCUSED),
+    SORT_CANONICAL,
+    0,
+    true,
+  ])) as [ObjectRef[]];
   // Toolkits disagree on which nodes say FOCUSED (Chromium: the page's button and two of its own views, in no tree order): the deepest is the focus.
   const matches = refs.filter((ref) => ref[0] === bus && ref[1] !== ROOT_PATH && ref[1] !== NULL_PATH).slice(0, MAX_MATCHES);
   const chains = await Promise.all(matches.map((ref) => chainOf(client, bus, ref[1])));
-  const chain = chains.reduce<string[] | undefined>((deepest, each) => (each !== undefined && each.length > (deepest?.length ?? 0) ? each : deepest), undefined);
+  const chain = chains.reduce<string[] | undefined>(
+    (deepest, each) => (each !== undefined && each.length > (deepest?.length ?? 0) ? each : deepest),
+    undefined,
+  );
   if (chain === undefined) return undefined;
   const indices = await Promise.all(
     chain.slice(1).map(async (path, level) => {
