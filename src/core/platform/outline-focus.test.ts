@@ -17,7 +17,7 @@ function raw(role: Role, name: string, children?: RawNode[], focused = false): R
  * A page of about `nodes` nodes: named sections of a heading, a filter form and a table of rows
  * with buttons; the button of row `focusRow` in the last section has the focus (or the form's field).
  */
-function page(nodes: number, focus: 'row' | 'field'): { root: RawNode; section: number; row: number } {
+function page(nodes: number, focus: 'row' | 'field' | 'document'): { root: RawNode; section: number; row: number } {
   const sections = Math.max(2, Math.round(nodes / 600));
   const rows = Math.max(8, Math.round((nodes - sections * 6) / sections / 5));
   const row = rows - 20;
@@ -34,7 +34,14 @@ function page(nodes: number, focus: 'row' | 'field'): { root: RawNode; section: 
     const form = raw('group', `Part ${s} filter`, [raw('textfield', `Filter part ${s}`, undefined, last && focus === 'field'), raw('button', `Apply ${s}`)]);
     parts.push(raw('group', `Part ${s} section`, [raw('heading', `Part ${s}`), form, raw('group', '', [table])]));
   }
-  const document = raw('document', 'Report', [raw('group', 'Site header', [raw('heading', 'Report')]), raw('group', 'Report body', parts)]);
+  // A page whose document has the focus, with many paragraphs right under it, as a long article's is.
+  const paragraphs = focus === 'document' ? Array.from({ length: 300 }, (_unused, index) => raw('text', `Paragraph ${index} of the article`)) : [];
+  const document = raw(
+    'document',
+    'Report',
+    [raw('group', 'Site header', [raw('heading', 'Report')]), ...paragraphs, raw('group', 'Report body', parts)],
+    focus === 'document',
+  );
   return {
     root: raw('application', 'Browser', [raw('window', 'Report - Browser', [raw('toolbar', 'Navigation', [raw('button', 'Back')]), document])]),
     section: sections,
@@ -118,6 +125,13 @@ describe('readOutline: the focused region', () => {
       const line = new RegExp(`([a-z]{5}) [a-z]+ ${name.replace('.', '\\.')}( |$)`, 'm');
       expect(line.exec(text)?.[1], name).toBe(line.exec(whole)?.[1]);
     }
+  });
+
+  it('marks no region where the focus rests on the page itself: the compact text is the one without focus', async () => {
+    const { root, section } = page(20_000, 'document');
+    const { text } = await compact(root, true);
+    expect(text).toBe((await compact(root, false)).text);
+    for (let s = 1; s <= section; s += 1) expect(text).toMatch(new RegExp(`heading Part ${s}$`, 'm'));
   });
 
   it('gives up the way to a focus too far down one long list, and still reads within the budget', async () => {

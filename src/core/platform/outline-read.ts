@@ -89,6 +89,10 @@ export const FOCUS_DEPTH = 2;
 const FOCUS_SHARE = 0.5;
 /** Reads the rest of a round leaves while the focused region is still being reached: its last levels and the rows beside it. */
 const FOCUS_RESERVE = 96;
+/** Children read at once under a node of the focused region: the focus's neighbours, not a whole list. */
+const FOCUS_CHUNK = 2 * 3 + 1;
+/** Where focus rests on a whole window or page, no control has it: there is no region to read first. */
+const WHOLE_ROLES = new Set<Role>(['application', 'window', 'document']);
 
 interface Entry {
   node: RawNode;
@@ -229,7 +233,7 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
         if (room < LESSER_TIER_MIN || tier > RANK.rest) break;
       }
       queue.shift();
-      const chunk = entry.rank >= RANK.bulk && !entry.inTarget && entry.near === 0 ? BULK_CHUNK : CHUNK;
+      const chunk = entry.near > 0 && !entry.inTarget ? FOCUS_CHUNK : entry.rank >= RANK.bulk && !entry.inTarget ? BULK_CHUNK : CHUNK;
       const count = Math.min(entry.total - entry.loaded, chunk, room);
       room -= count;
       batch.push({ entry, request: { ref: entry.node.ref, from: entry.loaded, count } });
@@ -286,8 +290,8 @@ function placeInFocus(parent: Entry, child: Entry, index: number): void {
     const [next, ...rest] = steer;
     if (index === next) {
       if (rest.length > 0) child.steer = rest;
-      else child.near = FOCUS_DEPTH;
-    } else if (steer.length <= FOCUS_LEVELS && Math.abs(index - (next as number)) <= FOCUS_NEAR) child.near = FOCUS_DEPTH;
+      else if (!WHOLE_ROLES.has(child.node.role)) child.near = FOCUS_DEPTH;
+    } else if (steer.length <= FOCUS_LEVELS && Math.abs(index - (next as number)) <= FOCUS_NEAR && !WHOLE_ROLES.has(child.node.role)) child.near = FOCUS_DEPTH;
   }
   if (parent.near > 0) child.near = Math.max(child.near, parent.near - 1);
 }

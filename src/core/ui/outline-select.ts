@@ -27,6 +27,8 @@ export interface OutlineLine {
 const FOCUS_NEAR = 3;
 const FOCUS_LEVELS = 3;
 const FOCUS_DEPTH = 2;
+/** Lines the focused region keeps at most, whatever the focus holds: the outline still comes second, not never. */
+const FOCUS_LINES = 80;
 
 const SKELETON = 1;
 const TOP_ROLES = new Set<Role>(['application', 'window', 'dialog', 'document']);
@@ -201,10 +203,11 @@ function focusRegion(lines: readonly OutlineLine[], parentOf: readonly number[],
   const focused = lines.findIndex((line) => line.focused === true);
   if (focused <= 0) return [];
   const region = [focused];
+  // The first few children of each, as the read reads them: a focused list is its first items, not all of them.
   const under = (top: number): void => {
     let level = [top];
     for (let depth = 0; depth < FOCUS_DEPTH; depth += 1) {
-      level = level.flatMap((index) => kids[index] ?? []);
+      level = level.flatMap((index) => (kids[index] ?? []).slice(0, 2 * FOCUS_NEAR + 1));
       region.push(...level);
     }
   };
@@ -221,7 +224,7 @@ function focusRegion(lines: readonly OutlineLine[], parentOf: readonly number[],
       }
     on = parent;
   }
-  return region;
+  return region.slice(0, FOCUS_LINES);
 }
 
 /** For each kept line, the lines under it whose nearest kept ancestor it is, plus its unread children. */
