@@ -114,4 +114,25 @@ describe.skipIf(!run)('compact tree of a page in Chromium, read within the budge
       expect(findNode(whole, (node) => node.role === role && node.name === name)?.id, name).toBe(outlineId);
     }
   }, 90_000);
+
+  it('names the focused button deep below the fold, with the rows beside it and the section that holds it', async () => {
+    const whole = await desktop.engine.observe(pid, { fresh: true, maxNodes: 4999 });
+    const target = findNode(whole.root, (node) => node.role === 'button' && node.name === `Go ${SECTIONS}.50`);
+    expect(target).toBeDefined();
+    const { text: before } = await compact();
+    expect(before).not.toContain(`Go ${SECTIONS}.50`);
+    await desktop.platform.accessibility.focus(whole.refs.get(target?.id ?? ''), target as UiNode);
+    const text = await waitFor(
+      async () => {
+        const { text: now } = await compact();
+        return now.includes(`"Go ${SECTIONS}.50" (focused)`) ? now : undefined;
+      },
+      20_000,
+      'the focused button in the compact tree',
+    );
+    for (let row = 47; row <= 53; row += 1) expect(text).toContain(`"Go ${SECTIONS}.${row}"`);
+    expect(text).toContain(`"Section ${SECTIONS}"`);
+    // Its id is the one a whole read gives.
+    expect(new RegExp(`\\[([a-z]{5})\\] button "Go ${SECTIONS}.50"`).exec(text)?.[1]).toBe(target?.id);
+  }, 90_000);
 });

@@ -77,6 +77,22 @@ const CHUNK = 64;
 const LOCATE_FACTOR = 3;
 /** Rounds are bounded too, whatever the platform answers. */
 const MAX_ROUNDS = 400;
+/**
+ * The focused region: siblings read on each side of the way to the focused node, on the last
+ * levels of that way, and levels read under each of them (a row near the focus, its cells and
+ * their buttons). The same shape as outline-select.ts keeps.
+ */
+export const FOCUS_NEAR = 3;
+export const FOCUS_LEVELS = 3;
+export const FOCUS_DEPTH = 2;
+/** Share of the budget the way to the focus may take (each level is read as a prefix of its list, up to the way on). */
+const FOCUS_SHARE = 0.5;
+/** Reads the rest of a round leaves while the focused region is still being reached: its last levels and the rows beside it. */
+const FOCUS_RESERVE = 96;
+/** Children read at once under a node of the focused region: the focus's neighbours, not a whole list. */
+const FOCUS_CHUNK = 2 * 3 + 1;
+/** Where focus rests on a whole window or page, no control has it: there is no region to read first. */
+const WHOLE_ROLES = new Set<Role>(['application', 'window', 'document']);
 
 interface Entry {
   node: RawNode;
@@ -90,6 +106,10 @@ interface Entry {
   inTarget: boolean;
   /** Inside a shown document: what is not showing there is scrolled out of view, not hidden. */
   inPage: boolean;
+  /** On the way to the focused node: the indices still to follow, the next among this node's children. */
+  steer?: number[] | undefined;
+  /** In the focused region: levels under this node still read first. */
+  near: number;
 }
 
 function ownRank(node: RawNode, parentRank: number): number {
@@ -121,8 +141,13 @@ function tierOf(entry: Entry): number {
   return (entry.inTarget ? -100 : 0) + Math.max(entry.rank, RANK.control);
 }
 
+/** The way to the focus, then the region around it, ride ahead of every tier: they are few, and the model acts there. */
+function focusBoost(entry: Entry): number {
+  return entry.steer !== undefined ? -300 : entry.near > 0 ? -200 : 0;
+}
+
 function entryOrder(a: Entry, b: Entry): number {
-  const boost = (entry: Entry): number => (entry.inTarget ? -100 : 0);
+  const boost = (entry: Entry): number => (entry.inTarget ? -100 : 0) + focusBoost(entry);
   return a.rank + boost(a) - (b.rank + boost(b)) || a.depth - b.depth || a.order - b.order;
 }
 
@@ -130,7 +155,11 @@ function entryOrder(a: Entry, b: Entry): number {
 export async function readOutline(accessibility: AccessibilityBackend, pid: number, options: OutlineReadOptions): Promise<OutlineRead | undefined> {
   const readChildren = accessibility.readChildren?.bind(accessibility);
   if (readChildren === undefined) return undefined;
-  const first = await readChildren(pid, [{ ref: undefined, from: 0, count: 1 }], options.signal);
+  // Where the focus is, asked in the same breath as the root (a rootId read has its own subject).
+  const [first, focus] = await Promise.all([
+    readChildren(pid, [{ ref: undefined, from: 0, count: 1 }], options.signal),
+    options.targetId === undefined ? accessibility.focusPath?.(pid, options.signal).catch(() => undefined) : undefined,
+  ]);
   const rootNode = first?.[0]?.[0];
   if (first === undefined || rootNode === undefined) return undefined;
   let calls = 1;
@@ -147,6 +176,7 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
     total: node.childCount ?? 0,
     roleCounts: new Map(),
     inTarget,
+    near: 0,
   });
   let target: RawNode | undefined;
   let targetReads = 0;
@@ -155,6 +185,8 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
     target = rootNode;
     rootEntry.inTarget = true;
   }
+  if (focus !== undefined && focus.length > 0) rootEntry.steer = [...focus];
+  let focusRoom = Math.floor(options.maxReads * FOCUS_SHARE);
   let queue = rootEntry.total > 0 && rootEntry.rank !== RANK.never ? [rootEntry] : [];
   const budget = (): number =>
     target === undefined ? (options.targetId === undefined ? options.maxReads : options.maxReads * LOCATE_FACTOR) : targetReads + options.maxReads;
@@ -163,22 +195,45 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
   for (let round = 0; round < MAX_ROUNDS && queue.length > 0 && reads < budget() && printed < tokenRoom; round += 1) {
     options.signal?.throwIfAborted();
     queue.sort(entryOrder);
-    const best = tierOf(queue[0] as Entry);
+    const best = tierOf(queue.find((entry) => focusBoost(entry) === 0) ?? (queue[0] as Entry));
     const batch: { entry: Entry; request: ChildRequest }[] = [];
     let room = budget() - reads;
     // The best tier first, whole; lesser tiers (down to RANK.rest) ride along in the same round trip,
     // but only on half the room left, so they never take the budget the best tier's children need.
     let tier = best;
+    // While the focused region is being reached, the rest of each round leaves it room for its next levels.
+    let reserve = queue.some((entry) => focusBoost(entry) < 0) ? FOCUS_RESERVE : 0;
     while (queue.length > 0 && room > 0) {
       const entry = queue[0] as Entry;
-      if (tierOf(entry) !== tier) {
+      if (focusBoost(entry) === 0 && reserve > 0) {
+        room -= reserve;
+        reserve = 0;
+        if (room <= 0) break;
+      }
+      const steer = entry.steer?.[0];
+      if (steer !== undefined) {
+        // The way to the focus is read as a prefix of each list (ids count same-role siblings before a node), up to a few past it.
+        const count = Math.min(entry.total, steer + 1 + FOCUS_NEAR) - entry.loaded;
+        if (steer >= entry.loaded && steer < entry.total && count <= Math.min(room, focusRoom)) {
+          queue.shift();
+          focusRoom -= count;
+          room -= count;
+          batch.push({ entry, request: { ref: entry.node.ref, from: entry.loaded, count } });
+          continue;
+        }
+        // Too far down a long list for the budget (or gone): the focus is found no further, and this node is read as any other.
+        delete entry.steer;
+        queue.sort(entryOrder);
+        continue;
+      }
+      if (focusBoost(entry) === 0 && tierOf(entry) !== tier) {
         tier = tierOf(entry);
         room = Math.floor(room / 2);
         // Off-screen content and the rest of long lists wait for their own rounds: they are last on purpose.
         if (room < LESSER_TIER_MIN || tier > RANK.rest) break;
       }
       queue.shift();
-      const chunk = entry.rank >= RANK.bulk && !entry.inTarget ? BULK_CHUNK : CHUNK;
+      const chunk = entry.near > 0 && !entry.inTarget ? FOCUS_CHUNK : entry.rank >= RANK.bulk && !entry.inTarget ? BULK_CHUNK : CHUNK;
       const count = Math.min(entry.total - entry.loaded, chunk, room);
       room -= count;
       batch.push({ entry, request: { ref: entry.node.ref, from: entry.loaded, count } });
@@ -195,7 +250,7 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
       const kids = answers[index] ?? [];
       reads += kids.length;
       const children = (entry.node.children ??= []);
-      for (const kid of kids) {
+      for (const [position, kid] of kids.entries()) {
         const roleIndex = entry.roleCounts.get(kid.role) ?? 0;
         entry.roleCounts.set(kid.role, roleIndex + 1);
         children.push(kid);
@@ -207,13 +262,14 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
         // What is read outside the asked subtree is only the way to it: it prints nothing.
         if (options.targetId === undefined || entry.inTarget || hit) printed += lineTokens(kid);
         const child = make(kid, slotKey(entry.slot, kid.role, roleIndex), entry.depth + 1, entry, entry.inTarget || hit);
-        if (child.total > 0 && child.rank !== RANK.never) next.push(child);
+        placeInFocus(entry, child, request.from + position);
+        if (child.total > 0 && (child.rank !== RANK.never || child.steer !== undefined)) next.push(child);
       }
       entry.loaded += kids.length;
       // Fewer than asked: the list shrank while it was read, so what was read is all there is.
       if (kids.length < request.count) entry.total = entry.loaded;
       // The rest waits until what was read is read through: a few whole rows say more than many empty ones.
-      if (entry.loaded < entry.total) next.push({ ...entry, rank: Math.max(entry.rank, RANK.rest) + 1 });
+      if (entry.loaded < entry.total) next.push({ ...entry, rank: Math.max(entry.rank, RANK.rest) + 1, steer: undefined, near: 0 });
     }
     queue.push(...next);
     // Met the target: only its subtree is read from now on.
@@ -221,6 +277,23 @@ export async function readOutline(accessibility: AccessibilityBackend, pid: numb
   }
   markUnread(rootNode);
   return { root: rootNode, ...(target === undefined ? {} : { target }), reads, calls };
+}
+
+/**
+ * Marks a child just read as on the way to the focus (it follows the way on), as the focused
+ * node, or as near it: within FOCUS_NEAR of the way on its last FOCUS_LEVELS levels, or under
+ * such a node, FOCUS_DEPTH levels down.
+ */
+function placeInFocus(parent: Entry, child: Entry, index: number): void {
+  const steer = parent.steer;
+  if (steer !== undefined && steer.length > 0) {
+    const [next, ...rest] = steer;
+    if (index === next) {
+      if (rest.length > 0) child.steer = rest;
+      else if (!WHOLE_ROLES.has(child.node.role)) child.near = FOCUS_DEPTH;
+    } else if (steer.length <= FOCUS_LEVELS && Math.abs(index - (next as number)) <= FOCUS_NEAR && !WHOLE_ROLES.has(child.node.role)) child.near = FOCUS_DEPTH;
+  }
+  if (parent.near > 0) child.near = Math.max(child.near, parent.near - 1);
 }
 
 /**

@@ -178,6 +178,12 @@ export interface AccessibilityBackend {
    * (GTK's Cache.GetItems): the caller then uses getTree. Optional: without it, getTree.
    */
   readChildren?(pid: number, requests: readonly ChildRequest[], signal?: AbortSignal): Promise<RawNode[][] | undefined>;
+  /**
+   * Where the app's focused node is, for a budgeted read to reach it first: each node's index
+   * among its parent's children (as readChildren lists them) on the way from the app's root
+   * down. Asked in a few calls (AT-SPI's Collection), never by a walk. Undefined when unknown.
+   */
+  focusPath?(pid: number, signal?: AbortSignal): Promise<number[] | undefined>;
 }
 
 /** Some children of one node, for AccessibilityBackend.readChildren. */

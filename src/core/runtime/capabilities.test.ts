@@ -39,6 +39,7 @@ function fullBackend(calls: string[]): Required<AccessibilityBackend> {
     bounds: reached('bounds', { x: 1, y: 2, width: 3, height: 4 }),
     shortcuts: reached('shortcuts', []),
     readChildren: reached('readChildren', []),
+    focusPath: reached('focusPath', [0]),
   };
 }
 
@@ -109,6 +110,7 @@ describe('the capabilities the runtime composes over a backend', () => {
       bounds: () => backend.bounds('r', NODE),
       shortcuts: () => backend.shortcuts(1),
       readChildren: () => backend.readChildren(1, [{ ref: undefined, from: 0, count: 1 }]),
+      focusPath: () => backend.focusPath(1),
     };
     const methods = Object.keys(fullBackend([]));
     for (const method of methods) await invoke[method as keyof AccessibilityBackend]();

@@ -3,7 +3,8 @@ import type { Role, UiNode } from '../../shared/ui-node';
 /**
  * Which lines of a tree's text a budget keeps when not all fit: the page's outline first
  * (windows, documents, headings, named regions and forms, the focused node, each with the
- * lines above it), then the rest breadth first by importance, a few rows of every table
+ * lines above it), after the focused region (the lines above the focused node, and the few
+ * beside it and under those on its last levels: the form or the rows where the model acts), then the rest breadth first by importance, a few rows of every table
  * before more rows of any. Each kept line that has lines left out under it gets one
  * `… truncated: N more under <id>` line, and those count against the budget too.
  */
@@ -18,7 +19,16 @@ export interface OutlineLine {
   rank: number;
   /** Children the platform did not read (a budgeted read): they are counted in the line's note. */
   unread: number;
+  /** The node has the focus: its region is kept first (see focusRegion). */
+  focused?: boolean;
 }
+
+/** The focused region as a budgeted read reaches it (platform/outline-read.ts): siblings on each side, levels up, levels down. */
+const FOCUS_NEAR = 3;
+const FOCUS_LEVELS = 3;
+const FOCUS_DEPTH = 2;
+/** Lines the focused region keeps at most, whatever the focus holds: the outline still comes second, not never. */
+const FOCUS_LINES = 80;
 
 const SKELETON = 1;
 const TOP_ROLES = new Set<Role>(['application', 'window', 'dialog', 'document']);
@@ -168,6 +178,8 @@ export function selectLines(
   };
   const byRank = (a: number, b: number): number => (lines[a]?.rank ?? 0) - (lines[b]?.rank ?? 0) || (lines[a]?.depth ?? 0) - (lines[b]?.depth ?? 0) || a - b;
   if (lines.length > 0) take([0]);
+  // The focused region before the outline: it is a few dozen lines, and the model acts there.
+  for (const index of focusRegion(lines, parentOf, kids)) if (!keep[index]) take(chainTo(index));
   // The outline first: each of its lines with the lines above it, as long as they fit.
   const outline = lines.map((_line, index) => index).filter((index) => (lines[index]?.rank ?? 99) <= SKELETON);
   for (const index of outline.sort(byRank)) if (!keep[index]) take(chainTo(index));
@@ -181,6 +193,38 @@ export function selectLines(
     for (const child of kids[index] ?? []) if (!keep[child]) queue.push(child);
   }
   return { keep, omitted: omittedCounts(lines, keep, parentOf) };
+}
+
+/**
+ * The focused line, then on each of its last FOCUS_LEVELS levels the lines within FOCUS_NEAR
+ * of the way to it, each followed by the lines FOCUS_DEPTH levels under it (breadth first).
+ */
+function focusRegion(lines: readonly OutlineLine[], parentOf: readonly number[], kids: readonly number[][]): number[] {
+  const focused = lines.findIndex((line) => line.focused === true);
+  if (focused <= 0) return [];
+  const region = [focused];
+  // The first few children of each, as the read reads them: a focused list is its first items, not all of them.
+  const under = (top: number): void => {
+    let level = [top];
+    for (let depth = 0; depth < FOCUS_DEPTH; depth += 1) {
+      level = level.flatMap((index) => (kids[index] ?? []).slice(0, 2 * FOCUS_NEAR + 1));
+      region.push(...level);
+    }
+  };
+  under(focused);
+  for (let on = focused, up = 0; up < FOCUS_LEVELS; up += 1) {
+    const parent = parentOf[on] ?? -1;
+    if (parent < 0) break;
+    const siblings = kids[parent] ?? [];
+    const at = siblings.indexOf(on);
+    for (const sibling of siblings.slice(Math.max(0, at - FOCUS_NEAR), at + FOCUS_NEAR + 1))
+      if (sibling !== on) {
+        region.push(sibling);
+        under(sibling);
+      }
+    on = parent;
+  }
+  return region.slice(0, FOCUS_LINES);
 }
 
 /** For each kept line, the lines under it whose nearest kept ancestor it is, plus its unread children. */

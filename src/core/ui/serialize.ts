@@ -77,6 +77,9 @@ function isEmptyCell(node: UiNode): boolean {
 /** Roles whose text is always editable when enabled, so `editable` is not printed for them. */
 const EDITABLE_ROLES = new Set<Role>(['textfield', 'textarea', 'spinbutton']);
 
+/** Roles whose focus says only that their window or page is active. */
+const WHOLE_ROLES = new Set<Role>(['application', 'window', 'document']);
+
 interface Line {
   id: string;
   depth: number;
@@ -87,6 +90,7 @@ interface Line {
   rank: number;
   /** Children a budgeted read left unread here, or under unprinted nodes below (`childCount`). */
   unread: number;
+  focused?: boolean;
 }
 
 /** Children of a node that the read did not reach: a budgeted read keeps `childCount` where it stopped. */
@@ -272,6 +276,8 @@ function flatten(root: UiNode, maxTextChars: number, style: LineStyle, bounds: b
         ancestors,
         rank: lineRank(node, owner?.rank ?? 0, place),
         unread: 0,
+        // Focus resting on a whole window or page marks no region (outline-select.ts).
+        ...(node.states.focused && !WHOLE_ROLES.has(node.role) ? { focused: true } : {}),
       };
       lines.push(here);
     }

@@ -3,6 +3,7 @@ import { canTypeAll } from '../keymap';
 import { createNutInput } from '../nut-input';
 import { AtspiAccessibility } from './accessibility';
 import { createReadChildren } from './budgeted-read';
+import { createFocusPath } from './focus-path';
 import { createActivate } from './activate';
 import { createCloseWindow } from './close';
 import { createRelaunch, startDetached } from './relaunch';
@@ -105,7 +106,7 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       }),
     },
     // The compact tree's read on demand (budgeted-read.ts) sits beside the whole read, on the same object.
-    accessibility: Object.assign(accessibility, { readChildren: createReadChildren(client, apps) }),
+    accessibility: Object.assign(accessibility, { readChildren: createReadChildren(client, apps), focusPath: createFocusPath(client, apps) }),
     input: lazyInput(env, async (pid) => (await apps.get(pid).catch(() => undefined))?.windows.map((window) => window.title) ?? []),
     screen: createScreen(env, apps),
     ...(session.found.length === 0 ? {} : { discovered: session.found }),

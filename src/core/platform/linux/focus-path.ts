@@ -1,0 +1,77 @@
+import { IFACE, NULL_PATH, ROOT_PATH, STATE, type ObjectRef } from '../../../../native/linux/atspi';
+import type { AccessibilityBackend } from '../types';
+import type { AppDirectory, AppEntry } from './apps';
+import type { AtspiClient } from './client';
+import { unlessFrozen } from './tree-items';
+
+const COLLECTION = 'org.a11y.atspi.Collection';
+/** AtspiCollectionMatchType ALL (none listed matches all), and the CANONICAL sort: document order. */
+const MATCH_ALL = 1;
+const SORT_CANONICAL = 1;
+/** Levels a chain of parents may climb: a loop in an app's parents must still end. */
+const MAX_DEPTH = 128;
+/** FOCUSED nodes followed up to the root: the focus and the views around it that say so too. */
+const MAX_MATCHES = 6;
+
+/** A MatchRule `(aiia{ss}iaiiasib)` for one state bit, any role, any interface. */
+function stateRule(bit: number): unknown[] {
+  const words = [0, 0];
+  words[bit >> 5] = (1 << (bit & 31)) >>> 0;
+  return [words, MATCH_ALL, {}, MATCH_ALL, [0, 0, 0, 0], MATCH_ALL, [], MATCH_ALL, false];
+}
+
+/** The paths from the app's root down to `path`, by its chain of parents; undefined when that chain does not reach the root. */
+async function chainOf(client: AtspiClient, bus: string, path: string): Promise<string[] | undefined> {
+  const chain = [path];
+  for (let depth = 0; chain[0] !== ROOT_PATH; depth += 1) {
+    const parent =
+      depth < MAX_DEPTH ? ((await client.property([bus, chain[0] as string], IFACE.accessible, 'Parent')) as Partial<ObjectRef> | undefined) : undefined;
+    const up = parent?.[0] === bus ? parent[1] : undefined;
+    if (up === undefined || chain.includes(up)) return undefined;
+    // Chromium's windows name no parent: a node without one hangs from the app's root (GetChildren then says whether it is there).
+    chain.unshift(up === NULL_PATH ? ROOT_PATH : up);
+  }
+  return chain;
+}
+
+/**
+ * Where the app's focus is, for the compact tree's budgeted read (outline-read.ts): one
+ * Collection query for the FOCUSED state (the deepest match: a focused view holds the
+ * focused field), its chain of parents, and one GetChildren per level
+ * for its index there, the levels in parallel. No walk: a few dozen calls on any page.
+ * Undefined where the bridge has no Collection or the chain does not lead to the app's root.
+ */
+export async function focusPathOf(client: AtspiClient, { bus }: Pick<AppEntry, 'bus'>): Promise<number[] | undefined> {
+  const [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', '(aiia{ss}iaiiasib)uib', [
+    stateRule(STATE.FOCUSED),
+    SORT_CANONICAL,
+    0,
+    true,
+  ])) as [ObjectRef[]];
+  // Toolkits disagree on which nodes say FOCUSED (Chromium: the page's button and two of its own views, in no tree order): the deepest is the focus.
+  const matches = refs.filter((ref) => ref[0] === bus && ref[1] !== ROOT_PATH && ref[1] !== NULL_PATH).slice(0, MAX_MATCHES);
+  const chains = await Promise.all(matches.map((ref) => chainOf(client, bus, ref[1])));
+  const chain = chains.reduce<string[] | undefined>(
+    (deepest, each) => (each !== undefined && each.length > (deepest?.length ?? 0) ? each : deepest),
+    undefined,
+  );
+  if (chain === undefined) return undefined;
+  const indices = await Promise.all(
+    chain.slice(1).map(async (path, level) => {
+      const [listed] = await client.call([bus, chain[level] as string], IFACE.accessible, 'GetChildren');
+      return (listed as ObjectRef[]).findIndex((ref) => ref[1] === path);
+    }),
+  );
+  return indices.some((index) => index < 0) ? undefined : indices;
+}
+
+/** AccessibilityBackend.focusPath over AT-SPI, for the apps read on demand (Gecko and Chromium answer Collection). */
+export function createFocusPath(client: AtspiClient, apps: AppDirectory): NonNullable<AccessibilityBackend['focusPath']> {
+  return async (pid, signal) => {
+    const app = await apps.get(pid);
+    if (!app.bridge.collection) return undefined;
+    signal?.throwIfAborted();
+    // A node that went away mid-chain leaves the focus unknown; a frozen or gone app is the read's answer.
+    return focusPathOf(client, app).catch(unlessFrozen(undefined));
+  };
+}
