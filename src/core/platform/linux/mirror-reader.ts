@@ -1,4 +1,4 @@
-import { IFACE, type ObjectRef } from '../../../../native/linux/atspi';
+import { IFACE, NULL_PATH, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import { MirrorUntrusted, type MirrorReader, type Relayout } from './mirror';
 import { FULL_READ_MAX_NODES } from '../../ui/read-cut';
@@ -43,6 +43,10 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
     children: async (path) => {
       const [refs] = await client.call([app.bus, path], IFACE.accessible, 'GetChildren');
       return (refs as ObjectRef[]).map((ref) => ref[1]);
+    },
+    parent: async (path) => {
+      const [owner, parentPath] = ((await client.property([app.bus, path], IFACE.accessible, 'Parent')) ?? []) as Partial<ObjectRef>;
+      return owner === app.bus && parentPath !== undefined && parentPath !== '' && parentPath !== NULL_PATH ? parentPath : undefined;
     },
     // The fetch decides on the node's own name, before any label named it.
     hasValue: (node) => hasValue(ownKind(node)),

@@ -14,6 +14,12 @@ export interface MirrorReader {
   subtree(path: string, window: string | undefined, maxDepth: number, rows?: CacheRows): Promise<Node>;
   /** The object paths of a node's children, in order. */
   children(path: string): Promise<string[]>;
+  /**
+   * The object path of a node's parent; undefined for a node with none (detached). Lets a
+   * patch place a node an event named but the tree does not hold (see `locate`); without it,
+   * such a node costs a full read.
+   */
+  parent?: ((path: string) => Promise<string | undefined>) | undefined;
   /** Whether the node is a text or numeric widget, whose value the fetch reads. */
   hasValue(node: Node): boolean;
   /** That value, read as the fetch reads it. */
@@ -75,6 +81,13 @@ const SELF_PROPERTIES = new Set(['accessible-name', 'accessible-description', 'a
 const CONCURRENCY = 48;
 /** Remembered removals, so the events a dying node still sends are not taken for a missed one. */
 const TOMBSTONE_LIMIT = 10_000;
+/**
+ * Nodes events named that the tree does not hold, placed one by one (a Parent call a level)
+ * before a patch gives up on them; more than this in one round and a full read is cheaper.
+ */
+const MAX_LOCATED = 64;
+/** Levels climbed from such a node towards one the tree holds. */
+const MAX_LOCATE_DEPTH = 8;
 
 /**
  * One app's tree, kept current from its AT-SPI events. Events only mark what changed
@@ -104,6 +117,8 @@ export class AppMirror {
   /** Known nodes a call on failed (a dying node): they too must be gone once the structure is patched. */
   private failed = new Set<string>();
   private pending = 0;
+  /** Nodes `locate` sent back for a parent's list to be read again, in this flush: a second miss is not a third try. */
+  private located = new Set<string>();
   private untrusted: MirrorUntrusted | undefined;
   private readonly tombstones = new Set<string>();
   /** The copy last handed out, dropped whenever the tree changes. */
@@ -239,6 +254,7 @@ export class AppMirror {
    */
   async flush(reader: MirrorReader, rounds = 6): Promise<void> {
     if (this.root === undefined) throw new MirrorUntrusted('generation', 'nothing loaded');
+    this.located = new Set();
     if (this.untrusted === undefined) {
       // Three independent checks for what no event told: together they take as long as the slowest.
       const previous = this.rows;
@@ -271,14 +287,67 @@ export class AppMirror {
       if (stayed !== undefined)
         this.distrust(stayed[1], `${stayed[0]} is still in the tree after ${stayed[1] === 'visibility' ? 'its visibility changed' : 'a call on it failed'}`);
       await this.patchNodes(reader, self, fresh);
-      const missed = named.find((path) => !this.entries.has(path) && !this.tombstones.has(path));
-      if (missed !== undefined) this.distrust('unknown-node', `an event named ${missed}, which the tree does not hold`);
+      await this.locateMissed(
+        reader,
+        named.filter((path) => !this.entries.has(path) && !this.tombstones.has(path)),
+        new Set(structure),
+      );
       if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
     }
     if (this.untrusted !== undefined) throw this.untrusted;
     if (this.dirty || this.leaving) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
     // Names guessed from where labels sit move with the layout, which changes with no event of its own.
     if (this.served === undefined && this.root !== undefined) await this.renameFromLayout(reader, this.root);
+  }
+
+  /**
+   * Nodes an event named that the tree does not hold, after the marks were read. A node a
+   * toolkit made and threw away between two reads (LibreOffice rebuilds a hidden sidebar
+   * panel's toolbars on every edit in a sheet, and each announces itself on the way) is not in
+   * the app's tree, and no full read would find it: each one is placed by its parents, and only
+   * one that hangs from a node the tree holds, listed there now, is missing from the mirror.
+   * Its parent's list is read again (a silent change), so the next round reads it in.
+   */
+  private async locateMissed(reader: MirrorReader, missed: string[], relisted: ReadonlySet<string>): Promise<void> {
+    if (missed.length === 0) return;
+    const parent = reader.parent;
+    const first = missed[0] as string;
+    if (parent === undefined) return this.distrust('unknown-node', `an event named ${first}, which the tree does not hold`);
+    if (missed.length > MAX_LOCATED) return this.distrust('unknown-node', `events named ${missed.length} nodes the tree does not hold, ${first} first`);
+    const again = missed.find((path) => this.located.has(path));
+    if (again !== undefined) return this.distrust('unknown-node', `${again} is listed under a node the tree holds, yet reading that list again did not bring it in`);
+    await Promise.all(missed.map((path) => this.locate(reader, parent, path, relisted)));
+  }
+
+  private async locate(reader: MirrorReader, parentOf: (path: string) => Promise<string | undefined>, path: string, relisted: ReadonlySet<string>): Promise<void> {
+    let child = path;
+    for (let level = 0; level < MAX_LOCATE_DEPTH; level += 1) {
+      let parent: string | undefined;
+      try {
+        parent = await parentOf(child);
+      } catch (error) {
+        // A node that cannot say where it is has gone: a full read would not find it either.
+        if (isTimeout(error)) throw error;
+        return this.bury(path);
+      }
+      const held = parent === undefined ? undefined : this.entries.get(parent);
+      if (parent === undefined || parent === child) return this.bury(path);
+      if (held === undefined) {
+        child = parent;
+        continue;
+      }
+      // A container read by its visible range (a sheet) makes objects for cells on demand (the cursor's): the range read decides which it holds.
+      if (held.node.ref.huge === true) return this.bury(path);
+      // A list read again this round already holds whatever is listed there now.
+      if (relisted.has(parent)) return this.bury(path);
+      const listed = await this.tolerated(reader.children(parent), parent, `the children of ${parent}`);
+      if (listed === undefined || !this.asFetched(parent, listed).includes(child)) return this.bury(path);
+      this.mark(this.dirtyChildren, parent);
+      this.named.add(path);
+      this.located.add(path);
+      return;
+    }
+    this.distrust('unknown-node', `an event named ${path}, which hangs more than ${MAX_LOCATE_DEPTH} levels under any node the tree holds`);
   }
 
   private async renameFromLayout(reader: MirrorReader, root: Node): Promise<void> {
