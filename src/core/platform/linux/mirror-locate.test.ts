@@ -27,6 +27,21 @@ describe('AppMirror placing nodes it does not hold', () => {
     expect(app.calls).toEqual([]);
   });
 
+  it('asks each parent once for many nodes thrown away together', async () => {
+    const app = fixture();
+    const mirror = await loaded(app);
+    app.parents.set('/box', '/w');
+    for (let item = 0; item < 40; item += 1) {
+      app.parents.set(`/box/${item}`, '/box');
+      mirror.apply(event(`/box/${item}`, 'PropertyChange', 'accessible-role'));
+    }
+    await mirror.flush(app);
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A', 'B']);
+    expect(app.calls.filter((call) => call === 'parent /box')).toHaveLength(1);
+    expect(app.calls.filter((call) => call === 'children /w')).toHaveLength(1);
+    expect(app.calls).toHaveLength(42);
+  });
+
   it('checks the list of a held parent no event re-read, and leaves out a node it no longer lists', async () => {
     const app = fixture();
     const mirror = await loaded(app);
@@ -77,13 +92,13 @@ describe('AppMirror placing nodes it does not hold', () => {
   it('falls back when a node hangs deeper than it climbs, or too many are unknown', async () => {
     const app = fixture();
     const mirror = await loaded(app);
-    for (let level = 0; level < 10; level += 1) app.parents.set(`/deep/${level}`, `/deep/${level + 1}`);
-    app.parents.set('/deep/10', '/w');
+    for (let level = 0; level < 40; level += 1) app.parents.set(`/deep/${level}`, `/deep/${level + 1}`);
+    app.parents.set('/deep/40', '/w');
     mirror.apply(event('/deep/0', 'StateChanged', 'checked', 1));
     await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'unknown-node' });
-    const many = new AppMirror({ ...LIMITS, maxPending: 500 });
+    const many = new AppMirror({ ...LIMITS, maxPending: 5000 });
     many.load(app.tree());
-    for (let each = 0; each < 65; each += 1) many.apply(event(`/tip/${each}`, 'StateChanged', 'checked', 1));
+    for (let each = 0; each < 1001; each += 1) many.apply(event(`/tip/${each}`, 'StateChanged', 'checked', 1));
     app.calls = [];
     await expect(many.flush(app)).rejects.toMatchObject({ reason: 'unknown-node' });
     expect(app.calls.filter((call) => call.startsWith('parent'))).toEqual([]);

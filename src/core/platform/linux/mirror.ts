@@ -1,7 +1,7 @@
 import { EVENT_MEMBER, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { RawNode } from '../../ui/ids';
 import type { AtspiRef, TreeEvent } from './client';
-import { mapLimit } from './pool';
+import { limiter, mapLimit } from './pool';
 import { placedElsewhere, rowChildren, type CacheRow, type CacheRows, type ValueRead } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
@@ -82,12 +82,13 @@ const CONCURRENCY = 48;
 /** Remembered removals, so the events a dying node still sends are not taken for a missed one. */
 const TOMBSTONE_LIMIT = 10_000;
 /**
- * Nodes events named that the tree does not hold, placed one by one (a Parent call a level)
- * before a patch gives up on them; more than this in one round and a full read is cheaper.
+ * Nodes events named that the tree does not hold, placed by their parents (a Parent call for
+ * each node on the way, each asked once) before a patch gives up on them; LibreOffice names
+ * about 200 on an edit in a sheet. Past this many, a full read is cheaper.
  */
-const MAX_LOCATED = 64;
+const MAX_LOCATED = 1000;
 /** Levels climbed from such a node towards one the tree holds. */
-const MAX_LOCATE_DEPTH = 8;
+const MAX_LOCATE_DEPTH = 32;
 
 /**
  * One app's tree, kept current from its AT-SPI events. Events only mark what changed
@@ -310,28 +311,51 @@ export class AppMirror {
    */
   private async locateMissed(reader: MirrorReader, missed: string[], relisted: ReadonlySet<string>): Promise<void> {
     if (missed.length === 0) return;
-    const parent = reader.parent;
     const first = missed[0] as string;
-    if (parent === undefined) return this.distrust('unknown-node', `an event named ${first}, which the tree does not hold`);
+    const askParent = reader.parent;
+    if (askParent === undefined) return this.distrust('unknown-node', `an event named ${first}, which the tree does not hold`);
     if (missed.length > MAX_LOCATED) return this.distrust('unknown-node', `events named ${missed.length} nodes the tree does not hold, ${first} first`);
     const again = missed.find((path) => this.located.has(path));
     if (again !== undefined) return this.distrust('unknown-node', `${again} is listed under a node the tree holds, yet reading that list again did not bring it in`);
-    await Promise.all(missed.map((path) => this.locate(reader, parent, path, relisted)));
+    // Nodes thrown away together share their parents: each is asked once, and a bounded number at a time.
+    const asked = new Map<string, Promise<string | undefined | Error>>();
+    const limit = limiter(CONCURRENCY);
+    const parentOf = (path: string): Promise<string | undefined | Error> => {
+      let answer = asked.get(path);
+      if (answer === undefined) {
+        answer = limit(() => askParent(path)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+        asked.set(path, answer);
+      }
+      return answer;
+    };
+    const lists = new Map<string, Promise<string[] | undefined>>();
+    const listOf = (path: string): Promise<string[] | undefined> => {
+      let list = lists.get(path);
+      if (list === undefined) {
+        list = this.tolerated(reader.children(path), path, `the children of ${path}`);
+        lists.set(path, list);
+      }
+      return list;
+    };
+    await Promise.all(missed.map((path) => this.locate(path, parentOf, listOf, relisted)));
   }
 
-  private async locate(reader: MirrorReader, parentOf: (path: string) => Promise<string | undefined>, path: string, relisted: ReadonlySet<string>): Promise<void> {
+  private async locate(
+    path: string,
+    parentOf: (path: string) => Promise<string | undefined | Error>,
+    listOf: (path: string) => Promise<string[] | undefined>,
+    relisted: ReadonlySet<string>,
+  ): Promise<void> {
     let child = path;
     for (let level = 0; level < MAX_LOCATE_DEPTH; level += 1) {
-      let parent: string | undefined;
-      try {
-        parent = await parentOf(child);
-      } catch (error) {
-        // A node that cannot say where it is has gone: a full read would not find it either.
-        if (isTimeout(error)) throw error;
+      const parent = await parentOf(child);
+      // A node that cannot say where it is has gone: a full read would not find it either.
+      if (parent instanceof Error) {
+        if (isTimeout(parent)) throw parent;
         return this.bury(path);
       }
-      const held = parent === undefined ? undefined : this.entries.get(parent);
       if (parent === undefined || parent === child) return this.bury(path);
+      const held = this.entries.get(parent);
       if (held === undefined) {
         child = parent;
         continue;
@@ -340,7 +364,7 @@ export class AppMirror {
       if (held.node.ref.huge === true) return this.bury(path);
       // A list read again this round already holds whatever is listed there now.
       if (relisted.has(parent)) return this.bury(path);
-      const listed = await this.tolerated(reader.children(parent), parent, `the children of ${parent}`);
+      const listed = await listOf(parent);
       if (listed === undefined || !this.asFetched(parent, listed).includes(child)) return this.bury(path);
       this.mark(this.dirtyChildren, parent);
       this.named.add(path);
@@ -615,6 +639,11 @@ export class AppMirror {
     if (node.nameFrom === 'geometry' && fields.nameFrom === undefined && fields.name === '') {
       fields.name = node.name;
       fields.nameFrom = 'geometry';
+    }
+    // Nor the table a cell of a range read sits in, which gave it its address and headers (table-range.ts).
+    if (entry.parent !== undefined && this.entries.get(entry.parent)?.node.ref.huge === true) {
+      if (fields.name === '') fields.name = node.name;
+      if ((fields.description ?? '') === '' && node.description !== undefined) fields.description = node.description;
     }
     const { children: _kept, ...current } = node;
     if (JSON.stringify(current) === JSON.stringify(fields)) return;

@@ -1,0 +1,49 @@
+/**
+ * The mirror over a table read by its visible range (a sheet): a cell read again alone keeps
+ * the address and headers its table gave it, as a full read gives them.
+ */
+import { describe, expect, it } from 'vitest';
+import { AppMirror } from './mirror';
+import { LIMITS, event, fixture, type FakeApp, type Node } from './testing/mirror-app';
+
+function sheetApp(): FakeApp {
+  const app = fixture();
+  app.nodes.set('/sheet', { name: 'Sheet', role: 'table', kids: ['/cell/b2'], huge: true });
+  app.nodes.set('/cell/b2', { name: '', role: 'cell', kids: [], value: '37' });
+  app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/b', '/sheet'] });
+  return app;
+}
+
+/** The tree a full read gives: the range read named the cell by its address and described it by its headers. */
+function read(app: FakeApp): Node {
+  const tree = app.tree();
+  const cell = tree.children?.[0]?.children?.[2]?.children?.[0] as Node;
+  cell.name = 'B2';
+  cell.description = 'column: Revenue; row: Ada';
+  return tree;
+}
+
+const cellOf = (tree: Node): Node | undefined => tree.children?.[0]?.children?.[2]?.children?.[0];
+
+describe('AppMirror over a range-read table', () => {
+  it('keeps a cell’s address and headers when an event has it read again alone', async () => {
+    const app = sheetApp();
+    const mirror = new AppMirror(LIMITS);
+    mirror.load(read(app));
+    app.nodes.set('/cell/b2', { name: '', role: 'cell', kids: [], value: '40', focused: true });
+    mirror.apply(event('/cell/b2', 'StateChanged', 'focused', 1));
+    await mirror.flush(app);
+    const cell = cellOf(mirror.snapshot());
+    expect(cell).toMatchObject({ name: 'B2', description: 'column: Revenue; row: Ada', value: '40', states: { focused: true } });
+  });
+
+  it('takes a label a cell’s own read gives over the one its table gave', async () => {
+    const app = sheetApp();
+    const mirror = new AppMirror(LIMITS);
+    mirror.load(read(app));
+    app.nodes.set('/cell/b2', { name: 'Total', role: 'cell', kids: [] });
+    mirror.apply(event('/cell/b2', 'PropertyChange', 'accessible-name'));
+    await mirror.flush(app);
+    expect(cellOf(mirror.snapshot())?.name).toBe('Total');
+  });
+});
