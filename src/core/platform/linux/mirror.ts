@@ -316,7 +316,8 @@ export class AppMirror {
     if (askParent === undefined) return this.distrust('unknown-node', `an event named ${first}, which the tree does not hold`);
     if (missed.length > MAX_LOCATED) return this.distrust('unknown-node', `events named ${missed.length} nodes the tree does not hold, ${first} first`);
     const again = missed.find((path) => this.located.has(path));
-    if (again !== undefined) return this.distrust('unknown-node', `${again} is listed under a node the tree holds, yet reading that list again did not bring it in`);
+    if (again !== undefined)
+      return this.distrust('unknown-node', `${again} is listed under a node the tree holds, yet reading that list again did not bring it in`);
     // Nodes thrown away together share their parents: each is asked once, and a bounded number at a time.
     const asked = new Map<string, Promise<string | undefined | Error>>();
     const limit = limiter(CONCURRENCY);

@@ -129,4 +129,3 @@ export async function loaded(app: FakeApp): Promise<AppMirror> {
 }
 
 export const names = (tree: Node): string[] => [tree.name, ...(tree.children ?? []).flatMap(names)];
-
