@@ -37,6 +37,21 @@ describe('AppMirror over a range-read table', () => {
     expect(cell).toMatchObject({ name: 'B2', description: 'column: Revenue; row: Ada', value: '40', states: { focused: true } });
   });
 
+  it('reads again the states of range cells alone where the app announces every other walked node’s (LibreOffice)', async () => {
+    const app = sheetApp();
+    app.cached = true;
+    // Menu items and cells are left out of the cache and walked.
+    app.uncached = new Set(['/a', '/cell/b2']);
+    app.walkedStatesAnnounced = 'outside-ranges';
+    const mirror = new AppMirror(LIMITS);
+    mirror.load(read(app), await app.rows());
+    // The cursor moved onto the cell: the object the tree holds says so when asked, with no event of its own.
+    app.nodes.set('/cell/b2', { name: '', role: 'cell', kids: [], value: '37', focused: true });
+    await mirror.flush(app);
+    expect(app.calls.filter((call) => call.startsWith('states'))).toEqual(['states /cell/b2']);
+    expect(cellOf(mirror.snapshot())).toMatchObject({ name: 'B2', description: 'column: Revenue; row: Ada', states: { focused: true } });
+  });
+
   it('takes a label a cell’s own read gives over the one its table gave', async () => {
     const app = sheetApp();
     const mirror = new AppMirror(LIMITS);

@@ -54,7 +54,7 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
     rows: () => cacheRows(client, app.bus, app.bridge),
     states: (node) => readStates(client, [app.bus, node.ref.path], node.ref.role, app.gtk4),
     // Chromium sends state-changed for page and UI nodes alike (AXPlatformNodeAuraLinux), which its cache leaves out.
-    walkedStatesAnnounced: app.bridge.kind === 'chromium',
+    walkedStatesAnnounced: app.bridge.kind === 'chromium' ? true : app.bridge.kind === 'libreoffice' ? 'outside-ranges' : false,
     relayout: (root, rawName) => relayout(client, app.bus, root, rawName),
   };
 }

@@ -35,7 +35,7 @@ export class FakeApp implements MirrorReader {
   cached = false;
   /** Nodes GetItems leaves out, found by walking (GTK3 list rows). */
   uncached = new Set<string>();
-  walkedStatesAnnounced = false;
+  walkedStatesAnnounced: boolean | 'outside-ranges' = false;
 
   tree(path = ROOT_PATH): Node {
     const entry = this.nodes.get(path);
