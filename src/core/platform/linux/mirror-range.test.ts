@@ -61,4 +61,36 @@ describe('AppMirror over a range-read table', () => {
     await mirror.flush(app);
     expect(cellOf(mirror.snapshot())?.name).toBe('Total');
   });
+
+  it('reads the table’s visible range again when its children change, never listing them, and drops the cells it no longer shows', async () => {
+    const app = sheetApp();
+    const mirror = new AppMirror(LIMITS);
+    mirror.load(read(app));
+    // Scrolled: the range now shows another cell, as a new object.
+    app.nodes.set('/sheet', { name: 'Sheet', role: 'table', kids: ['/cell/b3'], huge: true });
+    app.nodes.set('/cell/b3', { name: 'B3', role: 'cell', kids: [], value: '74' });
+    mirror.apply(event('/sheet', 'ChildrenChanged', 'add', 0));
+    await mirror.flush(app);
+    expect(cellOf(mirror.snapshot())).toMatchObject({ name: 'B3', value: '74' });
+    expect(app.calls).toContain('subtree /sheet');
+    expect(app.calls).not.toContain('children /sheet');
+    // The old cell's last words are about a node that left the tree: no call, no full read.
+    app.calls = [];
+    mirror.apply(event('/cell/b2', 'StateChanged', 'defunct', 1));
+    await mirror.flush(app);
+    expect(app.calls.filter((call) => !call.startsWith('value'))).toEqual([]);
+  });
+
+  it('reads the range again when a call on one of its cells fails (a cell object the sheet retired)', async () => {
+    const app = sheetApp();
+    const mirror = new AppMirror(LIMITS);
+    mirror.load(read(app));
+    app.nodes.set('/sheet', { name: 'Sheet', role: 'table', kids: ['/cell/b2-new'], huge: true });
+    app.nodes.set('/cell/b2-new', { name: '', role: 'cell', kids: [], value: '38' });
+    const value = app.value.bind(app);
+    app.value = (node: Node) => (node.ref.path === '/cell/b2' ? Promise.reject(new Error('org.a11y.atspi.Error.UnknownObject')) : value(node));
+    await mirror.flush(app);
+    expect(cellOf(mirror.snapshot())).toMatchObject({ value: '38' });
+    expect(app.calls).toContain('subtree /sheet');
+  });
 });

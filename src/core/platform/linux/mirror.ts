@@ -439,7 +439,7 @@ export class AppMirror {
     const announced = reader.walkedStatesAnnounced ?? false;
     if (announced === true) return;
     const walked = [...this.entries.values()]
-      .filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path) && (announced === false || this.inRange(parent)))
+      .filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path) && (announced === false || this.isRangeTable(parent)))
       .map(({ node }) => node);
     this.stateChecks = walked.length;
     const states = await mapLimit(walked, CONCURRENCY, (node) => this.tolerated(reader.states(node), node.ref.path, `the states of ${node.ref.path}`));
@@ -449,9 +449,9 @@ export class AppMirror {
     });
   }
 
-  /** Whether a node sits in a table read by its visible range (its parent makes its children on demand). */
-  private inRange(parent: string): boolean {
-    return this.entries.get(parent)?.node.ref.huge === true;
+  /** Whether a node is a table read by its visible range (it makes its children on demand). */
+  private isRangeTable(path: string): boolean {
+    return this.entries.get(path)?.node.ref.huge === true;
   }
 
   /** A mark no event made; counted, so a bench can say how often the events fell short. */
@@ -521,7 +521,10 @@ export class AppMirror {
 
   /** Child lists first, shallowest parent first: a parent's new subtree already holds its children's news. */
   private async patchStructure(reader: MirrorReader, parents: string[], fresh: Set<string>): Promise<void> {
-    const known = parents.filter((path) => this.entries.has(path));
+    // A sheet's children are the cells on screen, which only its range read works out; listing them would swamp the app.
+    const ranges = parents.filter((path) => this.isRangeTable(path));
+    await Promise.all(ranges.map((path) => this.rereadRange(reader, path, fresh)));
+    const known = parents.filter((path) => this.entries.has(path) && !this.isRangeTable(path));
     const lists = await Promise.all(known.map((path) => this.childrenOf(reader, path)));
     const order = known
       .flatMap((path, at) => {
@@ -534,6 +537,32 @@ export class AppMirror {
       if (parent === undefined || fresh.has(path)) continue;
       await this.relist(reader, parent, kids, fresh);
     }
+  }
+
+  /**
+   * A table read by its visible range, read again as a full read reads it (table-range.ts): the
+   * cells on screen now, named by address and described by headers. Its cells are new objects
+   * (a sheet makes one per request), so the old ones leave the tree; the table keeps its place.
+   */
+  private async rereadRange(reader: MirrorReader, path: string, fresh: Set<string>): Promise<void> {
+    const entry = this.entries.get(path);
+    if (entry === undefined || fresh.has(path)) return;
+    const parent = entry.parent === undefined ? undefined : this.entries.get(entry.parent);
+    const depthLeft = this.limits.maxDepth - entry.depth;
+    const read = await guarded(
+      reader.subtree(path, parent === undefined ? undefined : this.windowUnder(parent), depthLeft, this.rows),
+      `the visible range of ${path}`,
+    );
+    for (const child of entry.node.children ?? []) this.drop(child);
+    this.replace(entry, read);
+    if (read.children !== undefined && read.children.length > 0) entry.node.children = read.children;
+    else delete entry.node.children;
+    for (const child of read.children ?? []) {
+      this.index(child, path, entry.depth + 1);
+      for (const added of subtreeOf(child)) fresh.add(added.ref.path);
+    }
+    fresh.add(path);
+    this.served = undefined;
   }
 
   private depthOf(path: string): number {
