@@ -1,7 +1,8 @@
 import { EVENT_MEMBER, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { RawNode } from '../../ui/ids';
 import type { AtspiRef, TreeEvent } from './client';
-import { limiter, mapLimit } from './pool';
+import { mapLimit } from './pool';
+import { locateNodes } from './mirror-locate';
 import { placedElsewhere, rowChildren, type CacheRow, type CacheRows, type ValueRead } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
@@ -84,14 +85,6 @@ const SELF_PROPERTIES = new Set(['accessible-name', 'accessible-description', 'a
 const CONCURRENCY = 48;
 /** Remembered removals, so the events a dying node still sends are not taken for a missed one. */
 const TOMBSTONE_LIMIT = 10_000;
-/**
- * Nodes events named that the tree does not hold, placed by their parents (a Parent call for
- * each node on the way, each asked once) before a patch gives up on them; LibreOffice names
- * about 200 on an edit in a sheet. Past this many, a full read is cheaper.
- */
-const MAX_LOCATED = 1000;
-/** Levels climbed from such a node towards one the tree holds. */
-const MAX_LOCATE_DEPTH = 32;
 
 /**
  * One app's tree, kept current from its AT-SPI events. Events only mark what changed
@@ -305,77 +298,37 @@ export class AppMirror {
   }
 
   /**
-   * Nodes an event named that the tree does not hold, after the marks were read. A node a
-   * toolkit made and threw away between two reads (LibreOffice rebuilds a hidden sidebar
-   * panel's toolbars on every edit in a sheet, and each announces itself on the way) is not in
-   * the app's tree, and no full read would find it: each one is placed by its parents, and only
-   * one that hangs from a node the tree holds, listed there now, is missing from the mirror.
-   * Its parent's list is read again (a silent change), so the next round reads it in.
+   * Nodes an event named that the tree does not hold, after the marks were read, placed by their
+   * parents (mirror-locate.ts): one outside the app's tree is remembered as such; one a held
+   * parent lists now has that list read again (a silent change), so the next round reads it in.
    */
   private async locateMissed(reader: MirrorReader, missed: string[], relisted: ReadonlySet<string>): Promise<void> {
-    if (missed.length === 0) return;
-    const first = missed[0] as string;
-    const askParent = reader.parent;
-    if (askParent === undefined) return this.distrust('unknown-node', `an event named ${first}, which the tree does not hold`);
-    if (missed.length > MAX_LOCATED) return this.distrust('unknown-node', `events named ${missed.length} nodes the tree does not hold, ${first} first`);
+    const first = missed[0];
+    if (first === undefined) return;
+    const parent = reader.parent;
+    if (parent === undefined) return this.distrust('unknown-node', `an event named ${first}, which the tree does not hold`);
     const again = missed.find((path) => this.located.has(path));
     if (again !== undefined)
       return this.distrust('unknown-node', `${again} is listed under a node the tree holds, yet reading that list again did not bring it in`);
-    // Nodes thrown away together share their parents: each is asked once, and a bounded number at a time.
-    const asked = new Map<string, Promise<string | undefined | Error>>();
-    const limit = limiter(CONCURRENCY);
-    const parentOf = (path: string): Promise<string | undefined | Error> => {
-      let answer = asked.get(path);
-      if (answer === undefined) {
-        answer = limit(() => askParent(path)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-        asked.set(path, answer);
+    const placed = await locateNodes(missed, {
+      held: (path) => (this.entries.has(path) ? { range: this.isRangeTable(path) } : undefined),
+      relisted,
+      parent,
+      children: async (path) => {
+        const listed = await this.tolerated(reader.children(path), path, `the children of ${path}`);
+        return listed === undefined ? undefined : this.asFetched(path, listed);
+      },
+      isTimeout,
+    });
+    if (placed.unplaced !== undefined) return this.distrust('unknown-node', placed.unplaced);
+    for (const path of placed.outside) this.bury(path);
+    for (const [holder, paths] of placed.missedUnder) {
+      this.mark(this.dirtyChildren, holder);
+      for (const path of paths) {
+        this.named.add(path);
+        this.located.add(path);
       }
-      return answer;
-    };
-    const lists = new Map<string, Promise<string[] | undefined>>();
-    const listOf = (path: string): Promise<string[] | undefined> => {
-      let list = lists.get(path);
-      if (list === undefined) {
-        list = this.tolerated(reader.children(path), path, `the children of ${path}`);
-        lists.set(path, list);
-      }
-      return list;
-    };
-    await Promise.all(missed.map((path) => this.locate(path, parentOf, listOf, relisted)));
-  }
-
-  private async locate(
-    path: string,
-    parentOf: (path: string) => Promise<string | undefined | Error>,
-    listOf: (path: string) => Promise<string[] | undefined>,
-    relisted: ReadonlySet<string>,
-  ): Promise<void> {
-    let child = path;
-    for (let level = 0; level < MAX_LOCATE_DEPTH; level += 1) {
-      const parent = await parentOf(child);
-      // A node that cannot say where it is has gone: a full read would not find it either.
-      if (parent instanceof Error) {
-        if (isTimeout(parent)) throw parent;
-        return this.bury(path);
-      }
-      if (parent === undefined || parent === child) return this.bury(path);
-      const held = this.entries.get(parent);
-      if (held === undefined) {
-        child = parent;
-        continue;
-      }
-      // A container read by its visible range (a sheet) makes objects for cells on demand (the cursor's): the range read decides which it holds.
-      if (held.node.ref.huge === true) return this.bury(path);
-      // A list read again this round already holds whatever is listed there now.
-      if (relisted.has(parent)) return this.bury(path);
-      const listed = await listOf(parent);
-      if (listed === undefined || !this.asFetched(parent, listed).includes(child)) return this.bury(path);
-      this.mark(this.dirtyChildren, parent);
-      this.named.add(path);
-      this.located.add(path);
-      return;
     }
-    this.distrust('unknown-node', `an event named ${path}, which hangs more than ${MAX_LOCATE_DEPTH} levels under any node the tree holds`);
   }
 
   private async renameFromLayout(reader: MirrorReader, root: Node): Promise<void> {
@@ -682,7 +635,7 @@ export class AppMirror {
       fields.nameFrom = 'geometry';
     }
     // Nor the table a cell of a range read sits in, which gave it its address and headers (table-range.ts).
-    if (entry.parent !== undefined && this.entries.get(entry.parent)?.node.ref.huge === true) {
+    if (entry.parent !== undefined && this.isRangeTable(entry.parent)) {
       if (fields.name === '') fields.name = node.name;
       if ((fields.description ?? '') === '' && node.description !== undefined) fields.description = node.description;
     }
