@@ -86,14 +86,19 @@ describe.skipIf(!run)('LibreOffice Calc, a sheet of 10,000 rows', () => {
     // hidden panel on every edit, and the nodes it makes and throws away are placed, not taken as missed.
     expect(stats.fallbacks['unknown-node'] - unknown, JSON.stringify(stats.fallbacks)).toBe(0);
     expect(stats.fullReads - fullReads, JSON.stringify(stats.fallbacks)).toBeLessThanOrEqual(2);
-    // And the patched app is the app: its cells, and the menu items whose states it announced (Undo), as a whole read gives them.
-    expect(compareTrees(await mirrorTree(desktop.platform, pid), await fullTree(desktop.platform, pid))).toEqual([]);
     // An independent witness: pyatspi reads the sheet's top-left cells through the Table interface.
     const records = (await pyatspiRead(desktop.session.env, pid)).records;
     for (let index = 0; index < 9; index += 1) {
       const address = `D${index + 2}`;
       expect(records.find((record) => record.role === 'table cell' && record.name === address)?.text, address).toBe(String(500 + index));
     }
+    // And the patched app is the app: its cells, and the menu items whose states it announced (Undo), as a whole read
+    // gives them. LibreOffice updates its toolbars and menus on idle after an edit: a difference that is only such an
+    // update in flight is gone a moment later, while one the mirror missed stays.
+    const differences = async (): Promise<string[]> => compareTrees(await mirrorTree(desktop.platform, pid), await fullTree(desktop.platform, pid));
+    let missed = await differences();
+    if (missed.length > 0) missed = await new Promise((resolve) => setTimeout(resolve, 1000)).then(differences);
+    expect(missed).toEqual([]);
   }, 600_000);
 
   it('sets text into a cell, which has no EditableText, and reads it back', async () => {
