@@ -1,4 +1,4 @@
-import { IFACE, type ObjectRef } from '../../../../native/linux/atspi';
+import { IFACE, NULL_PATH, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import { MirrorUntrusted, type MirrorReader, type Relayout } from './mirror';
 import { FULL_READ_MAX_NODES } from '../../ui/read-cut';
@@ -44,13 +44,17 @@ export function mirrorReader(client: AtspiClient, app: AppTarget): MirrorReader 
       const [refs] = await client.call([app.bus, path], IFACE.accessible, 'GetChildren');
       return (refs as ObjectRef[]).map((ref) => ref[1]);
     },
+    parent: async (path) => {
+      const [owner, parentPath] = ((await client.property([app.bus, path], IFACE.accessible, 'Parent')) ?? []) as Partial<ObjectRef>;
+      return owner === app.bus && parentPath !== undefined && parentPath !== '' && parentPath !== NULL_PATH ? parentPath : undefined;
+    },
     // The fetch decides on the node's own name, before any label named it.
     hasValue: (node) => hasValue(ownKind(node)),
     value: (node) => readValue(client, [app.bus, node.ref.path], ownKind(node), app.bridge),
     rows: () => cacheRows(client, app.bus, app.bridge),
     states: (node) => readStates(client, [app.bus, node.ref.path], node.ref.role, app.gtk4),
     // Chromium sends state-changed for page and UI nodes alike (AXPlatformNodeAuraLinux), which its cache leaves out.
-    walkedStatesAnnounced: app.bridge.kind === 'chromium',
+    walkedStatesAnnounced: app.bridge.kind === 'chromium' ? true : app.bridge.kind === 'libreoffice' ? 'outside-ranges' : false,
     relayout: (root, rawName) => relayout(client, app.bus, root, rawName),
   };
 }

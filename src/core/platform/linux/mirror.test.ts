@@ -1,120 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ROOT_PATH } from '../../../../native/linux/atspi';
-import type { RawNode } from '../../ui/ids';
-import type { AtspiRef, TreeEvent } from './client';
-import { AppMirror, MirrorUntrusted, type MirrorReader, type Relayout } from './mirror';
-import type { CacheRows, ValueRead } from './tree-fetch';
-
-type Node = RawNode<AtspiRef>;
-/** A state bit in a fake cache row; only whether it differs matters here. */
-const STATE_FOCUSED = 1;
-const LIMITS = { maxNodes: 100, maxDepth: 10, maxPending: 50 };
-
-function node(path: string, name: string, role: Node['role'] = 'button', children?: Node[]): Node {
-  return {
-    ref: { pid: 1, bus: ':1.5', path, interfaces: [], role: 43, gtk4: false },
-    role,
-    platformRole: 'atspi:43',
-    name,
-    states: { enabled: true, focused: false },
-    actions: [],
-    ...(children === undefined ? {} : { children }),
-  };
-}
-
-/** An app as a map of nodes; the reader answers from it, the way tree-fetch answers from D-Bus. */
-class FakeApp implements MirrorReader {
-  nodes = new Map<string, { name: string; role: Node['role']; kids: string[]; focused?: boolean; value?: string; index?: number }>();
-  calls: string[] = [];
-  /** Whether the app answers GetItems (GTK does, Chromium does not). */
-  cached = false;
-  /** Nodes GetItems leaves out, found by walking (GTK3 list rows). */
-  uncached = new Set<string>();
-  walkedStatesAnnounced = false;
-
-  tree(path = ROOT_PATH): Node {
-    const entry = this.nodes.get(path);
-    if (entry === undefined) throw new Error(`org.a11y.atspi.Error.UnknownObject ${path}`);
-    const built = node(path, entry.name, entry.role, entry.kids.length > 0 ? entry.kids.map((kid) => this.tree(kid)) : undefined);
-    if (entry.focused === true) built.states = { enabled: true, focused: true };
-    if (entry.value !== undefined) built.value = entry.value;
-    return built;
-  }
-  async node(path: string): Promise<Node> {
-    this.calls.push(`node ${path}`);
-    await Promise.resolve();
-    const { children: _children, ...rest } = this.tree(path);
-    return rest;
-  }
-  async subtree(path: string): Promise<Node> {
-    this.calls.push(`subtree ${path}`);
-    await Promise.resolve();
-    return this.tree(path);
-  }
-  children(path: string): Promise<string[]> {
-    this.calls.push(`children ${path}`);
-    return Promise.resolve(this.nodes.get(path)?.kids ?? []);
-  }
-  hasValue(node: Node): boolean {
-    return this.nodes.get(node.ref.path)?.value !== undefined;
-  }
-  value(node: Node): Promise<ValueRead> {
-    this.calls.push(`value ${node.ref.path}`);
-    return Promise.resolve({ value: this.nodes.get(node.ref.path)?.value ?? '' });
-  }
-  states(node: Node): Promise<Node['states']> {
-    this.calls.push(`states ${node.ref.path}`);
-    return Promise.resolve(this.nodes.get(node.ref.path)?.focused === true ? { enabled: true, focused: true } : { enabled: true, focused: false });
-  }
-  /** What the layout names now: field path → label text. */
-  layout = new Map<string, string>();
-  relayouts = 0;
-  relayout(): Promise<Relayout> {
-    this.relayouts += 1;
-    return Promise.resolve({ candidates: [...this.nodes.keys()].filter((path) => this.nodes.get(path)?.role === 'textfield'), names: new Map(this.layout) });
-  }
-  rows(): Promise<CacheRows | undefined> {
-    if (!this.cached) return Promise.resolve(undefined);
-    const rows: CacheRows = new Map();
-    for (const [parent, { kids }] of this.nodes)
-      kids.forEach((kid, index) => {
-        const entry = this.nodes.get(kid);
-        if (entry === undefined || this.uncached.has(kid)) return;
-        rows.set(kid, {
-          self: [':1.5', kid],
-          parentPath: parent,
-          index: entry.index ?? index,
-          position: rows.size,
-          childCount: entry.kids.length,
-          name: entry.name,
-          role: 0,
-          description: '',
-          states: entry.focused === true ? [STATE_FOCUSED] : [],
-          interfaces: [],
-        });
-      });
-    return Promise.resolve(rows);
-  }
-}
-
-function fixture(): FakeApp {
-  const app = new FakeApp();
-  app.nodes.set(ROOT_PATH, { name: 'app', role: 'application', kids: ['/w'] });
-  app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/b'] });
-  app.nodes.set('/a', { name: 'A', role: 'button', kids: [] });
-  app.nodes.set('/b', { name: 'B', role: 'label', kids: [] });
-  return app;
-}
-
-const event = (path: string, member: string, detail = '', detail1 = 0): TreeEvent => ({ bus: ':1.5', path, member, detail, detail1, data: undefined });
-
-async function loaded(app: FakeApp): Promise<AppMirror> {
-  const mirror = new AppMirror(LIMITS);
-  mirror.load(app.tree(), await app.rows());
-  return mirror;
-}
-
-const names = (tree: Node): string[] => [tree.name, ...(tree.children ?? []).flatMap(names)];
+import { AppMirror, MirrorUntrusted } from './mirror';
+import type { ValueRead } from './tree-fetch';
+import { LIMITS, event, fixture, loaded, names, node, type Node } from './testing/mirror-app';
 
 describe('AppMirror', () => {
   it('re-reads only the node a property change names', async () => {
@@ -187,8 +74,9 @@ describe('AppMirror', () => {
     expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A', 'B', 'C', 'X']);
   });
 
-  it('falls back when an event names a node the tree never held', async () => {
+  it('falls back when an event names a node the tree never held, and the reader cannot place it', async () => {
     const app = fixture();
+    app.parent = undefined;
     const mirror = await loaded(app);
     mirror.apply(event('/ghost', 'StateChanged', 'checked', 1));
     await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'unknown-node' });
@@ -222,6 +110,7 @@ describe('AppMirror', () => {
 
   it('falls back when a node it never held changes visibility and is not read anew', async () => {
     const app = fixture();
+    app.parent = undefined;
     const mirror = await loaded(app);
     mirror.apply(event('/ghost', 'StateChanged', 'showing', 1));
     await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'unknown-node' });
@@ -237,6 +126,7 @@ describe('AppMirror', () => {
 
   it('takes a dead object it never held as gone, not as a node it missed', async () => {
     const app = fixture();
+    app.parent = undefined;
     const mirror = await loaded(app);
     for (let cell = 0; cell < 20; cell += 1) mirror.apply(event(`/cell/${cell}`, 'StateChanged', 'defunct', 1));
     await mirror.flush(app);

@@ -2,6 +2,7 @@ import { EVENT_MEMBER, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { RawNode } from '../../ui/ids';
 import type { AtspiRef, TreeEvent } from './client';
 import { mapLimit } from './pool';
+import { locateNodes } from './mirror-locate';
 import { placedElsewhere, rowChildren, type CacheRow, type CacheRows, type ValueRead } from './tree-fetch';
 
 type Node = RawNode<AtspiRef>;
@@ -14,6 +15,12 @@ export interface MirrorReader {
   subtree(path: string, window: string | undefined, maxDepth: number, rows?: CacheRows): Promise<Node>;
   /** The object paths of a node's children, in order. */
   children(path: string): Promise<string[]>;
+  /**
+   * The object path of a node's parent; undefined for a node with none (detached). Lets a
+   * patch place a node an event named but the tree does not hold (see `locate`); without it,
+   * such a node costs a full read.
+   */
+  parent?: ((path: string) => Promise<string | undefined>) | undefined;
   /** Whether the node is a text or numeric widget, whose value the fetch reads. */
   hasValue(node: Node): boolean;
   /** That value, read as the fetch reads it. */
@@ -26,8 +33,11 @@ export interface MirrorReader {
    * Whether the app announces every state change of the nodes its cache leaves out (Chromium:
    * its page and UI nodes are walked, and each change sends a state-changed event, which
    * test/linux/chromium-mirror-states.test.ts checks), so those nodes' states need no re-read.
+   * 'outside-ranges': all but the cells of a table read by its visible range (LibreOffice
+   * announces its menu items' changes, but a sheet makes a new object for the cursor's cell and
+   * announces focus there, not on the one the tree holds, which says so only when asked).
    */
-  walkedStatesAnnounced?: boolean;
+  walkedStatesAnnounced?: boolean | 'outside-ranges';
   /**
    * Names fields after the label nearest them, as a full read does, over the tree as it is
    * now. `rawName` is a node's own name before any label named it.
@@ -104,6 +114,8 @@ export class AppMirror {
   /** Known nodes a call on failed (a dying node): they too must be gone once the structure is patched. */
   private failed = new Set<string>();
   private pending = 0;
+  /** Nodes `locate` sent back for a parent's list to be read again, in this flush: a second miss is not a third try. */
+  private located = new Set<string>();
   private untrusted: MirrorUntrusted | undefined;
   private readonly tombstones = new Set<string>();
   /** The copy last handed out, dropped whenever the tree changes. */
@@ -239,6 +251,7 @@ export class AppMirror {
    */
   async flush(reader: MirrorReader, rounds = 6): Promise<void> {
     if (this.root === undefined) throw new MirrorUntrusted('generation', 'nothing loaded');
+    this.located = new Set();
     if (this.untrusted === undefined) {
       // Three independent checks for what no event told: together they take as long as the slowest.
       const previous = this.rows;
@@ -271,14 +284,51 @@ export class AppMirror {
       if (stayed !== undefined)
         this.distrust(stayed[1], `${stayed[0]} is still in the tree after ${stayed[1] === 'visibility' ? 'its visibility changed' : 'a call on it failed'}`);
       await this.patchNodes(reader, self, fresh);
-      const missed = named.find((path) => !this.entries.has(path) && !this.tombstones.has(path));
-      if (missed !== undefined) this.distrust('unknown-node', `an event named ${missed}, which the tree does not hold`);
+      await this.locateMissed(
+        reader,
+        named.filter((path) => !this.entries.has(path) && !this.tombstones.has(path)),
+        new Set(structure),
+      );
       if (this.entries.size >= this.limits.maxNodes) this.distrust('too-large', `${this.entries.size} nodes reach the read's cap`);
     }
     if (this.untrusted !== undefined) throw this.untrusted;
     if (this.dirty || this.leaving) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
     // Names guessed from where labels sit move with the layout, which changes with no event of its own.
     if (this.served === undefined && this.root !== undefined) await this.renameFromLayout(reader, this.root);
+  }
+
+  /**
+   * Nodes an event named that the tree does not hold, after the marks were read, placed by their
+   * parents (mirror-locate.ts): one outside the app's tree is remembered as such; one a held
+   * parent lists now has that list read again (a silent change), so the next round reads it in.
+   */
+  private async locateMissed(reader: MirrorReader, missed: string[], relisted: ReadonlySet<string>): Promise<void> {
+    const first = missed[0];
+    if (first === undefined) return;
+    const parent = reader.parent;
+    if (parent === undefined) return this.distrust('unknown-node', `an event named ${first}, which the tree does not hold`);
+    const again = missed.find((path) => this.located.has(path));
+    if (again !== undefined)
+      return this.distrust('unknown-node', `${again} is listed under a node the tree holds, yet reading that list again did not bring it in`);
+    const placed = await locateNodes(missed, {
+      held: (path) => (this.entries.has(path) ? { range: this.isRangeTable(path) } : undefined),
+      relisted,
+      parent,
+      children: async (path) => {
+        const listed = await this.tolerated(reader.children(path), path, `the children of ${path}`);
+        return listed === undefined ? undefined : this.asFetched(path, listed);
+      },
+      isTimeout,
+    });
+    if (placed.unplaced !== undefined) return this.distrust('unknown-node', placed.unplaced);
+    for (const path of placed.outside) this.bury(path);
+    for (const [holder, paths] of placed.missedUnder) {
+      this.mark(this.dirtyChildren, holder);
+      for (const path of paths) {
+        this.named.add(path);
+        this.located.add(path);
+      }
+    }
   }
 
   private async renameFromLayout(reader: MirrorReader, root: Node): Promise<void> {
@@ -339,14 +389,22 @@ export class AppMirror {
    */
   private async compareStates(reader: MirrorReader, rows: CacheRows): Promise<void> {
     // Where every change is announced, a re-read of each walked node (a call a node, a whole read's cost) finds nothing the events missed.
-    if (reader.walkedStatesAnnounced === true) return;
-    const walked = [...this.entries.values()].filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path)).map(({ node }) => node);
+    const announced = reader.walkedStatesAnnounced ?? false;
+    if (announced === true) return;
+    const walked = [...this.entries.values()]
+      .filter(({ node, parent }) => parent !== undefined && !rows.has(node.ref.path) && (announced === false || this.isRangeTable(parent)))
+      .map(({ node }) => node);
     this.stateChecks = walked.length;
     const states = await mapLimit(walked, CONCURRENCY, (node) => this.tolerated(reader.states(node), node.ref.path, `the states of ${node.ref.path}`));
     walked.forEach((node, at) => {
       if (states[at] === undefined) return;
       if (JSON.stringify(sortedEntries(states[at] as Node['states'])) !== JSON.stringify(sortedEntries(node.states))) this.mark(this.dirtySelf, node.ref.path);
     });
+  }
+
+  /** Whether a node is a table read by its visible range (it makes its children on demand). */
+  private isRangeTable(path: string): boolean {
+    return this.entries.get(path)?.node.ref.huge === true;
   }
 
   /** A mark no event made; counted, so a bench can say how often the events fell short. */
@@ -416,7 +474,10 @@ export class AppMirror {
 
   /** Child lists first, shallowest parent first: a parent's new subtree already holds its children's news. */
   private async patchStructure(reader: MirrorReader, parents: string[], fresh: Set<string>): Promise<void> {
-    const known = parents.filter((path) => this.entries.has(path));
+    // A sheet's children are the cells on screen, which only its range read works out; listing them would swamp the app.
+    const ranges = parents.filter((path) => this.isRangeTable(path));
+    await Promise.all(ranges.map((path) => this.rereadRange(reader, path, fresh)));
+    const known = parents.filter((path) => this.entries.has(path) && !this.isRangeTable(path));
     const lists = await Promise.all(known.map((path) => this.childrenOf(reader, path)));
     const order = known
       .flatMap((path, at) => {
@@ -429,6 +490,32 @@ export class AppMirror {
       if (parent === undefined || fresh.has(path)) continue;
       await this.relist(reader, parent, kids, fresh);
     }
+  }
+
+  /**
+   * A table read by its visible range, read again as a full read reads it (table-range.ts): the
+   * cells on screen now, named by address and described by headers. Its cells are new objects
+   * (a sheet makes one per request), so the old ones leave the tree; the table keeps its place.
+   */
+  private async rereadRange(reader: MirrorReader, path: string, fresh: Set<string>): Promise<void> {
+    const entry = this.entries.get(path);
+    if (entry === undefined || fresh.has(path)) return;
+    const parent = entry.parent === undefined ? undefined : this.entries.get(entry.parent);
+    const depthLeft = this.limits.maxDepth - entry.depth;
+    const read = await guarded(
+      reader.subtree(path, parent === undefined ? undefined : this.windowUnder(parent), depthLeft, this.rows),
+      `the visible range of ${path}`,
+    );
+    for (const child of entry.node.children ?? []) this.drop(child);
+    this.replace(entry, read);
+    if (read.children !== undefined && read.children.length > 0) entry.node.children = read.children;
+    else delete entry.node.children;
+    for (const child of read.children ?? []) {
+      this.index(child, path, entry.depth + 1);
+      for (const added of subtreeOf(child)) fresh.add(added.ref.path);
+    }
+    fresh.add(path);
+    this.served = undefined;
   }
 
   private depthOf(path: string): number {
@@ -546,6 +633,11 @@ export class AppMirror {
     if (node.nameFrom === 'geometry' && fields.nameFrom === undefined && fields.name === '') {
       fields.name = node.name;
       fields.nameFrom = 'geometry';
+    }
+    // Nor the table a cell of a range read sits in, which gave it its address and headers (table-range.ts).
+    if (entry.parent !== undefined && this.isRangeTable(entry.parent)) {
+      if (fields.name === '') fields.name = node.name;
+      if ((fields.description ?? '') === '' && node.description !== undefined) fields.description = node.description;
     }
     const { children: _kept, ...current } = node;
     if (JSON.stringify(current) === JSON.stringify(fields)) return;
