@@ -73,6 +73,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
     return this.mirrors.stats;
   }
 
+  /** Subscribes to an app's events and keeps it observed while it is read (dropped when idle, as a mirror is). */
+  observe(bus: string): Promise<void> {
+    return this.mirrors.touch(bus);
+  }
+
   async getTree(pid: number, options: TreeOptions = {}): Promise<RawNode> {
     const app = await this.apps.get(pid);
     const tree = await this.readTree(pid, app, options);

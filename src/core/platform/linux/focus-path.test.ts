@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ROOT_PATH, STATE } from '../../../../native/linux/atspi';
-import type { AtspiClient } from './client';
-import { focusPathOf } from './focus-path';
+import type { AppDirectory } from './apps';
+import type { AtspiClient, TreeEvent } from './client';
+import { createFocusPath, focusPathOf } from './focus-path';
 
 const BUS = ':1.9';
 
 /** A page of `rows` rows of a cell and a button under a document; the button of row `focused` has the focus (a view above it says so too, listed after it, as Chromium's). */
-function app(rows: number, focused: number) {
+function app(rows: number, initiallyFocused: number) {
+  let focused = initiallyFocused;
+  let duringMatches = (): void => undefined;
   const children = new Map<string, string[]>([
     [ROOT_PATH, ['/w']],
     ['/w', ['/toolbar', '/doc']],
@@ -23,6 +26,7 @@ function app(rows: number, focused: number) {
       if (member === 'GetMatches') {
         const [rule] = body as [[number[]]];
         expect(rule[0][0]).toBe(1 << STATE.FOCUSED);
+        duringMatches();
         return Promise.resolve([
           [
             [BUS, `/b${focused}`],
@@ -39,7 +43,42 @@ function app(rows: number, focused: number) {
       return Promise.resolve(parent === undefined ? [BUS, '/org/a11y/atspi/null'] : [BUS, parent]);
     },
   } as unknown as AtspiClient;
-  return { client, calls };
+  return {
+    client,
+    calls,
+    focus: (row: number) => void (focused = row),
+    whileAsked: (then: () => void) => void (duringMatches = then),
+  };
+}
+
+/** The fake app with events and a subscription, as createFocusPath uses them. */
+function watchedApp(rows: number, focused: number) {
+  const base = app(rows, focused);
+  const listeners = new Set<(event: TreeEvent) => void>();
+  let token: object | undefined;
+  const client = Object.assign(base.client, {
+    onTreeEvent: (listener: (event: TreeEvent) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isWatched: () => token !== undefined,
+    watchToken: () => token,
+  });
+  const observe = (): Promise<void> => {
+    token ??= {};
+    return Promise.resolve();
+  };
+  const apps = { get: () => Promise.resolve({ bus: BUS, bridge: { collection: true } }) } as unknown as AppDirectory;
+  const send = (path: string, detail1: number, member = 'StateChanged'): void => {
+    for (const listener of listeners) listener({ bus: BUS, path, member, detail: 'focused', detail1, data: 0 });
+  };
+  return {
+    ...base,
+    focusPath: createFocusPath(client, apps, observe),
+    send,
+    unwatch: () => void (token = undefined),
+    matches: () => base.calls.get('GetMatches') ?? 0,
+  };
 }
 
 describe('focusPathOf', () => {
@@ -57,5 +96,48 @@ describe('focusPathOf', () => {
     expect(await focusPathOf(none, { bus: BUS })).toBeUndefined();
     const detached = { ...client, property: () => Promise.resolve([BUS, '/org/a11y/atspi/null']) } as unknown as AtspiClient;
     expect(await focusPathOf(detached, { bus: BUS })).toBeUndefined();
+  });
+});
+
+describe('createFocusPath', () => {
+  it('asks the app once per subscription; its focus events say the rest', async () => {
+    const page = watchedApp(10_000, 40);
+    expect(await page.focusPath(1)).toEqual([0, 1, 40, 1]);
+    expect(page.matches()).toBe(1);
+    // The user tabs on: the event says where, and the query (a scan of the whole app) is not made again.
+    page.send('/b40', 0);
+    page.send('/c41', 1);
+    expect(await page.focusPath(1)).toEqual([0, 1, 41, 0]);
+    page.send('/b9000', 1, 'Focus');
+    expect(await page.focusPath(1)).toEqual([0, 1, 9000, 1]);
+    expect(page.matches()).toBe(1);
+  });
+
+  it('asks again when the events may have been missed or do not say where the focus went', async () => {
+    const page = watchedApp(100, 5);
+    await page.focusPath(1);
+    // Unwatched a while (a dropped mirror): another subscription, events lost between.
+    page.unwatch();
+    page.focus(7);
+    expect(await page.focusPath(1)).toEqual([0, 1, 7, 1]);
+    expect(page.matches()).toBe(2);
+    // The focus left its node without saying for where (another window took it).
+    page.send('/b7', 0);
+    page.focus(8);
+    expect(await page.focusPath(1)).toEqual([0, 1, 8, 1]);
+    expect(page.matches()).toBe(3);
+    // The node the event named is gone from the tree.
+    page.send('/gone', 1);
+    expect(await page.focusPath(1)).toEqual([0, 1, 8, 1]);
+    expect(page.matches()).toBe(4);
+  });
+
+  it('keeps a focus event heard while the app was being asked over the older answer', async () => {
+    const page = watchedApp(100, 5);
+    // The event comes after the question went out, before its answer is used.
+    page.whileAsked(() => page.send('/b60', 1));
+    expect(await page.focusPath(1)).toEqual([0, 1, 5, 1]);
+    expect(await page.focusPath(1)).toEqual([0, 1, 60, 1]);
+    expect(page.matches()).toBe(1);
   });
 });

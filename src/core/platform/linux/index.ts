@@ -106,7 +106,10 @@ export async function createLinuxPlatform(given: Record<string, string | undefin
       }),
     },
     // The compact tree's read on demand (budgeted-read.ts) sits beside the whole read, on the same object.
-    accessibility: Object.assign(accessibility, { readChildren: createReadChildren(client, apps), focusPath: createFocusPath(client, apps) }),
+    accessibility: Object.assign(accessibility, {
+      readChildren: createReadChildren(client, apps),
+      focusPath: createFocusPath(client, apps, (bus) => accessibility.observe(bus)),
+    }),
     input: lazyInput(env, async (pid) => (await apps.get(pid).catch(() => undefined))?.windows.map((window) => window.title) ?? []),
     screen: createScreen(env, apps),
     ...(session.found.length === 0 ? {} : { discovered: session.found }),
