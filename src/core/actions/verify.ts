@@ -27,7 +27,7 @@ export interface VerifyContext {
 /**
  * A change that is not the action's effect, only a sign it was received: a button shown
  * pressed for a moment (GTK 4 sets `checked` on a pushed button before it fires, about 250 ms
- * later), or a button taking focus because it was clicked. The wait goes on past these.
+ * later), or a button or check box taking focus because it was clicked. The wait goes on past these.
  */
 export function isTransient(request: UiActionRequest, node: UiNode, change: string): boolean {
   // Text typed or set shows as text: the field taking focus first is no sign it arrived (a sheet
@@ -36,7 +36,9 @@ export function isTransient(request: UiActionRequest, node: UiNode, change: stri
   if (request.action === 'type' || request.action === 'set_value') return change.startsWith('states.focused:') && node.states.secret !== true;
   if (request.action !== 'click' && request.action !== 'key') return false;
   if (change.startsWith('states.checked:')) return !CHECKABLE.has(node.role);
-  return change.startsWith('states.focused:') && (node.role === 'button' || node.role === 'link' || node.role === 'menuitem');
+  // A check box is focused by its click at once and shows its new state only later (Firefox
+  // sends the state from its content process, late on a loaded machine): only the state is the effect.
+  return change.startsWith('states.focused:') && (node.role === 'button' || node.role === 'link' || CHECKABLE.has(node.role));
 }
 
 function resultOf(context: VerifyContext, nodeAfter: UiNode | undefined, changes: string[], outcome: ActionOutcome): UiActionResult {
