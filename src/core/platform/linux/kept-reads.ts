@@ -18,6 +18,7 @@
  */
 import { IFACE, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient, TreeEvent } from './client';
+import { sharedList, type Item } from './item';
 
 /** What the memo needs of a client: the app's events, and which subscription delivers them. */
 export interface EventSource {
@@ -41,8 +42,6 @@ interface AppMemo {
 /** Each app's node interfaces as last read, valid while no event from the app came in between. */
 export class InterfaceMemo {
   private readonly apps = new Map<string, AppMemo>();
-  /** One array per distinct interface list: thousands of nodes share a handful. */
-  private readonly shared = new Map<string, readonly string[]>();
 
   constructor(private readonly source: EventSource) {
     source.onTreeEvent((event) => {
@@ -83,10 +82,7 @@ export class InterfaceMemo {
     const app = this.app(self[0]);
     if (app === undefined || mark === undefined || app.generation !== mark) return;
     if (app.interfaces.size >= MAX_KEPT_PATHS) app.interfaces.clear();
-    const key = interfaces.join(' ');
-    let same = this.shared.get(key);
-    if (same === undefined) this.shared.set(key, (same = [...interfaces]));
-    app.interfaces.set(self[1], same);
+    app.interfaces.set(self[1], sharedList(interfaces));
   }
 
   /** Whether anything is kept for the app (then a read first lets its pending events in). */
@@ -111,25 +107,12 @@ export async function settleKept(client: AtspiClient, bus: string): Promise<void
   if (memoOf(client)?.holds(bus) === true) await client.barrier(bus);
 }
 
-/** What a kept read knows of a node: an Item of tree-items.ts, with its children where they were listed. */
-export interface KeptItem {
-  self: ObjectRef;
-  index: number;
-  childCount: number;
-  interfaces: string[];
-  name: string;
-  role: number;
-  description: string;
-  states: number[];
-  listed?: ObjectRef[];
-}
-
 /**
  * One node in one round trip of pipelined calls: role, states, name and description always;
  * interfaces unless kept; its children listed where its interfaces are known and say it is not
  * an item view, its child count otherwise (GetChildren then follows if there are any).
  */
-export async function readKeptItem(client: AtspiClient, self: ObjectRef, index: number): Promise<KeptItem> {
+export async function readKeptItem(client: AtspiClient, self: ObjectRef, index: number): Promise<Item> {
   const memo = memoOf(client);
   const kept = memo?.get(self);
   const list = kept !== undefined && !kept.includes(IFACE.table);

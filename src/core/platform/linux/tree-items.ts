@@ -7,7 +7,10 @@ import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
 import type { Bridge } from './bridges';
 import { isAppGone } from './read-crash';
+import type { Item } from './item';
 import { readKeptItem } from './kept-reads';
+
+export type { Item } from './item';
 
 export interface AppTarget {
   pid: number;
@@ -16,22 +19,6 @@ export interface AppTarget {
   gtk4: boolean;
   /** Which calls the app's toolkit bridge takes without harm. */
   bridge: Bridge;
-}
-
-export interface Item {
-  self: ObjectRef;
-  index: number;
-  /** -1 when unknown, so the node is walked. */
-  childCount: number;
-  interfaces: string[];
-  name: string;
-  role: number;
-  description: string;
-  states: number[];
-  /** Known for cache rows only; walked nodes hang under the path they were found under. */
-  parentPath?: string;
-  /** Its children as GetChildren listed them in the read of the node itself (kept-reads.ts), so the walk need not ask. */
-  listed?: ObjectRef[];
 }
 
 /** One row of the app's cache, with its place in GetItems' answer (which orders children whose index is -1). */

@@ -10,6 +10,7 @@
 import { NULL_PATH, ROOT_PATH, type ObjectRef } from '../../../../native/linux/atspi';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
+import { sharedList } from './item';
 import { mapLimit } from './pool';
 import { isAppGone } from './read-crash';
 import { readNode, unlessFrozen, type AppTarget, type Item } from './tree-items';
@@ -124,17 +125,6 @@ function rememberInterfaces(client: AtspiClient, bus: string, interfaces: Map<st
   for (const oldest of apps.keys()) if (apps.size > MAX_APPS) apps.delete(oldest);
 }
 
-/** One array per distinct interface list: a page's thousands of nodes share a handful. */
-const lists = new Map<string, string[]>();
-function shared(interfaces: string[]): string[] {
-  const key = interfaces.join(' ');
-  const known = lists.get(key);
-  if (known !== undefined) return known;
-  if (lists.size > 256) lists.clear();
-  lists.set(key, interfaces);
-  return interfaces;
-}
-
 /**
  * Reads a whole app in document order where its bridge has Collection: every node the cache
  * did not give is read, and `children` gets the lists the order gives. False when the order
@@ -164,7 +154,7 @@ export async function readInOrder(
     // A node gone since the order was read is skipped, as the walk skips it.
     const read = await readNode(client, [bus, path], 0, bridge, known.get(path)).catch(unlessFrozen(undefined));
     if (read === undefined) return;
-    read.item.interfaces = shared(read.item.interfaces);
+    read.item.interfaces = sharedList(read.item.interfaces);
     interfaces.set(path, read.item.interfaces);
     items.set(path, read.item);
     parents.set(path, read.parent);
