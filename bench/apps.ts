@@ -25,6 +25,7 @@ import {
   pyatspiRead,
   treeText,
   type ToolkitApp,
+  stopAppProcess,
 } from '../test/linux/toolkit-apps';
 import { runScale, scaleSummary } from './apps-scale';
 import { median, ms, timed } from './stats';
@@ -55,9 +56,7 @@ async function measure(desktop: Desktop, app: ToolkitApp): Promise<Row> {
     return await measureApp(desktop, app, pid);
   } finally {
     // Each app goes before the next starts: Writer and Calc share a profile, and a running soffice would take Calc's window.
-    child.kill('SIGTERM');
-    if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await stopAppProcess({ pid, child });
   }
 }
 

@@ -15,10 +15,9 @@ import { spawn } from 'node:child_process';
 import type { AtspiRef } from '../src/core/platform/linux/client';
 import { AtspiClient } from '../src/core/platform/linux/client';
 import { mapLimit } from '../src/core/platform/linux/pool';
-import { isProcessAlive } from '../src/core/platform/process';
 import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
 import { startDesktop } from '../test/linux/desktop';
-import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead } from '../test/linux/toolkit-apps';
+import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, stopAppProcess } from '../test/linux/toolkit-apps';
 import { countAtspiCalls, totalCalls } from './atspi-calls';
 import { a11yBusPid, cpuShare, describeShare, type CpuShare } from './cpu-share';
 import { median, ms, timed } from './stats';
@@ -138,9 +137,7 @@ try {
     } catch (error) {
       process.stdout.write(`${app.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
     } finally {
-      child.kill('SIGTERM');
-      if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await stopAppProcess({ pid, child });
     }
   }
   process.stdout.write(

@@ -11,9 +11,8 @@ import { AtspiClient, type AtspiRef } from '../src/core/platform/linux/client';
 import type { RawNode } from '../src/core/ui/ids';
 import { bridgeOf } from '../src/core/platform/linux/bridges';
 import { fetchTree } from '../src/core/platform/linux/tree-fetch';
-import { isProcessAlive } from '../src/core/platform/process';
 import { startDesktop } from '../test/linux/desktop';
-import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead } from '../test/linux/toolkit-apps';
+import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, stopAppProcess } from '../test/linux/toolkit-apps';
 import { countAtspiCalls, totalCalls } from './atspi-calls';
 import { median, ms } from './stats';
 
@@ -83,9 +82,7 @@ try {
     } catch (error) {
       process.stdout.write(`${app.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
     } finally {
-      child.kill('SIGTERM');
-      if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await stopAppProcess({ pid, child });
     }
   }
   process.stdout.write(`load: ${load()}\n`);

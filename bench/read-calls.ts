@@ -5,9 +5,8 @@
  */
 import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
 import { countNodes } from '../src/core/ui/tree-index';
-import { isProcessAlive } from '../src/core/platform/process';
 import { startDesktop } from '../test/linux/desktop';
-import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead } from '../test/linux/toolkit-apps';
+import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, stopAppProcess } from '../test/linux/toolkit-apps';
 import { countAtspiCalls, totalCalls } from './atspi-calls';
 import { median, ms, timed } from './stats';
 import { a11yBusPid, cpuShare, describeShare } from './cpu-share';
@@ -42,9 +41,7 @@ try {
     } catch (error) {
       process.stdout.write(`${app.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
     } finally {
-      child.kill('SIGTERM');
-      if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await stopAppProcess({ pid, child });
     }
   }
 } finally {

@@ -16,8 +16,7 @@ import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
 import { countNodes, walk } from '../src/core/ui/tree-index';
 import { startDesktop, type Desktop } from '../test/linux/desktop';
 import { BIN, NODE } from '../test/linux/run-cli';
-import { TOOLKIT_APPS, chromiumArgs, pyatspiRead } from '../test/linux/toolkit-apps';
-import { isProcessAlive } from '../src/core/platform/process';
+import { TOOLKIT_APPS, chromiumArgs, pyatspiRead, stopAppProcess } from '../test/linux/toolkit-apps';
 import { waitFor } from '../test/linux/wait-for';
 import { bigPage } from './pages/big-page';
 import { countAtspiCalls, totalCalls } from './atspi-calls';
@@ -138,9 +137,7 @@ async function measure(desktop: Desktop, browser: string, size: number): Promise
     );
   } finally {
     // The launcher and the browser it started: the next page reuses the profile.
-    child.kill('SIGTERM');
-    if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await stopAppProcess({ pid, child }, 3000);
   }
 }
 

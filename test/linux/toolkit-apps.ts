@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { UiNode } from '../../src/shared/ui-node';
+import { isProcessAlive } from '../../src/core/platform/process';
 import { countNodes, walk } from '../../src/core/ui/tree-index';
 import type { Desktop } from './desktop';
 import { waitFor } from './wait-for';
@@ -357,6 +358,17 @@ const SETTLE_TIMEOUT_MS = 20_000;
  */
 export async function launchApp(desktop: Desktop, app: ToolkitApp): Promise<number> {
   return (await launchAppProcess(desktop, app)).pid;
+}
+
+/**
+ * Stops what launchAppProcess started: the process and, where it was a launcher (Firefox,
+ * LibreOffice), the app it started; then waits `settleMs`, so the next app started does not
+ * meet this one's window or profile (Writer and Calc share one).
+ */
+export async function stopAppProcess({ pid, child }: { pid: number; child: ChildProcess }, settleMs = 1000): Promise<void> {
+  child.kill('SIGTERM');
+  if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
 }
 
 /** As launchApp, with the process started (which may be a launcher above the app), to stop it after. */
