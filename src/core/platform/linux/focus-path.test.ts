@@ -69,13 +69,15 @@ function watchedApp(rows: number, focused: number) {
     return Promise.resolve();
   };
   const apps = { get: () => Promise.resolve({ bus: BUS, bridge: { collection: true } }) } as unknown as AppDirectory;
-  const send = (path: string, detail1: number, member = 'StateChanged'): void => {
-    for (const listener of listeners) listener({ bus: BUS, path, member, detail: 'focused', detail1, data: 0 });
+  const sendFrom = (bus: string, path: string, detail1: number, member = 'StateChanged'): void => {
+    for (const listener of listeners) listener({ bus, path, member, detail: 'focused', detail1, data: 0 });
   };
+  const send = (path: string, detail1: number, member = 'StateChanged'): void => sendFrom(BUS, path, detail1, member);
   return {
     ...base,
     focusPath: createFocusPath(client, apps, observe),
     send,
+    sendFrom,
     unwatch: () => void (token = undefined),
     matches: () => base.calls.get('GetMatches') ?? 0,
   };
@@ -139,5 +141,14 @@ describe('createFocusPath', () => {
     expect(await page.focusPath(1)).toEqual([0, 1, 5, 1]);
     expect(await page.focusPath(1)).toEqual([0, 1, 60, 1]);
     expect(page.matches()).toBe(1);
+  });
+
+  it('keeps the focus of at most 64 apps, the oldest making way', async () => {
+    const page = watchedApp(100, 5);
+    expect(await page.focusPath(1)).toEqual([0, 1, 5, 1]);
+    // 64 other apps announce a focus: this app's is no longer kept, and it is asked again.
+    for (let other = 0; other < 64; other += 1) page.sendFrom(`:2.${other}`, '/x', 1);
+    expect(await page.focusPath(1)).toEqual([0, 1, 5, 1]);
+    expect(page.matches()).toBe(2);
   });
 });

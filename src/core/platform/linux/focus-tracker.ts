@@ -8,6 +8,19 @@ interface Known {
   path: string | undefined;
 }
 
+/** Apps whose focus is kept: a long-lived process sees apps come and go, and the oldest make way. */
+const MAX_APPS = 64;
+
+/** Sets an app's entry as the newest, the oldest making way past MAX_APPS. */
+function setNewest<Value>(map: Map<string, Value>, bus: string, value: Value): void {
+  map.delete(bus);
+  map.set(bus, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= MAX_APPS) return;
+    map.delete(oldest);
+  }
+}
+
 function gainsFocus(event: TreeEvent): boolean {
   return event.member === EVENT_MEMBER.focus || (event.member === EVENT_MEMBER.stateChanged && event.detail === 'focused' && event.detail1 === 1);
 }
@@ -49,7 +62,7 @@ export class FocusTracker {
   /** The app's answer to a question asked at `mark`, kept unless a focus event came since (that one is newer). */
   learned(bus: string, path: string | undefined, mark: number): void {
     if ((this.lastEvent.get(bus) ?? -1) > mark || !this.client.isWatched(bus)) return;
-    this.known.set(bus, { token: this.client.watchToken(bus), path });
+    setNewest(this.known, bus, { token: this.client.watchToken(bus), path });
   }
 
   /** The focus moved away from a node the tree no longer leads to: ask again. */
@@ -61,8 +74,8 @@ export class FocusTracker {
     const gains = gainsFocus(event);
     if (!gains && !losesFocus(event)) return;
     this.seq += 1;
-    this.lastEvent.set(event.bus, this.seq);
-    if (gains) this.known.set(event.bus, { token: this.client.watchToken(event.bus), path: event.path });
+    setNewest(this.lastEvent, event.bus, this.seq);
+    if (gains) setNewest(this.known, event.bus, { token: this.client.watchToken(event.bus), path: event.path });
     else if (this.known.get(event.bus)?.path === event.path) this.known.delete(event.bus);
   }
 }
