@@ -1,5 +1,5 @@
 /**
- * npx tsx bench/call-floor.ts [app …] (default: featherpad qt6ct) — for a toolkit whose bridge
+ * npm run bench:call-floor -- [app …] (default: featherpad qt6ct) — for a toolkit whose bridge
  * answers one fact per message (Qt), the fastest any reader could read the app, beside ours and
  * python3-pyatspi's in the same run:
  * - pyatspi's calls per node, counted by dbus-monitor on the accessibility bus while it dumps

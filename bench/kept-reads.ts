@@ -1,5 +1,5 @@
 /**
- * npx tsx bench/kept-reads.ts [app …] (default: featherpad qt6ct) — Qt reads with and without
+ * npm run bench:kept-reads -- [app …] (default: featherpad qt6ct) — Qt reads with and without
  * kept-reads.ts (interfaces kept between reads, children listed in the round trip that reads a
  * node), beside python3-pyatspi's warm dump, in alternating rounds of one run so a load that
  * comes and goes weighs on each alike. The tree fetch alone (no id building), bounds off, as the
