@@ -10,41 +10,32 @@ import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import { mapLimit } from './pool';
 import { isAppGone } from './read-crash';
 import { normalizeRole } from './roles';
+import { COLLECTION, RULE, SORT_CANONICAL, bitWords, matchRule } from './collection-rule';
 import { capabilities, roleOf, statesOf, type AppTarget, type Item } from './tree-fetch';
 
 /** Calls in flight at once, as a tree read pipelines them. */
 const CONCURRENCY = 48;
 /** Levels a chain of parents may climb: a loop in an app's parents must still end. */
 const MAX_DEPTH = 256;
-const COLLECTION = 'org.a11y.atspi.Collection';
-/** AtspiCollectionMatchType: ALL (every listed bit; none listed matches all) and ANY. */
-const MATCH_ALL = 1;
-const MATCH_ANY = 2;
-/** AtspiCollectionSortOrder CANONICAL: document order, the only one bridges sort by. */
-const SORT_CANONICAL = 1;
 /** Every numeric AT-SPI role up to ROLE_LAST_DEFINED, for mapping normalized roles back. */
 const ROLE_NUMBERS = Array.from({ length: 130 }, (_unused, index) => index);
 
-/**
- * The rule's role set: a bit per AT-SPI role number, in four 32-bit words. The rule's type is
- * `ai`, signed: bit 31 of a word (roles 31 LIST, 63, 95 and 127) must be a negative
- * int32, not 2^31, which the encoder rightly refuses.
- */
-export function roleBits(roles: ReadonlySet<Role>): number[] {
-  const words = [0, 0, 0, 0];
-  const set = (number: number): void => {
-    words[number >> 5] = (words[number >> 5] as number) | (1 << (number & 31));
-  };
-  for (const number of ROLE_NUMBERS) if (roles.has(normalizeRole(number))) set(number);
+/** The AT-SPI role numbers a query's roles stand for. */
+function roleNumbers(roles: ReadonlySet<Role>): number[] {
+  const numbers = ROLE_NUMBERS.filter((number) => roles.has(normalizeRole(number)));
   // GTK 4's single-line entries have TEXT's role: a textfield query asks for it too (roleOf tells them apart).
-  if (roles.has('textfield')) set(ROLE.TEXT);
-  return words;
+  if (roles.has('textfield')) numbers.push(ROLE.TEXT);
+  return numbers;
 }
 
-/** A MatchRule `(aiia{ss}iaiiasib)`: no states, no attributes, the roles (or all), no interfaces, not inverted. */
-function matchRule(roles: ReadonlySet<Role> | undefined): unknown[] {
-  const all = roles === undefined || roles.size === 0;
-  return [[0, 0], MATCH_ALL, {}, MATCH_ALL, all ? [0, 0, 0, 0] : roleBits(roles), all ? MATCH_ALL : MATCH_ANY, [], MATCH_ALL, false];
+/** The rule's role set: a bit per AT-SPI role number, in four signed 32-bit words. */
+export function roleBits(roles: ReadonlySet<Role>): number[] {
+  return bitWords(roleNumbers(roles), 4);
+}
+
+/** A rule for the roles (all of them for none). */
+function rolesRule(roles: ReadonlySet<Role> | undefined): unknown[] {
+  return matchRule(roles === undefined || roles.size === 0 ? {} : { roles: roleNumbers(roles) });
 }
 
 interface Scored {
@@ -90,9 +81,7 @@ async function find(client: AtspiClient, app: AppTarget, query: QuickQuery): Pro
   const exactOf = async (roles: ReadonlySet<Role> | undefined): Promise<Scored[] | undefined> => {
     let refs: ObjectRef[];
     try {
-      [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', '(aiia{ss}iaiiasib)uib', [matchRule(roles), SORT_CANONICAL, 0, true])) as [
-        ObjectRef[],
-      ];
+      [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', `${RULE}uib`, [rolesRule(roles), SORT_CANONICAL, 0, true])) as [ObjectRef[]];
     } catch (error) {
       if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
       return undefined;

@@ -2,24 +2,14 @@ import { IFACE, NULL_PATH, ROOT_PATH, STATE, type ObjectRef } from '../../../../
 import type { AccessibilityBackend } from '../types';
 import type { AppDirectory, AppEntry } from './apps';
 import type { AtspiClient } from './client';
+import { COLLECTION, RULE, SORT_CANONICAL, matchRule } from './collection-rule';
 import { FocusTracker } from './focus-tracker';
 import { unlessFrozen } from './tree-items';
 
-const COLLECTION = 'org.a11y.atspi.Collection';
-/** AtspiCollectionMatchType ALL (none listed matches all), and the CANONICAL sort: document order. */
-const MATCH_ALL = 1;
-const SORT_CANONICAL = 1;
 /** Levels a chain of parents may climb: a loop in an app's parents must still end. */
 const MAX_DEPTH = 128;
 /** FOCUSED nodes followed up to the root: the focus and the views around it that say so too. */
 const MAX_MATCHES = 6;
-
-/** A MatchRule `(aiia{ss}iaiiasib)` for one state bit, any role, any interface. */
-function stateRule(bit: number): unknown[] {
-  const words = [0, 0];
-  words[bit >> 5] = (1 << (bit & 31)) >>> 0;
-  return [words, MATCH_ALL, {}, MATCH_ALL, [0, 0, 0, 0], MATCH_ALL, [], MATCH_ALL, false];
-}
 
 /** The paths from the app's root down to `path`, by its chain of parents; undefined when that chain does not reach the root. */
 async function chainOf(client: AtspiClient, bus: string, path: string): Promise<string[] | undefined> {
@@ -37,8 +27,8 @@ async function chainOf(client: AtspiClient, bus: string, path: string): Promise<
 
 /** The FOCUSED nodes of the app, in one Collection query over its whole tree. */
 async function focusedNodes(client: AtspiClient, bus: string): Promise<string[]> {
-  const [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', '(aiia{ss}iaiiasib)uib', [
-    stateRule(STATE.FOCUSED),
+  const [refs] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', `${RULE}uib`, [
+    matchRule({ states: [STATE.FOCUSED] }),
     SORT_CANONICAL,
     0,
     true,

@@ -10,18 +10,17 @@
 import { NULL_PATH, ROOT_PATH, type ObjectRef } from '../../../../native/linux/atspi';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
+import { COLLECTION, RULE, SORT_CANONICAL, matchRule } from './collection-rule';
 import { sharedList } from './item';
 import { mapLimit } from './pool';
 import { isAppGone } from './read-crash';
 import { readNode, unlessFrozen, type AppTarget, type Item } from './tree-items';
 
-const COLLECTION = 'org.a11y.atspi.Collection';
 /** Nodes per GetMatchesFrom: at-spi2-atk appends each match to a linked list (quadratic in a page), so pages stay small; measured 500–2,000 alike. */
 export const ORDER_PAGE = 1000;
-/** A MatchRule `(aiia{ss}iaiiasib)` that every node matches: no states, attributes, roles or interfaces. */
-const EVERY_NODE = [[0, 0], 1, {}, 1, [0, 0, 0, 0], 1, [], 1, false];
-/** AtspiCollectionSortOrder CANONICAL, and AtspiCollectionTreeTraversalType INORDER: from a node onward, up to the collection's end. */
-const SORT_CANONICAL = 1;
+/** A rule every node matches: no states, attributes, roles or interfaces. */
+const EVERY_NODE = matchRule();
+/** AtspiCollectionTreeTraversalType INORDER: from a node onward, up to the collection's end. */
 const TREE_INORDER = 2;
 
 /** Calls in flight for the nodes' own reads (each is four calls), as the walk bounds them. */
@@ -42,14 +41,9 @@ export async function documentOrder(client: AtspiClient, root: ObjectRef, maxNod
   for (let pages = 0; pages <= Math.ceil(maxNodes / ORDER_PAGE); pages += 1) {
     let page: ObjectRef[];
     try {
-      [page] = (await client.call(root, COLLECTION, 'GetMatchesFrom', 'o(aiia{ss}iaiiasib)uuib', [
-        from,
-        EVERY_NODE,
-        SORT_CANONICAL,
-        TREE_INORDER,
-        ORDER_PAGE,
-        true,
-      ])) as [ObjectRef[]];
+      [page] = (await client.call(root, COLLECTION, 'GetMatchesFrom', `o${RULE}uuib`, [from, EVERY_NODE, SORT_CANONICAL, TREE_INORDER, ORDER_PAGE, true])) as [
+        ObjectRef[],
+      ];
     } catch (error) {
       if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
       return undefined;
