@@ -4,6 +4,7 @@
  * it has registered with AT-SPI.
  */
 import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ActionEngine } from '../../src/core/actions/engine';
@@ -27,6 +28,12 @@ export interface Desktop {
   /** Starts an app in the session and resolves once its window is in the AT-SPI registry. */
   launch(command: string, args?: string[], env?: Record<string, string | undefined>): Promise<LaunchedApp>;
   launchFixture(): Promise<LaunchedApp>;
+  /**
+   * Stops an app and resolves once its process has exited and it has left the registry. With no
+   * window manager, a window that outlives its kill() still covers the app under it, so the next
+   * click at computed bounds lands on the dying window.
+   */
+  quit(app: LaunchedApp): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -69,6 +76,18 @@ export async function startDesktop(options: SessionOptions = {}): Promise<Deskto
     engine,
     launch,
     launchFixture: () => launch('/usr/bin/python3', [FIXTURE_APP]),
+    quit: async ({ pid, child }) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await waitFor(
+        async () => ((await platform.apps.list()).some((app) => app.pid === pid) ? undefined : true),
+        15_000,
+        `${pid} to leave the AT-SPI registry`,
+      );
+    },
     stop: async () => {
       await platform.close();
       // nut-js may hold the display open; see StopOptions.

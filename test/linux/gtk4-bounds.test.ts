@@ -86,7 +86,7 @@ describe.skipIf(!run).each([{ openbox: true }, { openbox: false }])('GTK 4 bound
         );
       }
     } finally {
-      factory.child.kill();
+      await desktop.quit(factory);
     }
   }, 60_000);
 

@@ -106,7 +106,8 @@ describe.skipIf(!run)('the tree mirror matches full reads after random actions',
   for (const app of APPS) {
     it(`${app.name}: ${app.actions} random actions, zero differences`, async () => {
       const random = seededRandom(SEED + app.name.length);
-      const { pid, child } = app.name === 'fixture' ? await desktop.launchFixture() : await desktop.launch(app.name);
+      const launched = app.name === 'fixture' ? await desktop.launchFixture() : await desktop.launch(app.name);
+      const { pid } = launched;
       const log: string[] = [];
       try {
         for (let step = 0; step < app.actions; step += 1) {
@@ -127,7 +128,7 @@ describe.skipIf(!run)('the tree mirror matches full reads after random actions',
           expect(differences, `seed ${SEED}, ${app.name} after\n${log.slice(-5).join('\n')}`).toEqual([]);
         }
       } finally {
-        child.kill();
+        await desktop.quit(launched);
       }
       console.warn(`${app.name}: ${log.length} steps, stats ${JSON.stringify(mirrorStats(desktop.platform))}`);
     }, 240_000);
