@@ -99,10 +99,10 @@ describe.skipIf(!run)('a broken Linux desktop', () => {
   });
 
   it('without its X server, every command exits by itself with one typed line naming the display', { timeout: 60_000 }, async () => {
-    // One after another: on two shared cores, three at once would measure the machine, not the command.
-    for (const args of [['apps'], ['tree', '--pid', String(process.pid)], ['find', '--name', 'OK']]) {
-      // The deadline is a hang guard; the typed line is the proof the command's own checks answered.
-      const result = await runCli(args, noX.env, HANG_GUARD_MS);
+    const commands = [['apps'], ['tree', '--pid', String(process.pid)], ['find', '--name', 'OK']];
+    // All at once: nothing here is timed. The deadline is a hang guard, far beyond what three starts
+    // on two busy cores take; the typed line is the proof the command's own checks answered.
+    for (const result of await Promise.all(commands.map((args) => runCli(args, noX.env, HANG_GUARD_MS)))) {
       expect(result.lingered, result.stderr).toBe(false);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(TYPED_LINE);
@@ -113,17 +113,9 @@ describe.skipIf(!run)('a broken Linux desktop', () => {
 
   it('without a session bus, or with one that is not there, the reason is no-a11y-bus and the process ends', async () => {
     // XDG_RUNTIME_DIR moved too: otherwise the session's bus socket there is found (session-discovery.ts).
-    const unset = await runCli(
-      ['apps'],
-      { ...healthy.env, DBUS_SESSION_BUS_ADDRESS: undefined, XDG_RUNTIME_DIR: path.join(healthy.directory, 'tmp') },
-      HANG_GUARD_MS,
-    );
-    const missing = await runCli(
-      ['apps'],
-      { ...healthy.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${path.join(healthy.directory, 'no-such-bus')}` },
-      HANG_GUARD_MS,
-    );
-    for (const result of [unset, missing]) {
+    const unset = { ...healthy.env, DBUS_SESSION_BUS_ADDRESS: undefined, XDG_RUNTIME_DIR: path.join(healthy.directory, 'tmp') };
+    const missing = { ...healthy.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${path.join(healthy.directory, 'no-such-bus')}` };
+    for (const result of await Promise.all([unset, missing].map((env) => runCli(['apps'], env, HANG_GUARD_MS)))) {
       expect(result.lingered).toBe(false);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(TYPED_LINE);
@@ -138,12 +130,11 @@ describe.skipIf(!run)('a broken Linux desktop', () => {
       const registry = await registryPid(healthy);
       process.kill(registry, 'SIGSTOP');
       try {
-        const frozen = await mcp.call('ui_apps');
+        // The CLI asks at the same time (each waits out its own deadline on the frozen registry), says the same, and exits.
+        const [frozen, cli] = await Promise.all([mcp.call('ui_apps'), runCli(['apps'], healthy.env, HANG_GUARD_MS)]);
         expect(frozen.result.isError).toBe(true);
         expect(frozen.text).toMatch(/^UI_NOT_AVAILABLE: the AT-SPI registry/);
         expect(frozen.result._meta?.['deskpilot/error']).toMatchObject({ code: 'UI_NOT_AVAILABLE', data: { reason: 'registry-gone' } });
-        // The CLI says the same, and exits.
-        const cli = await runCli(['apps'], healthy.env, HANG_GUARD_MS);
         expect(cli.lingered).toBe(false);
         expect(cli.code).toBe(2);
         expect(cli.stderr).toMatch(TYPED_LINE);

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLinuxPlatform } from '../../src/core/platform/linux';
 import type { DoctorCheck, DoctorReport } from '../../src/shared/ipc';
 import { runCli, type CliRun } from './run-cli';
 import { hasHeadlessTools, setAccessibilityEnabled, startSession, waitFor, type HeadlessSession } from './session';
@@ -71,12 +72,22 @@ describe.skipIf(!run)('deskpilot doctor on broken parts', () => {
 
   beforeAll(async () => {
     [desktop, bare] = await Promise.all([startSession({ openbox: true }), startSession()]);
-    desktop.launch('zenity', ['--entry', '--title=Doctor', '--text=Name']);
+    const zenity = desktop.launch('zenity', ['--entry', '--title=Doctor', '--text=Name']);
     refusing = await listen((_request, response) => response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}'));
     const closing = await listen(() => undefined);
     closedUrl = closing.url;
     await new Promise((resolve) => closing.server.close(resolve));
-    await waitFor(async () => ((await runCli(['apps'], desktop.env)).stdout.includes('zenity') ? true : undefined), 15_000, 'zenity to register with AT-SPI');
+    // Asked in this process, not by a CLI start a poll: the checks below are the CLI's.
+    const platform = await createLinuxPlatform(desktop.env);
+    try {
+      await waitFor(
+        async () => ((await platform.apps.list()).some((app) => app.pid === zenity.pid && app.windows.length > 0) ? true : undefined),
+        15_000,
+        'zenity to register with AT-SPI',
+      );
+    } finally {
+      await platform.close();
+    }
   }, 60_000);
 
   afterAll(async () => {

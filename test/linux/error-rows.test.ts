@@ -5,7 +5,7 @@ import { createLinuxPlatform } from '../../src/core/platform/linux';
 import { systemDeps } from '../../src/core/platform/linux/session-discovery';
 import { AtspiClient } from '../../src/core/platform/linux/client';
 import { findNodes } from '../../src/core/ui/query';
-import { startDesktop, type Desktop } from './desktop';
+import { startDesktop, type Desktop, type LaunchedApp } from './desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -19,6 +19,10 @@ describe.skipIf(!run)('Linux error rows', () => {
 
   afterAll(async () => desktop?.stop());
 
+  /** The fixture for the tests that leave it as it was (nothing runs, or the input cannot): one launch serves them. */
+  let unchanged: Promise<LaunchedApp> | undefined;
+  const unchangedFixture = (): Promise<LaunchedApp> => (unchanged ??= desktop.launchFixture());
+
   async function idOf(pid: number, name: string): Promise<string> {
     const { root } = await desktop.engine.observe(pid, { fresh: true });
     const match = findNodes(root, { name })[0];
@@ -27,7 +31,7 @@ describe.skipIf(!run)('Linux error rows', () => {
   }
 
   it('an unknown id is NODE_NOT_FOUND with candidates, and nothing runs', async () => {
-    const { pid } = await desktop.launchFixture();
+    const { pid } = await unchangedFixture();
     const id = await idOf(pid, 'Enable feature');
     const result = await desktop.engine.run(pid, { action: 'click', id: `${id}x` });
     expect(result).toMatchObject({ success: false, error: { code: 'NODE_NOT_FOUND' } });
@@ -88,7 +92,7 @@ describe.skipIf(!run)('Linux error rows', () => {
   });
 
   it('synthetic input without a display is UI_NOT_AVAILABLE, not a crash', async () => {
-    const { pid } = await desktop.launchFixture();
+    const { pid } = await unchangedFixture();
     const platform = await createLinuxPlatform({ ...desktop.session.env, DISPLAY: ':4711' });
     try {
       const engine = new ActionEngine({ platform });

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { walk } from '../../src/core/ui/tree-index';
-import { ROOT, startDesktop, type Desktop } from './desktop';
+import { ROOT, startDesktop, type Desktop, type LaunchedApp } from './desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -31,6 +31,15 @@ describe.skipIf(!run)('accessible names on real forms', () => {
     return stdout;
   }
 
+  /** The form fixture, launched once per toolkit: the GTK3 one serves the names test and then the retitle test. */
+  const forms = new Map<string, Promise<LaunchedApp>>();
+  const form = (args: readonly string[]): Promise<LaunchedApp> => {
+    const key = args.join(' ');
+    const launched = forms.get(key) ?? desktop.launch('/usr/bin/python3', [FORM, ...args]);
+    forms.set(key, launched);
+    return launched;
+  };
+
   const fields = (root: UiNode): UiNode[] => [...walk(root)].filter((node) => ['textfield', 'textarea', 'combobox'].includes(node.role));
   const byName = (root: UiNode, name: string): UiNode | undefined => fields(root).find((node) => node.name === name);
 
@@ -39,8 +48,10 @@ describe.skipIf(!run)('accessible names on real forms', () => {
     ['GTK4', ['--gtk4']],
   ] as const) {
     it(`${toolkit}: every labelled field has its label's name, a guess is marked, and the placeholder is read`, async () => {
-      const { pid } = await desktop.launch('/usr/bin/python3', [FORM, ...args]);
-      const root = JSON.parse(await cli('tree', '--json', '--pid', String(pid))) as UiNode;
+      const { pid } = await form(args);
+      // Both reads at once: each is a CLI process of its own, and neither changes the form.
+      const [json, text] = await Promise.all([cli('tree', '--json', '--pid', String(pid)), cli('tree', '--pid', String(pid))]);
+      const root = JSON.parse(json) as UiNode;
       // The grid lists its children in reverse; the names still pair each field with its own label.
       expect(byName(root, 'Name')).toMatchObject({ value: 'Ada' });
       expect(byName(root, 'City')).toBeDefined();
@@ -49,7 +60,6 @@ describe.skipIf(!run)('accessible names on real forms', () => {
       expect(byName(root, 'Phone')).toMatchObject({ nameFrom: 'geometry' });
       expect(fields(root).find((node) => node.placeholder === 'Search the docs')).toMatchObject({ name: '' });
       // The compact text prints each label once, as its field's name.
-      const text = await cli('tree', '--pid', String(pid));
       expect(text).toMatch(/textfield|textarea/);
       expect(text.match(/"City"/g)).toHaveLength(1);
       expect(text).toMatch(/"Phone" \(name guessed\)/);
@@ -58,7 +68,8 @@ describe.skipIf(!run)('accessible names on real forms', () => {
   }
 
   it('a window retitled by a button keeps its children’s ids', async () => {
-    const { pid } = await desktop.launch('/usr/bin/python3', [FORM]);
+    // After the names test that reads this form: the click changes its title.
+    const { pid } = await form([]);
     const before = (await desktop.engine.observe(pid, { fresh: true })).root;
     const button = [...walk(before)].find((node) => node.role === 'button' && node.name === 'Retitle') as UiNode;
     await desktop.engine.run(pid, { action: 'click', id: button.id });

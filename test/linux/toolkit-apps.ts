@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { UiNode } from '../../src/shared/ui-node';
-import { isProcessAlive } from '../../src/core/platform/process';
 import { countNodes, walk } from '../../src/core/ui/tree-index';
 import type { Desktop } from './desktop';
 import { waitFor } from './wait-for';
@@ -360,15 +359,42 @@ export async function launchApp(desktop: Desktop, app: ToolkitApp): Promise<numb
   return (await launchAppProcess(desktop, app)).pid;
 }
 
+/** Whether a process has ended: gone, or a zombie nobody reaps yet (a launcher's child whose launcher died first). */
+function ended(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+/** Signals a process that may have ended meanwhile. */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    if (!ended(pid)) process.kill(pid, name);
+  } catch {
+    // Gone between the look and the signal.
+  }
+}
+
 /**
  * Stops what launchAppProcess started: the process and, where it was a launcher (Firefox,
- * LibreOffice), the app it started; then waits `settleMs`, so the next app started does not
- * meet this one's window or profile (Writer and Calc share one).
+ * LibreOffice), the app it started; and resolves once both have exited, so the next app started
+ * does not meet this one's window or profile (Writer and Calc share one). An app still running
+ * after `timeoutMs` is killed outright.
  */
-export async function stopAppProcess({ pid, child }: { pid: number; child: ChildProcess }, settleMs = 1000): Promise<void> {
-  child.kill('SIGTERM');
-  if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, settleMs));
+export async function stopAppProcess({ pid, child }: { pid: number; child: ChildProcess }, timeoutMs = 10_000): Promise<void> {
+  const childEnded = (): boolean => child.exitCode !== null || child.signalCode !== null;
+  if (!childEnded()) child.kill('SIGTERM');
+  if (pid !== child.pid) signal(pid, 'SIGTERM');
+  const both = (): true | undefined => (childEnded() && ended(pid) ? true : undefined);
+  try {
+    await waitFor(both, timeoutMs, `${pid} to exit`);
+  } catch {
+    for (const each of [pid, child.pid]) if (each !== undefined) signal(each, 'SIGKILL');
+    await waitFor(both, timeoutMs, `${pid} to exit after SIGKILL`);
+  }
 }
 
 /** As launchApp, with the process started (which may be a launcher above the app), to stop it after. */

@@ -15,7 +15,7 @@ import { DemonstrationRecorder } from '../../src/core/workflows/record/demonstra
 import { runWorkflow } from '../../src/core/workflows/runner';
 import type { Workflow } from '../../src/core/workflows/schema';
 import { startDesktop, type Desktop, type LaunchedApp } from './desktop';
-import { hasHeadlessTools } from './session';
+import { hasHeadlessTools, waitFor } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
 const FORM = fileURLToPath(new URL('../../resources/fixture-app/replay-form.py', import.meta.url));
@@ -46,18 +46,24 @@ describe.skipIf(!run)('workflows on the replay form', () => {
     const app = await desktop.launch('/usr/bin/python3', [FORM]);
     const recorder = new DemonstrationRecorder({ engine: desktop.engine, pid: app.pid });
     await recorder.start();
+    let clicksHeard = 0;
     const listener = await listenInput(desktop.session.env, (event) => {
       if (event.kind === 'key') void recorder.push(event);
-      else if (event.button === 1) void recorder.push({ kind: 'button', x: event.x, y: event.y });
+      else if (event.button === 1) {
+        clicksHeard += 1;
+        void recorder.push({ kind: 'button', x: event.x, y: event.y });
+      }
     });
     const click = async (role: string, name: string): Promise<void> => {
       const { root } = await desktop.engine.observe(app.pid, { bounds: 'interactive', fresh: true });
       const bounds = findNodes(root, { role, name }).find((match) => match.node.name === name)?.node.bounds;
       if (bounds === undefined) throw new Error(`no ${role} ${name}`);
+      const heard = clicksHeard;
       execFileSync('xdotool', ['mousemove', String(bounds.x + bounds.width / 2), String(bounds.y + bounds.height / 2), 'click', '1'], {
         env: { ...process.env, ...desktop.session.env },
       });
-      await sleep(250);
+      // The listener hears the click after the keys typed before it (one ordered stream), and the recorder has it then.
+      await waitFor(() => (clicksHeard > heard ? true : undefined), 5000, `the click on ${role} ${name} to reach the listener`);
       await recorder.drain();
     };
     await click('textfield', 'Name');
