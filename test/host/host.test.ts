@@ -8,6 +8,7 @@ import type { AgentEvent } from '../../src/shared/agent-events';
 import type { HostSettings } from '../../src/shared/host-protocol';
 import { HOST_SETTINGS_DEFAULTS } from '../../src/shared/settings-derive';
 import type { DocsStatus } from '../../src/shared/ipc';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -370,4 +371,33 @@ describe('automation host that dies', () => {
     expect(error.error).toMatchObject({ code: 'INTERNAL', isRetryable: true });
     await until(() => supervisor.hostState === 'running', 'the restarted host');
   }, 30_000);
+});
+
+// Main's Diagnose button starts the same entry with --doctor: one report, then it exits.
+describe('the host started with --doctor', () => {
+  it('answers one report for the settings it is sent, and exits', async () => {
+    const child = fork(host.entry, [`--main-pid=${process.pid}`, '--doctor'], {
+      env: {
+        ...process.env,
+        DESKPILOT_PLATFORM: 'fake',
+        DESKPILOT_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'deskpilot-doctor-')),
+        DESKPILOT_PROVIDER: 'openai',
+        DESKPILOT_API_KEY: 'sk-test',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const answer = new Promise<unknown>((resolve) => child.once('message', resolve));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.send({ type: 'doctor', settings: HOST_SETTINGS_DEFAULTS, online: false });
+    expect(await answer).toMatchObject({
+      type: 'doctor-report',
+      report: {
+        checks: [
+          { id: 'provider', status: 'ok', figure: expect.stringMatching(/^OpenAI, model /) },
+          { id: 'docs-index', status: 'skip' },
+        ],
+      },
+    });
+    expect(await exited).toBe(0);
+  }, 20_000);
 });
