@@ -63,7 +63,6 @@ export const OWN_WORKER_TESTS = [
 export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/linux/toolkits.test.ts': 60,
   'test/linux/calc.test.ts': 35,
-  'test/host/host.test.ts': 15,
   'test/linux/find-collection.test.ts': 14,
   'test/linux/doctor.test.ts': 13,
   'test/linux/gtk4-bounds.test.ts': 12,
@@ -75,6 +74,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/mcp-client/external-tools.test.ts': 8,
   'test/cli-build.test.ts': 8,
   'test/linux/error-rows.test.ts': 7,
+  'test/host/host.test.ts': 7,
   'test/linux/vision.test.ts': 7,
   'test/renderer/languages.test.ts': 7,
   'test/linux/fixture-actions.test.ts': 7,

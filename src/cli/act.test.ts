@@ -1,6 +1,7 @@
 /** `deskpilot act` as docs/cli.md promises it: typing at the focus, exit codes that tell a soft failure, advice in CLI commands. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_PID, FakePlatform } from '../core/platform/fake/fake-platform';
+import { FakeClock } from '../core/clock';
 import { main } from './main';
 
 let platform: FakePlatform;
@@ -8,7 +9,8 @@ let out: string[];
 let err: string[];
 
 async function cli(...argv: string[]): Promise<number> {
-  return main(argv, { stdout: (text) => out.push(text), stderr: (text) => err.push(text), env: {}, platform });
+  // A soft failure is looked at until the settle bound: on a fake clock, counted instead of waited.
+  return main(argv, { stdout: (text) => out.push(text), stderr: (text) => err.push(text), env: {}, platform, clock: new FakeClock() });
 }
 
 async function idOf(role: string, name: string): Promise<string> {

@@ -1,4 +1,5 @@
 import type { ActionEngine } from '../core/actions/engine';
+import type { Clock } from '../core/clock';
 import type { Platform } from '../core/platform/types';
 import type { Runtime } from '../core/runtime/runtime';
 
@@ -17,6 +18,8 @@ export interface CliIo {
   stdinIsTTY?: boolean;
   /** Injected by tests; otherwise the runtime assembles one for this OS. */
   platform?: Platform;
+  /** The engine's clock, injected by tests so a settle wait for an effect that never comes is counted, not waited; otherwise real time. */
+  clock?: Clock;
 }
 
 /** What one command gets: the core for this run (its platform and engine at hand), its parsed options and the io. */

@@ -135,7 +135,7 @@ export async function main(argv: string[], terminal: CliIo): Promise<number> {
       env: io.env,
       ...(io.platform === undefined ? {} : { platform: io.platform }),
       notify: (text) => io.stderr(`deskpilot docs: ${text}`),
-      engine: (platform) => new ActionEngine({ platform, ...askBeforeInputFor(values) }),
+      engine: (platform) => new ActionEngine({ platform, ...(io.clock === undefined ? {} : { clock: io.clock }), ...askBeforeInputFor(values) }),
     });
     const context: CommandContext = { runtime, platform: runtime.platform, engine: runtime.engine, values, positionals: rest, io };
     return await command(context);

@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UnsupportedOperationError } from '../shared/errors';
 import { ActionEngine } from '../core/actions/engine';
+import { FakeClock, systemClock, type Clock } from '../core/clock';
 import { FIXTURE_PID, FakePlatform, NOTES_PID } from '../core/platform/fake/fake-platform';
 import { DEFAULT_MAX_CHARS, type McpOptions } from './options';
 import type { RawNode } from '../core/ui/ids';
@@ -17,13 +18,17 @@ afterEach(async () => {
   logs = [];
 });
 
-async function connect(options: Partial<McpOptions> = {}, platform: FakePlatform | (() => Promise<FakePlatform>) = new FakePlatform()): Promise<Client> {
+async function connect(
+  options: Partial<McpOptions> = {},
+  platform: FakePlatform | (() => Promise<FakePlatform>) = new FakePlatform(),
+  clock: Clock = systemClock,
+): Promise<Client> {
   const make = typeof platform === 'function' ? platform : () => Promise.resolve(platform);
   const { server } = createMcpServer({
     options: { maxChars: DEFAULT_MAX_CHARS, readOnly: false, apps: undefined, ...options },
     createCore: async () => {
       const made = await make();
-      return { platform: made, engine: new ActionEngine({ platform: made }) };
+      return { platform: made, engine: new ActionEngine({ platform: made, clock }) };
     },
     log: (line) => logs.push(line),
   });
@@ -106,7 +111,8 @@ describe('MCP server over the fake platform', () => {
   });
 
   it('says what changed: false means, and that scroll is the exception', async () => {
-    const client = await connect();
+    // A click that changes nothing is looked at until the settle bound: on this clock, without waiting it out.
+    const client = await connect({}, new FakePlatform(), new FakeClock());
     const label = await idOf(client, 'Ready', 'label');
     const clicked = await call(client, 'ui_action', { pid: FIXTURE_PID, action: 'click', id: label });
     expect(clicked.structuredContent).toMatchObject({ success: true, changed: false });

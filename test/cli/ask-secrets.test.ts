@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lastToolResult, startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-platform';
 import { main } from '../../src/cli/main';
+import { FakeClock } from '../../src/core/clock';
 
 let platform: FakePlatform;
 let server: FakeOpenAIServer;
@@ -36,6 +37,8 @@ describe('deskpilot ask and secret fields', () => {
       onInterrupt: () => () => undefined,
       env: { DESKPILOT_BASE_URL: server.baseUrl, DESKPILOT_API_KEY: 'dummy-key', DESKPILOT_MODEL: 'fake-model' },
       platform,
+      // A secret field's new value cannot be read back, so its effect is looked for until the settle bound: counted on this clock, not waited.
+      clock: new FakeClock(),
     });
     expect(code).toBe(0);
     expect(platform.app(FIXTURE_PID).get('password').value).toBe('hunter2');

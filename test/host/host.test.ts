@@ -8,15 +8,16 @@ import type { AgentEvent } from '../../src/shared/agent-events';
 import type { HostSettings } from '../../src/shared/host-protocol';
 import { HOST_SETTINGS_DEFAULTS } from '../../src/shared/settings-derive';
 import type { DocsStatus } from '../../src/shared/ipc';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HostClient } from '../../src/main/host-link/host-client';
 import type { HostState } from '../../src/main/host-link/host-supervisor';
 import { FIXTURE_PID } from '../../src/core/platform/fake/fake-platform';
 import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { buildHost, type BuiltHost } from './build-host';
+import { buildMisbehavingServer, type BuiltServer } from '../mcp-client/build-misbehaving';
 import { forkHost, type ForkedHost } from './fork-host';
 import type { WorkflowEvent } from '../../src/shared/workflow-ipc';
 import { ActionEngine } from '../../src/core/actions/engine';
@@ -26,16 +27,17 @@ import { findNodes } from '../../src/core/ui/query';
 let host: BuiltHost;
 let server: FakeOpenAIServer;
 let supervisor: HostClient;
-let children: ForkedHost[];
-let events: AgentEvent[];
-let states: HostState[];
-let notices: string[];
-let logs: string[];
-let settings: HostSettings;
+let children: ForkedHost[] = [];
+let events: AgentEvent[] = [];
+let states: HostState[] = [];
+let notices: string[] = [];
+let logs: string[] = [];
+/** The first host starts before any test's provider server does; no ask goes to this address. */
+let settings: HostSettings = settingsFor('http://127.0.0.1:9/v1');
 /** The last conversation snapshot a host sent: what the supervisor hands a restarted one. */
-let history: unknown[];
-let docs: DocsStatus[];
-let workflowEvents: WorkflowEvent[];
+let history: unknown[] = [];
+let docs: DocsStatus[] = [];
+let workflowEvents: WorkflowEvent[] = [];
 
 async function until<T>(check: () => T | undefined | false, what: string, timeoutMs = 45_000): Promise<T> {
   const started = Date.now();
@@ -52,27 +54,24 @@ const eventOf =
   () =>
     events.find((event): event is Extract<AgentEvent, { type: T }> => event.type === type && event.askId === askId);
 
-// Every test forks a host (two when one is killed); compiling it once saves tsx doing it each time.
+let misbehaving: BuiltServer;
+
+// Compiled once, not by tsx in every host the tests fork, nor in every MCP server a host starts.
 beforeAll(async () => {
-  host = await buildHost();
+  [host, misbehaving] = await Promise.all([buildHost(), buildMisbehavingServer()]);
 }, 60_000);
 
-afterAll(() => host?.remove());
+afterAll(() => {
+  host?.remove();
+  misbehaving?.remove();
+});
 
-beforeEach(async () => {
-  server = await startFakeOpenAIServer();
-  children = [];
-  events = [];
-  states = [];
-  notices = [];
-  logs = [];
-  history = [];
-  docs = [];
-  workflowEvents = [];
-  settings = {
+/** The settings main would send for a provider at `baseUrl`: the defaults, no MCP servers, no folders. */
+function settingsFor(baseUrl: string): HostSettings {
+  return {
     ...HOST_SETTINGS_DEFAULTS,
     preset: 'openai',
-    baseUrl: server.baseUrl,
+    baseUrl,
     model: 'fake-model',
     headers: '',
     apiKey: 'dummy-key',
@@ -85,6 +84,33 @@ beforeEach(async () => {
     vision: 'auto',
     docs: { folders: [], appHelp: true, manPages: true, userFolders: true },
   };
+}
+
+/** What the collectors hold is only what this test's host said. */
+function forget(): void {
+  events = [];
+  states = [];
+  notices = [];
+  logs = [];
+  docs = [];
+  workflowEvents = [];
+}
+
+// Each test has its own provider server (so no reply one test scripted is left for the next) and the default settings.
+beforeEach(async () => {
+  server = await startFakeOpenAIServer();
+  forget();
+  settings = settingsFor(server.baseUrl);
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+/** Main's real supervisor of forked hosts, reporting into the collectors above. */
+async function startSupervisor(): Promise<void> {
+  children = [];
+  history = [];
   supervisor = new HostClient({
     spawn: () => {
       // Clear the variables a developer's shell may set, so only `settings` configures the provider.
@@ -111,14 +137,27 @@ beforeEach(async () => {
   });
   supervisor.start();
   await until(() => supervisor.hostState === 'running', 'the host to start');
-}, 60_000);
+}
 
-afterEach(async () => {
-  supervisor.shutdown();
-  await server.close();
-});
-
+/**
+ * One host serves these tests, as one host serves the app's every conversation: a fork costs
+ * about a second on a busy 2-core machine. Before each test, main sends the default settings
+ * and clears the conversation, as the chat's Clear does, so each test starts where a fresh
+ * host would: no history, the default policy, no MCP servers, no folders.
+ */
 describe('automation host', () => {
+  beforeAll(() => startSupervisor(), 60_000);
+  afterAll(() => supervisor?.shutdown());
+
+  beforeEach(async () => {
+    supervisor.settingsChanged();
+    history = ['the last test’s conversation'];
+    supervisor.notify('clear', {});
+    // The host answers a clear with the empty conversation, after everything it said before it.
+    await until(() => history.length === 0, 'the cleared conversation');
+    forget();
+  });
+
   it('answers an ask with agent events and reports the conversation', async () => {
     server.reply({ kind: 'stream', steps: textSteps(['It has ', 'a checkbox.']) });
     const { askId } = await supervisor.ask('what is this?', FIXTURE_PID);
@@ -189,44 +228,8 @@ describe('automation host', () => {
     expect(await until(eventOf('done', askId), 'done')).toMatchObject({ answer: 'Not quitting.' });
   });
 
-  it('restarts a killed host, tells the user, and restores the conversation', async () => {
-    server.reply({ kind: 'stream', steps: textSteps(['First answer.']) });
-    const first = await supervisor.ask('first question', FIXTURE_PID);
-    await until(eventOf('done', first.askId), 'the first answer');
-    await until(() => history.length === 2, 'the history snapshot');
-
-    children[0]?.process.kill('SIGKILL');
-    await until(() => states.includes('restarting'), 'restarting');
-    await until(() => children.length === 2 && supervisor.hostState === 'running', 'the restarted host');
-    expect(notices[0]).toMatch(/automation host stopped unexpectedly/);
-    await until(() => notices.some((text) => text.includes('running again')), 'the running-again notice');
-
-    server.reply({ kind: 'stream', steps: textSteps(['Second answer.']) });
-    const second = await supervisor.ask('second question', FIXTURE_PID);
-    await until(eventOf('done', second.askId), 'the second answer');
-    // A new host numbers its asks afresh; the ids main sees must still be unique.
-    expect(second.askId).not.toBe(first.askId);
-    const messages = (server.requests[1]?.body['messages'] ?? []) as { role: string; content: unknown }[];
-    expect(messages.filter((message) => message.role !== 'system').map((message) => message.content)).toEqual([
-      'first question',
-      'First answer.',
-      expect.stringContaining('') as unknown,
-      'second question',
-    ]);
-  }, 30_000);
-
-  it('ends an ask the dead host was running with a retryable error', async () => {
-    server.reply({ kind: 'stream', steps: [{ delta: { role: 'assistant', content: 'Work' } }, { delayMs: 10_000 }, { finishReason: 'stop' }] });
-    const { askId } = await supervisor.ask('long task', FIXTURE_PID);
-    await until(eventOf('ai_chunk', askId), 'the first chunk');
-    children[0]?.process.kill('SIGKILL');
-    const error = await until(eventOf('error', askId), 'the error entry');
-    expect(error.error).toMatchObject({ code: 'INTERNAL', isRetryable: true });
-    await until(() => supervisor.hostState === 'running', 'the restarted host');
-  }, 30_000);
-
   it('rejects invalid requests and keeps running', async () => {
-    const child = children[0];
+    const child = children.at(-1);
     if (child === undefined) throw new Error('no host');
     child.process.send({ rpc: 'request', id: 7, method: 'ask', params: { text: '', pid: -1 } });
     child.process.send('not even an object');
@@ -278,8 +281,7 @@ describe('automation host', () => {
   });
 
   it('starts the user’s MCP servers on the first ask, says so, and offers their tools to the model', async () => {
-    const mcpServer = fileURLToPath(new URL('../mcp-client/misbehaving-server.ts', import.meta.url));
-    settings = { ...settings, mcpServers: { odd: { command: process.execPath, args: ['--import', 'tsx', mcpServer] } } };
+    settings = { ...settings, mcpServers: { odd: { command: misbehaving.command, args: misbehaving.args } } };
     supervisor.settingsChanged();
     server.reply(
       { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'odd__echo', arguments: '{"text":"from the server"}' }]) },
@@ -327,4 +329,75 @@ describe('automation host', () => {
     expect(docs.at(-1)).toMatchObject({ files: 1, skipped: 1 });
     rmSync(folder, { recursive: true, force: true });
   });
+});
+
+/** A host that dies: each test has a supervisor and a host of its own, so each kill is the first of a crash streak. */
+describe('automation host that dies', () => {
+  beforeEach(() => startSupervisor(), 60_000);
+  afterEach(() => supervisor.shutdown());
+
+  it('restarts a killed host, tells the user, and restores the conversation', async () => {
+    server.reply({ kind: 'stream', steps: textSteps(['First answer.']) });
+    const first = await supervisor.ask('first question', FIXTURE_PID);
+    await until(eventOf('done', first.askId), 'the first answer');
+    await until(() => history.length === 2, 'the history snapshot');
+
+    children[0]?.process.kill('SIGKILL');
+    await until(() => states.includes('restarting'), 'restarting');
+    await until(() => children.length === 2 && supervisor.hostState === 'running', 'the restarted host');
+    expect(notices[0]).toMatch(/automation host stopped unexpectedly/);
+    await until(() => notices.some((text) => text.includes('running again')), 'the running-again notice');
+
+    server.reply({ kind: 'stream', steps: textSteps(['Second answer.']) });
+    const second = await supervisor.ask('second question', FIXTURE_PID);
+    await until(eventOf('done', second.askId), 'the second answer');
+    // A new host numbers its asks afresh; the ids main sees must still be unique.
+    expect(second.askId).not.toBe(first.askId);
+    const messages = (server.requests[1]?.body['messages'] ?? []) as { role: string; content: unknown }[];
+    expect(messages.filter((message) => message.role !== 'system').map((message) => message.content)).toEqual([
+      'first question',
+      'First answer.',
+      expect.stringContaining('') as unknown,
+      'second question',
+    ]);
+  }, 30_000);
+
+  it('ends an ask the dead host was running with a retryable error', async () => {
+    server.reply({ kind: 'stream', steps: [{ delta: { role: 'assistant', content: 'Work' } }, { delayMs: 10_000 }, { finishReason: 'stop' }] });
+    const { askId } = await supervisor.ask('long task', FIXTURE_PID);
+    await until(eventOf('ai_chunk', askId), 'the first chunk');
+    children[0]?.process.kill('SIGKILL');
+    const error = await until(eventOf('error', askId), 'the error entry');
+    expect(error.error).toMatchObject({ code: 'INTERNAL', isRetryable: true });
+    await until(() => supervisor.hostState === 'running', 'the restarted host');
+  }, 30_000);
+});
+
+// Main's Diagnose button starts the same entry with --doctor: one report, then it exits.
+describe('the host started with --doctor', () => {
+  it('answers one report for the settings it is sent, and exits', async () => {
+    const child = fork(host.entry, [`--main-pid=${process.pid}`, '--doctor'], {
+      env: {
+        ...process.env,
+        DESKPILOT_PLATFORM: 'fake',
+        DESKPILOT_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'deskpilot-doctor-')),
+        DESKPILOT_PROVIDER: 'openai',
+        DESKPILOT_API_KEY: 'sk-test',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const answer = new Promise<unknown>((resolve) => child.once('message', resolve));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.send({ type: 'doctor', settings: HOST_SETTINGS_DEFAULTS, online: false });
+    expect(await answer).toMatchObject({
+      type: 'doctor-report',
+      report: {
+        checks: [
+          { id: 'provider', status: 'ok', figure: expect.stringMatching(/^OpenAI, model /) },
+          { id: 'docs-index', status: 'skip' },
+        ],
+      },
+    });
+    expect(await exited).toBe(0);
+  }, 20_000);
 });

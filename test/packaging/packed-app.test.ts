@@ -4,7 +4,7 @@
  * which cannot be downloaded here. Its app.asar and app.asar.unpacked are exactly what every
  * installer ships besides Electron; the list lands in test/artifacts/packaging/packed-files.txt.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -26,12 +26,19 @@ const packageJson = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'ut
 /** Every packed file (leading slash, as asar names them): its size and whether it sits in app.asar.unpacked. */
 const packed = new Map<string, { size: number; unpacked: boolean }>();
 
+/** The production dependency folders npm installed (set in beforeAll). */
+let productionPackages: string[] = [];
+
 function collect(entry: AsarEntry, at: string): void {
   if (entry.files !== undefined) for (const [name, child] of Object.entries(entry.files)) collect(child, `${at}/${name}`);
   else packed.set(at, { size: entry.size ?? 0, unpacked: entry.unpacked === true });
 }
 
 beforeAll(async () => {
+  // npm takes seconds to list the tree and needs nothing of the build: it runs meanwhile.
+  const listed = listProductionPackages();
+  // Awaited at the end; a failed build before then must not leave its failure unhandled.
+  listed.catch(() => undefined);
   const run = promisify(execFile);
   await run(process.execPath, [path.join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: ROOT });
   // electron-builder copies this folder as "Electron"; it only renames the binary and adds the app.
@@ -61,6 +68,7 @@ beforeAll(async () => {
   const report = [...packed].map(([file, { size, unpacked }]) => `${String(size).padStart(10)} ${unpacked ? 'U' : ' '} ${file}`).join('\n');
   mkdirSync(path.join(ROOT, 'test/artifacts/packaging'), { recursive: true });
   writeFileSync(path.join(ROOT, 'test/artifacts/packaging/packed-files.txt'), `${report}\n`);
+  productionPackages = await listed;
 }, 300_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -80,10 +88,14 @@ function resolvePackage(from: string, name: string, dirs: Set<string>): string |
   }
 }
 
-/** The production dependency folders npm installed, with the file names inside each (own files, not nested packages). */
-function productionPackages(): string[] {
+/** Asks npm for the production dependency folders it installed. */
+async function listProductionPackages(): Promise<string[]> {
   // npm ls exits non-zero over an extraneous or invalid package in a developer's tree; its list is still whole.
-  const output = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }).stdout;
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout) =>
+      error !== null && stdout === '' ? reject(error) : resolve(stdout),
+    ),
+  );
   return [...new Set(output.split('\n').filter((line) => line.includes(`${path.sep}node_modules${path.sep}`)))];
 }
 
@@ -137,7 +149,7 @@ describe.skipIf(process.platform === 'win32')('the packed app', () => {
   });
 
   it('unpacks every .node file of the production dependencies, whatever the OS', () => {
-    const natives = productionPackages().flatMap((dir) => ownFiles(dir).filter((file) => file.endsWith('.node')));
+    const natives = productionPackages.flatMap((dir) => ownFiles(dir).filter((file) => file.endsWith('.node')));
     // koffi's and libnut's binaries at least; the other OSes' libnut binaries are installed here too.
     expect(natives.some((file) => file.includes('koffi'))).toBe(true);
     expect(natives.filter((file) => file.includes('libnut')).length).toBeGreaterThanOrEqual(3);
