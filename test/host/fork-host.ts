@@ -4,7 +4,7 @@
  * source (build-host.ts) when a test forks many hosts.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HostChild } from '../../src/main/host-link/host-supervisor';
@@ -18,13 +18,16 @@ export interface ForkedHost extends HostChild {
 
 /** `entry`: HOST_ENTRY (TypeScript, through tsx) or a built host.js (plain Node). */
 export function forkHost(env: Record<string, string | undefined>, mainPid = process.pid, entry = HOST_ENTRY): ForkedHost {
+  // Each host keeps its documentation index in a folder of its own, never the developer's; it
+  // goes when the host exits, or every run would leave one per fork behind.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'deskpilot-host-'));
   const child = fork(entry, [`--main-pid=${mainPid}`], {
     cwd: root,
     execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
-    // Each host keeps its documentation index in a folder of its own, never the developer's.
-    env: { ...process.env, DESKPILOT_PLATFORM: 'fake', DESKPILOT_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'deskpilot-host-')), ...env },
+    env: { ...process.env, DESKPILOT_PLATFORM: 'fake', DESKPILOT_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  child.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   return {
     process: child,
     postMessage: (message) => void child.send(message),
