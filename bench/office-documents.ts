@@ -32,12 +32,22 @@ function sheet(): string {
   months.forEach((month, index) => {
     const row = index + 2;
     // A comment on one cell: LibreOffice may describe or name a commented cell differently.
-    const comment = index === 1 ? `<table:table-cell office:value-type="string"><office:annotation>${p('Checked twice')}</office:annotation>${p('Late')}</table:table-cell>` : '<table:table-cell/>';
+    const comment =
+      index === 1
+        ? `<table:table-cell office:value-type="string"><office:annotation>${p('Checked twice')}</office:annotation>${p('Late')}</table:table-cell>`
+        : '<table:table-cell/>';
     const note = index % 3 === 0 ? textCell(`Quarter ${index / 3 + 1} starts`) : comment;
-    rows.push(`<table:table-row>${textCell(month)}${numberCell(100 + index * 7)}${numberCell(40 + index * 3)}${formulaCell(`[.B${row}]-[.C${row}]`)}${note}</table:table-row>`);
+    rows.push(
+      `<table:table-row>${textCell(month)}${numberCell(100 + index * 7)}${numberCell(40 + index * 3)}${formulaCell(`[.B${row}]-[.C${row}]`)}${note}</table:table-row>`,
+    );
   });
-  rows.push(`<table:table-row>${textCell('Total')}${formulaCell('SUM([.B2:.B13])')}${formulaCell('SUM([.C2:.C13])')}${formulaCell('SUM([.D2:.D13])')}</table:table-row>`);
-  return doc('spreadsheet', `<office:spreadsheet><table:table table:name="Figures">${rows.join('')}</table:table><table:table table:name="Empty"/></office:spreadsheet>`);
+  rows.push(
+    `<table:table-row>${textCell('Total')}${formulaCell('SUM([.B2:.B13])')}${formulaCell('SUM([.C2:.C13])')}${formulaCell('SUM([.D2:.D13])')}</table:table-row>`,
+  );
+  return doc(
+    'spreadsheet',
+    `<office:spreadsheet><table:table table:name="Figures">${rows.join('')}</table:table><table:table table:name="Empty"/></office:spreadsheet>`,
+  );
 }
 
 function report(): string {
@@ -90,7 +100,14 @@ const office = (name: string, module: string, file: string, text: () => string, 
   name,
   toolkit: 'LibreOffice (GTK 3)',
   binary: '/usr/bin/soffice',
-  args: (home) => [`-env:UserInstallation=file://${path.join(home, 'libreoffice-office')}`, '--norestore', '--nologo', '--nodefault', `--${module}`, path.join(home, file)],
+  args: (home) => [
+    `-env:UserInstallation=file://${path.join(home, 'libreoffice-office')}`,
+    '--norestore',
+    '--nologo',
+    '--nodefault',
+    `--${module}`,
+    path.join(home, file),
+  ],
   knownText,
   prepare: (home) => void write(home, file, text()),
   action: { describe: 'none', target: () => undefined, request: () => ({}), landed: () => false },

@@ -57,7 +57,11 @@ export function sampledReads(client: AtspiClient, bridge: Bridge, limit: Limit):
     node: async (self, index, parent) => {
       if (!bridge.siblingInterfaces) return full(self, index);
       const [[role], [states], { name, description, childCount }] = await limit(() =>
-        Promise.all([client.call(self, IFACE.accessible, 'GetRole'), client.call(self, IFACE.accessible, 'GetState'), accessibleProperties(client, self, bridge)]),
+        Promise.all([
+          client.call(self, IFACE.accessible, 'GetRole'),
+          client.call(self, IFACE.accessible, 'GetState'),
+          accessibleProperties(client, self, bridge),
+        ]),
       );
       const interfaces = await interfacesOf(self, `${parent} ${Number(role)}`);
       return {
