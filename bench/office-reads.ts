@@ -8,7 +8,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { AtspiClient } from '../src/core/platform/linux/client';
+import { AtspiClient, type AtspiRef } from '../src/core/platform/linux/client';
+import type { RawNode } from '../src/core/ui/ids';
+import { fetchTree, type AppTarget } from '../src/core/platform/linux/tree-fetch';
 import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
 import { countNodes, walk } from '../src/core/ui/tree-index';
 import type { UiNode } from '../src/shared/ui-node';
@@ -29,7 +31,7 @@ for (const method of ['call', 'property'] as const) {
   };
 }
 
-const { values, positionals } = parseArgs({ options: { out: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { out: { type: 'string' }, ab: { type: 'boolean', default: false } }, allowPositionals: true });
 const only = positionals.filter((arg) => arg !== '--');
 
 /** A node as compared across reads: everything but the ids and refs a new process renumbers. */
@@ -44,6 +46,53 @@ function table(rows: Map<string, number>, nodes: number, limit = 14): string {
     .slice(0, limit)
     .map(([key, count]) => `${key}=${count} (${(count / nodes).toFixed(2)}/node)`)
     .join('\n    ');
+}
+
+/** A sheet's cell objects are made again for each read (LibreOffice 7.4: new paths, the cursor's cell alone kept): compared by all else. */
+function withoutCellPaths(node: RawNode<AtspiRef>): RawNode<AtspiRef> {
+  const { children, ...rest } = node;
+  const ref = node.role === 'cell' ? { ...node.ref, path: '' } : node.ref;
+  return { ...rest, ref, ...(children === undefined ? {} : { children: children.map(withoutCellPaths) }) };
+}
+
+/**
+ * The engine's raw read of the app with LibreOffice's sampled reads on and off, alternated in one
+ * process (so both see the same load and the same app): medians, calls, and whether the two trees
+ * are the same, refs and all.
+ */
+async function sampledAgainstFull(pid: number): Promise<string> {
+  // The engine's own client and app entry: the connection the app's events and direct connection were set up on.
+  const { client, apps } = desktop.platform.accessibility as unknown as { client: AtspiClient; apps: { get(pid: number): Promise<AppTarget> } };
+  const entry = await apps.get(pid);
+  {
+    const read = async (sampled: boolean): Promise<{ ms: number; calls: number; tree: string }> => {
+      const app: AppTarget = { ...entry, bridge: { ...entry.bridge, siblingInterfaces: sampled, rangeColumns: sampled } };
+      const before = calls.length;
+      const started = performance.now();
+      const tree = await fetchTree(client, app, { bounds: 'none', maxNodes: FULL_READ_MAX_NODES - 1, maxDepth: 1000 });
+      return { ms: performance.now() - started, calls: calls.length - before, tree: JSON.stringify(withoutCellPaths(tree)) };
+    };
+    const runs: Record<'full' | 'sampled', { ms: number[]; calls: number; same: boolean }> = {
+      full: { ms: [], calls: 0, same: true },
+      sampled: { ms: [], calls: 0, same: true },
+    };
+    const reference = (await read(false)).tree;
+    for (let run = 0; run < RUNS * 2; run += 1) {
+      const kind = run % 2 === 0 ? 'sampled' : 'full';
+      const { ms: took, calls: made, tree } = await read(kind === 'sampled');
+      runs[kind].ms.push(took);
+      runs[kind].calls = made;
+      runs[kind].same &&= tree === reference;
+      if (tree !== reference && values.out !== undefined) {
+        mkdirSync(values.out, { recursive: true });
+        writeFileSync(path.join(values.out, `ab-reference.json`), reference);
+        writeFileSync(path.join(values.out, `ab-${kind}.json`), tree);
+      }
+    }
+    const line = (kind: 'full' | 'sampled'): string =>
+      `${kind} ${ms(median(runs[kind].ms))} ms, ${runs[kind].calls} calls, tree ${runs[kind].same ? 'same' : 'DIFFERENT'}`;
+    return `  --ab (raw reads alternated, median of ${RUNS}): ${line('sampled')}; ${line('full')}; ratio ${(median(runs.full.ms) / median(runs.sampled.ms)).toFixed(2)}x\n`;
+  }
 }
 
 const desktop = await startDesktop({ openbox: true });
@@ -89,6 +138,7 @@ try {
           `  by role and member:\n    ${table(byBoth, nodes, 24)}\n  nodes by role:\n    ${table(nodeRoles, nodes, 10)}\n` +
           `  interface lists by role:\n    ${[...lists].map(([role, byList]) => `${role}: ${[...byList].map(([list, count]) => `${count}×[${list}]`).join(' ')}`).join('\n    ')}\n`,
       );
+      if (values.ab) process.stdout.write(await sampledAgainstFull(pid));
       if (values.out !== undefined) {
         mkdirSync(values.out, { recursive: true });
         writeFileSync(path.join(values.out, `${app.name}.json`), `${JSON.stringify(plain(root), null, 1)}\n`);
