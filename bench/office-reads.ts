@@ -1,9 +1,10 @@
 /**
- * npm run bench:office-reads -- [--out DIR] [writer|calc|impress …] — a whole read of LibreOffice
+ * npm run bench:office-reads -- [--out DIR] [--ab] [calc|writer|impress|calc-10000 …] — a whole read of LibreOffice
  * documents with real content (a sheet with labels, figures and formulas; a report with headings,
  * a table and lists; a slide), and where its D-Bus calls go: by member and by the role of the
  * node asked. With --out, each tree is written without ids (DIR/<app>.json), so the trees a
- * change reads can be compared node for node with the old ones (`diff`).
+ * change reads can be compared node for node with the old ones (`diff`). With --ab, the engine's
+ * raw read with the sampled reads on and off, alternated in one process (sampledAgainstFull).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
