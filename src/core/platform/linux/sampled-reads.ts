@@ -20,7 +20,8 @@ import { IFACE, ROLE, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import { sharedList, type Item } from './item';
 import type { RangeCell } from './table-range';
-import { accessibleProperties, readItem } from './tree-items';
+import { accessibleProperties, readItem, unlessFrozen } from './tree-items';
+import { MAX_TREE_TEXT, readText } from './tree-values';
 import type { Bridge } from './bridges';
 
 type Limit = <T>(task: () => Promise<T>) => Promise<T>;
@@ -41,6 +42,7 @@ function vouches(item: Item, cell: RangeCell): boolean {
 export function sampledReads(client: AtspiClient, bridge: Bridge, limit: Limit): SampledReads {
   const lists = new Map<string, Promise<readonly string[]>>();
   const columns = new Map<string, Promise<Item | undefined>>();
+  const firsts = new Map<string, Promise<void>>();
   const full = (self: ObjectRef, index: number): Promise<Item> => limit(() => readItem(client, self, index, bridge));
   const interfacesOf = async (self: ObjectRef, key: string): Promise<readonly string[]> => {
     const known = lists.get(key);
@@ -56,6 +58,20 @@ export function sampledReads(client: AtspiClient, bridge: Bridge, limit: Limit):
   return {
     node: async (self, index, parent) => {
       if (!bridge.siblingInterfaces) return full(self, index);
+      const first = firsts.get(parent);
+      if (first === undefined) {
+        // A parent's first child is read in full: its list comes in the round trip that reads it, so
+        // siblings of its role wait for nothing (asking after the role came back costs each level of the walk a round trip).
+        const read = full(self, index);
+        firsts.set(
+          parent,
+          read.then(
+            (item) => void (lists.has(`${parent} ${item.role}`) || lists.set(`${parent} ${item.role}`, Promise.resolve(item.interfaces))),
+            () => undefined,
+          ),
+        );
+        return read;
+      }
       const [[role], [states], { name, description, childCount }] = await limit(() =>
         Promise.all([
           client.call(self, IFACE.accessible, 'GetRole'),
@@ -63,6 +79,8 @@ export function sampledReads(client: AtspiClient, bridge: Bridge, limit: Limit):
           accessibleProperties(client, self, bridge),
         ]),
       );
+      // Sent before this node's calls, the first child's read has most often come back by now.
+      await first;
       const interfaces = await interfacesOf(self, `${parent} ${Number(role)}`);
       return {
         self,
@@ -92,8 +110,25 @@ export function sampledReads(client: AtspiClient, bridge: Bridge, limit: Limit):
       }
       const model = await sample;
       if (model === undefined) return full(self, index);
-      const [states] = await limit(() => client.call(self, IFACE.accessible, 'GetState'));
-      return { self, index, childCount: 0, interfaces: model.interfaces, name: cell.address, role: model.role, description: '', states: states as number[] };
+      // Its text in the same round trip: read here, it overlaps the reads of the other cells and of
+      // the rest of the app, where the value pass after the walk would ask it last, cell after cell.
+      const [[states], text] = await limit(() =>
+        Promise.all([
+          client.call(self, IFACE.accessible, 'GetState'),
+          model.interfaces.includes(IFACE.text) ? readText(client, self, MAX_TREE_TEXT + 1, bridge).catch(unlessFrozen(undefined)) : undefined,
+        ]),
+      );
+      return {
+        self,
+        index,
+        childCount: 0,
+        interfaces: model.interfaces,
+        name: cell.address,
+        role: model.role,
+        description: '',
+        states: states as number[],
+        ...(text === undefined ? {} : { text }),
+      };
     },
   };
 }
