@@ -13,8 +13,13 @@
  *   name), no description, no children. Their Properties.GetAll also makes LibreOffice compute
  *   each cell's attributes (borders, shadow, note, formula), which the tree never shows. So a
  *   column's first cell is read in full, and where it says exactly that, the column's other
- *   cells are read by their states alone; a column whose first cell says anything else is read
- *   in full, cell by cell.
+ *   cells are read by their states and text alone; a column whose first cell says anything else
+ *   is read in full, cell by cell. (LibreOffice makes a sheet's cell objects again for each read:
+ *   new paths each time, the cursor's cell alone kept.)
+ * Calls saved are not all time saved: a read here waits on the app's answers level by level, so
+ * a parent's first child is read in full (no sibling waits a round trip for its list), and a cell's
+ * text comes with its states (the value pass after the walk would ask it last). Measured with
+ * bench:office-reads --ab, the two alternated in one run: Calc 7,078 -> 4,736 calls, 718 -> 470 ms.
  */
 import { IFACE, ROLE, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
