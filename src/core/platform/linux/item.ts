@@ -18,6 +18,8 @@ export interface Item {
   parentPath?: string;
   /** Its children as GetChildren listed them in the read of the node itself (kept-reads.ts), so the walk need not ask. */
   listed?: ObjectRef[];
+  /** Its Text content as the read that made it asked already (a sheet's range cell, sampled-reads.ts), so the value pass need not ask again. */
+  text?: string;
 }
 
 /** Distinct interface lists kept: a real app has a handful; an app inventing names gets no more. */

@@ -115,15 +115,18 @@ export function hasValue(item: ValueKind): boolean {
   return hasTextValue(item) || hasNumericValue(item) || hasContentText(item);
 }
 
-/** A text or numeric widget's value as the tree holds it (text cut at MAX_TREE_TEXT and marked); {} for other nodes. */
-export async function readValue(client: AtspiClient, self: ObjectRef, kind: ValueKind, bridge?: Bridge): Promise<ValueRead> {
+/**
+ * A text or numeric widget's value as the tree holds it (text cut at MAX_TREE_TEXT and marked); {} for other nodes.
+ * `known`: its text as already read (readText's answer for MAX_TREE_TEXT + 1), so it is not asked again.
+ */
+export async function readValue(client: AtspiClient, self: ObjectRef, kind: ValueKind, bridge?: Bridge, known?: string): Promise<ValueRead> {
   if (hasTextValue(kind)) {
     // One character more than is kept says whether the text goes on.
-    const text = await readText(client, self, MAX_TREE_TEXT + 1, bridge);
+    const text = known ?? (await readText(client, self, MAX_TREE_TEXT + 1, bridge));
     return text.length > MAX_TREE_TEXT ? { value: text.slice(0, MAX_TREE_TEXT), truncated: true } : { value: text };
   }
   if (hasContentText(kind)) {
-    const text = (await readText(client, self, MAX_TREE_TEXT + 1, bridge)).replace(EMBEDDED_OBJECT, '').trim();
+    const text = (known ?? (await readText(client, self, MAX_TREE_TEXT + 1, bridge))).replace(EMBEDDED_OBJECT, '').trim();
     if (text === '') return {};
     return text.length > MAX_TREE_TEXT ? { value: text.slice(0, MAX_TREE_TEXT), truncated: true } : { value: text };
   }
@@ -138,7 +141,7 @@ export function needsDetail(item: Item, bounds: BoundsMode): boolean {
 export async function readDetail(client: AtspiClient, item: Item, bounds: BoundsMode, bridge: Bridge): Promise<Detail> {
   const detail: Detail = {};
   const jobs: Promise<unknown>[] = [];
-  if (hasValue(item)) jobs.push(readValue(client, item.self, item, bridge).then((read) => Object.assign(detail, read)));
+  if (hasValue(item)) jobs.push(readValue(client, item.self, item, bridge, item.text).then((read) => Object.assign(detail, read)));
   if (wantsBounds(item, bounds)) {
     jobs.push(readExtents(client, item.self).then((extents) => extents !== undefined && (detail.bounds = extents)));
   }

@@ -7,7 +7,8 @@ import type { ReadCut } from '../../../shared/ui-node';
 import type { AtspiClient } from './client';
 import { limiter } from './pool';
 import { isHugeContainer, labelRangeCell, visibleCells, type RangeCell } from './table-range';
-import { asWalked, placedElsewhere, readItem, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
+import { asWalked, placedElsewhere, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
+import { sampledReads } from './sampled-reads';
 
 /** Nodes whose calls are in flight at once: enough to pipeline, few enough not to swamp the app. */
 export const CONCURRENCY = 48;
@@ -53,6 +54,8 @@ export async function walkMissing(
   known?: CacheRows,
 ): Promise<void> {
   const limit = limiter(CONCURRENCY);
+  // Reads that ask siblings only what they do not share (LibreOffice); plain node reads elsewhere.
+  const reads = sampledReads(client, bridge, limit);
   const addresses = new Map<string, RangeCell>();
   let inFlight = 0;
   // Each node is expanded once: an app whose children lists loop (a child listing its own
@@ -112,22 +115,26 @@ export async function walkMissing(
         );
       }
     }
-    (children.get(path) ?? []).forEach((child, index) => spawn(visit(child, index)));
+    (children.get(path) ?? []).forEach((child, index) => spawn(visit(child, index, path)));
   };
-  const visit = async (child: string, index: number): Promise<void> => {
+  const visit = async (child: string, index: number, parent: string): Promise<void> => {
     if (!items.has(child)) {
       // Reads in flight count against the cap too: siblings start together, and none past the cap is read.
       if (items.size + inFlight >= maxNodes) return void cut?.(maxNodes);
       inFlight += 1;
       const row = known?.get(child);
+      const cell = addresses.get(child);
       const read = await (
-        row !== undefined && row.childCount >= 0 ? Promise.resolve(asWalked(row, index)) : limit(() => readItem(client, [bus, child], index, bridge))
+        row !== undefined && row.childCount >= 0
+          ? Promise.resolve(asWalked(row, index))
+          : cell !== undefined
+            ? reads.cell([bus, child], index, parent, cell)
+            : reads.node([bus, child], index, parent)
       )
         .catch(unlessFrozen(undefined))
         .finally(() => (inFlight -= 1));
       if (read === undefined) return;
       // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address, and described by its headers.
-      const cell = addresses.get(child);
       if (cell !== undefined) labelRangeCell(read, cell);
       items.set(child, read);
     }
