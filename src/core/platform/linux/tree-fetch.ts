@@ -150,7 +150,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   // Rows that answer for nodes the walk reaches (a whole read only: GetItems costs the whole app).
   const known = subtree === undefined && !app.bridge.cache && app.bridge.cacheItems ? rowsOf(await cachedItems(client, bus, { cache: true })) : undefined;
   // Where the bridge lists a whole app in document order, the walk below only mends what that order left out.
-  if (subtree === undefined && app.bridge.order) await readInOrder(client, app, items, children, options.maxNodes);
+  if (subtree === undefined && app.bridge.order) await readInOrder(client, app, items, children, options.maxNodes, known);
   const walk = (from: string): Promise<void> => walkMissing(client, app, items, children, from, options.maxNodes, alternates, markCut, known);
   await walk(rootPath);
   await adoptOrphans(children, alternates, rootPath, walk);

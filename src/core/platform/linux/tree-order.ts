@@ -1,5 +1,5 @@
 /**
- * A whole read's shape without a GetChildren per parent (at-spi2-atk apps, Chromium): every node
+ * A whole read's shape without a GetChildren per parent (at-spi2-atk apps: Chromium, Firefox): every node
  * in document order from Collection.GetMatchesFrom, a page of nodes per call, then each node's
  * own read (which a walk makes anyway) gives its child count, and document order plus child
  * counts give every children list. On a 20,000-node page that is 17 calls instead of 10,000,
@@ -14,7 +14,7 @@ import { COLLECTION, RULE, SORT_CANONICAL, matchRule } from './collection-rule';
 import { sharedList } from './item';
 import { mapLimit } from './pool';
 import { isAppGone } from './read-crash';
-import { readNode, unlessFrozen, type AppTarget, type Item } from './tree-items';
+import { asWalked, readNode, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
 
 /** Nodes per GetMatchesFrom: at-spi2-atk appends each match to a linked list (quadratic in a page), so pages stay small; measured 500–2,000 alike. */
 export const ORDER_PAGE = 1000;
@@ -23,7 +23,12 @@ const EVERY_NODE = matchRule();
 /** AtspiCollectionTreeTraversalType INORDER: from a node onward, up to the collection's end. */
 const TREE_INORDER = 2;
 
-/** Calls in flight for the nodes' own reads (each is four calls), as the walk bounds them. */
+/**
+ * Nodes whose reads are in flight at once (each is three or four calls), as the walk bounds them.
+ * Chromium answers one call at a time on its main thread (bench/web-calls.ts, 20k page): 8 calls
+ * in flight leave it waiting on the round trip (about twice its CPU per call in wall time), 32
+ * keep it busy, and 128 are no faster; Firefox alike. So more in flight buys nothing.
+ */
 const READS_IN_FLIGHT = 48;
 
 /**
@@ -122,7 +127,9 @@ function rememberInterfaces(client: AtspiClient, bus: string, interfaces: Map<st
 /**
  * Reads a whole app in document order where its bridge has Collection: every node the cache
  * did not give is read, and `children` gets the lists the order gives. False when the order
- * could not be had; `items` and `children` are then as they were.
+ * could not be had; `items` and `children` are then as they were. `known` rows (Gecko's cache,
+ * which the walk also takes instead of a node's own read) stand in for the read of their node,
+ * their parent checked against the order like any node's.
  */
 export async function readInOrder(
   client: AtspiClient,
@@ -130,6 +137,7 @@ export async function readInOrder(
   items: Map<string, Item>,
   children: Map<string, string[]>,
   maxNodes: number,
+  known?: CacheRows,
 ): Promise<boolean> {
   const order = await documentOrder(client, [bus, ROOT_PATH], maxNodes - 1);
   if (order === undefined) return false;
@@ -142,11 +150,15 @@ export async function readInOrder(
     parents.set(path, row.parentPath);
   }
   const unread = order.filter((path) => !items.has(path));
-  const known = knownInterfaces(client, bus);
+  const kept = knownInterfaces(client, bus);
   const interfaces = new Map<string, string[]>();
   await mapLimit(unread, READS_IN_FLIGHT, async (path) => {
+    const row = known?.get(path);
     // A node gone since the order was read is skipped, as the walk skips it.
-    const read = await readNode(client, [bus, path], 0, bridge, known.get(path)).catch(unlessFrozen(undefined));
+    const read =
+      row !== undefined && row.childCount >= 0
+        ? { item: asWalked(row, 0), parent: row.parentPath }
+        : await readNode(client, [bus, path], 0, bridge, kept.get(path)).catch(unlessFrozen(undefined));
     if (read === undefined) return;
     read.item.interfaces = sharedList(read.item.interfaces);
     interfaces.set(path, read.item.interfaces);
