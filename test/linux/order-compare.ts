@@ -93,9 +93,16 @@ async function counted<T>(client: AtspiClient, work: () => Promise<T>): Promise<
   }
 }
 
+/** Reads tried before giving up on an app that never holds still between two walks. */
+const STILL_ATTEMPTS = 4;
+
 /**
  * The app's whole tree read by the walk and by the order, each on a fresh client (nothing kept
- * between them), then the order once more on a client that has read it (interfaces kept).
+ * between them), then the order once more on a client that has read it (interfaces kept). The
+ * order read is bracketed by two walks and counts only when they agree: a browser goes on making
+ * objects after its page has loaded (Firefox preloads its New Tab page in the background), and a
+ * tree that changed between the reads says nothing about the reads. An app that never holds still
+ * gives the last attempt, whose difference the caller then reports.
  */
 export async function readTwoWays(desktop: Desktop, pid: number, toolkit: string): Promise<ReadTwoWays & { repeatCalls: Map<string, number> }> {
   const { refs } = await desktop.engine.observe(pid, { fresh: true, maxNodes: FULL_READ_MAX_NODES - 1 });
@@ -112,15 +119,16 @@ export async function readTwoWays(desktop: Desktop, pid: number, toolkit: string
       client.close();
     }
   };
-  const walked = await fresh((client) => read(false, client));
-  const { ordered, repeat } = await fresh(async (client) => ({ ordered: await read(true, client), repeat: await read(true, client) }));
-  return {
-    walked: describeTree(walked.value),
-    ordered: describeTree(ordered.value),
-    walkedCalls: walked.calls,
-    orderedCalls: ordered.calls,
-    repeatCalls: repeat.calls,
-  };
+  let walked = await fresh((client) => read(false, client));
+  for (let attempt = 1; ; attempt += 1) {
+    const { ordered, repeat } = await fresh(async (client) => ({ ordered: await read(true, client), repeat: await read(true, client) }));
+    const after = await fresh((client) => read(false, client));
+    const [before, since] = [describeTree(walked.value), describeTree(after.value)];
+    if (attempt === STILL_ATTEMPTS || JSON.stringify(before) === JSON.stringify(since)) {
+      return { walked: before, ordered: describeTree(ordered.value), walkedCalls: walked.calls, orderedCalls: ordered.calls, repeatCalls: repeat.calls };
+    }
+    walked = after;
+  }
 }
 
 /** "GetRole=1.00 GetState=1.00 …" per node, most first. */
