@@ -4,10 +4,11 @@ import { CHROMIUM, pageErrors, startHarness, type RendererHarness } from './brow
 
 /**
  * One browser and one reused page for a test file. Uncaught errors and console errors (a CSP
- * violation is one) fail the test that caused them. Without Chromium the tests skip, saying why.
+ * violation is one) fail the test that caused them. Without Chromium the tests skip, saying why,
+ * except on CI (CI set), where a missing browser must fail rather than pass unseen.
  */
 export function useHarness(): () => RendererHarness {
-  const missing = !existsSync(CHROMIUM);
+  const missing = !existsSync(CHROMIUM) && process.env['CI'] === undefined;
   let harness: RendererHarness | undefined;
   beforeAll(async () => {
     if (!missing) harness = await startHarness();
