@@ -150,7 +150,7 @@ describe('scrolling', () => {
     // frames, so the resize a following list would have scrolled on has been seen.
     const answerText = page.locator('.message.assistant .markdown').last();
     await expect.poll(async () => (await answerText.innerText()).match(/\bmore\b/g)?.length).toBe(300);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
     expect(await scroller.evaluate((element) => element.scrollTop)).toBe(top);
     await screenshot(page, 'chat-jump-to-latest');
 
