@@ -146,7 +146,11 @@ describe('scrolling', () => {
     await page.getByRole('button', { name: 'Jump to latest' }).waitFor();
     const top = await scroller.evaluate((element) => element.scrollTop);
     await stream(page, chunked('ask-1', 'more '.repeat(300), 20), 2);
-    await page.waitForTimeout(120);
+    // Not a fixed wait: until the last chunk is on screen (past the render throttle), then two
+    // frames, so the resize a following list would have scrolled on has been seen.
+    const answerText = page.locator('.message.assistant .markdown').last();
+    await expect.poll(async () => (await answerText.innerText()).match(/\bmore\b/g)?.length).toBe(300);
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
     expect(await scroller.evaluate((element) => element.scrollTop)).toBe(top);
     await screenshot(page, 'chat-jump-to-latest');
 

@@ -127,17 +127,25 @@ describe('every view in English and Brazilian Portuguese', () => {
     it(`${view.name}: no text clipped or overflowing in the 420-px window, either language, either theme`, async () => {
       const found: string[] = [];
       const words: Record<string, string> = {};
+      const backgrounds: unknown[] = [];
       for (const language of LANGUAGES) {
+        // One load and set-up a language; the themes are CSS alone (prefers-color-scheme), so the
+        // same view is restyled in the other theme by switching the emulated scheme, not loaded again.
+        const page = await openIn(language, 'light', view.overrides);
+        await view.setUp?.(page);
+        await page.locator('.view, .message-area').first().waitFor();
         for (const theme of THEMES) {
-          const page = await openIn(language, theme, view.overrides);
-          await view.setUp?.(page);
-          await page.locator('.view, .message-area').first().waitFor();
+          await page.emulateMedia({ colorScheme: theme });
+          backgrounds.push(await page.evaluate('getComputedStyle(document.body).backgroundColor'));
           found.push(...(await overflowing(page)).map((problem) => `${language} ${theme}: ${problem}`));
           words[language] = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
           await screenshot(page, `i18n-${view.name}-${language}-${theme}`);
         }
       }
       expect(found).toEqual([]);
+      // Each switch restyled the page: light and dark alternate.
+      expect(backgrounds[0]).not.toBe(backgrounds[1]);
+      expect(backgrounds.slice(2)).toEqual(backgrounds.slice(0, 2));
       // The view really changed language: a Portuguese window is not the English one.
       expect(words['pt-BR']).not.toBe(words['en']);
     }, 60_000);

@@ -26,7 +26,10 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    // The folder is a finished build named by its sources' hash: nothing served changes while this
+    // server lives (a new port each time). Cached, a reload reuses the bundle and V8's compiled
+    // code instead of fetching and compiling 600 KB again: about half the cost of each test's load.
+    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'max-age=31536000, immutable' });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
