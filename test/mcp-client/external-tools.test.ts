@@ -9,13 +9,13 @@ import { McpToolbox } from '../../src/core/mcp-client/toolbox';
 import { FakeClock } from '../../src/core/clock';
 import type { McpServers } from '../../src/core/mcp-client/config';
 import type { Tool, ToolContext } from '../../src/core/tools/types';
+import { MISBEHAVING_SERVER } from './misbehaving-command';
 
 const bin = fileURLToPath(new URL('../../bin/deskpilot.js', import.meta.url));
-const misbehaving = fileURLToPath(new URL('./misbehaving-server.ts', import.meta.url));
 
 const SERVERS: McpServers = {
   desk: { command: process.execPath, args: [bin, 'mcp'], env: { DESKPILOT_PLATFORM: 'fake' } },
-  odd: { command: process.execPath, args: ['--import', 'tsx', misbehaving] },
+  odd: MISBEHAVING_SERVER,
 };
 
 let toolbox: McpToolbox | undefined;
