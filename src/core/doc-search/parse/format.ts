@@ -14,7 +14,7 @@ export class Skipped extends Error {
   }
 }
 
-type Format = 'mallard' | 'docbook' | 'html' | 'markdown' | 'text' | 'man' | 'pdf';
+export type Format = 'mallard' | 'docbook' | 'html' | 'markdown' | 'text' | 'man' | 'pdf';
 
 const BY_EXTENSION: Record<string, Format> = {
   '.page': 'mallard',

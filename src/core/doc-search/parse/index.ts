@@ -6,7 +6,7 @@ import { exceedsDepth } from './depth';
 import { DEFAULT_PARSE_LIMITS, sizeText, type ParseLimits } from './limits';
 import { parsePdf, PdfRefused } from './pdf';
 import { parseMan, parseMarkdown, parseText } from './plain';
-import { formatOf, Skipped } from './format';
+import { formatOf, Skipped, type Format } from './format';
 
 export { formatOf, Skipped };
 
