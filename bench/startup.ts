@@ -2,7 +2,8 @@
  * npm run bench:startup — cold start of the headless entry points: `deskpilot apps` on the fake
  * platform, and an MCP client's initialize + tools/list round trip, each from a new process.
  * The built JavaScript (out/cli, made by `npm install`) and the tsx path (the TypeScript
- * compiled at run time) alternate in the same run, so a busy machine slows both alike.
+ * compiled at run time) alternate in the same run, so a busy machine slows both alike. A bare
+ * `node -e 0` runs in the same rounds as the reference: the CLI's own start-up is its ratio to it.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -32,6 +33,13 @@ async function cli(which: Path): Promise<number> {
   return performance.now() - started;
 }
 
+/** The floor every start pays: Node itself, no module of ours. */
+async function bareNode(): Promise<number> {
+  const started = performance.now();
+  await run(node, ['-e', '0'], { cwd: root });
+  return performance.now() - started;
+}
+
 async function mcpReady(which: Path): Promise<number> {
   const started = performance.now();
   const client = new Client({ name: 'bench', version: '1' });
@@ -45,12 +53,14 @@ async function mcpReady(which: Path): Promise<number> {
 async function main(): Promise<void> {
   await run('npm', ['run', '-s', 'build:cli'], { cwd: root });
   const times: Record<`${'cli' | 'mcp'}_${Path}`, number[]> = { cli_built: [], cli_tsx: [], mcp_built: [], mcp_tsx: [] };
+  const bare: number[] = [];
   // One of each first, not counted: the file cache and tsx's compile cache are warm for both then.
   for (const which of ['built', 'tsx'] as const) {
     await cli(which);
     await mcpReady(which);
   }
   for (let index = 0; index < RUNS; index += 1) {
+    bare.push(await bareNode());
     for (const which of ['built', 'tsx'] as const) {
       times[`cli_${which}`].push(await cli(which));
       times[`mcp_${which}`].push(await mcpReady(which));
@@ -63,6 +73,10 @@ async function main(): Promise<void> {
   };
   const cliSpeedup = row('deskpilot apps (fake)', times.cli_built, times.cli_tsx);
   const mcpSpeedup = row('mcp initialize + tools/list', times.mcp_built, times.mcp_tsx);
+  const floor = median(bare);
+  console.log(
+    `node -e 0 (reference)        ${ms(floor)} ms  deskpilot apps = ${(median(times.cli_built) / floor).toFixed(1)}x it, mcp ready = ${(median(times.mcp_built) / floor).toFixed(1)}x it`,
+  );
   console.log(
     `startup: cli_ms=${ms(median(times.cli_built))} mcp_ready_ms=${ms(median(times.mcp_built))} speedup=${Math.min(cliSpeedup, mcpSpeedup).toFixed(1)}`,
   );

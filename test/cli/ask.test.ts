@@ -5,11 +5,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lastToolResult, startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { FIXTURE_PID, FakePlatform } from '../../src/core/platform/fake/fake-platform';
 import { main } from '../../src/cli/main';
-import { buildMisbehavingServer } from '../mcp-client/build-misbehaving';
+import { MISBEHAVING_SERVER } from '../mcp-client/misbehaving-command';
 
 let platform: FakePlatform;
 let server: FakeOpenAIServer;
@@ -93,9 +93,7 @@ describe('deskpilot ask', () => {
   it('uses a tool from an MCP server in a Claude Desktop config and a UI tool in the same answer', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'deskpilot-ask-mcp-'));
     const config = path.join(dir, 'claude_desktop_config.json');
-    const mcpServer = await buildMisbehavingServer();
-    onTestFinished(() => mcpServer.remove());
-    writeFileSync(config, JSON.stringify({ mcpServers: { odd: { command: mcpServer.command, args: mcpServer.args } } }));
+    writeFileSync(config, JSON.stringify({ mcpServers: { odd: MISBEHAVING_SERVER } }));
     server.reply(
       { kind: 'stream', steps: toolCallSteps([{ id: 'call_0', name: 'odd__echo', arguments: '{"text":"invoice total 42"}' }]) },
       ...findAndClickCheckbox(),

@@ -17,7 +17,7 @@ import type { HostState } from '../../src/main/host-link/host-supervisor';
 import { FIXTURE_PID } from '../../src/core/platform/fake/fake-platform';
 import { startFakeOpenAIServer, textSteps, toolCallSteps, type FakeOpenAIServer } from '../agent/fake-openai-server';
 import { buildHost, type BuiltHost } from './build-host';
-import { buildMisbehavingServer, type BuiltServer } from '../mcp-client/build-misbehaving';
+import { MISBEHAVING_SERVER } from '../mcp-client/misbehaving-command';
 import { forkHost, type ForkedHost } from './fork-host';
 import type { WorkflowEvent } from '../../src/shared/workflow-ipc';
 import { ActionEngine } from '../../src/core/actions/engine';
@@ -54,17 +54,12 @@ const eventOf =
   () =>
     events.find((event): event is Extract<AgentEvent, { type: T }> => event.type === type && event.askId === askId);
 
-let misbehaving: BuiltServer;
-
-// Compiled once, not by tsx in every host the tests fork, nor in every MCP server a host starts.
+// Compiled once, not by tsx in every host the tests fork.
 beforeAll(async () => {
-  [host, misbehaving] = await Promise.all([buildHost(), buildMisbehavingServer()]);
+  host = await buildHost();
 }, 60_000);
 
-afterAll(() => {
-  host?.remove();
-  misbehaving?.remove();
-});
+afterAll(() => host?.remove());
 
 /** The settings main would send for a provider at `baseUrl`: the defaults, no MCP servers, no folders. */
 function settingsFor(baseUrl: string): HostSettings {
@@ -281,7 +276,7 @@ describe('automation host', () => {
   });
 
   it('starts the user’s MCP servers on the first ask, says so, and offers their tools to the model', async () => {
-    settings = { ...settings, mcpServers: { odd: { command: misbehaving.command, args: misbehaving.args } } };
+    settings = { ...settings, mcpServers: { odd: MISBEHAVING_SERVER } };
     supervisor.settingsChanged();
     server.reply(
       { kind: 'stream', steps: toolCallSteps([{ id: 'call_1', name: 'odd__echo', arguments: '{"text":"from the server"}' }]) },

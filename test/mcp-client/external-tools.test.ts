@@ -3,27 +3,20 @@
  * desktop) as a well-behaved one, and a server that misbehaves in every way it can.
  */
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { describeMcpNotice } from '../../src/core/mcp-client/server';
 import { McpToolbox } from '../../src/core/mcp-client/toolbox';
 import { FakeClock } from '../../src/core/clock';
 import type { McpServers } from '../../src/core/mcp-client/config';
 import type { Tool, ToolContext } from '../../src/core/tools/types';
-import { buildMisbehavingServer, type BuiltServer } from './build-misbehaving';
+import { MISBEHAVING_SERVER } from './misbehaving-command';
 
 const bin = fileURLToPath(new URL('../../bin/deskpilot.js', import.meta.url));
 
-let misbehaving: BuiltServer | undefined;
 const SERVERS: McpServers = {
   desk: { command: process.execPath, args: [bin, 'mcp'], env: { DESKPILOT_PLATFORM: 'fake' } },
+  odd: MISBEHAVING_SERVER,
 };
-
-// Built once here: the tests below start the misbehaving server five times.
-beforeAll(async () => {
-  misbehaving = await buildMisbehavingServer();
-  SERVERS['odd'] = { command: misbehaving.command, args: misbehaving.args };
-});
-afterAll(() => misbehaving?.remove());
 
 let toolbox: McpToolbox | undefined;
 afterEach(async () => toolbox?.close());

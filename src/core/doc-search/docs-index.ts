@@ -3,7 +3,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import { chunkSections } from './chunk';
 import { embed, EMBED_BATCH, EmbeddingsUnavailable, type EmbeddingsEndpoint, type EmbedOptions } from './embeddings';
-import { Skipped } from './parse';
+import { Skipped } from './parse/format';
 import { sizeText } from './parse/limits';
 import { DocReader, type ReaderOptions } from './parse/reader';
 import { isWithin, realPath } from './safe-path';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { formatOf } from './parse';
+import { formatOf } from './parse/format';
 import { isHelpName, staysWithin } from './safe-path';
 import type { SourceKind } from './types';
 import type { AppIdentity } from '../platform/types';

@@ -1,13 +1,12 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { DeskpilotError } from '../../shared/errors';
 import { systemClock, type Clock } from '../clock';
 import type { ToolResult } from '../tools/types';
 import type { McpNotice, McpServerConfig } from '../../shared/mcp-servers';
 import { toolResultOf } from './tool-result';
+import { clientSdk, type ClientSdk } from './sdk';
 
 /** A notice in English, for the CLI's stderr and logs. */
 export function describeMcpNotice(notice: McpNotice): string {
@@ -54,11 +53,11 @@ function problemOf(error: unknown): string {
  * An HTTP server that no longer knows our session (it restarted, or let the session expire)
  * answers 404 to it; the spec says to start a new session then, and the call did not run.
  */
-function sessionGone(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && error.code === 404;
+function sessionGone(sdk: ClientSdk, error: unknown): boolean {
+  return error instanceof sdk.StreamableHTTPError && error.code === 404;
 }
 
-function transportOf(config: McpServerConfig): Transport {
+function transportOf({ getDefaultEnvironment, StdioClientTransport, StreamableHTTPClientTransport }: ClientSdk, config: McpServerConfig): Transport {
   if ('url' in config) return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers ?? {} } });
   // The SDK's few safe variables (HOME, PATH, USER…), as Claude Desktop does, never this process's
   // whole environment: it may hold the model provider's key, which is not the server's business.
@@ -84,6 +83,8 @@ export class McpServer {
   private readonly options: McpServerOptions;
   private readonly clock: Clock;
   private client: Client | undefined;
+  /** Loaded by the first start: a server never used never loads the SDK (see sdk.ts). */
+  private sdk: ClientSdk | undefined;
   private starting: Promise<Client> | undefined;
   private list: McpTool[] = [];
   private failures = 0;
@@ -106,8 +107,10 @@ export class McpServer {
 
   async call(tool: string, args: Record<string, unknown>, signal: AbortSignal, again = true): Promise<ToolResult> {
     const client = await this.connected();
+    // Set by the start that made the client.
+    const sdk = this.sdk as ClientSdk;
     try {
-      const result = await client.callTool({ name: tool, arguments: args }, CallToolResultSchema, {
+      const result = await client.callTool({ name: tool, arguments: args }, sdk.CallToolResultSchema, {
         signal,
         timeout: this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
       });
@@ -115,13 +118,13 @@ export class McpServer {
       return 'content' in result ? toolResultOf(result as CallToolResult) : { success: true, message: JSON.stringify(result.toolResult) };
     } catch (error) {
       if (signal.aborted) throw error;
-      if (again && sessionGone(error) && this.client === client) {
+      if (again && sessionGone(sdk, error) && this.client === client) {
         // Dropped before closing, so lost() does not count it as a crash: the server is there.
         this.client = undefined;
         await client.close().catch(() => undefined);
         return this.call(tool, args, signal, false);
       }
-      throw this.callError(tool, error);
+      throw this.callError(sdk, tool, error);
     }
   }
 
@@ -131,7 +134,7 @@ export class McpServer {
     this.client = undefined;
     // An HTTP server keeps a session until told (DELETE); a server that does not answer soon is not waited for.
     const transport = client?.transport;
-    if (transport instanceof StreamableHTTPClientTransport) {
+    if (this.sdk !== undefined && transport instanceof this.sdk.StreamableHTTPClientTransport) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, TERMINATE_WAIT_MS)));
       await Promise.race([transport.terminateSession().catch(() => undefined), late]);
@@ -140,8 +143,8 @@ export class McpServer {
     await client?.close().catch(() => undefined);
   }
 
-  private callError(tool: string, error: unknown): DeskpilotError {
-    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  private callError(sdk: ClientSdk, tool: string, error: unknown): DeskpilotError {
+    if (error instanceof sdk.McpError && error.code === sdk.ErrorCode.RequestTimeout) {
       return new DeskpilotError('TIMEOUT', `the ${this.name} server did not answer ${tool} in time`, { cause: error, isRetryable: true });
     }
     return new DeskpilotError('TOOL_SERVER', `the ${this.name} server failed on ${tool}: ${problemOf(error)}`, { cause: error, isRetryable: true });
@@ -165,7 +168,8 @@ export class McpServer {
       );
     }
     this.closing = false;
-    const client = new Client(
+    const sdk = (this.sdk ??= await clientSdk());
+    const client = new sdk.Client(
       { name: 'deskpilot', version: '1' },
       {
         listChanged: {
@@ -182,7 +186,7 @@ export class McpServer {
     // Ignored until the client is ours (lost() checks): a failed start is reported below, once.
     client.onclose = () => this.lost(client);
     try {
-      const transport = (this.options.transport ?? transportOf)(this.config);
+      const transport = this.options.transport?.(this.config) ?? transportOf(sdk, this.config);
       await client.connect(transport, { timeout: this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS });
       this.list = (await client.listTools(undefined, { timeout: this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS })).tools;
     } catch (error) {

@@ -11,6 +11,14 @@ import { argText, argumentLine } from './gist';
 /** About a megapixel: what vision models take without scaling again, and UI text stays readable. */
 const DEFAULT_MAX_PIXELS = 1_000_000;
 
+/**
+ * 1000000 → "1,000,000", as toLocaleString('en') writes it, without it: this runs as the module
+ * loads, and the first toLocaleString loads ICU's locale data, tens of ms of every CLI start.
+ */
+function grouped(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 const schema = z.strictObject({
   ...targetFields,
   ocr: z.boolean().optional().describe("Also read the window's text (default true): its lines join the tree as nodes with ids you can click"),
@@ -20,7 +28,7 @@ const schema = z.strictObject({
     .min(50_000)
     .max(4_000_000)
     .optional()
-    .describe(`Most pixels in the image (default ${DEFAULT_MAX_PIXELS.toLocaleString('en')}); a larger window is scaled down`),
+    .describe(`Most pixels in the image (default ${grouped(DEFAULT_MAX_PIXELS)}); a larger window is scaled down`),
 });
 
 const box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });

@@ -6,38 +6,9 @@ import { exceedsDepth } from './depth';
 import { DEFAULT_PARSE_LIMITS, sizeText, type ParseLimits } from './limits';
 import { parsePdf, PdfRefused } from './pdf';
 import { parseMan, parseMarkdown, parseText } from './plain';
+import { formatOf, Skipped, type Format } from './format';
 
-/** A file not indexed, and why: the index report lists these. */
-export class Skipped extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-    this.name = 'Skipped';
-  }
-}
-
-type Format = 'mallard' | 'docbook' | 'html' | 'markdown' | 'text' | 'man' | 'pdf';
-
-const BY_EXTENSION: Record<string, Format> = {
-  '.page': 'mallard',
-  '.xml': 'docbook',
-  '.docbook': 'docbook',
-  '.html': 'html',
-  '.htm': 'html',
-  '.xhtml': 'html',
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.txt': 'text',
-  '.text': 'text',
-  '.rst': 'text',
-  '.pdf': 'pdf',
-};
-
-/** What the indexer reads; anything else in a folder is passed over without a word. */
-export function formatOf(file: string): Format | undefined {
-  const name = path.basename(file).toLowerCase().replace(/\.gz$/, '');
-  if (/\.[1-9][a-z]*$/.test(name) && file.includes(`${path.sep}man`)) return 'man';
-  return BY_EXTENSION[path.extname(name)];
-}
+export { formatOf, Skipped };
 
 /** Larger files are skipped: a manual is rarely this big, a log or a data dump often is. */
 export const MAX_FILE_BYTES = DEFAULT_PARSE_LIMITS.fileBytes;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DeskpilotError } from '../../../shared/errors';
 import type { ParsedDoc } from '../types';
-import { Skipped } from './index';
+import { Skipped } from './format';
 import { DEFAULT_PARSE_LIMITS, DEFAULT_WORKER_LIMITS, type ParseLimits, type WorkerLimits } from './limits';
 import type { ParseReply, ParseRequest } from './protocol';
 
