@@ -7,9 +7,7 @@
  * wall ms, µs per call, and the CPU the browser, the bus daemon and this process spent per call.
  * Rounds alternate, so a load that comes and goes weighs on each pass alike; medians are printed.
  */
-import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AtspiRef } from '../src/core/platform/linux/client';
 import { AtspiClient } from '../src/core/platform/linux/client';
@@ -19,9 +17,8 @@ import { readNode } from '../src/core/platform/linux/tree-items';
 import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
 import { countNodes } from '../src/core/ui/tree-index';
 import { startDesktop } from '../test/linux/desktop';
-import { TOOLKIT_APPS, chromiumArgs } from '../test/linux/toolkit-apps';
+import { openBigPage } from '../test/linux/order-compare';
 import { waitFor } from '../test/linux/wait-for';
-import { bigPage } from './pages/big-page';
 import { a11yBusPid, cpuShare, type CpuShare } from './cpu-share';
 import { median } from './stats';
 
@@ -85,22 +82,9 @@ function passes(browser: string): Pass[] {
 async function main(): Promise<void> {
   const desktop = await startDesktop({ openbox: true });
   const size = Number(values.size);
-  const browser = String(values.browser);
+  const browser = values.browser === 'firefox' ? 'firefox' : 'chromium';
   try {
-    const home = desktop.session.env['HOME'] as string;
-    const page = bigPage(size);
-    const file = path.join(home, `big-${size}.html`);
-    writeFileSync(file, page.html);
-    let binary = '/usr/bin/chromium';
-    let args = chromiumArgs(path.join(home, 'chromium-profile'), file);
-    if (browser === 'firefox') {
-      TOOLKIT_APPS.find((app) => app.name === 'firefox-esr')?.prepare?.(home);
-      binary = '/usr/bin/firefox-esr';
-      args = ['--no-remote', '--new-instance', '--profile', path.join(home, 'firefox'), `file://${file}`];
-    }
-    const list = () => desktop.platform.apps.list().catch(() => []);
-    const child = desktop.session.launch(binary, args, { env: { MOZ_ENABLE_WAYLAND: '0' } });
-    const pid = await waitFor(async () => (await list()).find((app) => app.windows.length > 0)?.pid, 60_000, 'browser');
+    const { pid, page } = await openBigPage(desktop, browser, size);
     const whole = { fresh: true, maxNodes: FULL_READ_MAX_NODES - 1 } as const;
     let last = -1;
     let refs: AtspiRef[] = [];
@@ -148,7 +132,6 @@ async function main(): Promise<void> {
         .join(' ')}\n`,
     );
     client.close();
-    child.kill('SIGTERM');
   } finally {
     await desktop.stop();
   }

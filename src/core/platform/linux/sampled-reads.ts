@@ -25,7 +25,7 @@ import { IFACE, ROLE, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import { sharedList, type Item } from './item';
 import type { RangeCell } from './table-range';
-import { accessibleProperties, readItem, unlessFrozen } from './tree-items';
+import { accessibleProperties, itemOf, readItem, unlessFrozen } from './tree-items';
 import { MAX_TREE_TEXT, readText } from './tree-values';
 import type { Bridge } from './bridges';
 
@@ -77,7 +77,7 @@ export function sampledReads(client: AtspiClient, bridge: Bridge, limit: Limit):
         );
         return read;
       }
-      const [[role], [states], { name, description, childCount }] = await limit(() =>
+      const [[role], [states], properties] = await limit(() =>
         Promise.all([
           client.call(self, IFACE.accessible, 'GetRole'),
           client.call(self, IFACE.accessible, 'GetState'),
@@ -86,17 +86,7 @@ export function sampledReads(client: AtspiClient, bridge: Bridge, limit: Limit):
       );
       // Sent before this node's calls, the first child's read has most often come back by now.
       await first;
-      const interfaces = await interfacesOf(self, `${parent} ${Number(role)}`);
-      return {
-        self,
-        index,
-        childCount: Number(childCount),
-        interfaces: interfaces as string[],
-        name: String(name ?? ''),
-        role: Number(role),
-        description: String(description ?? ''),
-        states: states as number[],
-      };
+      return itemOf(self, index, role, states, await interfacesOf(self, `${parent} ${Number(role)}`), properties);
     },
     cell: async (self, index, table, cell) => {
       if (!bridge.rangeColumns) return full(self, index);

@@ -129,6 +129,27 @@ export async function accessibleProperties(
   return { name, description, childCount };
 }
 
+/** A node's record from the D-Bus answers about it, each coerced to its type. */
+export function itemOf(
+  self: ObjectRef,
+  index: number,
+  role: unknown,
+  states: unknown,
+  interfaces: unknown,
+  { name, description, childCount }: { name: unknown; description: unknown; childCount: unknown },
+): Item {
+  return {
+    self,
+    index,
+    childCount: Number(childCount),
+    interfaces: interfaces as string[],
+    name: String(name ?? ''),
+    role: Number(role),
+    description: String(description ?? ''),
+    states: states as number[],
+  };
+}
+
 /** Everything the tree needs about one node, in four pipelined calls. */
 export async function readItem(client: AtspiClient, self: ObjectRef, index: number, bridge: Bridge): Promise<Item> {
   if (bridge.keptInterfaces) return readKeptItem(client, self, index);
@@ -152,16 +173,7 @@ export async function readNode(
     knownInterfaces === undefined ? client.call(self, IFACE.accessible, 'GetInterfaces') : [knownInterfaces],
     accessibleProperties(client, self, bridge),
   ]);
-  const item: Item = {
-    self,
-    index,
-    childCount: Number(childCount),
-    interfaces: interfaces as string[],
-    name: String(name ?? ''),
-    role: Number(role),
-    description: String(description ?? ''),
-    states: states as number[],
-  };
+  const item = itemOf(self, index, role, states, interfaces, { name, description, childCount });
   return { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
 }
 
