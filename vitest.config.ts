@@ -57,31 +57,42 @@ export const OWN_WORKER_TESTS = [
  * the rest, longest first.
  *
  * How long a file takes comes from Vitest's cache of the last run; a clean clone (CI) has
- * none, so the slowest files are also named here: roughly the seconds each takes on a quiet
- * 2-core machine (real apps, a forked host, Chromium pages).
+ * none, so the slowest files are also named here: the seconds each took in a clean-clone CI
+ * run on this 2-core machine (real apps, a forked host, Chromium pages).
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
-  'test/linux/toolkits.test.ts': 60,
-  'test/linux/calc.test.ts': 35,
-  'test/linux/find-collection.test.ts': 14,
-  'test/linux/doctor.test.ts': 13,
+  'test/linux/toolkits.test.ts': 44,
+  'test/linux/calc.test.ts': 23,
+  'test/linux/truth.test.ts': 11,
+  'test/renderer/chat.test.ts': 14,
   'test/linux/gtk4-bounds.test.ts': 12,
-  'test/linux/broken-desktop.test.ts': 11,
-  'test/linux/truth.test.ts': 10,
-  'test/renderer/states.test.ts': 7,
-  'test/renderer/chat.test.ts': 9,
-  'test/linux/names.test.ts': 8,
-  'test/mcp-client/external-tools.test.ts': 8,
-  'test/cli-build.test.ts': 8,
+  'test/renderer/settings.test.ts': 11,
+  'test/linux/web-order.test.ts': 11,
+  'test/linux/vision.test.ts': 11,
+  'test/linux/find-collection.test.ts': 9,
+  'test/linux/mcp.test.ts': 9,
+  'test/renderer/states.test.ts': 9,
+  'test/renderer/languages.test.ts': 8,
+  'test/linux/workflow-replay.test.ts': 7,
   'test/linux/error-rows.test.ts': 7,
-  'test/host/host.test.ts': 7,
-  'test/linux/vision.test.ts': 7,
-  'test/renderer/languages.test.ts': 5,
   'test/linux/fixture-actions.test.ts': 7,
+  'test/host/host.test.ts': 7,
+  'test/linux/menu-background.test.ts': 6,
+  'test/linux/doctor.test.ts': 6,
   'test/linux/third-party.test.ts': 6,
-  'test/linux/workflow-replay.test.ts': 6,
-  'test/linux/agent-e2e.test.ts': 6,
-  'test/renderer/settings.test.ts': 6,
+  'test/linux/chromium-typing.test.ts': 5,
+  'test/linux/broken-desktop.test.ts': 5,
+  'test/linux/activate.test.ts': 5,
+  'test/linux/compact-tree.test.ts': 5,
+  'test/renderer/workflows.test.ts': 4,
+  'test/linux/overlap.test.ts': 4,
+  'test/mcp-client/external-tools.test.ts': 4,
+  'test/linux/workflow-dropdown.test.ts': 4,
+  'test/linux/agent-e2e.test.ts': 4,
+  'test/linux/names.test.ts': 4,
+  'test/linux/mcp-session.test.ts': 4,
+  'test/linux/act-at-focus.test.ts': 3,
+  'test/linux/chromium-mirror-states.test.ts': 3,
 };
 
 /** A file expected to take at least this long starts before the shared-worker files. */

@@ -11,7 +11,7 @@ import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
 /** Big enough for hundreds of parents, small enough for a shared 2-core machine. */
-const PAGE_NODES = 2000;
+const PAGE_NODES = 1000;
 
 const BROWSERS: [Browser, string][] = [
   ['firefox', 'Gecko'],
