@@ -97,7 +97,9 @@ describe.skipIf(!run)('truthful verification on real apps', () => {
         const result = await desktop.engine.run(pid, { action: 'click', id: box.id });
         expect(result.error).toBeUndefined();
         expect(result).toMatchObject({ success: true, method: 'accessibility', changed: true });
-        expect((await first(pid, { role: 'checkbox', name: 'Subscribe' })).states.checked === true).toBe(wanted);
+        // Firefox's content process may announce the new state a moment after the engine saw the
+        // click's first effect: the box must come to show it, within the poll's bound.
+        await expect.poll(async () => (await first(pid, { role: 'checkbox', name: 'Subscribe' })).states.checked === true).toBe(wanted);
       }
     }, 30_000);
   });
