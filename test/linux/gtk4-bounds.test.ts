@@ -17,6 +17,9 @@ import { startDesktop, type Desktop, type LaunchedApp } from './desktop';
 import { hasHeadlessTools, waitFor } from './session';
 import { pyatspiRead } from './toolkit-apps';
 
+/** How long a click's effect is waited for: a hang guard, not a speed check (a loaded 2-core machine is slow). */
+const WAIT_MS = 15_000;
+
 const run = (hasHeadlessTools() || process.env['CI'] !== undefined) && existsSync('/usr/bin/gtk4-demo') && existsSync('/usr/bin/xdotool');
 
 describe.skipIf(!run).each([{ openbox: true }, { openbox: false }])('GTK 4 bounds (openbox: $openbox)', ({ openbox }) => {
@@ -58,7 +61,7 @@ describe.skipIf(!run).each([{ openbox: true }, { openbox: false }])('GTK 4 bound
     await clickCenter(check);
     await waitFor(
       async () => ((await find((node) => node.role === 'checkbox'))?.states.checked === !before ? true : undefined),
-      5000,
+      WAIT_MS,
       'the check box to toggle',
     );
 
@@ -66,7 +69,7 @@ describe.skipIf(!run).each([{ openbox: true }, { openbox: false }])('GTK 4 bound
     const focusedIn = (node: UiNode | undefined): boolean => node !== undefined && [...walk(node)].some((each) => each.states.focused);
     expect(focusedIn(await find(spin))).toBe(false);
     await clickCenter(await find(spin));
-    await waitFor(async () => (focusedIn(await find(spin)) ? true : undefined), 5000, 'the spin button to take focus');
+    await waitFor(async () => (focusedIn(await find(spin)) ? true : undefined), WAIT_MS, 'the spin button to take focus');
   }, 60_000);
 
   it('in a window with client-side decorations (a header bar), check boxes are hit too', async () => {
@@ -81,7 +84,7 @@ describe.skipIf(!run).each([{ openbox: true }, { openbox: false }])('GTK 4 bound
         await clickCenter(check);
         await waitFor(
           async () => ((await checks()).find((node) => node.id === check.id)?.states.checked === !before ? true : undefined),
-          5000,
+          WAIT_MS,
           `${check.name} to toggle`,
         );
       }
@@ -98,7 +101,7 @@ describe.skipIf(!run).each([{ openbox: true }, { openbox: false }])('GTK 4 bound
           const list = [...walk((await find(box)) as UiNode)].find((node) => node.role === 'list');
           return list?.children?.find((item) => [...walk(item)].some((node) => node.role === 'label' && node.name === wait));
         },
-        5000,
+        WAIT_MS,
         'the popup to list its rows',
       );
       // The bounds an action asks for on demand agree with the tree's.
@@ -106,7 +109,7 @@ describe.skipIf(!run).each([{ openbox: true }, { openbox: false }])('GTK 4 bound
       const fresh = [...walk(tree.root)].find((node) => node.id === row.id) as UiNode;
       expect(await desktop.platform.accessibility.bounds?.(tree.refs.get(row.id), fresh)).toEqual(row.bounds);
       await clickCenter(row);
-      await waitFor(async () => (selectionOf((await find(box)) as UiNode) === wait ? true : undefined), 5000, `the box to show ${wait}`);
+      await waitFor(async () => (selectionOf((await find(box)) as UiNode) === wait ? true : undefined), WAIT_MS, `the box to show ${wait}`);
       expect(await shownByPyatspi()).toBe(wait);
     }
   }, 90_000);
