@@ -1,5 +1,5 @@
 /**
- * A whole read's shape without a GetChildren per parent (at-spi2-atk apps: Chromium, Firefox): every node
+ * A whole read's shape without a GetChildren per parent (at-spi2-atk apps whose bridge turns it on: Chromium): every node
  * in document order from Collection.GetMatchesFrom, a page of nodes per call, then each node's
  * own read (which a walk makes anyway) gives its child count, and document order plus child
  * counts give every children list. On a 20,000-node page that is 17 calls instead of 10,000,
@@ -27,7 +27,7 @@ const TREE_INORDER = 2;
  * Nodes whose reads are in flight at once (each is three or four calls), as the walk bounds them.
  * Chromium answers one call at a time on its main thread (bench/web-calls.ts, 20k page): 8 calls
  * in flight leave it waiting on the round trip (about twice its CPU per call in wall time), 32
- * keep it busy, and 128 are no faster; Firefox alike. So more in flight buys nothing.
+ * keep it busy, and 128 are no faster. So more in flight buys nothing (Firefox not measured).
  */
 const READS_IN_FLIGHT = 48;
 
