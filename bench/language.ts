@@ -5,7 +5,7 @@
  * full reload of the page in that language in the same run, the only other way to switch.
  */
 import type { Page } from 'playwright-core';
-import { startHarness } from '../test/renderer/harness/browser';
+import { closeSharedBrowser, startHarness } from '../test/renderer/harness/browser';
 import { options, SETTINGS, STATUS } from '../test/renderer/harness/fixtures';
 
 const ROUNDS = 20;
@@ -62,4 +62,5 @@ try {
   );
 } finally {
   await harness.close();
+  await closeSharedBrowser();
 }

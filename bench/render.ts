@@ -7,7 +7,7 @@
  * answer forces is left out, as is the first (its gap is to nothing).
  */
 import type { Page } from 'playwright-core';
-import { startHarness } from '../test/renderer/harness/browser';
+import { closeSharedBrowser, startHarness } from '../test/renderer/harness/browser';
 import type { PageGlobal } from '../test/renderer/harness/fake-bridge';
 import { options } from '../test/renderer/harness/fixtures';
 import { chunks, longAnswer } from './render/answer';
@@ -131,6 +131,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await harness.close();
+    await closeSharedBrowser();
   }
 }
 

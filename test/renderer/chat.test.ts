@@ -28,7 +28,7 @@ describe('streaming', () => {
     // Its own page, on a clock the test moves: the throttle is judged by what the page's time allows,
     // never by how fast this machine is. (The fake clock stubs performance marks, so what is on screen is read instead.)
     // A context of its own: a clock is installed on the whole context, and the other tests read real performance marks.
-    const context = await harness().browser.newContext({ viewport: { width: 420, height: 560 }, reducedMotion: 'reduce' });
+    const context = await harness().newContext({ viewport: { width: 420, height: 560 }, reducedMotion: 'reduce' });
     await context.addInitScript({ content: fakeBridgeScript(DEFAULT_OPTIONS) });
     const page = await context.newPage();
     try {

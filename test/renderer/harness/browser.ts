@@ -18,6 +18,7 @@ export interface OpenSettings {
 }
 
 export interface RendererHarness {
+  /** Shared by every file in this worker: open contexts through newContext(), so they close with the file. */
   browser: Browser;
   /** The one page every open() reloads. */
   page: Page;
@@ -27,17 +28,53 @@ export interface RendererHarness {
    * (reloaded) across calls, because opening a page costs about a second on a busy machine.
    */
   open(options: FakeBridgeOptions, settings?: OpenSettings): Promise<{ page: Page; context: BrowserContext }>;
+  /** A further context of the shared browser, closed with the harness. */
+  newContext(options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
+  /** Closes this file's contexts; the browser is shared by the worker's files. */
   close(): Promise<void>;
 }
 
 const ERRORS = new WeakMap<Page, string[]>();
 
+interface Shared {
+  browser: Browser;
+  url: string;
+}
+
+let shared: Promise<Shared> | undefined;
+
+/**
+ * One Chromium and one static server per worker process, launched on first use. When the
+ * renderer files share a worker (isolate: false), each file after the first skips the launch and
+ * the imports; every file still gets a context of its own (own storage, permissions and page), so
+ * no state crosses files. Playwright kills the browser when the worker exits.
+ */
+function sharedBrowser(): Promise<Shared> {
+  shared ??= (async () => {
+    const [dir, browser] = await Promise.all([
+      buildRenderer(),
+      chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] }),
+    ]);
+    const server = await serveStatic(dir);
+    browser.on('disconnected', () => {
+      shared = undefined;
+      void server.close();
+    });
+    return { browser, url: server.url };
+  })();
+  // A failed launch is not cached: the next file tries again.
+  shared.catch(() => (shared = undefined));
+  return shared;
+}
+
+/** Ends the shared browser and its server: for scripts (the benches), whose process must exit afterwards. */
+export async function closeSharedBrowser(): Promise<void> {
+  const current = await shared?.catch(() => undefined);
+  await current?.browser.close();
+}
+
 export async function startHarness(viewport = { width: 420, height: 560 }): Promise<RendererHarness> {
-  const [dir, browser] = await Promise.all([
-    buildRenderer(),
-    chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] }),
-  ]);
-  const server = await serveStatic(dir);
+  const { browser, url } = await sharedBrowser();
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await context.addInitScript({ content: fakeBridgeScript(DEFAULT_OPTIONS) });
@@ -49,21 +86,25 @@ export async function startHarness(viewport = { width: 420, height: 560 }): Prom
     // A CSP violation shows up here; the tests fail on any.
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(server.url);
+  await page.goto(url);
+  const opened = new Set<BrowserContext>([context]);
   return {
     browser,
     page,
-    url: server.url,
+    url,
     async open(options, settings = {}) {
       await page.emulateMedia({ colorScheme: settings.colorScheme ?? 'light' });
       await page.evaluate((json) => sessionStorage.setItem('deskpilot-fake-options', json), JSON.stringify(options));
-      await page.goto(`${server.url}${settings.query ?? ''}`);
+      await page.goto(`${url}${settings.query ?? ''}`);
       errors.length = 0;
       return { page, context };
     },
+    newContext(options) {
+      return browser.newContext(options).then((extra) => (opened.add(extra), extra));
+    },
     async close() {
-      await browser.close();
-      await server.close();
+      // The browser stays for the worker's next file; what this file opened goes.
+      await Promise.all([...opened].map((each) => each.close()));
     },
   };
 }
