@@ -42,11 +42,12 @@ export interface Bridge {
    * nodes per call, instead of a GetChildren per parent (tree-order.ts). Chromium: its cache
    * leaves the page out, so the page is all walked otherwise. Gecko: on a still page the order
    * gives the walk's tree node for node with 4.47 -> 3.97 calls per node (20,000-node page,
-   * bench/order-compare.ts). It was off for a while: a Firefox page's check box once never came
-   * into the tree while the page loaded. Gecko's replaced about:blank document still answers
-   * as it was listed, so an order read before the swap kept the new document out; lists that
-   * hold a document are now left to GetChildren (test/linux/web-growing.test.ts: a page that
-   * navigates and grows by script). The rest read their cache in one call.
+   * bench/order-compare.ts). It was off for a while: in one full CI run a Firefox page's check
+   * box never came into the tree while the page loaded. That was not reproduced (truth.test 3
+   * runs under load 19 beside a second Firefox test, a page that navigates and grows by script:
+   * test/linux/web-growing.test.ts). One way it can happen was found and closed: Gecko's replaced
+   * document still answers as it was listed, so lists that hold a document go to GetChildren.
+   * The rest read their cache in one call.
    */
   order: boolean;
   /**

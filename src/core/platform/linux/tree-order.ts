@@ -116,8 +116,8 @@ const DOCUMENT_ROLES: ReadonlySet<number> = new Set([ROLE.DOCUMENT_WEB, ROLE.DOC
  * replaces a tab's first document (about:blank) with the page's own as the page loads, and the
  * old one still answers every read as it was listed (same Parent, not defunct; measured on
  * Firefox ESR 153: name "", ChildCount 0, states SHOWING and VISIBLE), so an order read before
- * the swap and node reads after it give the frame its one child, the empty old document: the
- * read never asks again, and a mirror loaded from it never hears of the new document. Its
+ * the swap and node reads after it can give the frame its one child, the empty old document: the
+ * read would not ask again, and a mirror loaded from it would not hear of the new document. Its
  * parent's GetChildren, asked after the order, names the document that is there now.
  */
 export function withoutDocumentSlots(lists: Map<string, string[]>, items: ReadonlyMap<string, Item>): Map<string, string[]> {
