@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IFACE, NULL_PATH, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
+import { IFACE, NULL_PATH, ROLE, ROOT_PATH, STATE } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import { bridgeOf } from './bridges';
 import { fetchTree } from './tree-fetch';
@@ -89,8 +89,8 @@ describe('a whole read in document order (Chromium)', () => {
     const walked = await fetchTree(chromiumLike(nodes, { collection: false }).client, APP, OPTIONS);
     const ordered = chromiumLike(nodes);
     expect(await fetchTree(ordered.client, APP, OPTIONS)).toEqual(walked);
-    // The app's root alone: without a cache row, its child count is unknown.
-    expect(ordered.calls.filter((call) => call === 'GetChildren')).toHaveLength(1);
+    // The app's root (without a cache row, its child count is unknown) and the window that holds the document.
+    expect(ordered.calls.filter((call) => call === 'GetChildren')).toHaveLength(2);
     // 2,103 nodes under the root: three pages, the last one short.
     expect(ordered.calls.filter((call) => call === 'GetMatchesFrom')).toHaveLength(Math.ceil(2103 / ORDER_PAGE));
   });
@@ -118,6 +118,25 @@ describe('a whole read in document order (Chromium)', () => {
     const ordered = chromiumLike(nodes);
     expect(await fetchTree(ordered.client, APP, OPTIONS)).toEqual(walked);
     expect(ordered.calls.filter((call) => call === 'GetChildren').length).toBeGreaterThan(0);
+  });
+
+  it('lists the document a page put in place of about:blank between the order and the reads (the old one still answers)', async () => {
+    const nodes = page(3);
+    // Gecko's replaced document keeps answering as it was listed: same Parent, no children, not defunct.
+    nodes['/blank'] = { name: '', role: ROLE.DOCUMENT_WEB, children: [], parent: '/w' };
+    (nodes['/doc'] as FakeNode).parent = '/w';
+    (nodes['/w'] as FakeNode).children = ['/blank'];
+    const ordered = chromiumLike(nodes);
+    const call = ordered.client.call.bind(ordered.client);
+    ordered.client.call = (async (...args: Parameters<AtspiClient['call']>) => {
+      const answer = await call(...args);
+      // The page's own document arrives just after the order is read.
+      if (args[2] === 'GetMatchesFrom') (nodes['/w'] as FakeNode).children = ['/doc'];
+      return answer;
+    }) as AtspiClient['call'];
+    const tree = await fetchTree(ordered.client, APP, OPTIONS);
+    expect(tree).toEqual(await fetchTree(chromiumLike(nodes, { collection: false }).client, APP, OPTIONS));
+    expect(JSON.stringify(tree)).toContain('Act 2');
   });
 });
 
@@ -168,6 +187,39 @@ describe('shapeFromOrder', () => {
       [ROOT_PATH]: ['/a', '/b'],
       '/a': ['/a1', '/a2'],
       '/a2': ['/a21'],
+    });
+  });
+  // Firefox replaces a tab's about:blank document with the page's own while the page loads: the
+  // order may still list the old one when its read fails (or says defunct), and the frame's count
+  // of one child then already holds the new document.
+  const frameWithDocument = (document: Item | undefined): Map<string, Item> => {
+    const items = new Map([
+      [ROOT_PATH, item(ROOT_PATH, 1)],
+      ['/frame', item('/frame', 1)],
+    ]);
+    if (document !== undefined) items.set('/blank', document);
+    return items;
+  };
+
+  it('leaves a parent to the walk where a node the order lists is gone (its read failed), so its new child is listed', () => {
+    const lists = shapeFromOrder(ROOT_PATH, ['/frame', '/blank', '/blank/p'], frameWithDocument(undefined), new Map());
+    expect(Object.fromEntries(lists)).toEqual({ [ROOT_PATH]: ['/frame'] });
+  });
+
+  it('leaves a parent to the walk where a node the order lists is defunct', () => {
+    const defunct = { ...item('/blank', 0), states: [1 << STATE.DEFUNCT, 0] };
+    const lists = shapeFromOrder(ROOT_PATH, ['/frame', '/blank'], frameWithDocument(defunct), new Map([['/blank', '/frame']]));
+    expect(Object.fromEntries(lists)).toEqual({ [ROOT_PATH]: ['/frame'] });
+  });
+
+  it('takes a node that names no parent at the top level only (a window), not below it', () => {
+    const items = frameWithDocument(item('/blank', 0));
+    expect(Object.fromEntries(shapeFromOrder(ROOT_PATH, ['/frame', '/blank'], items, new Map([['/frame', NULL_PATH]])))).toEqual({
+      [ROOT_PATH]: ['/frame'],
+      '/frame': ['/blank'],
+    });
+    expect(Object.fromEntries(shapeFromOrder(ROOT_PATH, ['/frame', '/blank'], items, new Map([['/blank', NULL_PATH]])))).toEqual({
+      [ROOT_PATH]: ['/frame'],
     });
   });
 });

@@ -7,13 +7,14 @@
  * this way disagrees with a node's own Parent, the lists stop there, and the walk that follows
  * lists what is left with GetChildren, as it always did.
  */
-import { NULL_PATH, ROOT_PATH, type ObjectRef } from '../../../../native/linux/atspi';
+import { NULL_PATH, ROLE, ROOT_PATH, STATE, type ObjectRef } from '../../../../native/linux/atspi';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
 import { COLLECTION, RULE, SORT_CANONICAL, matchRule } from './collection-rule';
 import { sharedList } from './item';
 import { mapLimit } from './pool';
 import { isAppGone } from './read-crash';
+import { hasState } from './states';
 import { asWalked, readNode, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
 
 /** Nodes per GetMatchesFrom: at-spi2-atk appends each match to a linked list (quadratic in a page), so pages stay small; measured 500–2,000 alike. */
@@ -73,9 +74,14 @@ export async function documentOrder(client: AtspiClient, root: ObjectRef, maxNod
 
 /**
  * Children lists from document order and child counts: each node goes under the nearest
- * earlier node that still has a child to place. The first node whose own Parent says
- * otherwise (its read and the order disagree: the page changed in between) ends the lists;
- * the walk lists the rest. Top-level windows name no parent (Chromium's say null).
+ * earlier node that still has a child to place. The lists stop at the first node that shows the
+ * page changed between the order and the reads, and the walk lists the rest with GetChildren
+ * (a list shorter than its parent's count is listed again): a node that names another parent; a
+ * node whose read failed or that is defunct (gone since the order was read: Gecko drops the
+ * about:blank document when the page's own replaces it, and a gone node still taking its
+ * parent's one slot would keep the new document out of the tree, and out of every mirror
+ * patched from that read); a node that names no parent below the top level (only top-level
+ * windows name none: Chromium's say null).
  */
 export function shapeFromOrder(
   rootPath: string,
@@ -89,16 +95,33 @@ export function shapeFromOrder(
   for (const path of order) {
     while (open.length > 0 && (open[open.length - 1] as { left: number }).left <= 0) open.pop();
     const parent = open[open.length - 1];
-    if (parent === undefined) break;
-    const named = parents.get(path);
-    if (named !== undefined && named !== NULL_PATH && named !== parent.path) break;
     const item = items.get(path);
+    if (parent === undefined || item === undefined || !Number.isInteger(item.childCount) || hasState(item.states, STATE.DEFUNCT)) break;
+    const named = parents.get(path);
+    if (named === NULL_PATH ? parent.path !== rootPath : named !== undefined && named !== parent.path) break;
     parent.left -= 1;
     const list = lists.get(parent.path);
     if (list === undefined) lists.set(parent.path, [path]);
     else list.push(path);
-    open.push({ path, left: item === undefined ? 0 : Math.max(0, item.childCount) });
+    open.push({ path, left: Math.max(0, item.childCount) });
   }
+  return lists;
+}
+
+/** Roles a browser replaces whole when a page loads or navigates. */
+const DOCUMENT_ROLES: ReadonlySet<number> = new Set([ROLE.DOCUMENT_WEB, ROLE.DOCUMENT_FRAME]);
+
+/**
+ * The lists that hold a document are left to the walk (one GetChildren per document). Gecko
+ * replaces a tab's first document (about:blank) with the page's own as the page loads, and the
+ * old one still answers every read as it was listed (same Parent, not defunct; measured on
+ * Firefox ESR 153: name "", ChildCount 0, states SHOWING and VISIBLE), so an order read before
+ * the swap and node reads after it can give the frame its one child, the empty old document: the
+ * read would not ask again, and a mirror loaded from it would not hear of the new document. Its
+ * parent's GetChildren, asked after the order, names the document that is there now.
+ */
+export function withoutDocumentSlots(lists: Map<string, string[]>, items: ReadonlyMap<string, Item>): Map<string, string[]> {
+  for (const [parent, list] of lists) if (list.some((path) => DOCUMENT_ROLES.has(items.get(path)?.role ?? -1))) lists.delete(parent);
   return lists;
 }
 
@@ -167,7 +190,7 @@ export async function readInOrder(
   });
   // Only the nodes of this read are remembered: the map is as big as the app's tree, no bigger.
   rememberInterfaces(client, bus, interfaces);
-  for (const [parent, list] of shapeFromOrder(ROOT_PATH, order, items, parents)) {
+  for (const [parent, list] of withoutDocumentSlots(shapeFromOrder(ROOT_PATH, order, items, parents), items)) {
     children.set(parent, list);
     // A node read here takes its place in the list; the cache's rows keep theirs.
     list.forEach((path, index) => {
