@@ -17,8 +17,8 @@ import { BROWSER_BINARY, describeTree, readTwoWays } from './order-compare';
 import { hasHeadlessTools } from './session';
 
 const run = (hasHeadlessTools() || process.env['CI'] !== undefined) && existsSync(BROWSER_BINARY.firefox);
-/** Rows the page adds, ten at a time every 150 ms (about 5 s), then its last check box. */
-const ROWS = 300;
+/** Rows the page adds, ten at a time every 100 ms (about 2 s), then its last check box. */
+const ROWS = 200;
 /** Reads tried before the page must have come whole: far more than its load takes, even on a loaded machine. */
 const MAX_READS = 120;
 
@@ -28,7 +28,7 @@ let n = 0;
 const timer = setInterval(() => {
   for (let i = 0; i < 10; i += 1) { const p = document.createElement('p'); p.textContent = 'Row ' + (n += 1); document.body.appendChild(p); }
   if (n >= ${ROWS}) { clearInterval(timer); const l = document.createElement('label'); l.innerHTML = '<input type="checkbox"> Last'; document.body.appendChild(l); }
-}, 150);
+}, 100);
 </script>`;
 
 /** The client, counting its GetMatchesFrom calls. */
