@@ -19,17 +19,20 @@ export interface CliPeak {
 
 /** Runs `node bin/deskpilot.js ...args` under GNU time in `env`, bounded by RUN_CAP_MS. */
 export function cliPeakRss(root: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<CliPeak> {
-  const node = process.execPath;
-  const bin = path.join(root, 'bin/deskpilot.js');
+  return peakRss([process.execPath, path.join(root, 'bin/deskpilot.js'), ...args], env, root);
+}
+
+/** Any command's peak RSS under GNU time (killed past `capMs`: its exit code is then null). */
+export function peakRss(command: readonly string[], env: NodeJS.ProcessEnv, cwd: string, capMs = RUN_CAP_MS): Promise<CliPeak> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     // GNU time writes its line to stderr last, after the CLI's own stderr.
-    const child = spawn(GNU_TIME, ['-f', 'peak_kib=%M', node, bin, ...args], { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(GNU_TIME, ['-f', 'peak_kib=%M', ...command], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdoutBytes = 0;
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdoutBytes += chunk.length));
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_CAP_MS);
+    const timer = setTimeout(() => child.kill('SIGKILL'), capMs);
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
