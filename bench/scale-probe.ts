@@ -141,6 +141,15 @@ async function main(): Promise<void> {
       });
       process.stdout.write(`GetMatches (actionable roles) #${round + 1}: ${count} refs  ${share}\n`);
     }
+    // A name no actionable node has (a heading): Collection's second query, every node and a Name each.
+    {
+      let line = '';
+      const share = await sampled(pid, busPid, async () => {
+        const found = await collectionFind(client, app, { name: 'Section 0', limit: 1 });
+        line = `${found?.length ?? 'no'} match(es)`;
+      });
+      process.stdout.write(`collectionFind "Section 0" (a heading): ${line}  ${share}\n`);
+    }
     process.stdout.write(`find medians: mirror path ${ms(median(mirrorMs))} ms, collection path ${ms(median(collectionMs))} ms  load ${load()}\n`);
 
     for (let round = 0; round < rounds; round += 1) {
@@ -156,6 +165,18 @@ async function main(): Promise<void> {
       if (peak === undefined) continue;
       process.stdout.write(
         `deskpilot ${args.join(' ')}: peak ${peak.peakMb.toFixed(0)} MB, ${ms(peak.wallMs)} ms, stdout ${(peak.stdoutBytes / 2 ** 20).toFixed(1)} MB  ${share}  load ${load()}\n`,
+      );
+    }
+    // find as a CLI user runs it: a new process, so no mirror: Collection's path, after the process's start.
+    const cliFind = await cliPeakRss(root, ['find', '--pid', String(pid), '--name', page.lastButton, '--limit', '1'], env);
+    process.stdout.write(
+      `deskpilot find --name "${page.lastButton}": exit ${cliFind.exitCode}, ${ms(cliFind.wallMs)} ms, peak ${cliFind.peakMb.toFixed(0)} MB  load ${load()}\n`,
+    );
+    // What the peak is made of: the same run with V8's old space capped, to find the heap it really needs (the rest is garbage not yet collected).
+    for (const capMb of [48, 64, 96, 128]) {
+      const capped = await cliPeakRss(root, ['tree', '--json', '--pid', String(pid)], { ...env, NODE_OPTIONS: `--max-old-space-size=${capMb}` });
+      process.stdout.write(
+        `deskpilot tree --json, old space capped at ${capMb} MB: exit ${capped.exitCode}, peak ${capped.peakMb.toFixed(0)} MB, ${ms(capped.wallMs)} ms, stdout ${(capped.stdoutBytes / 2 ** 20).toFixed(1)} MB  load ${load()}\n`,
       );
     }
   } finally {
