@@ -22,7 +22,7 @@ import { calcSheetApp, SHEET_HEADERS } from '../test/linux/calc-sheet';
 import type { Desktop } from '../test/linux/desktop';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, treeText, type ToolkitApp } from '../test/linux/toolkit-apps';
 import { generatePage, pageOutline, pageShape } from './pages/generate-page';
-import { cliPeakRss } from './cli-rss';
+import { cliPeakRss, staleBuild } from './cli-rss';
 import { median, ms } from './stats';
 
 export const PAGE_SIZES = [500, 2000, 8000, 20_000] as const;
@@ -207,6 +207,8 @@ export async function runScale(desktop: Desktop, only: readonly string[], write:
   write(
     'scale table: full read ours/pyatspi (ratio; ours a real read of every node, past the event-patched mirror), compact tree (ui_tree, default budget), find (ui_find, the deepest button or a cell; via the mirror in memory, a whole read, or Collection), peak RSS and wall time of `deskpilot tree --json` (built CLI, own process), outline names in the compact tree\n',
   );
+  if (staleBuild(ROOT))
+    write('note: out/cli is older than the source, so the CLI runs through tsx: rebuild (node scripts/build-cli.mjs) for what a user runs\n');
   for (const scale of scaleCases(only)) {
     let timer: NodeJS.Timeout | undefined;
     try {

@@ -4,6 +4,7 @@
  * not this bench's own heap after earlier pages. Its stdout is counted and thrown away.
  */
 import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const GNU_TIME = '/usr/bin/time';
@@ -15,6 +16,28 @@ export interface CliPeak {
   wallMs: number;
   stdoutBytes: number;
   exitCode: number | null;
+}
+
+/**
+ * Whether bin/deskpilot.js would run the TypeScript through tsx (a source file newer than
+ * out/cli), as it decides: then a run's peak and time include tsx, not what a user runs.
+ */
+export function staleBuild(root: string): boolean {
+  try {
+    const built = statSync(path.join(root, 'out/cli/main.js')).mtimeMs;
+    for (const folder of ['src/cli', 'src/core', 'src/mcp', 'src/shared', 'native'])
+      for (const entry of readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true }))
+        if (
+          entry.isFile() &&
+          !entry.name.endsWith('.test.ts') &&
+          !entry.name.endsWith('.md') &&
+          statSync(path.join(entry.parentPath, entry.name)).mtimeMs > built
+        )
+          return true;
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** Runs `node bin/deskpilot.js ...args` under GNU time in `env`, bounded by RUN_CAP_MS. */
