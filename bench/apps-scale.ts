@@ -2,14 +2,18 @@
  * bench:apps' scale table (issue 27): generated pages of 500, 2,000, 8,000 and 20,000 nodes in
  * Chromium and Firefox, and Calc sheets of 10,000 rows and of none. Per row: the full read, ours
  * (a real read of every node, past the mirror and the tree cache) and python3-pyatspi's; the compact tree at the default budget and find, both through the
- * engine's public tools (ui_tree, ui_find), so the figures follow whatever those calls do; this
- * process's peak RSS during the row; and whether every heading and landmark of the page (a
- * sheet's column headers) is in the compact tree. Every row has a time cap, and each app is
+ * engine's public tools (ui_tree, ui_find), so the figures follow whatever those calls do, and
+ * the path find took (the settled mirror searched in memory, or Collection); the peak RSS of the
+ * full read as a user gets it, a real `deskpilot tree --json` run (bench/cli-rss.ts), not this
+ * bench's own process, which holds every earlier row's garbage; and whether every heading and
+ * landmark of the page (a sheet's column headers) is in the compact tree. Every row has a time cap, and each app is
  * stopped before the next starts.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createToolRegistry } from '../src/core/agent/tool-registry/registry';
+import type { AtspiAccessibility } from '../src/core/platform/linux/accessibility';
 import { isProcessAlive } from '../src/core/platform/process';
 import type { ToolContext } from '../src/core/tools/types';
 import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
@@ -18,6 +22,7 @@ import { calcSheetApp, SHEET_HEADERS } from '../test/linux/calc-sheet';
 import type { Desktop } from '../test/linux/desktop';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, treeText, type ToolkitApp } from '../test/linux/toolkit-apps';
 import { generatePage, pageOutline, pageShape } from './pages/generate-page';
+import { cliPeakRss, staleBuild } from './cli-rss';
 import { median, ms } from './stats';
 
 export const PAGE_SIZES = [500, 2000, 8000, 20_000] as const;
@@ -43,7 +48,12 @@ export interface ScaleRow {
   compactMs: number;
   findMs: number;
   findOk: boolean;
+  /** How the last find was answered: `mirror` (a patched read searched in memory), `read` (a whole read first), `collection`. */
+  findVia: string;
+  /** Peak RSS of `deskpilot tree --json` on the row's app; NaN where that run failed. */
   rssMb: number;
+  /** That run's wall time: start, first read (with its wait for a quiet app) and the JSON, as a user waits for it. */
+  cliMs: number;
   outline: { found: number; wanted: number; missing: string[] };
 }
 
@@ -93,16 +103,14 @@ export function scaleCases(only: readonly string[] = []): ScaleCase[] {
   return cases.filter((each) => isInstalled(each.app) && (only.length === 0 || only.some((word) => each.app.name.startsWith(word))));
 }
 
-/** The highest RSS of this process while `work` runs, sampled every 20 ms. */
-async function peakRss<T>(work: () => Promise<T>): Promise<{ value: T; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  try {
-    const value = await work();
-    return { value, peakMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
-  } finally {
-    clearInterval(sampler);
-  }
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Which path the engine's find took, from the mirror's counters around it. */
+function findPath(desktop: Desktop): () => string {
+  const stats = (desktop.platform.accessibility as Partial<AtspiAccessibility>).mirrorStats;
+  if (stats === undefined) return () => 'n/a';
+  const before = { patched: stats.patchedReads, full: stats.fullReads };
+  return () => (stats.fullReads > before.full ? 'read' : stats.patchedReads > before.patched ? 'mirror' : 'collection');
 }
 
 async function timedMs<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -140,7 +148,7 @@ async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow
     await waitWhole(desktop, pid, scale.last);
     // A machine shared by many: two runs each (one past 8,000 nodes, three for a sheet), medians.
     const runs = scale.label.startsWith('calc') ? 3 : scale.size >= 8000 ? 1 : 2;
-    const measured = await peakRss(async () => {
+    const measured = await (async () => {
       const fulls: number[] = [];
       let nodes = 0;
       for (let run = 0; run < runs; run += 1) {
@@ -158,11 +166,14 @@ async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow
       }
       const finds: number[] = [];
       let findOk = false;
+      let findVia = '';
       for (let run = 0; run < runs; run += 1) {
+        const via = findPath(desktop);
         const found = await timedMs(() => registry.call('ui_find', JSON.stringify({ pid, name: scale.find, limit: 1 }), context));
         finds.push(found.ms);
         const first = (found.value.data as { matches?: { name: string }[] } | undefined)?.matches?.[0];
         findOk = found.value.success && first?.name === scale.find;
+        findVia = via();
       }
       const missing = scale.outline.filter((name) => !text.includes(name));
       return {
@@ -174,11 +185,14 @@ async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow
         compactMs: median(compacts),
         findMs: median(finds),
         findOk,
-        rssMb: 0,
+        findVia,
         outline: { found: scale.outline.length - missing.length, wanted: scale.outline.length, missing },
       };
-    });
-    return { ...measured.value, rssMb: measured.peakMb };
+    })();
+    // Last, in its own process: the CLI's first read waits for the app to go quiet, as a user's does.
+    const cli = await cliPeakRss(ROOT, ['tree', '--json', '--pid', String(pid)], desktop.session.env);
+    // A run that failed or passed its cap says so in the row (NaN), not with a peak of something else.
+    return { ...measured, rssMb: cli.exitCode === 0 ? cli.peakMb : Number.NaN, cliMs: cli.wallMs };
   } finally {
     child.kill('SIGTERM');
     if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
@@ -191,8 +205,10 @@ async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow
 export async function runScale(desktop: Desktop, only: readonly string[], write: (line: string) => void): Promise<ScaleRow[]> {
   const rows: ScaleRow[] = [];
   write(
-    'scale table: full read ours/pyatspi (ratio; ours a real read of every node, past the event-patched mirror), compact tree (ui_tree, default budget), find (ui_find, the deepest button or a cell), peak RSS of this process, outline names in the compact tree\n',
+    'scale table: full read ours/pyatspi (ratio; ours a real read of every node, past the event-patched mirror), compact tree (ui_tree, default budget), find (ui_find, the deepest button or a cell; via the mirror in memory, a whole read, or Collection), peak RSS and wall time of `deskpilot tree --json` (built CLI, own process), outline names in the compact tree\n',
   );
+  if (staleBuild(ROOT))
+    write('note: out/cli is older than the source, so the CLI runs through tsx: rebuild (node scripts/build-cli.mjs) for what a user runs\n');
   for (const scale of scaleCases(only)) {
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -203,7 +219,7 @@ export async function runScale(desktop: Desktop, only: readonly string[], write:
       rows.push(row);
       write(
         `${`${scale.label} ${scale.size}`.padEnd(24)} nodes=${row.nodes}  full=${ms(row.fullMs)}/${ms(row.pyatspiMs)} ms (${(row.pyatspiMs / row.fullMs).toFixed(1)}x)` +
-          `  compact=${ms(row.compactMs)} ms  find=${ms(row.findMs)} ms${row.findOk ? '' : ' (WRONG or none)'}  rss=${row.rssMb.toFixed(0)} MB` +
+          `  compact=${ms(row.compactMs)} ms  find=${ms(row.findMs)} ms via ${row.findVia}${row.findOk ? '' : ' (WRONG or none)'}  rss=${row.rssMb.toFixed(0)} MB (cli ${ms(row.cliMs)} ms)` +
           `  outline=${row.outline.found}/${row.outline.wanted}${row.outline.missing.length === 0 ? '' : ` missing ${row.outline.missing.slice(0, 4).join(', ')}`}\n`,
       );
     } catch (error) {

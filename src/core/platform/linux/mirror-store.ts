@@ -163,10 +163,10 @@ export class MirrorStore {
     if (!this.source.isWatched(bus) && held.mirror.loaded) held.mirror.distrust('generation', 'the app was not watched for a while');
     await this.source.watch(bus);
     if (fresh) await this.quiet(bus, held);
-    if (!held.mirror.loaded) return this.fullRead(held, full);
+    if (!held.mirror.loaded) return this.fullRead(held, full, reader);
     if (!held.mirror.settled) {
       this.stats.fallbacks.settling += 1;
-      return this.fullRead(held, full);
+      return this.fullRead(held, full, reader);
     }
     try {
       await held.mirror.flush(reader);
@@ -180,15 +180,16 @@ export class MirrorStore {
         throw error;
       }
       this.stats.fallbacks[error.reason] += 1;
-      return this.fullRead(held, full);
+      return this.fullRead(held, full, reader);
     }
   }
 
-  private async fullRead(held: Held, full: FullRead): Promise<Node> {
+  private async fullRead(held: Held, full: FullRead, reader: MirrorReader): Promise<Node> {
     held.mirror.reset();
     let rows: CacheRows | undefined;
     const tree = await full((read) => (rows = read));
     held.mirror.load(tree, rows);
+    held.mirror.expectChecks(reader);
     this.stats.fullReads += 1;
     return held.mirror.snapshot();
   }

@@ -35,6 +35,26 @@ describe('AppMirror', () => {
     expect(walked.clean).toBe(false);
   });
 
+  it('knows right after a load what its next patched read will check, as that read counts it', async () => {
+    for (const walkedOut of [false, true]) {
+      const app = fixture();
+      app.nodes.set('/b', { name: 'B', role: 'label', kids: [], value: 'text' });
+      if (walkedOut) {
+        app.cached = true;
+        app.uncached = new Set(['/a', '/b']);
+      }
+      const mirror = await loaded(app);
+      mirror.expectChecks(app);
+      const expected = mirror.checkReads;
+      expect(expected).toBeLessThan(Number.POSITIVE_INFINITY);
+      // Counted from what the load holds: nothing is read for it.
+      expect(app.calls.some((call) => call.startsWith('value') || call.startsWith('states'))).toBe(false);
+      await mirror.flush(app);
+      expect(mirror.checkReads).toBe(expected);
+      expect(expected).toBe(walkedOut ? 3 : 1);
+    }
+  });
+
   it('ignores events that change nothing the tree holds (bounds, caret)', async () => {
     const app = fixture();
     const mirror = await loaded(app);
