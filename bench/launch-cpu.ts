@@ -1,13 +1,13 @@
 /**
- * npm run bench:launch-cpu — the CPU one launch of each heavy app costs as the tests start it (until
+ * npx tsx bench/launch-cpu.ts — the CPU one launch of each heavy app costs as the tests start it (until
  * its window is in the AT-SPI tree and its known text has settled), counted as the CPU of the
  * app's reaped process tree (this process's children's user+sys time, from /proc/self/stat), so
  * other engineers' load on a shared machine does not count. Each launch gets a fresh HOME folder.
- *   npx tsx bench/launch-cpu.ts [name ...] [--runs N]
+ *   npx tsx bench/launch-cpu.ts [name ...] [--runs N] [--seed]
+ * --seed: each launch starts from a copy of profiles one earlier launch made (locks left out).
  */
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { startDesktop } from '../test/linux/desktop';
 import { calcSheetApp } from '../test/linux/calc-sheet';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, stopAppProcess, treeText, type ToolkitApp } from '../test/linux/toolkit-apps';
@@ -51,14 +51,6 @@ try {
         cpSync(seed, fresh, { recursive: true, filter: (source) => !LOCKS.has(path.basename(source)) && !path.basename(source).startsWith('.~lock') });
       desktop.session.env['HOME'] = fresh;
       const before = childrenCpu();
-      if (argv.includes('--headless-init') && app.binary.endsWith('soffice')) {
-        // The profile made by a headless start that ends after init, counted in this launch's CPU.
-        const profile = (app.args(fresh).find((arg) => arg.startsWith('-env:UserInstallation=')) ?? '').split('=')[1] as string;
-        for (let start = 0; start < 2; start += 1)
-          spawnSync('/usr/lib/libreoffice/program/soffice.bin', [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--terminate_after_init'], {
-            env: desktop.session.env,
-          });
-      }
       const launched = await launchAppProcess(desktop, app);
       const text = treeText((await desktop.engine.observe(launched.pid, { fresh: true })).root).includes(app.knownText);
       await stopAppProcess(launched);
