@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { walk } from '../../src/core/ui/tree-index';
+import { seedOfficeProfile } from './office-profile';
 import type { ToolkitApp } from './toolkit-apps';
 
 export const SHEET_HEADERS = ['Name', 'Revenue', 'Cost'] as const;
@@ -51,7 +52,10 @@ export function calcSheetApp(rows: number): ToolkitApp {
     binary: '/usr/bin/soffice',
     args: (home) => [`-env:UserInstallation=file://${path.join(home, 'libreoffice-sheets')}`, '--norestore', '--nologo', '--nodefault', '--calc', file(home)],
     knownText: SHEET_HEADERS[1],
-    prepare: (home) => void writeSheet(file(home), rows),
+    prepare: (home) => {
+      writeSheet(file(home), rows);
+      seedOfficeProfile(path.join(home, 'libreoffice-sheets'));
+    },
     action: {
       describe: 'type 7 and Return into cell D2',
       target: (root) => [...walk(root)].find((node) => node.role === 'cell' && node.name === 'D2'),

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import type { UiNode } from '../../src/shared/ui-node';
 import { countNodes, walk } from '../../src/core/ui/tree-index';
 import type { Desktop } from './desktop';
+import { seedOfficeProfile } from './office-profile';
 import { waitFor } from './wait-for';
 
 const PYATSPI_DUMP = fileURLToPath(new URL('../../bench/reference/pyatspi-dump.py', import.meta.url));
@@ -162,7 +163,10 @@ export const TOOLKIT_APPS: readonly ToolkitApp[] = [
     binary: SOFFICE,
     args: (home) => [...libreOffice(home, 'libreoffice'), '--writer', path.join(home, 'report.fodt')],
     knownText: 'The quarterly numbers are in the second table.',
-    prepare: (home) => void write(home, 'report.fodt', FODT),
+    prepare: (home) => {
+      write(home, 'report.fodt', FODT);
+      seedOfficeProfile(path.join(home, 'libreoffice'));
+    },
     action: {
       describe: `set_value "${TYPED}" on the paragraph`,
       target: (root) => first(root, (node) => String(node.value ?? '').includes('quarterly numbers')),
@@ -176,7 +180,10 @@ export const TOOLKIT_APPS: readonly ToolkitApp[] = [
     binary: SOFFICE,
     args: (home) => [...libreOffice(home, 'libreoffice'), '--calc', path.join(home, 'sheet.fods')],
     knownText: 'Quarterly',
-    prepare: (home) => void write(home, 'sheet.fods', FODS),
+    prepare: (home) => {
+      write(home, 'sheet.fods', FODS);
+      seedOfficeProfile(path.join(home, 'libreoffice'));
+    },
     action: {
       describe: 'type 123 and Return into cell A3',
       target: (root) => first(root, (node) => node.role === 'cell' && node.name === 'A3'),
