@@ -1,19 +1,15 @@
-import { execFile, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { fork } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app-build';
 
-const root = path.resolve(import.meta.dirname, '..');
-const outDir = mkdtempSync(path.join(tmpdir(), 'deskpilot-build-'));
+let outDir = '';
 
+// `npm run build`, made once per state of the sources and shared with test/packaging/packed-app.test.ts.
 beforeAll(async () => {
-  const cli = path.join(root, 'node_modules/electron-vite/bin/electron-vite.js');
-  await promisify(execFile)(process.execPath, [cli, 'build', '--outDir', outDir], { cwd: root });
-}, 120_000);
-
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+  outDir = await buildApp();
+}, 240_000);
 
 describe('electron-vite build', () => {
   it('produces main, preload and renderer', () => {
@@ -31,9 +27,7 @@ describe('electron-vite build', () => {
   });
 
   it('runs the built host under plain Node: ready, then a reply', async () => {
-    // The bundle's package imports (openai, zod) and its ESM format come from the project.
-    writeFileSync(path.join(outDir, 'package.json'), '{"type":"module"}');
-    symlinkSync(path.join(root, 'node_modules'), path.join(outDir, 'node_modules'), 'dir');
+    // The bundle's package imports (openai, zod) and its ESM format come from the project: out/ is inside it.
     const child = fork(path.join(outDir, 'main/host.js'), ['--main-pid=1'], {
       env: { ...process.env, DESKPILOT_PLATFORM: 'fake' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

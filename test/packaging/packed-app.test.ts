@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app-build';
 import { ROOT, asar, loadConfig, minimatch, yaml, type AsarEntry } from './builder';
 
 const LIMIT_BYTES = 60 * 1000 * 1000;
@@ -40,7 +41,8 @@ beforeAll(async () => {
   // Awaited at the end; a failed build before then must not leave its failure unhandled.
   listed.catch(() => undefined);
   const run = promisify(execFile);
-  await run(process.execPath, [path.join(ROOT, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: ROOT });
+  // Made once per state of the sources, shared with test/build.test.ts.
+  await buildApp();
   // electron-builder copies this folder as "Electron"; it only renames the binary and adds the app.
   const electron = path.join(work, 'electron');
   mkdirSync(path.join(electron, 'resources'), { recursive: true });
