@@ -19,7 +19,17 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export const OUT = path.join(ROOT, 'out');
 
 /** What the build reads: the app's sources and the bindings they import (tests are never bundled), its config and the installed packages. */
-const INPUTS = ['src', 'native', 'electron.vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.json', 'tsconfig.node.json', 'tsconfig.web.json'];
+const INPUTS = [
+  'src',
+  'native',
+  'electron.vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'tsconfig.json',
+  'tsconfig.node.json',
+  'tsconfig.web.json',
+];
 const STAMP = path.join(OUT, '.test-build-sources');
 const MAIN = path.join(OUT, 'main/index.js');
 const LOCK = path.join(OUT, '.test-build-lock');
