@@ -68,6 +68,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/linux/gtk4-bounds.test.ts': 12,
   'test/renderer/settings.test.ts': 11,
   'test/linux/web-order.test.ts': 11,
+  'test/linux/web-growing.test.ts': 9,
   'test/linux/vision.test.ts': 11,
   'test/linux/find-collection.test.ts': 9,
   'test/linux/mcp.test.ts': 9,
@@ -114,12 +115,17 @@ class LongestFirstSequencer extends BaseSequencer {
     const own = longestFirst(base.filter((spec) => !shared(spec)));
     return [
       ...own.filter((entry) => entry.ms >= LONG_MS).map((entry) => entry.spec),
-      ...base.filter(shared),
+      // Grouped by project, so a worker that shares one goes on with files of the same project (the
+      // renderer files then reuse one Chromium per worker); the longest of each project first.
+      ...longestFirst(base.filter(shared))
+        .sort((a, b) => a.spec.project.name.localeCompare(b.spec.project.name))
+        .map((entry) => entry.spec),
       ...own.filter((entry) => entry.ms < LONG_MS).map((entry) => entry.spec),
     ];
   }
 }
 
+const RENDERER_TESTS = ['test/renderer/**/*.test.ts'];
 const ALL_TESTS = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'eslint/**/*.test.ts', 'bench/**/*.test.ts'];
 
 export default defineConfig({
@@ -132,7 +138,13 @@ export default defineConfig({
         test: { name: 'shared-worker', include: SHARED_WORKER_TESTS, exclude: [...configDefaults.exclude, ...OWN_WORKER_TESTS], isolate: false },
       },
       { extends: true, test: { name: 'own-worker', include: OWN_WORKER_TESTS } },
-      { extends: true, test: { name: 'rest', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...PROPERTY_TESTS, ...SHARED_WORKER_TESTS] } },
+      // The renderer files share a worker and so one Chromium and server per worker
+      // (test/renderer/harness/browser.ts); each file still opens a context of its own.
+      { extends: true, test: { name: 'renderer', include: RENDERER_TESTS, isolate: false } },
+      {
+        extends: true,
+        test: { name: 'rest', include: ALL_TESTS, exclude: [...configDefaults.exclude, ...PROPERTY_TESTS, ...SHARED_WORKER_TESTS, ...RENDERER_TESTS] },
+      },
     ],
   },
 });
