@@ -29,6 +29,7 @@ import {
 } from '../test/linux/toolkit-apps';
 import { runScale, scaleSummary } from './apps-scale';
 import { median, ms, timed } from './stats';
+import { runMain } from './run-main';
 
 const RUNS = 3;
 /** Reads per app for the crash count, as a user's session would make them. */
@@ -144,10 +145,4 @@ async function main(): Promise<void> {
   process.stdout.write(scaleLine);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:apps: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main, 'bench:apps');

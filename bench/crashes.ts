@@ -12,6 +12,7 @@ import { isProcessAlive } from '../src/core/platform/process';
 import { startDesktop, type Desktop } from '../test/linux/desktop';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, type ToolkitApp } from '../test/linux/toolkit-apps';
 import { median, ms } from './stats';
+import { runMain } from './run-main';
 
 /** No app holds the bench for longer than this; the reads it did not make are said. */
 const APP_CAP_MS = 480_000;
@@ -94,10 +95,4 @@ async function main(): Promise<void> {
   process.stdout.write(`crashes: reads=${total} crashes=${crashes} failed_reads=${failed}\n`);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:crashes: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main, 'bench:crashes');

@@ -9,6 +9,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startDesktop } from '../test/linux/desktop';
 import { openBigPage, perNode, readTwoWays, type Browser } from '../test/linux/order-compare';
+import { runMain } from './run-main';
 
 const { values } = parseArgs({ options: { browser: { type: 'string', default: 'firefox' }, size: { type: 'string', default: '20000' } } });
 
@@ -38,10 +39,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

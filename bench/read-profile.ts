@@ -17,6 +17,7 @@ import { waitFor } from '../test/linux/wait-for';
 import { BIN, NODE } from '../test/linux/run-cli';
 import { bigPage } from './pages/big-page';
 import { a11yBusPid, cpuShare, describeShare } from './cpu-share';
+import { runMain } from './run-main';
 
 /** Calls by member: how many, and when the first and last left (ms from the read's start), to see the read's phases. */
 const calls = new Map<string, { count: number; first: number; last: number }>();
@@ -132,10 +133,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -22,6 +22,7 @@ import { bigPage } from './pages/big-page';
 import { countAtspiCalls, totalCalls } from './atspi-calls';
 import { median, ms, timed } from './stats';
 import { a11yBusPid, cpuShare, describeShare } from './cpu-share';
+import { runMain } from './run-main';
 
 const RUNS = 3;
 const { values } = parseArgs({
@@ -159,10 +160,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`bench:read: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main, 'bench:read');

@@ -25,6 +25,7 @@ import { openBigPage } from '../test/linux/order-compare';
 import { a11yBusPid, processCpuMs } from './cpu-share';
 import { cliPeakRss } from './cli-rss';
 import { median, ms } from './stats';
+import { runMain } from './run-main';
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '3' } } });
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -184,10 +185,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

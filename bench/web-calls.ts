@@ -21,6 +21,7 @@ import { openBigPage } from '../test/linux/order-compare';
 import { waitFor } from '../test/linux/wait-for';
 import { a11yBusPid, cpuShare, type CpuShare } from './cpu-share';
 import { median } from './stats';
+import { runMain } from './run-main';
 
 const ACCESSIBLE = 'org.a11y.atspi.Accessible';
 const PROPERTIES = 'org.freedesktop.DBus.Properties';
@@ -137,10 +138,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);
