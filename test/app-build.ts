@@ -10,12 +10,11 @@
  * then rewrote that file, so the stamp no longer matches.
  */
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { ROOT, releaseBuildLock, sourceHash, takeBuildLock } from './source-build';
 
-export const ROOT = path.resolve(import.meta.dirname, '..');
 export const OUT = path.join(ROOT, 'out');
 
 /** What the build reads: the app's sources and the bindings they import (tests are never bundled), its config and the installed packages. */
@@ -32,68 +31,19 @@ const INPUTS = [
 ];
 const STAMP = path.join(OUT, '.test-build-sources');
 const MAIN = path.join(OUT, 'main/index.js');
+/** Two test workers may ask at once; the second waits for the first's build (bounded: source-build.ts). */
 const LOCK = path.join(OUT, '.test-build-lock');
-/** Two test workers may ask at once; the second waits for the first's build, this long at most. */
-const WAIT_MS = 180_000;
-const POLL_MS = 200;
-
-function files(entry: string): string[] {
-  const full = path.join(ROOT, entry);
-  if (!existsSync(full)) return [];
-  if (!statSync(full).isDirectory()) return [full];
-  return readdirSync(full, { recursive: true, encoding: 'utf8' })
-    .filter((name) => !/\.test\.tsx?$/.test(name))
-    .map((name) => path.join(full, name))
-    .filter((name) => statSync(name).isFile())
-    .sort();
-}
-
-export function sourceHash(): string {
-  const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap(files)) hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file));
-  return hash.digest('hex').slice(0, 16);
-}
 
 const stamp = (hash: string): string => `${hash} ${statSync(MAIN).mtimeMs}`;
 const built = (hash: string): boolean => existsSync(STAMP) && existsSync(MAIN) && readFileSync(STAMP, 'utf8') === stamp(hash);
 
-/** The lock's owner, if it is still running; a lock left by a killed run is taken over. */
-function lockHeld(): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(LOCK, 'utf8'));
-  } catch {
-    return false;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function tryLock(): boolean {
-  try {
-    writeFileSync(LOCK, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch {
-    if (lockHeld()) return false;
-    rmSync(LOCK, { force: true });
-    return false;
-  }
-}
-
 /** Builds the app into out/ unless the build there is of these very sources; resolves to out/. */
 export async function buildApp(): Promise<string> {
   mkdirSync(OUT, { recursive: true });
-  const hash = sourceHash();
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
+  const hash = sourceHash(INPUTS, /\.test\.tsx?$/);
+  if (!(await takeBuildLock(LOCK, () => built(hash)))) {
     if (built(hash)) return OUT;
-    if (tryLock()) break;
-    if (Date.now() > deadline) throw new Error(`another test's build of out/ held ${LOCK} for ${WAIT_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    throw new Error(`another test's build of out/ held ${LOCK} too long`);
   }
   try {
     // Built by the lock's holder while this one waited.
@@ -105,6 +55,6 @@ export async function buildApp(): Promise<string> {
     writeFileSync(STAMP, stamp(hash));
     return OUT;
   } finally {
-    rmSync(LOCK, { force: true });
+    releaseBuildLock(LOCK);
   }
 }

@@ -1,71 +1,11 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InlineConfig } from 'vite';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-const INPUTS = ['src/renderer', 'src/shared', 'electron.vite.config.ts', 'package-lock.json'];
-
-function files(entry: string): string[] {
-  const full = path.join(ROOT, entry);
-  if (!existsSync(full)) return [];
-  if (!statSync(full).isDirectory()) return [full];
-  return readdirSync(full, { recursive: true, encoding: 'utf8' })
-    .map((name) => path.join(full, name))
-    .filter((name) => statSync(name).isFile())
-    .sort();
-}
+import { ROOT, releaseBuildLock, sourceHash, takeBuildLock } from '../../source-build';
 
 /** The build depends only on these files, so their hash names it and one build serves every test file and the bench. */
-function sourceHash(): string {
-  const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap(files)) hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file));
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** How long a worker waits for another one's build before building itself: a cold build takes 10-30 s on a busy machine. */
-const LOCK_WAIT_MS = 180_000;
-const LOCK_POLL_MS = 250;
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The pid in the lock, or NaN while it is unwritten (or the lock has just gone). */
-function ownerOf(lockDir: string): number {
-  try {
-    return Number.parseInt(readFileSync(path.join(lockDir, 'pid'), 'utf8'), 10);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/**
- * Takes the build lock (an atomic mkdir) or waits, bounded, while a live process holds it. A lock
- * whose owner is gone is taken over. Returns whether this process holds the lock; false means the
- * wait ran out, and the caller builds anyway (the rename below keeps that safe).
- */
-async function lock(lockDir: string, done: () => boolean): Promise<boolean> {
-  for (let waited = 0; waited < LOCK_WAIT_MS && !done(); waited += LOCK_POLL_MS) {
-    try {
-      mkdirSync(lockDir);
-      writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
-      return true;
-    } catch {
-      const owner = ownerOf(lockDir);
-      // No pid yet: the owner is between its mkdir and its write, so it is alive.
-      if (Number.isInteger(owner) && !alive(owner)) rmSync(lockDir, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-    }
-  }
-  return false;
-}
+const INPUTS = ['src/renderer', 'src/shared', 'electron.vite.config.ts', 'package-lock.json'];
 
 /**
  * Builds the renderer as electron-vite would (its own renderer config, production mode) into a
@@ -75,16 +15,16 @@ async function lock(lockDir: string, done: () => boolean): Promise<boolean> {
  */
 export async function buildRenderer(): Promise<string> {
   const cacheRoot = path.join(tmpdir(), 'deskpilot-renderer-build');
-  const outDir = path.join(cacheRoot, sourceHash());
+  const outDir = path.join(cacheRoot, sourceHash(INPUTS));
   const built = () => existsSync(path.join(outDir, 'index.html'));
   if (built()) return outDir;
   mkdirSync(cacheRoot, { recursive: true });
   const lockDir = `${outDir}.lock`;
-  const held = await lock(lockDir, built);
+  const held = await takeBuildLock(lockDir, built);
   try {
     if (!built()) await buildInto(outDir);
   } finally {
-    if (held) rmSync(lockDir, { recursive: true, force: true });
+    if (held) releaseBuildLock(lockDir);
   }
   return outDir;
 }
