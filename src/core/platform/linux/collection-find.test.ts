@@ -95,9 +95,30 @@ describe('collectionFind', () => {
     const texts = page(300);
     const [cell] = (await collectionFind(texts.client, APP, { name: 'Row 250', limit: 1 })) ?? [];
     expect(cell?.node).toMatchObject({ role: 'cell', name: 'Row 250' });
-    // Then every role: each name is still asked once.
-    expect(texts.calls.get('GetMatches')).toBe(2);
+    // Then the headings, then every role: each name is still asked once.
+    expect(texts.calls.get('GetMatches')).toBe(3);
     expect(texts.calls.get('Get Name')).toBe(903);
+  });
+
+  it('looks for a name no actionable node has among the headings before every role', async () => {
+    // The window is named as the heading and comes first in document order: the heading answers.
+    const { client, calls } = page(300);
+    const found = (await collectionFind(client, APP, { name: 'Big page', limit: 5 })) ?? [];
+    expect(found.map((match) => match.node.role)).toEqual(['heading']);
+    const tree = buildTree(await fetchTree(page(300).client, APP, { bounds: 'none', maxNodes: 5000, maxDepth: 64 })).root;
+    const [inTree] = findNodes(tree, { role: 'heading', name: 'Big page' });
+    expect(buildTree(found[0]?.node as never, found[0]?.slot).root.id).toBe(inTree?.node.id);
+    // The buttons' names and the heading's: no cell, row or window asked.
+    expect(calls.get('GetMatches')).toBe(2);
+    expect(calls.get('Get Name')).toBe(301);
+  });
+
+  it('stops naming every role once the limit holds perfect matches, which nothing later outranks', async () => {
+    const { client, calls } = page(3000);
+    const found = (await collectionFind(client, APP, { name: 'Row 5', limit: 1 })) ?? [];
+    expect(found.map((match) => `${match.node.role} ${match.node.name}`)).toEqual(['cell Row 5']);
+    // The 3,000 buttons and the heading, then one batch of every role in document order, not all 9,003 nodes.
+    expect(calls.get('Get Name')).toBeLessThan(3001 + 1024 + 1);
   });
 
   it('places a role-only search in document order, named, and ids match the tree', async () => {

@@ -2,7 +2,6 @@ import { IFACE, NULL_PATH, ROLE, ROOT_PATH, type ObjectRef } from '../../../../n
 import type { Role } from '../../../shared/ui-node';
 import { slotKey } from '../../ui/ids';
 import { EXACT_SCORE } from '../../ui/read-cut';
-import { ACTIONABLE_ROLES } from '../../ui/serialize';
 import { MIN_SCORE, textScore } from '../../ui/query';
 import type { QuickMatch, QuickQuery } from '../types';
 import type { AtspiClient, AtspiRef } from './client';
@@ -11,10 +10,16 @@ import { mapLimit } from './pool';
 import { isAppGone } from './read-crash';
 import { normalizeRole } from './roles';
 import { COLLECTION, RULE, SORT_CANONICAL, bitWords, matchRule } from './collection-rule';
+import { NAME_TIERS } from './find-tiers';
 import { capabilities, roleOf, statesOf, type AppTarget, type Item } from './tree-fetch';
 
 /** Calls in flight at once, as a tree read pipelines them. */
 const CONCURRENCY = 48;
+/**
+ * Matches named per batch, in document order, when every role is asked: a batch that completes
+ * the limit with perfect matches ends the search, since nothing later can rank above them.
+ */
+const NAME_BATCH = 1024;
 /** Levels a chain of parents may climb: a loop in an app's parents must still end. */
 const MAX_DEPTH = 256;
 /** Every numeric AT-SPI role up to ROLE_LAST_DEFINED, for mapping normalized roles back. */
@@ -52,7 +57,7 @@ interface Facts {
 
 /**
  * Finds nodes through Collection.GetMatches: one call for every node of the asked roles in
- * document order (for a name alone, the roles a model acts on first, and every role only when
+ * document order (for a name alone, the tiers of find-tiers.ts first, and every role only when
  * none of those has the name), then one Name each, scored as the tree's search scores them. Only exact
  * matches are placed (a near match may be a node the tree names from its label): for each,
  * the chain of parents up to the app and each level's same-role index give the slot the
@@ -69,12 +74,6 @@ export async function collectionFind(client: AtspiClient, app: AppTarget, query:
   }
 }
 
-/**
- * Roles a name alone is looked for first: what a model names to act on. Where one of them has
- * the name exactly, the rest of the app (its cells and texts, most of a page) is not asked.
- */
-const FIRST_ROLES: ReadonlySet<Role> = ACTIONABLE_ROLES;
-
 async function find(client: AtspiClient, app: AppTarget, query: QuickQuery): Promise<QuickMatch[] | undefined> {
   const { bus } = app;
   const names = new Map<string, string>();
@@ -89,11 +88,17 @@ async function find(client: AtspiClient, app: AppTarget, query: QuickQuery): Pro
     const own = refs.filter((ref) => ref[0] === bus && ref[1] !== ROOT_PATH);
     // Without a name to match, the first matches in document order are all that is named (the id holds the name).
     const asked = query.name === undefined ? own.slice(0, query.limit) : own;
-    const named = await mapLimit(asked, CONCURRENCY, async (ref) => {
-      const name = names.get(ref[1]) ?? String((await client.property(ref, IFACE.accessible, 'Name')) ?? '').trim();
-      names.set(ref[1], name);
-      return { path: ref[1], name, score: query.name === undefined ? 1 : textScore(query.name, name) };
-    });
+    const named: Scored[] = [];
+    let perfect = 0;
+    for (let start = 0; start < asked.length && perfect < query.limit; start += NAME_BATCH) {
+      const batch = await mapLimit(asked.slice(start, start + NAME_BATCH), CONCURRENCY, async (ref) => {
+        const name = names.get(ref[1]) ?? String((await client.property(ref, IFACE.accessible, 'Name')) ?? '').trim();
+        names.set(ref[1], name);
+        return { path: ref[1], name, score: query.name === undefined ? 1 : textScore(query.name, name) };
+      });
+      named.push(...batch);
+      perfect += batch.filter((each) => each.score === 1).length;
+    }
     // Best first, document order among equals, as the tree's search ranks them.
     return named
       .filter((each) => each.score >= Math.max(EXACT_SCORE, MIN_SCORE))
@@ -101,8 +106,12 @@ async function find(client: AtspiClient, app: AppTarget, query: QuickQuery): Pro
       .slice(0, query.limit);
   };
   const nameOnly = query.name !== undefined && (query.roles === undefined || query.roles.size === 0);
-  const first = nameOnly ? await exactOf(FIRST_ROLES) : undefined;
-  const exact = first !== undefined && first.length > 0 ? first : await exactOf(query.roles);
+  let exact: Scored[] | undefined;
+  for (const tier of nameOnly ? NAME_TIERS : []) {
+    exact = await exactOf(tier);
+    if (exact === undefined || exact.length > 0) break;
+  }
+  if (exact === undefined || exact.length === 0) exact = await exactOf(query.roles);
   if (exact === undefined) return undefined;
   const place = placer(client, app);
   const placed = await Promise.all(exact.map(async (each) => ({ each, slot: await place.slot(each.path) })));

@@ -36,6 +36,12 @@ describe('mirrorFind', () => {
     const found = mirrorFind(root, { name: 'act 3', limit: 5 }) ?? [];
     expect(found.map(({ node: each }) => each.role)).toEqual(['button']);
     // Not among them: every role.
+    expect(mirrorFind(root, { name: 'T', limit: 5 })?.map(({ node: each }) => each.role)).toEqual(['table']);
+  });
+
+  it('looks for a name no actionable node has among the headings before every role, as Collection does', () => {
+    // The document is named as its heading and comes first: the heading answers.
+    const root = node('application', 'app', [node('document', 'Report', [node('heading', 'Report'), node('button', 'Go')])]);
     expect(mirrorFind(root, { name: 'Report', limit: 5 })?.map(({ node: each }) => each.role)).toEqual(['heading']);
   });
 

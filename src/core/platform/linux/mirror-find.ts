@@ -1,8 +1,8 @@
 import type { Role } from '../../../shared/ui-node';
 import { slotKey, type RawNode } from '../../ui/ids';
-import { ACTIONABLE_ROLES } from '../../ui/serialize';
 import { isExactText, textScore } from '../../ui/query';
 import type { QuickMatch, QuickQuery } from '../types';
+import { NAME_TIERS } from './find-tiers';
 
 interface Placed {
   node: RawNode;
@@ -36,7 +36,7 @@ function placed(root: RawNode): Placed[] {
 
 /**
  * The Collection search (collection-find.ts) answered from a mirrored tree in memory, with the
- * same rules: for a name alone the roles a model acts on first, then every role; exact names
+ * same rules: for a name alone the tiers of find-tiers.ts first, then every role; exact names
  * only, best first and document order among equals; the app's root never. Undefined where the
  * tree is cut, or nothing matches exactly: the caller searches the tree, which decides near matches.
  */
@@ -54,8 +54,12 @@ export function mirrorFind(root: RawNode, query: QuickQuery): QuickMatch[] | und
       .slice(0, query.limit);
   };
   const nameOnly = query.name !== undefined && (query.roles === undefined || query.roles.size === 0);
-  const first = nameOnly ? exactOf(ACTIONABLE_ROLES) : [];
-  const found = first.length > 0 ? first : exactOf(query.roles);
+  let found: QuickMatch[] = [];
+  for (const tier of nameOnly ? NAME_TIERS : []) {
+    found = exactOf(tier);
+    if (found.length > 0) break;
+  }
+  if (found.length === 0) found = exactOf(query.roles);
   return found.length > 0 ? found : undefined;
 }
 
