@@ -88,12 +88,20 @@ async function main(): Promise<void> {
     for (const [label, roles] of rules) {
       let count = 0;
       await measured(`GetMatches ${label}`, pid, 1, async () => {
-        const [found] = (await client.call([bus, ROOT_PATH], COLLECTION, 'GetMatches', `${RULE}uib`, [
-          matchRule(roles === undefined ? {} : { roles }),
-          SORT_CANONICAL,
-          0,
-          true,
-        ])) as [unknown[]];
+        const [found] = (await client.call(
+          [bus, ROOT_PATH],
+          COLLECTION,
+          'GetMatches',
+          `${RULE}uib`,
+          [
+            matchRule(roles === undefined ? {} : { roles }),
+            SORT_CANONICAL,
+            0,
+            true,
+            // Every role takes near a second quiet: more than the client's default wait on a loaded machine.
+          ],
+          30_000,
+        )) as [unknown[]];
         count = found.length;
       });
       process.stdout.write(`  -> ${count} refs\n`);
