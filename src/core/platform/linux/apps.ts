@@ -6,6 +6,7 @@ import { isProcessAlive } from '../process';
 import type { AtspiClient } from './client';
 import { hasState } from './states';
 import { bridgeOf, UNKNOWN_BRIDGE, type Bridge } from './bridges';
+import { awaitPageNames } from './late-names';
 import { appNames } from './app-names';
 import { wmClassesByPid } from './x11/wm-class';
 
@@ -97,6 +98,13 @@ export class AppDirectory {
 
   /** The app for a pid, listing again when it is not known yet (it may have just started). */
   async get(pid: number): Promise<AppEntry> {
+    const app = await this.find(pid);
+    // Gecko names a page late to a client's first asker: every read, find or action of this client waits for it once (late-names.ts).
+    if (app.bridge.kind === 'gecko') await awaitPageNames(this.client, app.bus);
+    return app;
+  }
+
+  private async find(pid: number): Promise<AppEntry> {
     const known = this.byPid.get(pid);
     if (known !== undefined && isProcessAlive(pid)) return known;
     if (!isProcessAlive(pid)) throw new ProcessExitedError(pid);

@@ -8,7 +8,6 @@ import { limiter } from './pool';
 import { crashDuringRead } from './read-crash';
 import { relationNames, type NameFix } from './relation-names';
 import { isHugeContainer } from './table-range';
-import { awaitPageNames } from './late-names';
 import { CONTENT_TEXT_ROLES, NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES } from './roles';
 import { capabilities, hasValue, readValue, roleOf, statesOf, unlessFrozen, type Item, type ValueRead } from './tree-fetch';
 import { accessibleProperties } from './tree-items';
@@ -135,8 +134,6 @@ export function createReadChildren(client: AtspiClient, apps: AppDirectory): Non
     const limit: Limit = limiter(NODES_IN_FLIGHT);
     try {
       signal?.throwIfAborted();
-      // Gecko names a page's nodes late to a client's first read: this read reaches them within milliseconds.
-      if (app.bridge.kind === 'gecko') await awaitPageNames(client, app.bus);
       return await Promise.all(requests.map((request) => readRequest(client, app, request, limit)));
     } catch (error) {
       throw (await crashDuringRead(error, app)) ?? mapDbusError(error, pid);

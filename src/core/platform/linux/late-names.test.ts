@@ -1,18 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { ROOT_PATH } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import { awaitPageNames } from './late-names';
 
-/** A client whose documents answer "" for their first `blankAsks` Name asks. */
-function fakeClient(documents: string[], blankAsks: number) {
+/**
+ * A client with the given web documents, each holding `probes` name-bearing nodes, whose names
+ * answer "" for their first `blankAsks` rounds (as Gecko's do before the page sends them).
+ */
+function fakeClient(documents: string[], probes: number, blankAsks: number) {
   const counts = { matches: 0, names: 0 };
   const client = {
-    call: async () => {
+    call: async (ref: [string, string]) => {
       counts.matches += 1;
-      return [documents.map((path) => [':1.5', path])];
+      if (ref[1] === ROOT_PATH) return [documents.map((path) => [':1.5', path])];
+      // Another app's node in the answer is never asked.
+      return [[...Array.from({ length: probes }, (_each, index) => [':1.5', `${ref[1]}/${index}`]), [':1.9', '/other']]];
     },
-    property: async () => {
+    property: async (ref: [string, string]) => {
+      if (ref[0] !== ':1.5') throw new Error(`asked another app: ${ref.join(' ')}`);
       counts.names += 1;
-      return counts.names > blankAsks * documents.length ? 'A page' : '';
+      return counts.names > blankAsks * documents.length * probes ? 'A link' : '';
     },
   } as unknown as AtspiClient;
   return { client, counts };
@@ -21,22 +28,29 @@ function fakeClient(documents: string[], blankAsks: number) {
 const noWait = { pause: async () => {} };
 
 describe('awaitPageNames', () => {
-  it('asks a page’s documents until they are named, then never again for that client and app', async () => {
-    const { client, counts } = fakeClient(['/doc/1', '/doc/2'], 3);
+  it('asks each document’s first links and headings until one is named, then never again for that client and app', async () => {
+    const { client, counts } = fakeClient(['/doc/1', '/doc/2'], 2, 3);
     expect(await awaitPageNames(client, ':1.5', noWait)).toBe(true);
-    expect(counts.names).toBe(8);
+    // Three blank rounds of 2 documents × 2 probes, then one named round.
+    expect(counts.names).toBe(16);
     expect(await awaitPageNames(client, ':1.5', noWait)).toBe(true);
-    expect(counts).toEqual({ matches: 1, names: 8 });
+    expect(counts).toEqual({ matches: 3, names: 16 });
   });
 
-  it('stops asking after a bound when a page has no title', async () => {
-    const { client, counts } = fakeClient(['/doc/1'], Infinity);
+  it('stops asking after a bound when a page’s nodes stay unnamed', async () => {
+    const { client, counts } = fakeClient(['/doc/1'], 1, Infinity);
     expect(await awaitPageNames(client, ':1.5', noWait)).toBe(false);
     expect(counts.names).toBe(12);
   });
 
+  it('does not wait on a document with no links, headings or buttons', async () => {
+    const { client, counts } = fakeClient(['/doc/1'], 0, Infinity);
+    expect(await awaitPageNames(client, ':1.5', noWait)).toBe(true);
+    expect(counts.names).toBe(0);
+  });
+
   it('asks again on the next read while the app has no page yet', async () => {
-    const { client, counts } = fakeClient([], 0);
+    const { client, counts } = fakeClient([], 0, 0);
     expect(await awaitPageNames(client, ':1.5', noWait)).toBe(false);
     expect(await awaitPageNames(client, ':1.5', noWait)).toBe(false);
     expect(counts.matches).toBe(2);

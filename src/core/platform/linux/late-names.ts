@@ -1,13 +1,14 @@
 /**
- * Gecko (Firefox 153 ESR, measured) names a page's nodes only once the page's content process
- * has sent their names to the browser process, and it asks for them when a client first asks any
- * name there: that first answer, and every answer until they arrive, is "". So the first read of
- * a Firefox page by a client that nothing had read before got an unnamed document and unnamed
- * headings (`tree --budget 1500` on bzip2's HTML manual, a fresh CLI process each time), and the
- * next read, a second later, named them all. A whole read walks long enough that its names
- * arrive (the Collection query for the focus, and the cache read, ask first); a budgeted read
- * reaches the page in a few milliseconds. So before a client's first read of a Gecko app, its
- * web documents are asked for their names until each has one (a page's title), a bounded wait.
+ * Gecko (Firefox 153 ESR, measured) sends a page's names from its content process to the
+ * browser process only when a client first asks a name there: that first answer, and every
+ * answer until they arrive (tens of milliseconds), is "". The document's own name (its title)
+ * is there from the start; its links, headings and buttons are not. So a fresh client's first
+ * read of a Firefox page got unnamed headings (`tree --budget 1500` on bzip2's HTML manual, a
+ * fresh CLI process each time), and a fresh CLI's first `find --name "1. Introduction"` missed
+ * the link of that name and fell back to a near match; a second call, or a pyatspi client asking
+ * the same links 30 ms later, had every name. So before a client first reads, searches or acts
+ * in a Gecko app (AppDirectory.get), a few name-bearing nodes of each web document are asked
+ * for their names until one of them has one: a bounded wait, once per client and app.
  */
 import { IFACE, ROLE, ROOT_PATH, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
@@ -16,7 +17,10 @@ import { unlessFrozen } from './tree-items';
 
 /** Documents asked at most: a window's tabs, each its own document. */
 const MAX_DOCUMENTS = 16;
-/** Asks at most, and the pause between them: a title-less page costs this once per client and app. */
+/** Nodes asked per document: the first that name themselves from their content or label. */
+const PROBES_PER_DOCUMENT = 4;
+const PROBE_ROLES = [ROLE.LINK, ROLE.HEADING, ROLE.PUSH_BUTTON, ROLE.CHECK_BOX, ROLE.RADIO_BUTTON];
+/** Asks at most, and the pause between them: a page whose probes are all unnamed costs this once per client and app. */
 const MAX_ASKS = 12;
 const PAUSE_MS = 25;
 
@@ -32,28 +36,42 @@ export interface LateNameOptions {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The first nodes of some roles under `from`, in document order; none when the call fails. */
+async function matches(client: AtspiClient, from: ObjectRef, roles: number[], count: number): Promise<ObjectRef[]> {
+  const [refs] = (await client
+    .call(from, COLLECTION, 'GetMatches', `${RULE}uib`, [matchRule({ roles }), SORT_CANONICAL, count, true])
+    .catch(unlessFrozen([[]]))) as [ObjectRef[]];
+  return refs.filter((ref) => ref[0] === from[0]);
+}
+
 /**
- * Waits, once per client and app, until the app's web documents answer their names (or the
- * asks run out). True when every document found has a name; false when one stayed unnamed
- * (a page with no title) or none was found.
+ * Waits, once per client and app, until each of the app's web documents answers a name for
+ * one of its first links, headings or buttons (or the asks run out). True when every document
+ * with such nodes named one; false when one stayed unnamed, or no document was found (a page
+ * still loading: the next call asks again).
  */
 export async function awaitPageNames(client: AtspiClient, bus: string, options: LateNameOptions = {}): Promise<boolean> {
   let buses = primed.get(client);
   if (buses === undefined) primed.set(client, (buses = new Set()));
   if (buses.has(bus)) return true;
   const pause = options.pause ?? sleep;
-  const [documents] = (await client
-    .call([bus, ROOT_PATH], COLLECTION, 'GetMatches', `${RULE}uib`, [matchRule({ roles: [ROLE.DOCUMENT_WEB] }), SORT_CANONICAL, MAX_DOCUMENTS, true])
-    .catch(unlessFrozen([[]]))) as [ObjectRef[]];
-  // No page yet (still loading): the next read asks again.
+  const documents = await matches(client, [bus, ROOT_PATH], [ROLE.DOCUMENT_WEB], MAX_DOCUMENTS);
   if (documents.length === 0) return false;
   buses.add(bus);
   for (const oldest of buses) if (buses.size > MAX_APPS) buses.delete(oldest);
-  let waiting = documents.filter((ref) => ref[0] === bus);
+  // Each document's own nodes: the browser's own buttons are named from the start and would prove nothing.
+  let waiting = (await Promise.all(documents.map((document) => matches(client, document, PROBE_ROLES, PROBES_PER_DOCUMENT)))).filter(
+    (probes) => probes.length > 0,
+  );
   for (let ask = 0; ask < MAX_ASKS && waiting.length > 0; ask += 1) {
     if (ask > 0) await pause(PAUSE_MS);
-    const names = await Promise.all(waiting.map((ref) => client.property(ref, IFACE.accessible, 'Name').catch(unlessFrozen(''))));
-    waiting = waiting.filter((_ref, index) => String(names[index] ?? '').trim() === '');
+    const named = await Promise.all(
+      waiting.map(async (probes) => {
+        const names = await Promise.all(probes.map((ref) => client.property(ref, IFACE.accessible, 'Name').catch(unlessFrozen(''))));
+        return names.some((name) => String(name ?? '').trim() !== '');
+      }),
+    );
+    waiting = waiting.filter((_probes, index) => named[index] !== true);
   }
   return waiting.length === 0;
 }

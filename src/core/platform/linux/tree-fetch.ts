@@ -19,7 +19,6 @@ import { settleKept } from './kept-reads';
 import { cachedItems, descendants, readItem, rowChildren, rowsOf, unlessFrozen, type AppTarget, type CacheRow, type CacheRows, type Item } from './tree-items';
 import { CONCURRENCY, adoptOrphans, walkMissing, type Alternates, type CutMark } from './tree-walk';
 import { readInOrder } from './tree-order';
-import { awaitPageNames } from './late-names';
 import { capabilities, needsDetail, readDetail, readExtents, roleOf, statesOf, type Detail } from './tree-values';
 
 // What other modules read from here, wherever it now lives.
@@ -151,8 +150,6 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   // Rows that answer for nodes the walk reaches (a whole read only: GetItems costs the whole app).
   const known = subtree === undefined && !app.bridge.cache && app.bridge.cacheItems ? rowsOf(await cachedItems(client, bus, { cache: true })) : undefined;
   // Where the bridge lists a whole app in document order, the walk below only mends what that order left out.
-  // The order reaches a Firefox page's nodes at once, before the names a first read asks for arrive (late-names.ts).
-  if (subtree === undefined && app.bridge.order && app.bridge.kind === 'gecko') await awaitPageNames(client, bus);
   if (subtree === undefined && app.bridge.order) await readInOrder(client, app, items, children, options.maxNodes, known);
   const walk = (from: string): Promise<void> => walkMissing(client, app, items, children, from, options.maxNodes, alternates, markCut, known);
   await walk(rootPath);
