@@ -25,8 +25,8 @@ export type SharedDesktopOptions = SessionOptions & { openbox: true };
 interface Held {
   options: SessionOptions;
   session: HeadlessSession;
-  /** The processes the desktop is made of (X server, buses, registry, window manager). */
-  core: number[];
+  /** The processes the desktop is made of (X server, buses, registry, window manager), by pid. */
+  core: Map<number, string>;
   /** Every file and folder of the session as it started; small files with their content. */
   files: Map<string, Buffer | undefined>;
 }
@@ -80,24 +80,34 @@ async function hold(options: SessionOptions): Promise<Held> {
   session.stopWhenProcessEnds();
   // nut-js opens the display named by this process's own environment, once.
   process.env['DISPLAY'] = session.display;
-  return { options, session, core: session.processIds(), files: snapshot(session.directory) };
+  return { options, session, core: new Map(session.processIds().map((pid) => [pid, commandOf(pid)])), files: snapshot(session.directory) };
 }
 
 async function giveBack(desktop: Held, platform: Awaited<ReturnType<typeof createLinuxPlatform>>): Promise<void> {
   const { session } = desktop;
-  const core = desktop.core.filter((pid) => !SETTINGS_SERVICES.has(commandOf(pid)));
+  const core = [...desktop.core.keys()].filter((pid) => !SETTINGS_SERVICES.has(desktop.core.get(pid) ?? ''));
   try {
     await session.endAllBut(core);
     const extra = session.processIds().filter((pid) => !core.includes(pid));
     if (extra.length > 0) throw new Error(`processes outlived the file: ${extra.map((pid) => `${pid} ${commandOf(pid)}`).join(', ')}`);
     const lost = core.filter((pid) => commandOf(pid) === '');
-    if (lost.length > 0) throw new Error(`desktop processes ended: ${lost.join(', ')}`);
+    if (lost.length > 0) throw new Error(`desktop processes ended: ${lost.map((pid) => `${pid} ${desktop.core.get(pid)}`).join(', ')}`);
     await waitFor(async () => ((await platform.apps.list()).length === 0 ? true : undefined), 15_000, 'the AT-SPI registry to hold no app');
   } finally {
     await platform.close();
   }
-  const { stdout } = await execFileAsync('xprop', ['-root', '_NET_CLIENT_LIST'], { env: session.env });
-  if (/0x[0-9a-f]+/i.test(stdout)) throw new Error(`windows outlived the file: ${stdout.trim().slice(0, 200)}`);
+  // The window manager drops a dead client's window a moment after its connection closes.
+  let clients = '';
+  await waitFor(
+    async () => {
+      clients = (await execFileAsync('xprop', ['-root', '_NET_CLIENT_LIST'], { env: session.env })).stdout;
+      return /0x[0-9a-f]+/i.test(clients) ? undefined : true;
+    },
+    5_000,
+    'the window manager to list no window',
+  ).catch(() => {
+    throw new Error(`windows outlived the file: ${clients.trim().slice(0, 200)}`);
+  });
   // A test that failed halfway may leave a modifier down; the pointer goes back where a new X server puts it.
   await execFileAsync(
     'xdotool',
