@@ -146,6 +146,7 @@ export const SHARED_DESKTOP_TESTS = [
   'mcp-session',
   'mcp',
   'menu-background',
+  'shared-desktop',
   'shortcuts',
   'third-party',
   'toolkits',
