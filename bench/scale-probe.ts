@@ -142,7 +142,7 @@ async function main(): Promise<void> {
       });
       process.stdout.write(`GetMatches (actionable roles) #${round + 1}: ${count} refs  ${share}\n`);
     }
-    // A name no actionable node has (a heading): Collection's second query, every node and a Name each.
+    // A name no actionable node has (a heading): Collection's heading tier after the actionable one (find-tiers.ts).
     {
       let line = '';
       const share = await sampled(pid, busPid, async () => {
