@@ -131,9 +131,6 @@ const RENDERER_TESTS = ['test/renderer/**/*.test.ts'];
  * so one desktop per worker (test/linux/shared-desktop.ts), each file cleaned up after. The rest
  * of test/linux keeps a worker apiece: they start a desktop with no window manager, or two at
  * once, or bare sessions they break on purpose, and nut-js holds one display per process.
- * third-party.test.ts keeps its own too: its GTK 4 check box clicked by input failed in 1 of 3
- * whole runs on the shared desktop (and twice when other files only moved beside it), cause
- * not found; it passes in a worker and desktop of its own.
  */
 export const SHARED_DESKTOP_TESTS = [
   'act-at-focus',
@@ -151,6 +148,7 @@ export const SHARED_DESKTOP_TESTS = [
   'menu-background',
   'shared-desktop',
   'shortcuts',
+  'third-party',
   'toolkits',
   'truth',
   'web-growing',
