@@ -10,7 +10,7 @@ import { mapLimit } from './pool';
 import { isAppGone } from './read-crash';
 import { normalizeRole } from './roles';
 import { COLLECTION, RULE, SORT_CANONICAL, bitWords, matchRule } from './collection-rule';
-import { NAME_TIERS } from './find-tiers';
+import { tiersOf } from './find-tiers';
 import { capabilities, roleOf, statesOf, type AppTarget, type Item } from './tree-fetch';
 
 /** Calls in flight at once, as a tree read pipelines them. */
@@ -105,13 +105,11 @@ async function find(client: AtspiClient, app: AppTarget, query: QuickQuery): Pro
       .sort((a, b) => b.score - a.score)
       .slice(0, query.limit);
   };
-  const nameOnly = query.name !== undefined && (query.roles === undefined || query.roles.size === 0);
-  let exact: Scored[] | undefined;
-  for (const tier of nameOnly ? NAME_TIERS : []) {
+  let exact: Scored[] | undefined = [];
+  for (const tier of tiersOf(query)) {
     exact = await exactOf(tier);
     if (exact === undefined || exact.length > 0) break;
   }
-  if (exact === undefined || exact.length === 0) exact = await exactOf(query.roles);
   if (exact === undefined) return undefined;
   const place = placer(client, app);
   const placed = await Promise.all(exact.map(async (each) => ({ each, slot: await place.slot(each.path) })));

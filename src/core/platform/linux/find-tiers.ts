@@ -1,4 +1,5 @@
 import type { Role } from '../../../shared/ui-node';
+import type { QuickQuery } from '../types';
 import { ACTIONABLE_ROLES } from '../../ui/serialize';
 
 /** The roles that name a part of a page or document from its content: what a person names to go to. */
@@ -13,3 +14,12 @@ const HEADING_ROLES: ReadonlySet<Role> = new Set<Role>(['heading']);
  * Chromium's CPU (17,016 refs), and a Name each for them 2 s more; for headings, 38 ms (35 refs).
  */
 export const NAME_TIERS: readonly ReadonlySet<Role>[] = [ACTIONABLE_ROLES, HEADING_ROLES];
+
+/**
+ * The role sets a query is searched in, in turn: for a name alone the tiers, then every role;
+ * otherwise the query's roles (undefined is every role). The first set with an exact match answers.
+ */
+export function tiersOf(query: QuickQuery): readonly (ReadonlySet<Role> | undefined)[] {
+  const nameOnly = query.name !== undefined && (query.roles === undefined || query.roles.size === 0);
+  return nameOnly ? [...NAME_TIERS, undefined] : [query.roles];
+}

@@ -2,7 +2,7 @@ import type { Role } from '../../../shared/ui-node';
 import { slotKey, type RawNode } from '../../ui/ids';
 import { isExactText, textScore } from '../../ui/query';
 import type { QuickMatch, QuickQuery } from '../types';
-import { NAME_TIERS } from './find-tiers';
+import { tiersOf } from './find-tiers';
 
 interface Placed {
   node: RawNode;
@@ -53,14 +53,11 @@ export function mirrorFind(root: RawNode, query: QuickQuery): QuickMatch[] | und
       .sort((a, b) => b.score - a.score)
       .slice(0, query.limit);
   };
-  const nameOnly = query.name !== undefined && (query.roles === undefined || query.roles.size === 0);
-  let found: QuickMatch[] = [];
-  for (const tier of nameOnly ? NAME_TIERS : []) {
-    found = exactOf(tier);
-    if (found.length > 0) break;
+  for (const tier of tiersOf(query)) {
+    const found = exactOf(tier);
+    if (found.length > 0) return found;
   }
-  if (found.length === 0) found = exactOf(query.roles);
-  return found.length > 0 ? found : undefined;
+  return undefined;
 }
 
 /** The node alone: the caller builds its id from it, and a subtree would be built too. */
