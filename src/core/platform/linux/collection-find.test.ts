@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
 import { Writer, parseSignature, type TypeNode } from '../../../../native/linux/dbus-codec';
+import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import { buildTree } from '../../ui/ids';
 import { findNodes } from '../../ui/query';
 import type { AtspiClient } from './client';
@@ -119,6 +120,32 @@ describe('collectionFind', () => {
     expect(found.map((match) => `${match.node.role} ${match.node.name}`)).toEqual(['cell Row 5']);
     // The 3,000 buttons and the heading, then one batch of every role in document order, not all 9,003 nodes.
     expect(calls.get('Get Name')).toBeLessThan(3001 + 1024 + 1);
+  });
+
+  it("sends the caller to the tree when the every-role search times out, and a one-role timeout is the app's", async () => {
+    const slowEvery = (everyRoleOnly: boolean) => {
+      const { client, calls } = page(50);
+      const call = client.call.bind(client);
+      const timedOut: boolean[] = [];
+      client.call = (target, iface, member, signature, body) => {
+        const bits = member === 'GetMatches' ? ((body as [unknown[]])[0][4] as number[]) : [];
+        const everyRole = bits.every((word) => word === 0);
+        if (member === 'GetMatches' && (everyRole || !everyRoleOnly)) {
+          timedOut.push(everyRole);
+          return Promise.reject(new DbusTimeoutError({ destination: BUS, path: ROOT_PATH, interface: 'Collection', member } as never, 2000));
+        }
+        return call(target, iface, member, signature, body);
+      };
+      return { client, calls, timedOut };
+    };
+    const every = slowEvery(true);
+    await expect(collectionFind(every.client, APP, { name: 'Row 7', limit: 5 })).resolves.toBeUndefined();
+    // The actionable roles and headings were asked and answered first.
+    expect(every.calls.get('GetMatches')).toBe(2);
+    expect(every.timedOut).toEqual([true]);
+    await expect(collectionFind(slowEvery(false).client, APP, { roles: new Set(['button']), name: 'Act 7', limit: 5 })).rejects.toBeInstanceOf(
+      DbusTimeoutError,
+    );
   });
 
   it('places a role-only search in document order, named, and ids match the tree', async () => {
