@@ -114,7 +114,7 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     direct: kind === 'gecko' || kind === 'chromium' || kind === 'libreoffice',
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
     collection: kind === 'gecko' || kind === 'chromium',
-    order: kind === 'chromium',
+    order: kind === 'chromium' || kind === 'gecko',
     keptInterfaces: kind === 'qt',
     siblingInterfaces: kind === 'libreoffice',
     rangeColumns: kind === 'libreoffice',
