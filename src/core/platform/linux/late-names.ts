@@ -20,16 +20,6 @@ const MAX_DOCUMENTS = 16;
 /** Nodes asked per document: the first that name themselves from their content or label. */
 const PROBES_PER_DOCUMENT = 4;
 const PROBE_ROLES = [ROLE.LINK, ROLE.HEADING, ROLE.PUSH_BUTTON, ROLE.CHECK_BOX, ROLE.RADIO_BUTTON];
-/**
- * What lies between the application and a tab's document in Firefox (measured on 153 ESR:
- * application > frame > panel > scroll pane > internal frame > document web); a browser's other
- * windows and dialogs hold theirs the same way. Toolbars, menus and the page's own content are
- * never entered.
- */
-const HOLDER_ROLES = [ROLE.FRAME, ROLE.WINDOW, ROLE.DIALOG, ROLE.PANEL, ROLE.FILLER, ROLE.SCROLL_PANE, ROLE.INTERNAL_FRAME, ROLE.GROUPING, ROLE.SECTION];
-/** Levels gone down from the application, and holders asked per level: bounds, with room above Firefox's five. */
-const MAX_LEVELS = 8;
-const MAX_HOLDERS = 64;
 /** Asks at most, and the pause between them: a page whose probes are all unnamed costs this once per client and app. */
 const MAX_ASKS = 12;
 const PAUSE_MS = 25;
@@ -46,41 +36,12 @@ export interface LateNameOptions {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * The first nodes of some roles under `from`, in document order; none when the call fails. With
- * `children` only its direct children are matched: at-spi2-atk goes down no further then, where
- * a search of the subtree stops only once it has `count`, so one that finds fewer visits every
- * node under `from` (a 20,000-node page's, for a tab's one document).
- */
-async function matches(client: AtspiClient, from: ObjectRef, roles: number[], count: number, children = false): Promise<ObjectRef[]> {
+/** The first nodes of some roles under `from`, in document order; none when the call fails. */
+async function matches(client: AtspiClient, from: ObjectRef, roles: number[], count: number): Promise<ObjectRef[]> {
   const [refs] = (await client
-    .call(from, COLLECTION, 'GetMatches', `${RULE}uib`, [matchRule({ roles }), SORT_CANONICAL, count, !children])
+    .call(from, COLLECTION, 'GetMatches', `${RULE}uib`, [matchRule({ roles }), SORT_CANONICAL, count, true])
     .catch(unlessFrozen([[]]))) as [ObjectRef[]];
   return refs.filter((ref) => ref[0] === from[0]);
-}
-
-/**
- * The app's web documents (at most MAX_DOCUMENTS), found level by level down the nodes that
- * hold them, each level's children matched by role in the app (two calls a holder, all of a
- * level at once): a few calls however big the pages are, and a page's content is never visited.
- */
-export async function webDocuments(client: AtspiClient, bus: string): Promise<ObjectRef[]> {
-  const documents: ObjectRef[] = [];
-  let holders: ObjectRef[] = [[bus, ROOT_PATH]];
-  for (let level = 0; level < MAX_LEVELS && holders.length > 0 && documents.length < MAX_DOCUMENTS; level += 1) {
-    const found = await Promise.all(
-      holders.map(async (holder) => {
-        const [web, inner] = await Promise.all([
-          matches(client, holder, [ROLE.DOCUMENT_WEB], MAX_DOCUMENTS, true),
-          matches(client, holder, HOLDER_ROLES, MAX_HOLDERS, true),
-        ]);
-        return { web, inner };
-      }),
-    );
-    documents.push(...found.flatMap(({ web }) => web));
-    holders = found.flatMap(({ inner }) => inner).slice(0, MAX_HOLDERS);
-  }
-  return documents.slice(0, MAX_DOCUMENTS);
 }
 
 /**
@@ -94,7 +55,7 @@ export async function awaitPageNames(client: AtspiClient, bus: string, options: 
   if (buses === undefined) primed.set(client, (buses = new Set()));
   if (buses.has(bus)) return true;
   const pause = options.pause ?? sleep;
-  const documents = await webDocuments(client, bus);
+  const documents = await matches(client, [bus, ROOT_PATH], [ROLE.DOCUMENT_WEB], MAX_DOCUMENTS);
   if (documents.length === 0) return false;
   buses.add(bus);
   for (const oldest of buses) if (buses.size > MAX_APPS) buses.delete(oldest);
