@@ -39,21 +39,21 @@ export interface Bridge {
   collection: boolean;
   /**
    * A whole read takes its shape from Collection.GetMatchesFrom in document order, a page of
-   * nodes per call, instead of a GetChildren per parent (tree-order.ts). Chromium: its cache
-   * leaves the page out, so the page is all walked otherwise. Not Gecko, though a whole read in
-   * order gives the walk's tree node for node (4.47 -> 3.97 calls per node on a 20,000-node page,
-   * bench/order-compare.ts; test/linux/web-order.test.ts and web-growing.test.ts read Firefox in
-   * order on purpose). The unnamed headings of a budgeted Firefox read (`tree --budget 1500` on
-   * bzip2's HTML manual), which turned it off once, were not the order's: the budgeted read never
-   * takes it, and they came with the walk too, on a client's first read of the page (Gecko names a
-   * page late to its first asker, closed in late-names.ts; test/linux/web-budgeted.test.ts). Gecko
-   * is still walked: with the order on, 2 of 3 runs of web-order, web-growing, truth and
-   * web-budgeted side by side under load 9–18 failed once (web-order's Firefox read, not kept;
-   * truth's Firefox check box, a 2 s TIMEOUT), not yet compared with the order off under that load.
-   * (An earlier CI failure, a check box that never came into
-   * the tree while its page loaded, was not reproduced; Gecko's replaced about:blank document,
-   * which still answers as it was listed, is one way it can happen, closed in tree-order.ts.)
-   * The rest read their cache in one call.
+   * nodes per call, instead of a GetChildren per parent (tree-order.ts): Chromium, whose cache
+   * leaves the page out, and Gecko, whose cache holds a few dozen of the browser's own nodes at
+   * most. On Gecko the order gives the walk's tree node for node (bench/gecko-read.ts: bench:apps'
+   * page, a 500-node page and bzip2's HTML manual; bench/order-compare.ts at 20,000 nodes), with
+   * no GetChildren and, from a client's second read, no GetInterfaces: 4.5 -> 3.1 calls per node on
+   * the 500-node page, 151 -> 109 ms (load 6-9), and every node's read starts at once instead of
+   * after its parent's list. Whether it made real-Firefox tests flaky under load was measured:
+   * web-order, web-growing, truth and web-budgeted side by side, 6 runs with the order off and 6
+   * with it on, interleaved, at load 6-26: off failed 2 (truth's check box read back unchanged;
+   * web-order's 2 s TIMEOUT), on failed 1 (web-order's 2 s TIMEOUT, in a read that takes the order
+   * either way); the failures are the load's. The document order costs 2 ms on bench:apps' page and
+   * 9 ms on the manual's 1,531 nodes, so its pages are not pipelined with the reads.
+   * (An earlier CI failure, a check box that never came into the tree while its page loaded, was
+   * not reproduced; Gecko's replaced about:blank document, which still answers as it was listed, is
+   * one way it can happen, closed in tree-order.ts.) The rest read their cache in one call.
    */
   order: boolean;
   /**
@@ -114,7 +114,7 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     direct: kind === 'gecko' || kind === 'chromium' || kind === 'libreoffice',
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
     collection: kind === 'gecko' || kind === 'chromium',
-    order: kind === 'chromium',
+    order: kind === 'chromium' || kind === 'gecko',
     keptInterfaces: kind === 'qt',
     siblingInterfaces: kind === 'libreoffice',
     rangeColumns: kind === 'libreoffice',

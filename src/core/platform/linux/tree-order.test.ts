@@ -140,6 +140,42 @@ describe('a whole read in document order (Chromium)', () => {
   });
 });
 
+/**
+ * Gecko as bridges.ts reads it: in document order, with Cache.GetItems rows (a few of the
+ * browser's own nodes, in at-spi2-atk's row shape) standing in for those nodes' own reads.
+ */
+function geckoLike(nodes: Record<string, FakeNode>, cached: readonly string[], options: { collection?: boolean } = {}) {
+  const app = chromiumLike(nodes, options);
+  const listedBy = new Map(Object.entries(nodes).flatMap(([path, each]) => each.children.map((child) => [child, path] as const)));
+  const call = app.client.call.bind(app.client);
+  app.client.call = ((target: [string, string], iface: string, member: string, signature?: string, body?: unknown[]) => {
+    if (member !== 'GetItems') return call(target, iface, member, signature, body);
+    app.calls.push(member);
+    const rows = cached.map((path) => {
+      const { name, role, children } = nodes[path] as FakeNode;
+      return [[BUS, path], [BUS, ROOT_PATH], [BUS, listedBy.get(path) ?? ROOT_PATH], -1, children.length, [IFACE.accessible], name, role, '', [0, 0]];
+    });
+    return Promise.resolve([rows]);
+  }) as AtspiClient['call'];
+  return app;
+}
+
+describe('a whole read in document order (Gecko)', () => {
+  const GECKO = { ...APP, name: 'Firefox', bridge: bridgeOf('Gecko', '153.7.0') };
+
+  it('gives the walk’s tree, the cache’s rows standing in for their nodes’ reads, with no GetChildren per parent', async () => {
+    const nodes = page(40);
+    const cached = ['/w', '/w2'];
+    const walked = await fetchTree(geckoLike(nodes, cached, { collection: false }).client, GECKO, OPTIONS);
+    const ordered = geckoLike(nodes, cached);
+    expect(await fetchTree(ordered.client, GECKO, OPTIONS)).toEqual(walked);
+    // The cached windows are never asked their role; every other node is, once.
+    expect(ordered.calls.filter((call) => call === 'GetRole')).toHaveLength(3 * 40 + 1);
+    // The root's list (it has no row) and the window that holds the document.
+    expect(ordered.calls.filter((call) => call === 'GetChildren')).toHaveLength(2);
+  });
+});
+
 describe('documentOrder', () => {
   it('stops at the first repeated node, and gives up past maxNodes (the walk then cuts breadth first)', async () => {
     const nodes = page(10);
