@@ -97,7 +97,7 @@ describe('D-Bus codec', () => {
   it('writes and reads text that is not ASCII by its UTF-8 bytes, at every length', () => {
     for (const text of ['', 'a', 'é', 'Ünïcode name \u2603', 'x'.repeat(23) + '\u00e9', 'y'.repeat(40) + '\ud83d\ude00', 'ASCII only, and long enough to pass the short path']) {
       const message = call('sg', [text, 'a(so)']);
-      expect(encodeMessage(message).equals(reference.marshall(message)[0]), text).toBe(true);
+      expect(encodeMessage(message).equals(reference.marshall({ ...message })[0]), text).toBe(true);
       expect(decodeMessage(encodeMessage(message)).body).toEqual([text, 'a(so)']);
     }
   });
