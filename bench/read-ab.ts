@@ -55,7 +55,13 @@ const KCALC: ToolkitApp = {
 };
 const apps = [...TOOLKIT_APPS, KCALC].filter((app) => (names.length === 0 ? ['featherpad', 'qt6ct', 'calc'] : names).includes(app.name) && isInstalled(app));
 
-const trees = base === undefined ? [{ label: 'this', dir: HERE }] : [{ label: 'base', dir: path.resolve(base) }, { label: 'this', dir: HERE }];
+const trees =
+  base === undefined
+    ? [{ label: 'this', dir: HERE }]
+    : [
+        { label: 'base', dir: path.resolve(base) },
+        { label: 'this', dir: HERE },
+      ];
 // The base tree predates the worker: it gets this one, which imports that tree's own source.
 for (const tree of trees) if (tree.dir !== HERE) copyFileSync(path.join(HERE, 'bench/read-ab-worker.ts'), path.join(tree.dir, 'bench/read-ab-worker.ts'));
 
@@ -72,11 +78,15 @@ try {
       for (let round = 0; round < rounds; round += 1) {
         for (const tree of round % 2 === 0 ? trees : [...trees].reverse()) {
           const input = { env: desktop.session.env, pid: launched.pid, reads, floor: qt, tree: `/tmp/read-ab-${app.name}-${tree.label}.json` };
-          const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(tree.dir, 'bench/read-ab-worker.ts'), JSON.stringify(input)], {
-            cwd: tree.dir,
-            timeout: 300_000,
-            maxBuffer: 16 * 1024 * 1024,
-          });
+          const { stdout } = await promisify(execFile)(
+            process.execPath,
+            ['--import', 'tsx', path.join(tree.dir, 'bench/read-ab-worker.ts'), JSON.stringify(input)],
+            {
+              cwd: tree.dir,
+              timeout: 300_000,
+              maxBuffer: 16 * 1024 * 1024,
+            },
+          );
           sides.get(tree.label)?.push(JSON.parse(stdout.trim().split('\n').at(-1) as string) as Side);
         }
         const dump = (await pyatspiRead(desktop.session.env, launched.pid, 2)) as Awaited<ReturnType<typeof pyatspiRead>> & { runs_ms?: number[] };
@@ -100,7 +110,9 @@ try {
       if (trees.length === 2) {
         const [a, b] = trees.map((tree) => readFileSync(`/tmp/read-ab-${app.name}-${tree.label}.json`, 'utf8').split('\n'));
         const differing = (a ?? []).filter((line, index) => line !== b?.[index]).length + Math.abs((a?.length ?? 0) - (b?.length ?? 0));
-        process.stdout.write(`  same_tree=${differing === 0} (${differing} of ${a?.length ?? 0} lines differ: diff /tmp/read-ab-${app.name}-base.json /tmp/read-ab-${app.name}-this.json)\n`);
+        process.stdout.write(
+          `  same_tree=${differing === 0} (${differing} of ${a?.length ?? 0} lines differ: diff /tmp/read-ab-${app.name}-base.json /tmp/read-ab-${app.name}-this.json)\n`,
+        );
       }
     } catch (error) {
       process.stdout.write(`${app.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);

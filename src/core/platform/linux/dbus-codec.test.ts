@@ -95,7 +95,15 @@ describe('D-Bus codec', () => {
   });
 
   it('writes and reads text that is not ASCII by its UTF-8 bytes, at every length', () => {
-    for (const text of ['', 'a', 'é', 'Ünïcode name \u2603', 'x'.repeat(23) + '\u00e9', 'y'.repeat(40) + '\ud83d\ude00', 'ASCII only, and long enough to pass the short path']) {
+    for (const text of [
+      '',
+      'a',
+      'é',
+      'Ünïcode name \u2603',
+      'x'.repeat(23) + '\u00e9',
+      'y'.repeat(40) + '\ud83d\ude00',
+      'ASCII only, and long enough to pass the short path',
+    ]) {
       const message = call('sg', [text, 'a(so)']);
       expect(encodeMessage(message).equals(reference.marshall({ ...message })[0]), text).toBe(true);
       expect(decodeMessage(encodeMessage(message)).body).toEqual([text, 'a(so)']);
@@ -104,7 +112,12 @@ describe('D-Bus codec', () => {
 
   it('writes a batch of messages back to back, each aligned from its own start, and reads each in place', () => {
     const writer = new Writer(8);
-    const messages = [call('s', ['odd']), call('ay', [Buffer.from([1, 2, 3])]), call('(iiii)x', [[1, 2, 3, 4], 9n]), call('a{sv}', [{ Name: new Variant('s', 'N') }])];
+    const messages = [
+      call('s', ['odd']),
+      call('ay', [Buffer.from([1, 2, 3])]),
+      call('(iiii)x', [[1, 2, 3, 4], 9n]),
+      call('a{sv}', [{ Name: new Variant('s', 'N') }]),
+    ];
     for (const message of messages) writeMessage(writer, message);
     // A body that does not fit its signature leaves the batch as it was.
     const before = writer.at;
