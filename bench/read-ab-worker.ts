@@ -5,6 +5,7 @@
  * Prints one JSON line; writes the tree (ids, roles, names, values, states, no platform refs) to `--tree`.
  */
 import { writeFileSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { ActionEngine } from '../src/core/actions/engine';
 import { createLinuxPlatform } from '../src/core/platform/linux';
 import type { AtspiRef } from '../src/core/platform/linux/client';
@@ -18,6 +19,13 @@ const WHOLE_READ = { fresh: true, maxNodes: FULL_READ_MAX_NODES - 1 } as const;
 const ACCESSIBLE = 'org.a11y.atspi.Accessible';
 const input = JSON.parse(process.argv[2] ?? '{}') as { env: Record<string, string>; pid: number; reads: number; floor: boolean; tree?: string };
 const calls = countAtspiCalls();
+/** Writes to sockets (the D-Bus connections' batches, and the few of X11): how well a read's calls are batched. */
+let writes = 0;
+const write = Socket.prototype.write as (...args: unknown[]) => boolean;
+Socket.prototype.write = function (this: Socket, ...args: unknown[]): boolean {
+  writes += 1;
+  return write.apply(this, args);
+} as typeof Socket.prototype.write;
 const platform = await createLinuxPlatform(input.env);
 const engine = new ActionEngine({ platform });
 const cpuMs = (since: NodeJS.CpuUsage): number => {
@@ -33,6 +41,7 @@ try {
   // The first read warms the process (and the kept interfaces), as a session's first read does.
   const first = await engine.observe(input.pid, WHOLE_READ);
   calls.clear();
+  writes = 0;
   const times: number[] = [];
   const cpu = process.cpuUsage();
   for (let read = 0; read < input.reads; read += 1) {
@@ -42,6 +51,7 @@ try {
   }
   const readCpu = cpuMs(cpu);
   const readCalls = totalCalls(calls);
+  const readWrites = writes;
   const last = await engine.observe(input.pid, WHOLE_READ);
   if (input.tree !== undefined) writeFileSync(input.tree, JSON.stringify(plain(last.root), null, 1));
   let floor: { ms: number; usPerCall: number } | undefined;
@@ -71,6 +81,7 @@ try {
       nodes: first.refs.size,
       medianMs: times[Math.floor(times.length / 2)],
       callsPerRead: readCalls / input.reads,
+      writesPerRead: readWrites / input.reads,
       usPerCall: (1000 * readCpu) / readCalls,
       cpuMsPerRead: readCpu / input.reads,
       floor,

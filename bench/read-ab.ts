@@ -22,6 +22,7 @@ interface Side {
   nodes: number;
   medianMs: number;
   callsPerRead: number;
+  writesPerRead?: number;
   usPerCall: number;
   cpuMsPerRead: number;
   floor?: { ms: number; usPerCall: number };
@@ -104,7 +105,7 @@ try {
           : '';
         process.stdout.write(
           `  ${label.padEnd(5)} nodes=${nodes} read=${ms.toFixed(1)} ms ratio=${(pyMs / ms).toFixed(1)}x per_node_ratio=${(pyMs / pyNodes / (ms / nodes)).toFixed(1)}x ` +
-            `calls/node=${(calls / nodes).toFixed(2)} cpu/read=${median(runs.map((run) => run.cpuMsPerRead)).toFixed(1)} ms us/call=${median(runs.map((run) => run.usPerCall)).toFixed(1)}${floor}\n`,
+            `calls/node=${(calls / nodes).toFixed(2)} writes/read=${median(runs.map((run) => run.writesPerRead ?? 0)).toFixed(0)} cpu/read=${median(runs.map((run) => run.cpuMsPerRead)).toFixed(1)} ms us/call=${median(runs.map((run) => run.usPerCall)).toFixed(1)}${floor}\n`,
         );
       }
       if (trees.length === 2) {
