@@ -1,5 +1,6 @@
 /**
- * npx tsx bench/read-ab.ts [--base DIR] [--rounds N] [--reads N] [app …] (default featherpad qt6ct calc)
+ * npx tsx bench/read-ab.ts [--base DIR] [--rounds N] [--reads N] [app …] (default featherpad qt6ct calc; also kcalc,
+ * office-calc, calc-10000 and the other documents of bench/office-documents.ts)
  * Two source trees' whole reads of the same running app, in alternating worker processes
  * (bench/read-ab-worker.ts, run from each tree), beside python3-pyatspi's warm dump in the same
  * rounds: read ms (medians), calls per read, this process's CPU per read and per D-Bus call, and
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startDesktop } from '../test/linux/desktop';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, stopAppProcess, type ToolkitApp } from '../test/linux/toolkit-apps';
+import { OFFICE_APPS } from './office-documents';
 import { median } from './stats';
 
 interface Side {
@@ -54,7 +56,11 @@ const KCALC: ToolkitApp = {
   knownText: '7',
   action: { describe: '', target: () => undefined, request: () => ({}), landed: () => false },
 };
-const apps = [...TOOLKIT_APPS, KCALC].filter((app) => (names.length === 0 ? ['featherpad', 'qt6ct', 'calc'] : names).includes(app.name) && isInstalled(app));
+// bench:office-reads' documents (a sheet of labels and figures, the 10,000-row sheet) by their names there, `office-` before a name both lists use.
+const office = OFFICE_APPS.map((app) => (TOOLKIT_APPS.some((each) => each.name === app.name) ? { ...app, name: `office-${app.name}` } : app));
+const apps = [...TOOLKIT_APPS, KCALC, ...office].filter(
+  (app) => (names.length === 0 ? ['featherpad', 'qt6ct', 'calc'] : names).includes(app.name) && isInstalled(app),
+);
 
 const trees =
   base === undefined
