@@ -69,14 +69,61 @@ export function parseSignature(signature: string): TypeNode[] {
   return types;
 }
 
+/** Strings up to this many bytes are read in JavaScript (see shortText). */
+const SHORT_TEXT = 24;
+/** Short ASCII strings by their bytes: a reply names the same bus, signature and member thousands of times. */
+const interned = new Map<number, string>();
+const MAX_INTERNED = 4096;
+
+/**
+ * A short string of a message. Most are ASCII (bus names, paths, members, roles' names): read
+ * byte by byte, which costs less than a call into Buffer's decoder; up to 6 bytes, one string per
+ * distinct value (its bytes are its key). Anything else goes through Buffer's UTF-8 decoder.
+ */
+function shortText(buffer: Buffer, at: number, length: number): string {
+  let key = length;
+  for (let index = 0; index < length; index += 1) {
+    const code = buffer[at + index] as number;
+    if (code >= 0x80) return buffer.toString('utf8', at, at + length);
+    key = key * 128 + code;
+  }
+  if (length <= 6) {
+    const known = interned.get(key);
+    if (known !== undefined) return known;
+  }
+  let value = '';
+  for (let index = 0; index < length; index += 1) value += String.fromCharCode(buffer[at + index] as number);
+  if (length <= 6) {
+    if (interned.size >= MAX_INTERNED) interned.clear();
+    interned.set(key, value);
+  }
+  return value;
+}
+
+/** A longer string: ASCII (an object path) as Latin-1, which V8 takes as it is; the rest decoded as UTF-8. */
+function longText(buffer: Buffer, at: number, length: number): string {
+  for (let index = at; index < at + length; index += 1) if ((buffer[index] as number) >= 0x80) return buffer.toString('utf8', at, at + length);
+  return buffer.toString('latin1', at, at + length);
+}
+
 function cannotWrite(type: TypeNode, value: unknown): never {
   throw new DbusCodecError(`cannot write ${typeof value} as ${type.code}`);
 }
 
-/** Writes values into a growing buffer; offsets count from the message's start, so alignment is the wire's. */
+/**
+ * Writes values into a growing buffer. Alignment counts from `base`, the start of the message
+ * being written, so one writer can hold a batch of messages back to back (dbus-socket.ts sends
+ * a turn's calls in one write, with no buffer made per message).
+ */
 export class Writer {
-  buffer = Buffer.allocUnsafe(256);
+  buffer: Buffer;
   at = 0;
+  /** Where the message being written starts: the wire's alignment counts from there. */
+  base = 0;
+
+  constructor(size = 256) {
+    this.buffer = Buffer.allocUnsafe(size);
+  }
 
   private room(bytes: number): void {
     if (this.at + bytes <= this.buffer.length) return;
@@ -86,10 +133,11 @@ export class Writer {
   }
 
   align(to: number): void {
-    const pad = (to - (this.at % to)) % to;
+    const pad = (to - ((this.at - this.base) % to)) % to;
+    if (pad === 0) return;
     this.room(pad);
-    this.buffer.fill(0, this.at, this.at + pad);
-    this.at += pad;
+    // At most 7 bytes: a loop, where Buffer.fill's argument checks cost more than the bytes.
+    for (let index = 0; index < pad; index += 1) this.buffer[this.at++] = 0;
   }
 
   byte(value: number): void {
@@ -105,9 +153,32 @@ export class Writer {
   }
 
   private text(value: string, lengthBytes: 1 | 4): void {
+    // Bus names, paths, interfaces and members are ASCII: written byte by byte, with no call into
+    // Buffer's UTF-8 encoder (Buffer.byteLength and write cost more than the bytes of a short string).
+    const length = value.length;
+    if (lengthBytes === 1) this.byte(length);
+    else this.uint32(length);
+    this.room(length + 1);
+    const start = this.at;
+    let index = 0;
+    for (; index < length; index += 1) {
+      const code = value.charCodeAt(index);
+      if (code >= 0x80) break;
+      this.buffer[start + index] = code;
+    }
+    if (index === length) {
+      this.at = start + length;
+      this.buffer[this.at++] = 0;
+      return;
+    }
+    // Not ASCII: the length said above counted UTF-16 units; written again with the byte count.
+    this.at = start - lengthBytes;
     const bytes = Buffer.byteLength(value);
-    if (lengthBytes === 1) this.byte(bytes);
-    else this.uint32(bytes);
+    if (lengthBytes === 1) this.buffer[this.at++] = bytes & 0xff;
+    else {
+      this.buffer.writeUInt32LE(bytes, this.at);
+      this.at += 4;
+    }
     this.room(bytes + 1);
     this.buffer.write(value, this.at, 'utf8');
     this.at += bytes;
@@ -201,21 +272,29 @@ export class Writer {
   }
 }
 
-/** Reads values from one whole message; offsets count from the message's start. */
+/**
+ * Reads values from one whole message. Alignment counts from `base`, where the message starts in
+ * `buffer` (the socket's read buffer holds many messages: none is copied out to be read).
+ */
 export class Reader {
-  at = 0;
+  at: number;
 
   constructor(
     readonly buffer: Buffer,
     private readonly littleEndian: boolean,
-  ) {}
+    private readonly base = 0,
+    /** Where the message ends: nothing past it is read. */
+    private readonly end = buffer.length,
+  ) {
+    this.at = base;
+  }
 
   private align(to: number): void {
-    this.at += (to - (this.at % to)) % to;
+    this.at += (to - ((this.at - this.base) % to)) % to;
   }
 
   private need(bytes: number): void {
-    if (this.at + bytes > this.buffer.length) throw new DbusCodecError('message ends early');
+    if (this.at + bytes > this.end) throw new DbusCodecError('message ends early');
   }
 
   byte(): number {
@@ -233,9 +312,16 @@ export class Reader {
 
   private text(length: number): string {
     this.need(length + 1);
-    const value = this.buffer.toString('utf8', this.at, this.at + length);
+    const value = length <= SHORT_TEXT ? shortText(this.buffer, this.at, length) : longText(this.buffer, this.at, length);
     this.at += length + 1;
     return value;
+  }
+
+  /** Steps over a string, a path or a signature without making it (a reply's sender and destination). */
+  skipText(lengthBytes: 1 | 4): void {
+    const length = lengthBytes === 1 ? this.byte() : this.uint32();
+    this.need(length + 1);
+    this.at += length + 1;
   }
 
   read(type: TypeNode): unknown {
@@ -318,7 +404,7 @@ export class Reader {
     const length = this.uint32();
     this.align(ALIGN[element.code] ?? 1);
     const end = this.at + length;
-    if (end > this.buffer.length) throw new DbusCodecError('array runs past the message');
+    if (end > this.end) throw new DbusCodecError('array runs past the message');
     if (element.code === 'y') {
       const bytes = Buffer.from(this.buffer.subarray(this.at, end));
       this.at = end;
@@ -340,6 +426,9 @@ export class Reader {
 
   /** Every complete type of `signature`, in order: a message body. */
   readAll(signature: string): unknown[] {
-    return parseSignature(signature).map((type) => this.read(type));
+    const types = parseSignature(signature);
+    const values = new Array<unknown>(types.length);
+    for (let index = 0; index < types.length; index += 1) values[index] = this.read(types[index] as TypeNode);
+    return values;
   }
 }

@@ -48,30 +48,46 @@ function writeField(writer: Writer, code: number, signature: 'o' | 's' | 'u' | '
 
 export function encodeMessage(message: WireMessage): Buffer {
   const writer = new Writer();
-  writer.byte(0x6c); // 'l': little-endian
-  writer.byte(message.type);
-  writer.byte(message.flags ?? 0);
-  writer.byte(PROTOCOL_VERSION);
-  writer.uint32(0); // body length, filled in below
-  writer.uint32(message.serial);
-  writer.uint32(0);
-  const fieldsAt = writer.at;
-  writeField(writer, FIELD.path, 'o', message.path);
-  writeField(writer, FIELD.interface, 's', message.interface);
-  writeField(writer, FIELD.member, 's', message.member);
-  writeField(writer, FIELD.errorName, 's', message.errorName);
-  writeField(writer, FIELD.replySerial, 'u', message.replySerial);
-  writeField(writer, FIELD.destination, 's', message.destination);
-  writeField(writer, FIELD.signature, 'g', message.signature === '' ? undefined : message.signature);
-  writer.buffer.writeUInt32LE(writer.at - fieldsAt, 12);
-  writer.align(8);
-  const bodyAt = writer.at;
-  const types = parseSignature(message.signature ?? '');
-  const body = message.body ?? [];
-  if (body.length !== types.length) throw new DbusCodecError(`signature ${message.signature ?? ''} wants ${types.length} values, got ${body.length}`);
-  types.forEach((type: TypeNode, index) => writer.write(type, body[index]));
-  writer.buffer.writeUInt32LE(writer.at - bodyAt, 4);
+  writeMessage(writer, message);
   return writer.buffer.subarray(0, writer.at);
+}
+
+/**
+ * Appends one message to `writer` (a batch of messages back to back: each starts 8-aligned, as
+ * the last one's end is padded). On a body that does not fit its signature it throws and leaves
+ * the writer as it was.
+ */
+export function writeMessage(writer: Writer, message: WireMessage): void {
+  const start = writer.at;
+  try {
+    writer.base = start;
+    writer.byte(0x6c); // 'l': little-endian
+    writer.byte(message.type);
+    writer.byte(message.flags ?? 0);
+    writer.byte(PROTOCOL_VERSION);
+    writer.uint32(0); // body length, filled in below
+    writer.uint32(message.serial);
+    writer.uint32(0);
+    const fieldsAt = writer.at;
+    writeField(writer, FIELD.path, 'o', message.path);
+    writeField(writer, FIELD.interface, 's', message.interface);
+    writeField(writer, FIELD.member, 's', message.member);
+    writeField(writer, FIELD.errorName, 's', message.errorName);
+    writeField(writer, FIELD.replySerial, 'u', message.replySerial);
+    writeField(writer, FIELD.destination, 's', message.destination);
+    writeField(writer, FIELD.signature, 'g', message.signature === '' ? undefined : message.signature);
+    writer.buffer.writeUInt32LE(writer.at - fieldsAt, start + 12);
+    writer.align(8);
+    const bodyAt = writer.at;
+    const types = parseSignature(message.signature ?? '');
+    const body = message.body ?? [];
+    if (body.length !== types.length) throw new DbusCodecError(`signature ${message.signature ?? ''} wants ${types.length} values, got ${body.length}`);
+    for (let index = 0; index < types.length; index += 1) writer.write(types[index] as TypeNode, body[index]);
+    writer.buffer.writeUInt32LE(writer.at - bodyAt, start + 4);
+  } catch (error) {
+    writer.at = start;
+    throw error;
+  }
 }
 
 /** How many bytes the message starting at `offset` takes, once its 16-byte fixed header is in; undefined before. */
@@ -87,10 +103,15 @@ export function messageLength(buffer: Buffer, offset: number): number | undefine
   return total;
 }
 
-/** One whole message (exactly its bytes). */
-export function decodeMessage(bytes: Buffer): WireMessage {
-  const reader = new Reader(bytes, bytes[0] === 0x6c);
-  reader.at = 1;
+/**
+ * One whole message: `length` bytes at `offset` of `buffer` (all of it by default). A reply's
+ * sender and destination are stepped over, not read: a read takes thousands of replies and
+ * matches them by serial alone.
+ */
+export function decodeMessage(buffer: Buffer, offset = 0, length = buffer.length - offset): WireMessage {
+  const end = offset + length;
+  const reader = new Reader(buffer, buffer[offset] === 0x6c, offset, end);
+  reader.at = offset + 1;
   const type = reader.byte();
   const flags = reader.byte();
   reader.byte(); // protocol version
@@ -98,25 +119,40 @@ export function decodeMessage(bytes: Buffer): WireMessage {
   const serial = reader.uint32();
   const fieldsLength = reader.uint32();
   const fieldsEnd = reader.at + fieldsLength;
+  const reply = type === MESSAGE_TYPE.methodReturn || type === MESSAGE_TYPE.error;
   const message: WireMessage = { type, flags, serial };
   while (reader.at < fieldsEnd) {
-    reader.at += (8 - (reader.at % 8)) % 8;
+    reader.at += (8 - ((reader.at - offset) % 8)) % 8;
     const code = reader.byte();
     // The usual fields hold one basic type: read without making a Variant for each.
-    const signature = reader.buffer.toString('latin1', reader.at + 1, reader.at + 2);
-    const basic = reader.buffer[reader.at] === 1 ? BASIC_TYPE[signature] : undefined;
-    if (basic !== undefined) reader.at += 3;
-    const value = basic === undefined ? (reader.read(VARIANT) as Variant).value : reader.read(basic);
-    if (code === FIELD.path) message.path = String(value);
-    else if (code === FIELD.interface) message.interface = String(value);
-    else if (code === FIELD.member) message.member = String(value);
-    else if (code === FIELD.errorName) message.errorName = String(value);
-    else if (code === FIELD.replySerial) message.replySerial = Number(value);
-    else if (code === FIELD.destination) message.destination = String(value);
-    else if (code === FIELD.sender) message.sender = String(value);
-    else if (code === FIELD.signature) message.signature = String(value);
+    const basicCode = buffer[reader.at] === 1 ? buffer[reader.at + 1] : undefined;
+    const basic = basicCode === undefined || buffer[reader.at + 2] !== 0 ? undefined : BASIC_BY_CODE[basicCode];
+    if (basic === undefined) {
+      const value = (reader.read(VARIANT) as Variant).value;
+      assignField(message, code, value);
+      continue;
+    }
+    reader.at += 3;
+    if (reply && (code === FIELD.destination || code === FIELD.sender) && basic.code === 's') {
+      reader.skipText(4);
+      continue;
+    }
+    assignField(message, code, reader.read(basic));
   }
-  reader.at = fieldsEnd + ((8 - (fieldsEnd % 8)) % 8);
+  reader.at = fieldsEnd + ((8 - ((fieldsEnd - offset) % 8)) % 8);
   message.body = message.signature === undefined ? [] : reader.readAll(message.signature);
   return message;
+}
+
+const BASIC_BY_CODE: Record<number, TypeNode | undefined> = Object.fromEntries(Object.entries(BASIC_TYPE).map(([code, type]) => [code.charCodeAt(0), type]));
+
+function assignField(message: WireMessage, code: number, value: unknown): void {
+  if (code === FIELD.path) message.path = String(value);
+  else if (code === FIELD.interface) message.interface = String(value);
+  else if (code === FIELD.member) message.member = String(value);
+  else if (code === FIELD.errorName) message.errorName = String(value);
+  else if (code === FIELD.replySerial) message.replySerial = Number(value);
+  else if (code === FIELD.destination) message.destination = String(value);
+  else if (code === FIELD.sender) message.sender = String(value);
+  else if (code === FIELD.signature) message.signature = String(value);
 }

@@ -4,7 +4,8 @@
  * sends hundreds at once). Knows nothing of calls or replies: dbus.ts does.
  */
 import { createConnection, type Socket } from 'node:net';
-import { decodeMessage, encodeMessage, messageLength, type WireMessage } from './dbus-message';
+import { Writer } from './dbus-codec';
+import { decodeMessage, messageLength, writeMessage, type WireMessage } from './dbus-message';
 
 /** Where a bus listens, from its address ("unix:path=…,guid=…" or "unix:abstract=…"; the first usable of a ;-list). */
 export function socketPathOf(address: string): string {
@@ -29,6 +30,9 @@ export function socketPathOf(address: string): string {
   throw new Error(`no unix socket in D-Bus address ${JSON.stringify(address)}`);
 }
 
+/** A batch's first buffer: a turn of a tree read's calls (about 150 bytes each) fits most often. */
+const BATCH_BYTES = 16 * 1024;
+
 /** The longest line a bus may send while authenticating: more is not a D-Bus server. */
 const MAX_AUTH_LINE = 16 * 1024;
 
@@ -46,7 +50,8 @@ export class DbusSocket {
   private parts: Buffer[] = [];
   private partsLength = 0;
   private waitingFor = 0;
-  private queued: Buffer[] = [];
+  /** The messages of this turn, encoded back to back into one buffer, which leaves in one write. */
+  private queued = new Writer(BATCH_BYTES);
   private flushScheduled = false;
   private gone = false;
 
@@ -65,7 +70,7 @@ export class DbusSocket {
   /** Queues a message; it leaves with the others of this turn, once authentication is done. */
   send(message: WireMessage): void {
     if (this.gone) return;
-    this.queued.push(encodeMessage(message));
+    writeMessage(this.queued, message);
     if (this.authenticated && !this.flushScheduled) {
       this.flushScheduled = true;
       process.nextTick(() => this.flush());
@@ -74,9 +79,10 @@ export class DbusSocket {
 
   private flush(): void {
     this.flushScheduled = false;
-    if (this.gone || this.queued.length === 0) return;
-    const batch = this.queued.length === 1 ? (this.queued[0] as Buffer) : Buffer.concat(this.queued);
-    this.queued = [];
+    if (this.gone || this.queued.at === 0) return;
+    // The socket may hold the buffer until it is written: the next batch gets a new one.
+    const batch = this.queued.buffer.subarray(0, this.queued.at);
+    this.queued = new Writer(BATCH_BYTES);
     this.socket.write(batch);
   }
 
@@ -101,7 +107,7 @@ export class DbusSocket {
       for (;;) {
         length = messageLength(this.pendingIn, offset);
         if (length === undefined || this.pendingIn.length - offset < length) break;
-        const message = decodeMessage(this.pendingIn.subarray(offset, offset + length));
+        const message = decodeMessage(this.pendingIn, offset, length);
         offset += length;
         this.events.message(message);
         if (this.gone) return;
@@ -139,7 +145,7 @@ export class DbusSocket {
   private lose(why: string): void {
     if (this.gone) return;
     this.gone = true;
-    this.queued = [];
+    this.queued = new Writer(0);
     this.events.lost(why);
   }
 

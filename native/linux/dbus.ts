@@ -237,12 +237,11 @@ export class DbusConnection {
   }
 
   /** Reads one property through org.freedesktop.DBus.Properties.Get, unwrapping the variant. */
-  async getProperty(destination: string, path: string, iface: string, name: string, timeoutMs?: number): Promise<unknown> {
-    const [variant] = await this.call(
-      { destination, path, interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [iface, name] },
-      timeoutMs,
+  getProperty(destination: string, path: string, iface: string, name: string, timeoutMs?: number): Promise<unknown> {
+    // A plain chain, not an async function: a read asks thousands of properties.
+    return this.call({ destination, path, interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [iface, name] }, timeoutMs).then(
+      (body) => (body[0] as Variant).value,
     );
-    return (variant as Variant).value;
   }
 
   async setProperty(destination: string, path: string, iface: string, name: string, signature: string, value: unknown, timeoutMs?: number): Promise<void> {

@@ -4,8 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { Reader, Variant, parseSignature } from '../../../../native/linux/dbus-codec';
-import { MESSAGE_TYPE, decodeMessage, encodeMessage, messageLength, type WireMessage } from '../../../../native/linux/dbus-message';
+import { Reader, Variant, Writer, parseSignature } from '../../../../native/linux/dbus-codec';
+import { MESSAGE_TYPE, decodeMessage, encodeMessage, messageLength, writeMessage, type WireMessage } from '../../../../native/linux/dbus-message';
 
 const require = createRequire(import.meta.url);
 const reference = require('dbus-next/lib/message.js') as {
@@ -92,5 +92,66 @@ describe('D-Bus codec', () => {
     const bytes = encodeMessage(call('s', ['x']));
     expect(messageLength(bytes.subarray(0, 15), 0)).toBeUndefined();
     expect(messageLength(bytes, 0)).toBe(bytes.length);
+  });
+
+  it('writes and reads text that is not ASCII by its UTF-8 bytes, at every length', () => {
+    for (const text of [
+      '',
+      'a',
+      'é',
+      'Ünïcode name \u2603',
+      'x'.repeat(23) + '\u00e9',
+      'y'.repeat(40) + '\ud83d\ude00',
+      'ASCII only, and long enough to pass the short path',
+    ]) {
+      const message = call('sg', [text, 'a(so)']);
+      expect(encodeMessage(message).equals(reference.marshall({ ...message })[0]), text).toBe(true);
+      expect(decodeMessage(encodeMessage(message)).body).toEqual([text, 'a(so)']);
+    }
+  });
+
+  it('writes a batch of messages back to back, each aligned from its own start, and reads each in place', () => {
+    const writer = new Writer(8);
+    const messages = [
+      call('s', ['odd']),
+      call('ay', [Buffer.from([1, 2, 3])]),
+      call('(iiii)x', [[1, 2, 3, 4], 9n]),
+      call('a{sv}', [{ Name: new Variant('s', 'N') }]),
+    ];
+    for (const message of messages) writeMessage(writer, message);
+    // A body that does not fit its signature leaves the batch as it was.
+    const before = writer.at;
+    expect(() => writeMessage(writer, call('ii', [1]))).toThrow();
+    expect(writer.at).toBe(before);
+    const bytes = writer.buffer.subarray(0, writer.at);
+    expect(bytes.equals(Buffer.concat(messages.map((message) => encodeMessage(message))))).toBe(true);
+    let offset = 0;
+    for (const message of messages) {
+      const length = messageLength(bytes, offset) as number;
+      expect(decodeMessage(bytes, offset, length).body).toEqual(message.body);
+      offset += length;
+    }
+    expect(offset).toBe(bytes.length);
+  });
+
+  it('reads no further than the message it was given', () => {
+    const bytes = Buffer.concat([encodeMessage(call('s', ['abc'])), encodeMessage(call('s', ['def']))]);
+    const first = messageLength(bytes, 0) as number;
+    // The first message's string ("abc", its body's last 8 bytes) said 6 bytes long: it would run into the next message.
+    const broken = Buffer.from(bytes);
+    expect(broken.readUInt32LE(first - 8)).toBe(3);
+    broken.writeUInt32LE(6, first - 8);
+    expect(() => decodeMessage(broken, 0, first)).toThrow();
+    expect(decodeMessage(bytes, 0, first).body).toEqual(['abc']);
+  });
+
+  it("steps over a reply's sender and destination, and keeps a signal's", () => {
+    // The bus daemon writes the sender: dbus-next's marshaller does too.
+    const reply = reference.marshall({ ...call('s', ['x']), type: MESSAGE_TYPE.methodReturn, replySerial: 7, sender: ':1.9' })[0];
+    expect(decodeMessage(reply)).toMatchObject({ replySerial: 7, body: ['x'] });
+    expect(decodeMessage(reply).sender).toBeUndefined();
+    expect(decodeMessage(reply).destination).toBeUndefined();
+    const signal = reference.marshall({ ...call('s', ['y']), type: MESSAGE_TYPE.signal, sender: ':1.9' })[0];
+    expect(decodeMessage(signal)).toMatchObject({ sender: ':1.9', destination: ':1.5', member: 'M', body: ['y'] });
   });
 });

@@ -8,6 +8,7 @@ import { bridgeOf } from './bridges';
 import type { AtspiClient } from './client';
 import { limiter } from './pool';
 import { sampledReads } from './sampled-reads';
+import { MAX_TREE_TEXT } from './tree-values';
 
 interface FakeNode {
   role: number;
@@ -29,8 +30,8 @@ function fakeClient(nodes: Record<string, FakeNode>): { client: AtspiClient; cal
     return found;
   };
   const client = {
-    call: async ([, path]: [string, string], _iface: string, member: string): Promise<unknown[]> => {
-      calls.push(`${member} ${path}`);
+    call: async ([, path]: [string, string], _iface: string, member: string, _signature?: string, body?: unknown[]): Promise<unknown[]> => {
+      calls.push(`${member}${member === 'GetText' ? `(${String(body)})` : ''} ${path}`);
       const { role, name, description = '', childCount = 0, interfaces = [IFACE.accessible] } = node(path);
       if (member === 'GetRole') return [role];
       if (member === 'GetState') return [[1, 0]];
@@ -88,14 +89,8 @@ describe('sampledReads', () => {
     });
     const reads = sampledReads(client, LIBREOFFICE, limiter(4));
     const read = await Promise.all(['/a1', '/a2', '/a3'].map((path, row) => reads.cell([':1.1', path], row, '/sheet', cellAt(0, row, path))));
-    // Their text in the same round trip (the length first: LibreOffice answers '' for a range past the text), so the value pass asks nothing.
-    expect(calls.filter((call) => !call.endsWith('/a1'))).toEqual([
-      'GetState /a2',
-      'Get CharacterCount /a2',
-      'GetState /a3',
-      'Get CharacterCount /a3',
-      'GetText /a3',
-    ]);
+    // Their whole text in the same round trip (GetText to -1, no length first), so the value pass asks nothing.
+    expect(calls.filter((call) => !call.endsWith('/a1'))).toEqual(['GetState /a2', 'GetText(0,-1) /a2', 'GetState /a3', 'GetText(0,-1) /a3']);
     expect(read[1]).toMatchObject({ name: 'A2', text: '' });
     expect(read[2]).toMatchObject({
       name: 'A3',
@@ -106,6 +101,17 @@ describe('sampledReads', () => {
       states: [1, 0],
       text: 'Total',
     });
+  });
+
+  it('cuts a cell’s whole text to the limit, by characters', async () => {
+    const long = `${'x'.repeat(MAX_TREE_TEXT)}\u{1F600}tail`;
+    const { client } = fakeClient({
+      '/c1': { role: ROLE.TABLE_CELL, name: 'C1', interfaces: CELL_INTERFACES },
+      '/c2': { role: ROLE.TABLE_CELL, name: 'C2', interfaces: CELL_INTERFACES, text: long },
+    });
+    const reads = sampledReads(client, LIBREOFFICE, limiter(4));
+    const read = await Promise.all(['/c1', '/c2'].map((path, row) => reads.cell([':1.1', path], row, '/sheet', cellAt(2, row, path))));
+    expect(read[1]?.text).toBe(`${'x'.repeat(MAX_TREE_TEXT)}\u{1F600}`);
   });
 
   it('reads every cell of a column in full where its first cell says something the address would not', async () => {

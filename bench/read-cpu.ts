@@ -1,0 +1,58 @@
+/**
+ * npx tsx bench/read-cpu.ts [app] [--reads N] (default featherpad, 40) — this process's CPU per
+ * whole read of one toolkit app and per D-Bus call, layer by layer: the tree fetch alone, the
+ * platform's getTree, getTree with the ids built, and the engine's observe, N reads each after N
+ * to warm up (the first reads of a process cost up to twice as much: the code is not optimized
+ * yet). For a CPU profile of the same: node --cpu-prof --import tsx bench/read-cpu.ts.
+ */
+import { loadavg } from 'node:os';
+import type { AtspiClient } from '../src/core/platform/linux/client';
+import { fetchTree, type AppTarget } from '../src/core/platform/linux/tree-fetch';
+import { buildTree } from '../src/core/ui/ids';
+import { startDesktop } from '../test/linux/desktop';
+import { WHOLE_READ } from '../test/linux/mirror-compare';
+import { TOOLKIT_APPS, launchAppProcess, stopAppProcess } from '../test/linux/toolkit-apps';
+import { countAtspiCalls, totalCalls } from './atspi-calls';
+
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const readsAt = args.indexOf('--reads');
+const reads = readsAt >= 0 ? Number(args[readsAt + 1]) : 40;
+const name = args.find((arg, index) => !arg.startsWith('--') && index !== readsAt + 1) ?? 'featherpad';
+const app = TOOLKIT_APPS.find((each) => each.name === name);
+if (app === undefined) throw new Error(`no app ${name} in test/linux/toolkit-apps.ts`);
+const calls = countAtspiCalls();
+const desktop = await startDesktop({ openbox: true });
+try {
+  const launched = await launchAppProcess(desktop, app);
+  try {
+    const { client, apps } = desktop.platform.accessibility as unknown as { client: AtspiClient; apps: { get(pid: number): Promise<AppTarget> } };
+    const entry = await apps.get(launched.pid);
+    const layers: [string, () => Promise<unknown>][] = [
+      ['fetchTree', () => fetchTree(client, entry, { bounds: 'none', maxNodes: WHOLE_READ.maxNodes, maxDepth: 1000 })],
+      ['getTree', () => desktop.platform.accessibility.getTree(launched.pid, WHOLE_READ)],
+      ['getTree+ids', async () => buildTree(await desktop.platform.accessibility.getTree(launched.pid, WHOLE_READ))],
+      ['observe', () => desktop.engine.observe(launched.pid, WHOLE_READ)],
+    ];
+    for (const [, work] of layers) for (let read = 0; read < reads; read += 1) await work();
+    process.stdout.write(`${name}: ${reads} reads per layer, load ${loadavg()[0]?.toFixed(2)}\n`);
+    for (const [label, work] of layers) {
+      calls.clear();
+      const before = process.cpuUsage();
+      const started = performance.now();
+      for (let read = 0; read < reads; read += 1) await work();
+      const spent = process.cpuUsage(before);
+      const cpuMs = (spent.user + spent.system) / 1000;
+      const total = totalCalls(calls);
+      process.stdout.write(
+        `  ${label.padEnd(12)} ms/read=${((performance.now() - started) / reads).toFixed(1)} cpu_ms/read=${(cpuMs / reads).toFixed(1)} ` +
+          `calls/read=${(total / reads).toFixed(0)} cpu_us/call=${((1000 * cpuMs) / Math.max(1, total)).toFixed(1)}\n`,
+      );
+    }
+    process.stdout.write(`load at end: ${loadavg()[0]?.toFixed(2)}\n`);
+  } finally {
+    await stopAppProcess(launched);
+  }
+} finally {
+  await desktop.stop();
+}
+process.exit(0);
