@@ -12,7 +12,8 @@ import { isProcessAlive } from '../../src/core/platform/process';
 import { findNodes } from '../../src/core/ui/query';
 import { walk } from '../../src/core/ui/tree-index';
 import { calcSheetApp, sheetRow } from './calc-sheet';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 import { isInstalled, launchAppProcess, pyatspiRead } from './toolkit-apps';
 import { compareTrees, fullTree, mirrorStats, mirrorTree } from './mirror-compare';
@@ -30,7 +31,7 @@ describe.skipIf(!run)('LibreOffice Calc, a sheet of 10,000 rows', () => {
   let stop: () => void = () => undefined;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     const launched = await launchAppProcess(desktop, app);
     pid = launched.pid;
     stop = () => {

@@ -52,6 +52,15 @@ export interface HeadlessSession {
   logPath(child: ChildProcess): string | undefined;
   /** Every live process this session owns right now, including the ones D-Bus activated. */
   processIds(): number[];
+  /** Ends every process this session owns except `keep` (say, the desktop's own), as stop() would. */
+  endAllBut(keep: readonly number[]): Promise<void>;
+  /**
+   * For a desktop that outlives the file that started it (one per test worker): from now on the
+   * session is stopped, and its folder removed, when this process ends, however it ends (a
+   * SIGKILL too), by a detached watchdog that reads a pipe from this process until it closes.
+   * The X server goes last, after this process, since nut-js holds it open (see StopOptions).
+   */
+  stopWhenProcessEnds(): void;
   stop(options?: StopOptions): Promise<void>;
 }
 
@@ -120,6 +129,11 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
       },
       logPath: (child) => logs.get(child),
       processIds: () => owned.collect(),
+      endAllBut: (keep) => owned.terminate(new Set(keep)),
+      stopWhenProcessEnds() {
+        removeExitHook();
+        watchUntilExit(owned.collect(), servers, directory);
+      },
       stop,
     };
     return session;
@@ -200,6 +214,24 @@ function stopAfterExit(servers: XServer[], directory: string): void {
   const pids = servers.flatMap((server) => (server.pid === undefined ? [] : [server.pid])).join(' ');
   const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.1; done; kill ${pids} 2>/dev/null; sleep 0.5; rm -rf '${directory}'`;
   spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/**
+ * Waits (no polling) for EOF on a pipe whose other end only this process holds, then stops
+ * `pids` (TERM, then KILL for what is left) and removes the folder and the X servers' files.
+ */
+function watchUntilExit(pids: number[], servers: XServer[], directory: string): void {
+  const list = pids.join(' ');
+  // A display's files go only while its lock still names our server: the number may be taken again.
+  const displayFiles = servers.map(
+    ({ displayNumber: n, pid }) => `[ "$(tr -d ' ' < /tmp/.X${n}-lock 2>/dev/null)" = "${pid}" ] && rm -f /tmp/.X11-unix/X${n} /tmp/.X${n}-lock`,
+  );
+  const script = ['read -r _', `kill ${list} 2>/dev/null`, 'sleep 0.5', `kill -9 ${list} 2>/dev/null`, `rm -rf '${directory}'`, ...displayFiles].join('; ');
+  const watchdog = spawn('sh', ['-c', script], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  watchdog.on('error', () => {});
+  watchdog.unref();
+  // An unreferenced pipe keeps no event loop alive; the kernel closes it when this process ends.
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
 }
 
 async function startXServer(env: NodeJS.ProcessEnv, options: SessionOptions, log: string, owned: OwnedProcesses, servers: XServer[]): Promise<string> {
