@@ -5,6 +5,7 @@
  */
 import { spawn, execFile, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -61,6 +62,13 @@ export interface HeadlessSession {
    * The X server goes last, after this process, since nut-js holds it open (see StopOptions).
    */
   stopWhenProcessEnds(): void;
+  /**
+   * Starts a new openbox in place of the running one (`--replace`), for a desktop lent to one
+   * file after another: the window manager's memory (focus history, the last user time it uses to
+   * refuse new windows the focus, placement) starts empty, as on a new desktop. Resolves with the
+   * pids of the old and the new one once the new one manages the screen and the old one is gone.
+   */
+  restartWindowManager(): Promise<{ ended: number; started: number }>;
   stop(options?: StopOptions): Promise<void>;
 }
 
@@ -106,10 +114,11 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
     const { address: sessionBusAddress, pid: busPid } = await startSessionBus(xEnv, folders.run);
     owned.adoptSessionBus(busPid, sessionBusAddress);
     const env: NodeJS.ProcessEnv = { ...xEnv, DBUS_SESSION_BUS_ADDRESS: sessionBusAddress };
-    const [a11yBusAddress] = await Promise.all([
+    const [a11yBusAddress, firstManager] = await Promise.all([
       startAccessibilityBus(env, owned),
-      options.openbox ? startOpenbox(env, logFile('openbox'), owned) : Promise.resolve(),
+      options.openbox ? startOpenbox(env, logFile('openbox'), owned) : Promise.resolve(undefined),
     ]);
+    let manager = firstManager;
 
     const logs = new WeakMap<ChildProcess, string>();
     const session: HeadlessSession = {
@@ -133,6 +142,15 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
       stopWhenProcessEnds() {
         removeExitHook();
         watchUntilExit(owned.collect(), servers, directory);
+      },
+      async restartWindowManager() {
+        if (manager === undefined) throw new Error('This session has no window manager to restart');
+        const old = manager;
+        const exited = old.exitCode !== null || old.signalCode !== null ? Promise.resolve() : once(old, 'exit');
+        manager = await startOpenbox(env, logFile('openbox'), owned, await managerCheckWindow(env));
+        await withTimeout(exited, 10_000, 'the replaced openbox to exit');
+        owned.release(old.pid as number);
+        return { ended: old.pid as number, started: manager.pid as number };
       },
       stop,
     };
@@ -327,19 +345,39 @@ async function startAccessibilityBus(env: NodeJS.ProcessEnv, owned: OwnedProcess
   return address;
 }
 
-async function startOpenbox(env: NodeJS.ProcessEnv, log: string, owned: OwnedProcesses) {
-  const openbox = spawnWithOutput('openbox', ['--sm-disable', ...openboxConfig(env)], env, {}, log);
+/** The window the running window manager names on the root window (EWMH), or undefined. */
+async function managerCheckWindow(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const { stdout } = await execFileAsync('xprop', ['-root', '-notype', '_NET_SUPPORTING_WM_CHECK'], { env });
+  return /window id # (0x[0-9a-f]+)/i.exec(stdout)?.[1];
+}
+
+/** `replacing`: the check window of the openbox this one replaces, which stays on the root until it is taken over. */
+async function startOpenbox(env: NodeJS.ProcessEnv, log: string, owned: OwnedProcesses, replacing?: string): Promise<ChildProcess> {
+  const replace = replacing === undefined ? [] : ['--replace'];
+  const openbox = spawnWithOutput('openbox', ['--sm-disable', ...replace, ...openboxConfig(env)], env, {}, log);
   openbox.unref();
   owned.track(openbox);
   await waitFor(
     async () => {
+      if (openbox.exitCode !== null || openbox.signalCode !== null) throw new Error(`openbox exited (${openbox.exitCode ?? openbox.signalCode}); see ${log}`);
       // The desktop count is published after the check window, late in openbox's startup.
       const { stdout } = await execFileAsync('xprop', ['-root', '-notype', '_NET_SUPPORTING_WM_CHECK', '_NET_NUMBER_OF_DESKTOPS'], { env });
-      return stdout.includes('window id') && /_NET_NUMBER_OF_DESKTOPS = \d/.test(stdout) ? true : undefined;
+      const check = /window id # (0x[0-9a-f]+)/i.exec(stdout)?.[1];
+      return check !== undefined && check !== replacing && /_NET_NUMBER_OF_DESKTOPS = \d/.test(stdout) ? true : undefined;
     },
     10_000,
     'openbox to manage the screen',
   );
+  return openbox;
+}
+
+async function withTimeout(promise: Promise<unknown>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const OPENBOX_DEFAULTS = '/etc/xdg/openbox/rc.xml';

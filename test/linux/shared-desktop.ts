@@ -29,6 +29,8 @@ interface Held {
   core: Map<number, string>;
   /** Every file and folder of the session as it started; small files with their content. */
   files: Map<string, Buffer | undefined>;
+  /** The root window's property names as the desktop started. */
+  rootProperties: Set<string>;
 }
 
 let held: Promise<Held> | undefined;
@@ -80,7 +82,14 @@ async function hold(options: SessionOptions): Promise<Held> {
   session.stopWhenProcessEnds();
   // nut-js opens the display named by this process's own environment, once.
   process.env['DISPLAY'] = session.display;
-  return { options, session, core: new Map(session.processIds().map((pid) => [pid, commandOf(pid)])), files: snapshot(session.directory) };
+  return {
+    options,
+    session,
+    core: new Map(session.processIds().map((pid) => [pid, commandOf(pid)])),
+    files: snapshot(session.directory),
+    // Openbox may or may not have named "no window" active yet; a new desktop names none.
+    rootProperties: new Set((await rootProperties(session.env)).filter((name) => name !== '_NET_ACTIVE_WINDOW')),
+  };
 }
 
 async function giveBack(desktop: Held, platform: Awaited<ReturnType<typeof createLinuxPlatform>>): Promise<void> {
@@ -127,7 +136,30 @@ async function giveBack(desktop: Held, platform: Awaited<ReturnType<typeof creat
     ],
     { env: session.env },
   );
+  await freshWindowManager(desktop);
   restoreFiles(session.directory, desktop.files);
+}
+
+/**
+ * What a new desktop would show the next file. Openbox remembers focus and user times (it refuses
+ * a new window the focus while the user "works" in another), and leaves _NET_ACTIVE_WINDOW naming
+ * the last file's window after it is gone: X reuses window ids, so that may come to name a new
+ * app's window. GTK also caches its visuals on the root window (GDK_VISUALS). So openbox is started
+ * anew, and the root window loses every property the desktop did not start with.
+ */
+async function freshWindowManager(desktop: Held): Promise<void> {
+  const { session } = desktop;
+  const { ended, started } = await session.restartWindowManager();
+  desktop.core.delete(ended);
+  desktop.core.set(started, commandOf(started));
+  const added = (await rootProperties(session.env)).filter((name) => !desktop.rootProperties.has(name));
+  if (added.length > 0) await execFileAsync('xprop', ['-root', ...added.flatMap((name) => ['-remove', name])], { env: session.env });
+}
+
+/** The names of the root window's properties (`xprop -root` prints one per line, as NAME(TYPE) = value). */
+async function rootProperties(env: NodeJS.ProcessEnv): Promise<string[]> {
+  const { stdout } = await execFileAsync('xprop', ['-root'], { env, maxBuffer: 4 << 20 });
+  return stdout.split('\n').flatMap((line) => /^([A-Za-z_][A-Za-z0-9_]*)[(:]/.exec(line)?.[1] ?? []);
 }
 
 function centre({ width = 1920, height = 1200 }: SessionOptions): string[] {

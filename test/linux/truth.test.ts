@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFalseVerification } from '../../src/core/actions/verdict';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes, type NodeQuery } from '../../src/core/ui/query';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -21,7 +20,9 @@ describe.skipIf(!run)('truthful verification on real apps', () => {
   let desktop: Desktop;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    // A new desktop and a worker of its own (not leaseDesktop): its Firefox check box came back
+    // "not on screen" once in four whole runs on the shared desktop (test/linux/shared-desktop.ts), cause not found.
+    desktop = await startDesktop({ openbox: true });
   }, 60_000);
 
   afterAll(async () => desktop?.stop());
