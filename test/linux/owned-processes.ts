@@ -117,6 +117,11 @@ export class OwnedProcesses {
     await this.waitGone(late, 1_000);
   }
 
+  /** Every owned process now, by pid and start time (so a pid taken again later is told apart). */
+  identities(): Map<number, string> {
+    return this.snapshot();
+  }
+
   /** For process exit, where nothing asynchronous runs any more. */
   killNow() {
     signalAll(this.snapshot(), 'SIGKILL');

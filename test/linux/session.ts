@@ -119,6 +119,12 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
       options.openbox ? startOpenbox(env, logFile('openbox'), owned) : Promise.resolve(undefined),
     ]);
     let manager = firstManager;
+    /** The list the watchdog of stopWhenProcessEnds stops, kept up to date as processes come and go. */
+    let watched: string | undefined;
+    const writeWatched = () => {
+      if (watched === undefined) return;
+      writeFileSync(watched, [...owned.identities()].map(([pid, startTime]) => `${pid} ${startTime}\n`).join(''));
+    };
 
     const logs = new WeakMap<ChildProcess, string>();
     const session: HeadlessSession = {
@@ -138,10 +144,15 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
       },
       logPath: (child) => logs.get(child),
       processIds: () => owned.collect(),
-      endAllBut: (keep) => owned.terminate(new Set(keep)),
+      endAllBut: async (keep) => {
+        await owned.terminate(new Set(keep));
+        writeWatched();
+      },
       stopWhenProcessEnds() {
         removeExitHook();
-        watchUntilExit(owned.collect(), servers, directory);
+        watched = path.join(directory, 'watched-processes');
+        writeWatched();
+        watchUntilExit(watched, servers, directory);
       },
       async restartWindowManager() {
         if (manager === undefined) throw new Error('This session has no window manager to restart');
@@ -150,6 +161,7 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
         manager = await startOpenbox(env, logFile('openbox'), owned, await managerCheckWindow(env));
         await withTimeout(exited, 10_000, 'the replaced openbox to exit');
         owned.release(old.pid as number);
+        writeWatched();
         return { ended: old.pid as number, started: manager.pid as number };
       },
       stop,
@@ -235,16 +247,22 @@ function stopAfterExit(servers: XServer[], directory: string): void {
 }
 
 /**
- * Waits (no polling) for EOF on a pipe whose other end only this process holds, then stops
- * `pids` (TERM, then KILL for what is left) and removes the folder and the X servers' files.
+ * Waits (no polling) for EOF on a pipe whose other end only this process holds, then stops the
+ * processes `listFile` names as it reads then (TERM, then KILL for what is left), and removes the
+ * folder and the X servers' files. Each line is a pid and its start time: a pid the kernel gave
+ * to another process since (pid_max may be 32768) no longer matches and is left alone.
  */
-function watchUntilExit(pids: number[], servers: XServer[], directory: string): void {
-  const list = pids.join(' ');
+function watchUntilExit(listFile: string, servers: XServer[], directory: string): void {
+  // Field 22 of /proc/PID/stat, counted after the command name, which may hold spaces.
+  const alive = `alive() { while read -r p t; do [ "$(sed 's/.*) //' /proc/$p/stat 2>/dev/null | cut -d' ' -f20)" = "$t" ] && echo $p; done < '${listFile}'; }`;
+  const list = '$(alive)';
   // A display's files go only while its lock still names our server: the number may be taken again.
   const displayFiles = servers.map(
     ({ displayNumber: n, pid }) => `[ "$(tr -d ' ' < /tmp/.X${n}-lock 2>/dev/null)" = "${pid}" ] && rm -f /tmp/.X11-unix/X${n} /tmp/.X${n}-lock`,
   );
-  const script = ['read -r _', `kill ${list} 2>/dev/null`, 'sleep 0.5', `kill -9 ${list} 2>/dev/null`, `rm -rf '${directory}'`, ...displayFiles].join('; ');
+  const script = [alive, 'read -r _', `kill ${list} 2>/dev/null`, 'sleep 0.5', `kill -9 ${list} 2>/dev/null`, `rm -rf '${directory}'`, ...displayFiles].join(
+    '; ',
+  );
   const watchdog = spawn('sh', ['-c', script], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
   watchdog.on('error', () => {});
   watchdog.unref();
