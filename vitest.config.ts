@@ -131,13 +131,12 @@ const RENDERER_TESTS = ['test/renderer/**/*.test.ts'];
  * so one desktop per worker (test/linux/shared-desktop.ts), each file cleaned up after. The rest
  * of test/linux keeps a worker apiece: they start a desktop with no window manager, or two at
  * once, or bare sessions they break on purpose, and nut-js holds one display per process.
- * third-party and truth also keep their own: each failed a whole run once on the shared desktop
- * (a GTK 4 click by input; a Firefox check box) and passed alone, cause not found.
+ * calc, third-party and truth also keep their own: each failed whole runs on the shared desktop
+ * (Calc's typed cells; a GTK 4 click by input; a Firefox check box) and passed alone, cause not found.
  */
 export const SHARED_DESKTOP_TESTS = [
   'act-at-focus',
   'agent-e2e',
-  'calc',
   'chromium-mirror-states',
   'chromium-press',
   'chromium-typing',
