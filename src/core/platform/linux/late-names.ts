@@ -74,7 +74,7 @@ export async function awaitPageNames(client: AtspiClient, bus: string, options: 
   // Gecko sends a page's actions and extents late too, once first asked (a fresh Firefox answered
   // NActions 0 and extents -1 for tens of milliseconds): asked now, they have come by the time a
   // click needs them. Not waited for here: press() and bounds() ask again while the answer is late.
-  await Promise.all(waiting.map((probes) => (probes[0] === undefined ? undefined : askLateDomains(client, probes[0]))));
+  await Promise.all(waiting.flatMap((probes) => (probes[0] === undefined ? [] : [askLateDomains(client, probes[0])])));
   for (let ask = 0; ask < MAX_ASKS && waiting.length > 0; ask += 1) {
     if (ask > 0) await pause(PAUSE_MS);
     const named = await Promise.all(
