@@ -1,4 +1,4 @@
-import { IFACE, ROLE, STATE } from '../../../../native/linux/atspi';
+import { COORD_SCREEN, IFACE, ROLE, STATE } from '../../../../native/linux/atspi';
 import { NotSettableError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { AccessibilityBackend, MenuShortcut, QuickMatch, QuickQuery, TreeOptions } from '../types';
@@ -24,7 +24,11 @@ import { FULL_READ_MAX_NODES } from '../../ui/read-cut';
 
 /** Every read is whole up to this cap, and says where it stopped past it (the root's `cut`): a cut tree must never pass for the app. */
 const DEFAULT_MAX_NODES = FULL_READ_MAX_NODES;
-const UNKNOWN_EXTENTS_RETRIES = 3;
+/** Asks of a Gecko node's extents while they are (-1, -1, -1, -1), and the pause between (see extentsOf). */
+const UNKNOWN_EXTENTS_ASKS = 10;
+/** Asks for a Gecko node's actions while it answers none, and the pause between (see pressIndex). */
+const LATE_ACTION_ASKS = 10;
+const LATE_ACTION_WAIT_MS = 40;
 /** AT-SPI's IS_DEFAULT state: not in the tree's states, read for the few buttons Return may mean. */
 const STATE_IS_DEFAULT = 39;
 /** How often, and how far apart, a focus asked for by an action is looked for. */
@@ -35,7 +39,7 @@ const INSERT_CHECK_MS = 30;
 const UNKNOWN_EXTENTS_WAIT_MS = 40;
 const NOT_SUPPORTED = 'org.freedesktop.DBus.Error.NotSupported';
 
-function unknownExtents(bounds: Bounds): boolean {
+function unknownExtents(bounds: { x: unknown; y: unknown; width: unknown; height: unknown }): boolean {
   return bounds.x === -1 && bounds.y === -1 && bounds.width === -1 && bounds.height === -1;
 }
 const DEFAULT_MAX_DEPTH = 64;
@@ -55,10 +59,15 @@ export class AtspiAccessibility implements AccessibilityBackend {
   /** Apps this process has read once: later reads need not wait for a half-built tree to settle. */
   private readonly readBefore = new Set<string>();
 
+  /** Waits between asks for late answers (tests pass one that counts instead of waiting). */
+  private readonly pause: (ms: number) => Promise<void>;
+
   constructor(
     private readonly client: AtspiClient,
     private readonly apps: AppDirectory,
+    options: { pause?: (ms: number) => Promise<void> } = {},
   ) {
+    this.pause = options.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     client.onTreeEvent((event) => this.cache.invalidate(event.bus));
     this.events = new AppEvents(client);
     this.mirrors = new MirrorStore(client, { ...DEFAULT_MIRROR_OPTIONS, maxNodes: DEFAULT_MAX_NODES, maxDepth: DEFAULT_MAX_DEPTH }, (bus) =>
@@ -158,12 +167,29 @@ export class AtspiAccessibility implements AccessibilityBackend {
   async press(ref: unknown): Promise<boolean> {
     const target = ref as AtspiRef;
     if (!target.interfaces.includes(IFACE.action)) return false;
+    const { bridge } = await this.apps.get(target.pid);
     return this.guard(target, async () => {
-      const index = await pressActionIndex(this.client, [target.bus, target.path]);
+      const index = await this.pressIndex([target.bus, target.path], bridge.kind === 'gecko' ? LATE_ACTION_ASKS : 1);
       if (index < 0) return false;
       const [done] = await this.client.call([target.bus, target.path], IFACE.action, 'DoAction', 'i', [index]);
       return Boolean(done);
     });
+  }
+
+  /**
+   * The press action's index, asked up to `asks` times while the node answers no actions at all.
+   * Gecko (Firefox 153 ESR, measured) sends a page's actions, like its names and extents, only
+   * once a client first asks for them: that first NActions answered 0 on a fresh Firefox, and 1
+   * some 30 ms later. Taken at its word, the click fell to synthetic input, whose extents were
+   * still (-1, -1, -1, -1): "not on screen". A node that answers actions but no press is final.
+   */
+  private async pressIndex(object: [string, string], asks: number): Promise<number> {
+    for (let ask = 1; ; ask += 1) {
+      const index = await pressActionIndex(this.client, object);
+      if (index >= 0 || ask >= asks) return index;
+      if (Number(await this.client.property(object, IFACE.action, 'NActions')) > 0) return index;
+      await this.pause(LATE_ACTION_WAIT_MS);
+    }
   }
 
   /** Selects a list item or tab through its container's Selection, by the item's own index in its parent. */
@@ -328,13 +354,9 @@ export class AtspiAccessibility implements AccessibilityBackend {
   async bounds(ref: unknown): Promise<Bounds | undefined> {
     const target = ref as AtspiRef;
     if (!target.interfaces.includes(IFACE.component)) return undefined;
+    const { bridge } = await this.apps.get(target.pid);
     return this.guard(target, async () => {
-      let extents = await readExtents(this.client, [target.bus, target.path]);
-      // Gecko answers its first size query after start with (-1, -1, -1, -1): not a place, ask again.
-      for (let retry = 0; retry < UNKNOWN_EXTENTS_RETRIES && extents !== undefined && unknownExtents(extents); retry += 1) {
-        await new Promise((resolve) => setTimeout(resolve, UNKNOWN_EXTENTS_WAIT_MS));
-        extents = await readExtents(this.client, [target.bus, target.path]);
-      }
+      const extents = await this.extentsOf([target.bus, target.path], bridge.kind === 'gecko' ? UNKNOWN_EXTENTS_ASKS : 0);
       if (extents === undefined || !target.gtk4 || target.window === undefined) return extents;
       const windows = await screenWindows();
       const origin = originsByTitle(windows).get(target.window);
@@ -343,6 +365,20 @@ export class AtspiAccessibility implements AccessibilityBackend {
       const shift = (popover === undefined || origin === undefined ? undefined : popoverShift(windows, popover, origin)) ?? origin;
       return shift === undefined ? extents : { ...extents, x: extents.x + shift.x, y: extents.y + shift.y };
     });
+  }
+
+  /**
+   * A node's extents, asked up to `lateAsks` more times while they are (-1, -1, -1, -1). Gecko
+   * answers so until a fresh page's bounds arrive (readExtents alone waits ~80 ms, and Firefox
+   * took up to 136 ms at load 5): a click taken at its word found the box "not on screen".
+   */
+  private async extentsOf(object: [string, string], lateAsks: number): Promise<Bounds | undefined> {
+    for (let ask = 0; ask < lateAsks; ask += 1) {
+      const [raw] = await this.client.call(object, IFACE.component, 'GetExtents', 'u', [COORD_SCREEN]);
+      if (!Array.isArray(raw) || !unknownExtents({ x: raw[0], y: raw[1], width: raw[2], height: raw[3] })) break;
+      await this.pause(UNKNOWN_EXTENTS_WAIT_MS);
+    }
+    return readExtents(this.client, object);
   }
 
   private async guard<T>(target: AtspiRef, work: () => Promise<T>): Promise<T> {

@@ -8,16 +8,24 @@ import { awaitPageNames } from './late-names';
  * answer "" for their first `blankAsks` rounds (as Gecko's do before the page sends them).
  */
 function fakeClient(documents: string[], probes: number, blankAsks: number) {
-  const counts = { matches: 0, names: 0 };
+  const counts = { matches: 0, names: 0, primed: [] as string[] };
   const client = {
-    call: async (ref: [string, string]) => {
+    call: async (ref: [string, string], _iface: string, method: string) => {
+      if (method === 'GetExtents') {
+        counts.primed.push(`extents ${ref[1]}`);
+        return [[-1, -1, -1, -1]];
+      }
       counts.matches += 1;
       if (ref[1] === ROOT_PATH) return [documents.map((path) => [':1.5', path])];
       // Another app's node in the answer is never asked.
       return [[...Array.from({ length: probes }, (_each, index) => [':1.5', `${ref[1]}/${index}`]), [':1.9', '/other']]];
     },
-    property: async (ref: [string, string]) => {
+    property: async (ref: [string, string], _iface: string, name: string) => {
       if (ref[0] !== ':1.5') throw new Error(`asked another app: ${ref.join(' ')}`);
+      if (name === 'NActions') {
+        counts.primed.push(`actions ${ref[1]}`);
+        return 0;
+      }
       counts.names += 1;
       return counts.names > blankAsks * documents.length * probes ? 'A link' : '';
     },
@@ -34,7 +42,14 @@ describe('awaitPageNames', () => {
     // Three blank rounds of 2 documents × 2 probes, then one named round.
     expect(counts.names).toBe(16);
     expect(await awaitPageNames(client, ':1.5', noWait)).toBe(true);
-    expect(counts).toEqual({ matches: 3, names: 16 });
+    expect(counts).toMatchObject({ matches: 3, names: 16 });
+  });
+
+  it('asks each document’s first probe for its actions and extents once, so Gecko sends them before an action needs them', async () => {
+    const { client, counts } = fakeClient(['/doc/1', '/doc/2'], 2, 1);
+    await awaitPageNames(client, ':1.5', noWait);
+    await awaitPageNames(client, ':1.5', noWait);
+    expect(counts.primed.sort()).toEqual(['actions /doc/1/0', 'actions /doc/2/0', 'extents /doc/1/0', 'extents /doc/2/0']);
   });
 
   it('stops asking after a bound when a page’s nodes stay unnamed', async () => {

@@ -44,6 +44,14 @@ async function matches(client: AtspiClient, from: ObjectRef, roles: number[], co
   return refs.filter((ref) => ref[0] === from[0]);
 }
 
+/** One ask of a node's actions and extents, whose answers do not matter: the asking makes Gecko send them. */
+async function askLateDomains(client: AtspiClient, probe: ObjectRef): Promise<void> {
+  await Promise.all([
+    client.property(probe, IFACE.action, 'NActions').catch(unlessFrozen(0)),
+    client.call(probe, IFACE.component, 'GetExtents', 'u', [0]).catch(unlessFrozen([])),
+  ]);
+}
+
 /**
  * Waits, once per client and app, until each of the app's web documents answers a name for
  * one of its first links, headings or buttons (or the asks run out). True when every document
@@ -63,6 +71,10 @@ export async function awaitPageNames(client: AtspiClient, bus: string, options: 
   let waiting = (await Promise.all(documents.map((document) => matches(client, document, PROBE_ROLES, PROBES_PER_DOCUMENT)))).filter(
     (probes) => probes.length > 0,
   );
+  // Gecko sends a page's actions and extents late too, once first asked (a fresh Firefox answered
+  // NActions 0 and extents -1 for tens of milliseconds): asked now, they have come by the time a
+  // click needs them. Not waited for here: press() and bounds() ask again while the answer is late.
+  await Promise.all(waiting.flatMap((probes) => (probes[0] === undefined ? [] : [askLateDomains(client, probes[0])])));
   for (let ask = 0; ask < MAX_ASKS && waiting.length > 0; ask += 1) {
     if (ask > 0) await pause(PAUSE_MS);
     const named = await Promise.all(
