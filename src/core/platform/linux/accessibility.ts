@@ -169,7 +169,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
     if (!target.interfaces.includes(IFACE.action)) return false;
     const { bridge } = await this.apps.get(target.pid);
     return this.guard(target, async () => {
-      const index = await this.pressIndex([target.bus, target.path], bridge.kind === 'gecko' ? LATE_ACTION_ASKS : 1);
+      const index = await this.pressIndex([target.bus, target.path], bridge.lateFacts ? LATE_ACTION_ASKS : 1);
       if (index < 0) return false;
       const [done] = await this.client.call([target.bus, target.path], IFACE.action, 'DoAction', 'i', [index]);
       return Boolean(done);
@@ -356,7 +356,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
     if (!target.interfaces.includes(IFACE.component)) return undefined;
     const { bridge } = await this.apps.get(target.pid);
     return this.guard(target, async () => {
-      const extents = await this.extentsOf([target.bus, target.path], bridge.kind === 'gecko' ? UNKNOWN_EXTENTS_ASKS : 0);
+      const extents = await this.extentsOf([target.bus, target.path], bridge.lateFacts ? UNKNOWN_EXTENTS_ASKS : 0);
       if (extents === undefined || !target.gtk4 || target.window === undefined) return extents;
       const windows = await screenWindows();
       const origin = originsByTitle(windows).get(target.window);

@@ -100,7 +100,7 @@ export class AppDirectory {
   async get(pid: number): Promise<AppEntry> {
     const app = await this.find(pid);
     // Gecko names a page late to a client's first asker: every read, find or action of this client waits for it once (late-names.ts).
-    if (app.bridge.kind === 'gecko') await awaitPageNames(this.client, app.bus);
+    if (app.bridge.lateFacts) await awaitPageNames(this.client, app.bus);
     return app;
   }
 

@@ -13,8 +13,16 @@ describe('bridgeOf', () => {
     expect(bridgeOf('GTK', '3.24.38').kind).toBe('gtk3');
     expect(bridgeOf('GTK', '4.8.3')).toMatchObject({ kind: 'gtk4', getAll: true, cache: true });
     expect(bridgeOf('gtk', '3.24.38', 'soffice')).toMatchObject({ kind: 'libreoffice', getAll: true });
-    expect(bridgeOf('Gecko', '153.7.0')).toMatchObject({ kind: 'gecko', getAll: true, cache: false, cacheItems: true, direct: true, order: true });
-    expect(bridgeOf('Chromium', '1.0')).toMatchObject({ kind: 'chromium', getAll: true, direct: true });
+    expect(bridgeOf('Gecko', '153.7.0')).toMatchObject({
+      kind: 'gecko',
+      getAll: true,
+      cache: false,
+      cacheItems: true,
+      direct: true,
+      order: true,
+      lateFacts: true,
+    });
+    expect(bridgeOf('Chromium', '1.0')).toMatchObject({ kind: 'chromium', getAll: true, direct: true, lateFacts: false });
     expect(bridgeOf('GTK', '4.8.3').direct).toBe(false);
   });
 
