@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IFACE } from '../../../../native/linux/atspi';
 import { AtspiAccessibility } from './accessibility';
 import type { AppDirectory } from './apps';
+import { bridgeOf } from './bridges';
 import type { AtspiClient, AtspiRef } from './client';
 
 /**
@@ -10,7 +11,10 @@ import type { AtspiClient, AtspiRef } from './client';
  * The fake node does so for its first `lateAsks` asks of each, then answers as Gecko does
  * (a garbled GetActions, the name through GetName). Pauses are counted, never waited.
  */
-function fakeNode(options: { kind: string; lateActions: number; lateExtents: number; actionName?: string }) {
+/** The bridges the tests run as: Firefox's, whose facts come late, and a GTK 3 app's. */
+const TOOLKITS = { gecko: bridgeOf('Gecko', '153.7.0'), gtk3: bridgeOf('GTK', '3.24.38') };
+
+function fakeNode(options: { kind: keyof typeof TOOLKITS; lateActions: number; lateExtents: number; actionName?: string }) {
   const counts = { getActions: 0, extents: 0, pauses: 0, done: [] as number[] };
   const ready = (): boolean => counts.getActions > options.lateActions;
   const client = {
@@ -37,7 +41,7 @@ function fakeNode(options: { kind: string; lateActions: number; lateExtents: num
       throw new Error(`unexpected ${name}`);
     },
   } as unknown as AtspiClient;
-  const apps = { get: async () => ({ bus: ':1.5', bridge: { kind: options.kind } }) } as unknown as AppDirectory;
+  const apps = { get: async () => ({ bus: ':1.5', bridge: TOOLKITS[options.kind] }) } as unknown as AppDirectory;
   const accessibility = new AtspiAccessibility(client, apps, { pause: async () => void (counts.pauses += 1) });
   const ref: AtspiRef = { pid: 1, bus: ':1.5', path: '/box', interfaces: [IFACE.accessible, IFACE.action, IFACE.component], role: 0, gtk4: false };
   return { accessibility, ref, counts };
