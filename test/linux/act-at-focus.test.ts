@@ -8,8 +8,7 @@ import { runAction } from '../../src/core/actions/run-action';
 import { selectionOf } from '../../src/core/actions/choose-option';
 import { walk } from '../../src/core/ui/tree-index';
 import type { UiNode } from '../../src/shared/ui-node';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -19,7 +18,7 @@ describe.skipIf(!run)('act by name and at the focus, on gtk3-widget-factory', ()
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     pid = (await desktop.launch('gtk3-widget-factory')).pid;
   }, 60_000);
 

@@ -20,8 +20,7 @@ import {
   type RecordedRequest,
   type Reply,
 } from '../agent/fake-openai-server';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -48,7 +47,7 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
   let agent: Agent;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     pid = (await desktop.launchFixture()).pid;
     server = await startFakeOpenAIServer();
   }, 60_000);

@@ -9,8 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes } from '../../src/core/ui/query';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, type ToolkitApp } from './toolkit-apps';
 import { waitFor } from './wait-for';
@@ -30,7 +29,7 @@ describe.skipIf(!run)('Chromium presses through accessibility', () => {
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     const base = BASE as ToolkitApp;
     const app: ToolkitApp = {
       ...base,

@@ -12,8 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes } from '../../src/core/ui/query';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, type ToolkitApp } from './toolkit-apps';
 import { waitFor } from './wait-for';
@@ -38,7 +37,7 @@ describe.skipIf(!run)('Chromium typing without taking the focus', () => {
     (await execFileAsync('xdotool', args, { env: desktop.session.env, timeout: 10_000 })).stdout.trim();
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     const base = BASE as ToolkitApp;
     ({ pid } = await launchAppProcess(desktop, {
       ...base,

@@ -7,8 +7,7 @@ import type { UiActionResult } from '../../src/shared/ui-action';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes } from '../../src/core/ui/query';
 import { serializeTree } from '../../src/core/ui/serialize';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools, waitFor } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -18,7 +17,7 @@ describe.skipIf(!run)('fixture app through the Linux backend', () => {
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     pid = (await desktop.launchFixture()).pid;
   }, 60_000);
 

@@ -8,8 +8,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walk } from '../../src/core/ui/tree-index';
 import type { UiNode } from '../../src/shared/ui-node';
-import { type Desktop, type LaunchedApp } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop, type LaunchedApp } from './desktop';
 import { hasHeadlessTools, waitFor } from './session';
 import { pyatspiRead } from './toolkit-apps';
 
@@ -20,7 +19,7 @@ describe.skipIf(!run)('a key step aimed at a GTK 4 element', () => {
   let app: LaunchedApp;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     app = await desktop.launch('gtk4-demo', ['--run=dropdown']);
   }, 60_000);
 

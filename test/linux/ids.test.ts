@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { indexTree, walk } from '../../src/core/ui/tree-index';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools, waitFor } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -13,7 +12,7 @@ describe.skipIf(!run)('stable ids on mousepad', () => {
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     pid = (await desktop.launch('mousepad')).pid;
   }, 60_000);
 

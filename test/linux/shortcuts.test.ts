@@ -2,8 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AtspiClient } from '../../src/core/platform/linux/client';
 import type { MenuShortcut } from '../../src/core/platform/types';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -13,7 +12,7 @@ describe.skipIf(!run)('menu shortcuts on Linux', () => {
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     pid = (await desktop.launch('mousepad')).pid;
   }, 60_000);
 

@@ -12,8 +12,7 @@ import { AtspiClient, type AtspiRef } from '../../src/core/platform/linux/client
 import { bridgeOf } from '../../src/core/platform/linux/bridges';
 import { fetchTree } from '../../src/core/platform/linux/tree-fetch';
 import { findNodes } from '../../src/core/ui/query';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { BROWSER_BINARY, describeTree, readTwoWays } from './order-compare';
 import { hasHeadlessTools } from './session';
 
@@ -48,7 +47,7 @@ describe.skipIf(!run)('a Firefox page read while it loads and grows', () => {
   let pid = 0;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     const home = desktop.session.env['HOME'] as string;
     const profile = path.join(home, 'firefox-profile');
     mkdirSync(profile, { recursive: true });

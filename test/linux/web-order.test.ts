@@ -5,8 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { BROWSER_BINARY, openBigPage, readTwoWays, type Browser } from './order-compare';
 import { hasHeadlessTools } from './session';
 
@@ -26,7 +25,7 @@ describe.each(BROWSERS)('the document-order read in %s', (browser, toolkit) => {
 
   beforeAll(async () => {
     if (!present) return;
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     ({ pid } = await openBigPage(desktop, browser, PAGE_NODES));
   }, 300_000);
 

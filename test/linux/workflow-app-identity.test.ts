@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchWorkflowApp, workflowApp } from '../../src/core/workflows/app-identity';
-import type { Desktop } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop } from './desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -15,7 +14,7 @@ describe.skipIf(!run)('app identity on a real desktop', () => {
   let desktop: Desktop;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
   }, 60_000);
 
   afterAll(async () => desktop?.stop());

@@ -13,8 +13,7 @@ import { walk } from '../../src/core/ui/tree-index';
 import { parseWorkflow } from '../../src/core/workflows/load';
 import { resolveValues } from '../../src/core/workflows/params';
 import { runWorkflow } from '../../src/core/workflows/runner';
-import { type Desktop, type LaunchedApp } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop, type LaunchedApp } from './desktop';
 import { hasHeadlessTools } from './session';
 import { pyatspiRead } from './toolkit-apps';
 
@@ -44,7 +43,7 @@ describe.skipIf(!run)('a workflow step on a GTK 4 drop-down', () => {
   let app: LaunchedApp;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
     app = await desktop.launch('gtk4-demo', ['--run=dropdown']);
   }, 60_000);
 

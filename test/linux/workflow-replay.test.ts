@@ -14,8 +14,7 @@ import { resolveValues } from '../../src/core/workflows/params';
 import { DemonstrationRecorder } from '../../src/core/workflows/record/demonstration';
 import { runWorkflow } from '../../src/core/workflows/runner';
 import type { Workflow } from '../../src/core/workflows/schema';
-import { type Desktop, type LaunchedApp } from './desktop';
-import { leaseDesktop } from './shared-desktop';
+import { startDesktop, type Desktop, type LaunchedApp } from './desktop';
 import { hasHeadlessTools, waitFor } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -27,7 +26,7 @@ describe.skipIf(!run)('workflows on the replay form', () => {
   let workflow: Workflow;
 
   beforeAll(async () => {
-    desktop = await leaseDesktop({ openbox: true });
+    desktop = await startDesktop({ openbox: true });
   }, 60_000);
 
   afterAll(async () => desktop?.stop());
