@@ -1,4 +1,4 @@
-import { COORD_SCREEN, IFACE, ROLE, STATE } from '../../../../native/linux/atspi';
+import { IFACE, ROLE, STATE } from '../../../../native/linux/atspi';
 import { NotSettableError } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { AccessibilityBackend, MenuShortcut, QuickMatch, QuickQuery, TreeOptions } from '../types';
@@ -16,6 +16,7 @@ import { ShortcutReader } from './shortcuts';
 import { hasState } from './states';
 import { TreeCache } from './tree-cache';
 import { fetchTree, readExtents, readText, type CacheRows } from './tree-fetch';
+import { EXTENTS_TRIES } from './tree-values';
 import { originsByTitle, popoverShift, screenWindows } from './window-origin';
 import { crashDuringRead } from './read-crash';
 import { processAgeMs, settledFirstRead } from './first-read';
@@ -24,8 +25,12 @@ import { FULL_READ_MAX_NODES } from '../../ui/read-cut';
 
 /** Every read is whole up to this cap, and says where it stopped past it (the root's `cut`): a cut tree must never pass for the app. */
 const DEFAULT_MAX_NODES = FULL_READ_MAX_NODES;
-/** Asks of a Gecko node's extents while they are (-1, -1, -1, -1), and the pause between (see extentsOf). */
-const UNKNOWN_EXTENTS_ASKS = 10;
+/**
+ * Asks of a Gecko node's extents, beyond readExtents' own, while they are (-1, -1, -1, -1): Gecko
+ * answers so until a fresh page's bounds arrive (readExtents alone waits ~80 ms, and Firefox took
+ * up to 136 ms at load 5), and a click taken at its word found the box "not on screen".
+ */
+const LATE_EXTENTS_ASKS = 10;
 /** Asks for a Gecko node's actions while it answers none, and the pause between (see pressIndex). */
 const LATE_ACTION_ASKS = 10;
 const LATE_ACTION_WAIT_MS = 40;
@@ -36,12 +41,8 @@ const FOCUS_LOOKS = 8;
 const FOCUS_LOOK_MS = 25;
 const INSERT_CHECKS = 3;
 const INSERT_CHECK_MS = 30;
-const UNKNOWN_EXTENTS_WAIT_MS = 40;
 const NOT_SUPPORTED = 'org.freedesktop.DBus.Error.NotSupported';
 
-function unknownExtents(bounds: { x: unknown; y: unknown; width: unknown; height: unknown }): boolean {
-  return bounds.x === -1 && bounds.y === -1 && bounds.width === -1 && bounds.height === -1;
-}
 const DEFAULT_MAX_DEPTH = 64;
 /** Nodes a patched read may read again (values, walked states) for a search to go to the mirror rather than Collection. */
 const MIRROR_SEARCH_MAX_CHECKS = 300;
@@ -356,7 +357,8 @@ export class AtspiAccessibility implements AccessibilityBackend {
     if (!target.interfaces.includes(IFACE.component)) return undefined;
     const { bridge } = await this.apps.get(target.pid);
     return this.guard(target, async () => {
-      const extents = await this.extentsOf([target.bus, target.path], bridge.lateFacts ? UNKNOWN_EXTENTS_ASKS : 0);
+      const tries = bridge.lateFacts ? EXTENTS_TRIES + LATE_EXTENTS_ASKS : EXTENTS_TRIES;
+      const extents = await readExtents(this.client, [target.bus, target.path], tries, this.pause);
       if (extents === undefined || !target.gtk4 || target.window === undefined) return extents;
       const windows = await screenWindows();
       const origin = originsByTitle(windows).get(target.window);
@@ -365,20 +367,6 @@ export class AtspiAccessibility implements AccessibilityBackend {
       const shift = (popover === undefined || origin === undefined ? undefined : popoverShift(windows, popover, origin)) ?? origin;
       return shift === undefined ? extents : { ...extents, x: extents.x + shift.x, y: extents.y + shift.y };
     });
-  }
-
-  /**
-   * A node's extents, asked up to `lateAsks` more times while they are (-1, -1, -1, -1). Gecko
-   * answers so until a fresh page's bounds arrive (readExtents alone waits ~80 ms, and Firefox
-   * took up to 136 ms at load 5): a click taken at its word found the box "not on screen".
-   */
-  private async extentsOf(object: [string, string], lateAsks: number): Promise<Bounds | undefined> {
-    for (let ask = 0; ask < lateAsks; ask += 1) {
-      const [raw] = await this.client.call(object, IFACE.component, 'GetExtents', 'u', [COORD_SCREEN]);
-      if (!Array.isArray(raw) || !unknownExtents({ x: raw[0], y: raw[1], width: raw[2], height: raw[3] })) break;
-      await this.pause(UNKNOWN_EXTENTS_WAIT_MS);
-    }
-    return readExtents(this.client, object);
   }
 
   private async guard<T>(target: AtspiRef, work: () => Promise<T>): Promise<T> {

@@ -6,8 +6,8 @@ import { bridgeOf } from './bridges';
 import type { AtspiClient, AtspiRef } from './client';
 
 /**
- * A fresh Firefox page sends its actions and extents late (accessibility.ts pressIndex and
- * extentsOf): a check box answers no actions, and extents (-1, -1, -1, -1), to its first asks.
+ * A fresh Firefox page sends its actions and extents late (accessibility.ts pressIndex, and
+ * bounds through readExtents): a check box answers no actions, and extents (-1, -1, -1, -1), to its first asks.
  * The fake node does so for its first `lateAsks` asks of each, then answers as Gecko does
  * (a garbled GetActions, the name through GetName). Pauses are counted, never waited.
  */

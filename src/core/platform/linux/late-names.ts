@@ -10,7 +10,7 @@
  * in a Gecko app (AppDirectory.get), a few name-bearing nodes of each web document are asked
  * for their names until one of them has one: a bounded wait, once per client and app.
  */
-import { IFACE, ROLE, ROOT_PATH, type ObjectRef } from '../../../../native/linux/atspi';
+import { COORD_SCREEN, IFACE, ROLE, ROOT_PATH, type ObjectRef } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import { COLLECTION, RULE, SORT_CANONICAL, matchRule } from './collection-rule';
 import { unlessFrozen } from './tree-items';
@@ -45,10 +45,10 @@ async function matches(client: AtspiClient, from: ObjectRef, roles: number[], co
 }
 
 /** One ask of a node's actions and extents, whose answers do not matter: the asking makes Gecko send them. */
-async function askLateDomains(client: AtspiClient, probe: ObjectRef): Promise<void> {
+async function askLateFacts(client: AtspiClient, probe: ObjectRef): Promise<void> {
   await Promise.all([
     client.property(probe, IFACE.action, 'NActions').catch(unlessFrozen(0)),
-    client.call(probe, IFACE.component, 'GetExtents', 'u', [0]).catch(unlessFrozen([])),
+    client.call(probe, IFACE.component, 'GetExtents', 'u', [COORD_SCREEN]).catch(unlessFrozen([])),
   ]);
 }
 
@@ -74,7 +74,7 @@ export async function awaitPageNames(client: AtspiClient, bus: string, options: 
   // Gecko sends a page's actions and extents late too, once first asked (a fresh Firefox answered
   // NActions 0 and extents -1 for tens of milliseconds): asked now, they have come by the time a
   // click needs them. Not waited for here: press() and bounds() ask again while the answer is late.
-  await Promise.all(waiting.flatMap((probes) => (probes[0] === undefined ? [] : [askLateDomains(client, probes[0])])));
+  await Promise.all(waiting.flatMap((probes) => (probes[0] === undefined ? [] : [askLateFacts(client, probes[0])])));
   for (let ask = 0; ask < MAX_ASKS && waiting.length > 0; ask += 1) {
     if (ask > 0) await pause(PAUSE_MS);
     const named = await Promise.all(

@@ -26,7 +26,7 @@ import type { AtspiClient } from './client';
 import { sharedList, type Item } from './item';
 import type { RangeCell } from './table-range';
 import { accessibleProperties, itemOf, readItem, unlessFrozen } from './tree-items';
-import { MAX_TREE_TEXT } from './tree-values';
+import { MAX_TREE_TEXT, wholeText } from './tree-values';
 import type { Bridge } from './bridges';
 
 type Limit = <T>(task: () => Promise<T>) => Promise<T>;
@@ -36,19 +36,6 @@ export interface SampledReads {
   node(self: ObjectRef, index: number, parent: string): Promise<Item>;
   /** A cell of a range read, by its states alone where its column's first cell vouches for it. */
   cell(self: ObjectRef, index: number, table: string, cell: RangeCell): Promise<Item>;
-}
-
-/**
- * A sheet cell's text in one call: GetText(0, -1), the whole text, where readText asks its length
- * first (an end past the text gets '' from LibreOffice's menus). Measured on LibreOffice 7.4.7.2:
- * GetText(0, -1) gave count-then-GetText's text on all 1,278 text objects of a Calc window (its
- * cells and menus). A cell holds a bounded text (a sheet cell's string), cut here to `limit`
- * characters as readText would. A filled cell costs one call less; an empty one the same one.
- */
-async function wholeCellText(client: AtspiClient, self: ObjectRef, limit: number): Promise<string> {
-  const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, -1]);
-  const whole = String(text);
-  return whole.length <= limit ? whole : [...whole].slice(0, limit).join('');
 }
 
 /** Whether a range cell read in full says what its column's other cells are taken to say. */
@@ -123,7 +110,7 @@ export function sampledReads(client: AtspiClient, bridge: Bridge, limit: Limit):
       const [[states], text] = await limit(() =>
         Promise.all([
           client.call(self, IFACE.accessible, 'GetState'),
-          model.interfaces.includes(IFACE.text) ? wholeCellText(client, self, MAX_TREE_TEXT + 1).catch(unlessFrozen(undefined)) : undefined,
+          model.interfaces.includes(IFACE.text) ? wholeText(client, self, MAX_TREE_TEXT + 1).catch(unlessFrozen(undefined)) : undefined,
         ]),
       );
       return {

@@ -38,10 +38,7 @@ export function isSecret(item: { role: number }): boolean {
 export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX_TREE_TEXT, bridge?: Bridge): Promise<string> {
   const kind = bridge?.kind;
   try {
-    if (kind === 'gecko') {
-      const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, -1]);
-      return [...String(text)].slice(0, limit).join('');
-    }
+    if (kind === 'gecko') return await wholeText(client, self, limit);
     if (kind !== 'qt' && kind !== 'libreoffice' && kind !== 'unknown') {
       const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, limit]);
       return String(text);
@@ -55,19 +52,37 @@ export async function readText(client: AtspiClient, self: ObjectRef, limit = MAX
   return String(text);
 }
 
-/** Tries of an element's extents while the app answers (-1, -1, -1, -1), as Firefox does to the first query after it starts. */
-const EXTENTS_TRIES = 3;
-const EXTENTS_RETRY_MS = 40;
+/**
+ * A text in one call, GetText(0, -1), cut to `limit` characters (code points, so no surrogate
+ * pair is split): for bridges whose whole text is known to answer so (Gecko; LibreOffice's sheet
+ * cells, sampled-reads.ts), where asking its length first would cost a second call.
+ */
+export async function wholeText(client: AtspiClient, self: ObjectRef, limit: number): Promise<string> {
+  const [text] = await client.call(self, IFACE.text, 'GetText', 'ii', [0, -1]);
+  const whole = String(text);
+  return whole.length <= limit ? whole : [...whole].slice(0, limit).join('');
+}
 
-export async function readExtents(client: AtspiClient, self: ObjectRef): Promise<Bounds | undefined> {
+/** Tries of an element's extents while the app answers (-1, -1, -1, -1), as Firefox does to the first query after it starts. */
+export const EXTENTS_TRIES = 3;
+const EXTENTS_RETRY_MS = 40;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A node's place on screen, asked up to `tries` times while it is (-1, -1, -1, -1); undefined when it stays so, or is off screen. */
+export async function readExtents(
+  client: AtspiClient,
+  self: ObjectRef,
+  tries = EXTENTS_TRIES,
+  pause: (ms: number) => Promise<void> = sleep,
+): Promise<Bounds | undefined> {
   for (let attempt = 1; ; attempt += 1) {
     const [extents] = await client.call(self, IFACE.component, 'GetExtents', 'u', [COORD_SCREEN]);
     const [x, y, width, height] = extents as number[];
     if (x === undefined || y === undefined || width === undefined || height === undefined || x === OFFSCREEN_X) return undefined;
     // (-1, -1, -1, -1) means "not laid out yet", not a place: asked again, and unknown if it stays so.
     if (!(x === -1 && y === -1 && width === -1 && height === -1)) return { x, y, width, height };
-    if (attempt >= EXTENTS_TRIES) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, EXTENTS_RETRY_MS));
+    if (attempt >= tries) return undefined;
+    await pause(EXTENTS_RETRY_MS);
   }
 }
 
