@@ -87,13 +87,23 @@ function changesElsewhere(before: Map<string, IndexedNode>, after: UiNode, skip:
     }
     seen += 1;
     if (entry.node.id === skip || named.length >= ELSEWHERE_LIMIT) continue;
-    const own = diffNodes(shallow(old.node), shallow(entry.node)).filter((change) => !change.startsWith('children:') && !change.startsWith('contents'));
+    const own = diffNodes(shallow(old.node), shallow(entry.node)).filter(isEvidenceElsewhere);
     if (own.length === 0) continue;
     // The screen-text group's description counts repaints: a change, but no evidence to name.
     if (entry.node.platformRole === 'ocr:screen') other = true;
     else named.push(`[${entry.node.id}] ${entry.node.role}${entry.node.name === '' ? '' : ` "${entry.node.name.slice(0, 40)}"`}: ${own.join('; ')}`);
   }
   return { named, other: other || seen !== before.size };
+}
+
+/**
+ * Whether a change of a node other than the acted-on one may be the action's effect. Its
+ * children are looked at as nodes of their own. A node losing focus is only the other side of
+ * the click landing: a clicked GTK 4 check box takes the focus from a text field at once and
+ * shows its checked state later, on a loaded machine after the first looks.
+ */
+export function isEvidenceElsewhere(change: string): boolean {
+  return !change.startsWith('children:') && !change.startsWith('contents') && change !== 'states.focused: true → false';
 }
 
 function elsewhereWords(found: { named: string[]; other: boolean }): string[] {

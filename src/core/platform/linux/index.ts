@@ -26,7 +26,7 @@ import { typeInWindow } from './x11/window-keys';
 function lazyInput(env: Record<string, string | undefined>, titlesOf: (pid: number) => Promise<string[]>): InputBackend {
   let input: Promise<InputBackend> | undefined;
   const load = (): Promise<InputBackend> => {
-    input ??= assertDisplay(env).then(createNutInput);
+    input ??= assertDisplay(env).then(() => createNutInput());
     input.catch(() => (input = undefined));
     return input;
   };
