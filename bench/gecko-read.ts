@@ -142,6 +142,7 @@ async function measurePage(desktop: Desktop, pid: number, label: string, rounds:
     const samples = new Map<string, Sample[]>(variants.map((variant) => [variant, []]));
     const perNode = new Map<string, string>();
     const engine: Sample[] = [];
+    let engineCalls = '';
     const py: Sample[] = [];
     const pyOwn: number[] = [];
     let nodes = describeTree(first).length;
@@ -174,7 +175,12 @@ async function measurePage(desktop: Desktop, pid: number, label: string, rounds:
             .join(' ')}]`,
         );
       }
+      calls.clear();
       engine.push(await sampled(pid, busPid, () => desktop.engine.observe(pid, WHOLE_READ)));
+      engineCalls = [...calls]
+        .sort((a, b) => b[1] - a[1])
+        .map(([member, count]) => `${member}=${count}`)
+        .join(' ');
       // pyatspi's own timing of its dump (3 runs in one process, as bench:apps asks), its start left out.
       if (values['no-pyatspi'] !== true)
         py.push(
@@ -194,7 +200,9 @@ async function measurePage(desktop: Desktop, pid: number, label: string, rounds:
         `  ${variant.padEnd(8)} ${summary(samples.get(variant) as Sample[])} ratio=${(pyMedian / own).toFixed(1)}x calls/node=${perNode.get(variant)}${same ? '' : ' TREE DIFFERS'}\n`,
       );
     }
-    process.stdout.write(`  engine   ${summary(engine)} ratio=${(pyMedian / median(engine.map((each) => each.ms))).toFixed(1)}x (engine.observe whole read)\n`);
+    process.stdout.write(
+      `  engine   ${summary(engine)} ratio=${(pyMedian / median(engine.map((each) => each.ms))).toFixed(1)}x (engine.observe whole read) calls: ${engineCalls}\n`,
+    );
     process.stdout.write(`  pyatspi  median=${ms(pyMedian)} ms (its own timing); per process of 3 dumps: ${summary(py)}\n`);
   } finally {
     client.close();
