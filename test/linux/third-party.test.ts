@@ -12,6 +12,8 @@ describe.skipIf(!run)('third-party GTK apps', () => {
   let desktop: Desktop;
 
   beforeAll(async () => {
+    // A new desktop and a worker of its own (not leaseDesktop): its GTK 4 check box clicked by synthetic input
+    // missed once in four whole runs on the shared desktop (test/linux/shared-desktop.ts), cause not found.
     desktop = await startDesktop({ openbox: true });
   }, 60_000);
 
