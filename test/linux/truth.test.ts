@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFalseVerification } from '../../src/core/actions/verdict';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes, type NodeQuery } from '../../src/core/ui/query';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -20,9 +21,7 @@ describe.skipIf(!run)('truthful verification on real apps', () => {
   let desktop: Desktop;
 
   beforeAll(async () => {
-    // A new desktop and a worker of its own (not leaseDesktop): its Firefox check box came back
-    // "not on screen" once in four whole runs on the shared desktop (test/linux/shared-desktop.ts), cause not found.
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
   }, 60_000);
 
   afterAll(async () => desktop?.stop());
