@@ -131,8 +131,9 @@ const RENDERER_TESTS = ['test/renderer/**/*.test.ts'];
  * so one desktop per worker (test/linux/shared-desktop.ts), each file cleaned up after. The rest
  * of test/linux keeps a worker apiece: they start a desktop with no window manager, or two at
  * once, or bare sessions they break on purpose, and nut-js holds one display per process.
- * calc, third-party and truth also keep their own: each failed whole runs on the shared desktop
- * (Calc's typed cells; a GTK 4 click by input; a Firefox check box) and passed alone, cause not found.
+ * calc also keeps its own: its typed cells failed NODE_NOT_FOUND in whole runs on the shared
+ * desktop and passed alone, cause not found. (third-party and truth came back once a click held
+ * its button: a press and release back to back missed GTK 4's check box on any desktop.)
  */
 export const SHARED_DESKTOP_TESTS = [
   'act-at-focus',
