@@ -8,7 +8,8 @@ import { runAction } from '../../src/core/actions/run-action';
 import { selectionOf } from '../../src/core/actions/choose-option';
 import { walk } from '../../src/core/ui/tree-index';
 import type { UiNode } from '../../src/shared/ui-node';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -18,7 +19,7 @@ describe.skipIf(!run)('act by name and at the focus, on gtk3-widget-factory', ()
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     pid = (await desktop.launch('gtk3-widget-factory')).pid;
   }, 60_000);
 

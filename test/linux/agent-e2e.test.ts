@@ -20,7 +20,8 @@ import {
   type RecordedRequest,
   type Reply,
 } from '../agent/fake-openai-server';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -47,7 +48,7 @@ describe.skipIf(!run)('agent end to end on the GTK3 fixture', () => {
   let agent: Agent;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     pid = (await desktop.launchFixture()).pid;
     server = await startFakeOpenAIServer();
   }, 60_000);

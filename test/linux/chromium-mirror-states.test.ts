@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { walk } from '../../src/core/ui/tree-index';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 import { waitFor } from './wait-for';
 import { chromiumArgs } from './toolkit-apps';
@@ -33,7 +34,7 @@ describe.skipIf(!run)('Chromium announces page state changes the mirror trusts',
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     const home = desktop.session.env['HOME'] as string;
     const file = path.join(home, 'states.html');
     writeFileSync(file, PAGE);

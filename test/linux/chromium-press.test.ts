@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes } from '../../src/core/ui/query';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, type ToolkitApp } from './toolkit-apps';
 import { waitFor } from './wait-for';
@@ -29,7 +30,7 @@ describe.skipIf(!run)('Chromium presses through accessibility', () => {
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     const base = BASE as ToolkitApp;
     const app: ToolkitApp = {
       ...base,

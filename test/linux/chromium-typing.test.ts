@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes } from '../../src/core/ui/query';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, type ToolkitApp } from './toolkit-apps';
 import { waitFor } from './wait-for';
@@ -37,7 +38,7 @@ describe.skipIf(!run)('Chromium typing without taking the focus', () => {
     (await execFileAsync('xdotool', args, { env: desktop.session.env, timeout: 10_000 })).stdout.trim();
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     const base = BASE as ToolkitApp;
     ({ pid } = await launchAppProcess(desktop, {
       ...base,

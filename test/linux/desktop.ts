@@ -42,6 +42,15 @@ export async function startDesktop(options: SessionOptions = {}): Promise<Deskto
   // nut-js opens the display named by this process's own environment.
   process.env['DISPLAY'] = session.display;
   const platform = await createLinuxPlatform(session.env);
+  return desktopOn(session, platform, async () => {
+    await platform.close();
+    // nut-js may hold the display open; see StopOptions.
+    await session.stop({ keepDisplayUntilExit: true });
+  });
+}
+
+/** A Desktop over a running session and a platform on it; `stop` is what ending it means. */
+export function desktopOn(session: HeadlessSession, platform: Platform, stop: () => Promise<void>): Desktop {
   const engine = new ActionEngine({ platform });
   // GTK 4 keeps adding accessible objects for a while after its window maps; ids are only
   // worth comparing once the node count holds still across two reads.
@@ -88,10 +97,6 @@ export async function startDesktop(options: SessionOptions = {}): Promise<Deskto
         `${pid} to leave the AT-SPI registry`,
       );
     },
-    stop: async () => {
-      await platform.close();
-      // nut-js may hold the display open; see StopOptions.
-      await session.stop({ keepDisplayUntilExit: true });
-    },
+    stop,
   };
 }

@@ -14,7 +14,8 @@ import { findNodes, type Match } from '../../src/core/ui/query';
 import { trustedMatches } from '../../src/core/ui/read-cut';
 import { countNodes, walk } from '../../src/core/ui/tree-index';
 import { bigPage } from '../../bench/pages/big-page';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { runCli } from './run-cli';
 import { hasHeadlessTools } from './session';
 import { waitFor } from './wait-for';
@@ -31,7 +32,7 @@ describe.skipIf(!run)('find and full reads on a big page in Chromium', () => {
   const page = bigPage(PAGE_NODES);
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     const home = desktop.session.env['HOME'] as string;
     const file = path.join(home, 'big.html');
     writeFileSync(file, page.html);

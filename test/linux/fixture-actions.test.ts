@@ -7,7 +7,8 @@ import type { UiActionResult } from '../../src/shared/ui-action';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes } from '../../src/core/ui/query';
 import { serializeTree } from '../../src/core/ui/serialize';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools, waitFor } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -17,7 +18,7 @@ describe.skipIf(!run)('fixture app through the Linux backend', () => {
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     pid = (await desktop.launchFixture()).pid;
   }, 60_000);
 

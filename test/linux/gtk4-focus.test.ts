@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walk } from '../../src/core/ui/tree-index';
 import type { UiNode } from '../../src/shared/ui-node';
-import { startDesktop, type Desktop, type LaunchedApp } from './desktop';
+import { type Desktop, type LaunchedApp } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools, waitFor } from './session';
 import { pyatspiRead } from './toolkit-apps';
 
@@ -19,7 +20,7 @@ describe.skipIf(!run)('a key step aimed at a GTK 4 element', () => {
   let app: LaunchedApp;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     app = await desktop.launch('gtk4-demo', ['--run=dropdown']);
   }, 60_000);
 

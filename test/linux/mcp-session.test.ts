@@ -12,7 +12,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startDesktop, type Desktop, type LaunchedApp } from './desktop';
+import { ROOT, type Desktop, type LaunchedApp } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -56,7 +57,7 @@ describe.skipIf(!run)('the README MCP config under the SDK default environment, 
   let emptyRuntime: string;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     zenity = await desktop.launch('zenity', ['--entry', '--title=Discovery', '--text=Your name']);
     emptyRuntime = mkdtempSync(path.join(tmpdir(), 'deskpilot-no-session-'));
     [found, lost] = await Promise.all([connect({ XDG_RUNTIME_DIR: path.join(desktop.session.directory, 'run') }), connect({ XDG_RUNTIME_DIR: emptyRuntime })]);

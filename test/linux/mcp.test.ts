@@ -10,7 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, startDesktop, type Desktop, type LaunchedApp } from './desktop';
+import { ROOT, type Desktop, type LaunchedApp } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -57,7 +58,7 @@ describe.skipIf(!run)('deskpilot mcp over stdio on a real desktop', () => {
   let noBus: Server;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     [fixture, zenity] = await Promise.all([desktop.launchFixture(), desktop.launch('zenity', ['--entry', '--title=Greeting', '--text=Your name'])]);
     fixtureName = (await desktop.platform.apps.list()).find((app) => app.pid === fixture.pid)?.name ?? '';
     const env = desktop.session.env;

@@ -11,7 +11,8 @@ import type { UiNode } from '../../src/shared/ui-node';
 import { X11Connection } from '../../src/core/platform/linux/x11/connection';
 import { words } from '../../src/core/platform/linux/x11/session';
 import { walk } from '../../src/core/ui/tree-index';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, type ToolkitApp } from './toolkit-apps';
 import { waitFor } from './wait-for';
@@ -45,7 +46,7 @@ describe.skipIf(!run)('menus beside the user (Writer)', () => {
     (await execFileAsync('xdotool', args, { env: desktop.session.env, timeout: 10_000 })).stdout.trim();
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     ({ pid } = await launchAppProcess(desktop, WRITER as ToolkitApp));
     await desktop.launch('yad', ['--title=Users app', '--text=busy']);
     other = (await xdotool('search', '--name', '^Users app$')).split('\n')[0] as string;

@@ -104,16 +104,22 @@ export class OwnedProcesses {
     return stat.parent === this.orphanParent && this.orphanMarker !== undefined && environ.includes(this.orphanMarker);
   }
 
-  async terminate() {
-    const targets = this.snapshot();
+  /** Ends every owned process but the ones in `keep`: SIGTERM, then SIGKILL for what stays. */
+  async terminate(keep: ReadonlySet<number> = new Set()) {
+    const targets = this.snapshot(keep);
     signalAll(targets, 'SIGTERM');
     const survivors = await this.waitGone(targets, 2_000);
     signalAll(survivors, 'SIGKILL');
     await this.waitGone(survivors, 2_000);
     // Anything spawned during shutdown (a crash handler, a respawn).
-    const late = this.snapshot();
+    const late = this.snapshot(keep);
     signalAll(late, 'SIGKILL');
     await this.waitGone(late, 1_000);
+  }
+
+  /** Every owned process now, by pid and start time (so a pid taken again later is told apart). */
+  identities(): Map<number, string> {
+    return this.snapshot();
   }
 
   /** For process exit, where nothing asynchronous runs any more. */
@@ -121,9 +127,10 @@ export class OwnedProcesses {
     signalAll(this.snapshot(), 'SIGKILL');
   }
 
-  private snapshot(): Map<number, string> {
+  private snapshot(keep: ReadonlySet<number> = new Set()): Map<number, string> {
     return new Map(
       this.collect().flatMap((pid) => {
+        if (keep.has(pid)) return [];
         const stat = readStat(pid);
         return stat ? [[pid, stat.startTime] as const] : [];
       }),

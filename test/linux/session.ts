@@ -5,6 +5,7 @@
  */
 import { spawn, execFile, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -52,6 +53,22 @@ export interface HeadlessSession {
   logPath(child: ChildProcess): string | undefined;
   /** Every live process this session owns right now, including the ones D-Bus activated. */
   processIds(): number[];
+  /** Ends every process this session owns except `keep` (say, the desktop's own), as stop() would. */
+  endAllBut(keep: readonly number[]): Promise<void>;
+  /**
+   * For a desktop that outlives the file that started it (one per test worker): from now on the
+   * session is stopped, and its folder removed, when this process ends, however it ends (a
+   * SIGKILL too), by a detached watchdog that reads a pipe from this process until it closes.
+   * The X server goes last, after this process, since nut-js holds it open (see StopOptions).
+   */
+  stopWhenProcessEnds(): void;
+  /**
+   * Starts a new openbox in place of the running one (`--replace`), for a desktop lent to one
+   * file after another: the window manager's memory (focus history, the last user time it uses to
+   * refuse new windows the focus, placement) starts empty, as on a new desktop. Resolves with the
+   * pids of the old and the new one once the new one manages the screen and the old one is gone.
+   */
+  restartWindowManager(): Promise<{ ended: number; started: number }>;
   stop(options?: StopOptions): Promise<void>;
 }
 
@@ -97,10 +114,17 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
     const { address: sessionBusAddress, pid: busPid } = await startSessionBus(xEnv, folders.run);
     owned.adoptSessionBus(busPid, sessionBusAddress);
     const env: NodeJS.ProcessEnv = { ...xEnv, DBUS_SESSION_BUS_ADDRESS: sessionBusAddress };
-    const [a11yBusAddress] = await Promise.all([
+    const [a11yBusAddress, firstManager] = await Promise.all([
       startAccessibilityBus(env, owned),
-      options.openbox ? startOpenbox(env, logFile('openbox'), owned) : Promise.resolve(),
+      options.openbox ? startOpenbox(env, logFile('openbox'), owned) : Promise.resolve(undefined),
     ]);
+    let manager = firstManager;
+    /** The list the watchdog of stopWhenProcessEnds stops, kept up to date as processes come and go. */
+    let watched: string | undefined;
+    const writeWatched = () => {
+      if (watched === undefined) return;
+      writeFileSync(watched, [...owned.identities()].map(([pid, startTime]) => `${pid} ${startTime}\n`).join(''));
+    };
 
     const logs = new WeakMap<ChildProcess, string>();
     const session: HeadlessSession = {
@@ -120,6 +144,26 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
       },
       logPath: (child) => logs.get(child),
       processIds: () => owned.collect(),
+      endAllBut: async (keep) => {
+        await owned.terminate(new Set(keep));
+        writeWatched();
+      },
+      stopWhenProcessEnds() {
+        removeExitHook();
+        watched = path.join(directory, 'watched-processes');
+        writeWatched();
+        watchUntilExit(watched, servers, directory);
+      },
+      async restartWindowManager() {
+        if (manager === undefined) throw new Error('This session has no window manager to restart');
+        const old = manager;
+        const exited = old.exitCode !== null || old.signalCode !== null ? Promise.resolve() : once(old, 'exit');
+        manager = await startOpenbox(env, logFile('openbox'), owned, await managerCheckWindow(env));
+        await withTimeout(exited, 10_000, 'the replaced openbox to exit');
+        owned.release(old.pid as number);
+        writeWatched();
+        return { ended: old.pid as number, started: manager.pid as number };
+      },
       stop,
     };
     return session;
@@ -200,6 +244,30 @@ function stopAfterExit(servers: XServer[], directory: string): void {
   const pids = servers.flatMap((server) => (server.pid === undefined ? [] : [server.pid])).join(' ');
   const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.1; done; kill ${pids} 2>/dev/null; sleep 0.5; rm -rf '${directory}'`;
   spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/**
+ * Waits (no polling) for EOF on a pipe whose other end only this process holds, then stops the
+ * processes `listFile` names as it reads then (TERM, then KILL for what is left), and removes the
+ * folder and the X servers' files. Each line is a pid and its start time: a pid the kernel gave
+ * to another process since (pid_max may be 32768) no longer matches and is left alone.
+ */
+function watchUntilExit(listFile: string, servers: XServer[], directory: string): void {
+  // Field 22 of /proc/PID/stat, counted after the command name, which may hold spaces.
+  const alive = `alive() { while read -r p t; do [ "$(sed 's/.*) //' /proc/$p/stat 2>/dev/null | cut -d' ' -f20)" = "$t" ] && echo $p; done < '${listFile}'; }`;
+  const list = '$(alive)';
+  // A display's files go only while its lock still names our server: the number may be taken again.
+  const displayFiles = servers.map(
+    ({ displayNumber: n, pid }) => `[ "$(tr -d ' ' < /tmp/.X${n}-lock 2>/dev/null)" = "${pid}" ] && rm -f /tmp/.X11-unix/X${n} /tmp/.X${n}-lock`,
+  );
+  const script = [alive, 'read -r _', `kill ${list} 2>/dev/null`, 'sleep 0.5', `kill -9 ${list} 2>/dev/null`, `rm -rf '${directory}'`, ...displayFiles].join(
+    '; ',
+  );
+  const watchdog = spawn('sh', ['-c', script], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  watchdog.on('error', () => {});
+  watchdog.unref();
+  // An unreferenced pipe keeps no event loop alive; the kernel closes it when this process ends.
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
 }
 
 async function startXServer(env: NodeJS.ProcessEnv, options: SessionOptions, log: string, owned: OwnedProcesses, servers: XServer[]): Promise<string> {
@@ -295,19 +363,39 @@ async function startAccessibilityBus(env: NodeJS.ProcessEnv, owned: OwnedProcess
   return address;
 }
 
-async function startOpenbox(env: NodeJS.ProcessEnv, log: string, owned: OwnedProcesses) {
-  const openbox = spawnWithOutput('openbox', ['--sm-disable', ...openboxConfig(env)], env, {}, log);
+/** The window the running window manager names on the root window (EWMH), or undefined. */
+async function managerCheckWindow(env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const { stdout } = await execFileAsync('xprop', ['-root', '-notype', '_NET_SUPPORTING_WM_CHECK'], { env });
+  return /window id # (0x[0-9a-f]+)/i.exec(stdout)?.[1];
+}
+
+/** `replacing`: the check window of the openbox this one replaces, which stays on the root until it is taken over. */
+async function startOpenbox(env: NodeJS.ProcessEnv, log: string, owned: OwnedProcesses, replacing?: string): Promise<ChildProcess> {
+  const replace = replacing === undefined ? [] : ['--replace'];
+  const openbox = spawnWithOutput('openbox', ['--sm-disable', ...replace, ...openboxConfig(env)], env, {}, log);
   openbox.unref();
   owned.track(openbox);
   await waitFor(
     async () => {
+      if (openbox.exitCode !== null || openbox.signalCode !== null) throw new Error(`openbox exited (${openbox.exitCode ?? openbox.signalCode}); see ${log}`);
       // The desktop count is published after the check window, late in openbox's startup.
       const { stdout } = await execFileAsync('xprop', ['-root', '-notype', '_NET_SUPPORTING_WM_CHECK', '_NET_NUMBER_OF_DESKTOPS'], { env });
-      return stdout.includes('window id') && /_NET_NUMBER_OF_DESKTOPS = \d/.test(stdout) ? true : undefined;
+      const check = /window id # (0x[0-9a-f]+)/i.exec(stdout)?.[1];
+      return check !== undefined && check !== replacing && /_NET_NUMBER_OF_DESKTOPS = \d/.test(stdout) ? true : undefined;
     },
     10_000,
     'openbox to manage the screen',
   );
+  return openbox;
+}
+
+async function withTimeout(promise: Promise<unknown>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const OPENBOX_DEFAULTS = '/etc/xdg/openbox/rc.xml';

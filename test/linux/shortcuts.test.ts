@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AtspiClient } from '../../src/core/platform/linux/client';
 import type { MenuShortcut } from '../../src/core/platform/types';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -12,7 +13,7 @@ describe.skipIf(!run)('menu shortcuts on Linux', () => {
   let pid: number;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     pid = (await desktop.launch('mousepad')).pid;
   }, 60_000);
 

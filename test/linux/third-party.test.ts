@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes, type NodeQuery } from '../../src/core/ui/query';
 import { walk } from '../../src/core/ui/tree-index';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -12,7 +13,7 @@ describe.skipIf(!run)('third-party GTK apps', () => {
   let desktop: Desktop;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
   }, 60_000);
 
   afterAll(async () => desktop?.stop());

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/core/platform/process';
 import type { ChildProcess } from 'node:child_process';
 import type { UiNode } from '../../src/shared/ui-node';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { runCli } from './run-cli';
 import { hasHeadlessTools } from './session';
 import {
@@ -53,7 +54,7 @@ describe.skipIf(!run)('apps of every toolkit', () => {
   let desktop: Desktop;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
   }, 60_000);
 
   /** One app runs at a time: the names test after an app's own test reads the same launch. */

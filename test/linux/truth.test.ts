@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFalseVerification } from '../../src/core/actions/verdict';
 import type { UiNode } from '../../src/shared/ui-node';
 import { findNodes, type NodeQuery } from '../../src/core/ui/query';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -20,7 +21,7 @@ describe.skipIf(!run)('truthful verification on real apps', () => {
   let desktop: Desktop;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
   }, 60_000);
 
   afterAll(async () => desktop?.stop());

@@ -12,7 +12,8 @@ import { AtspiClient, type AtspiRef } from '../../src/core/platform/linux/client
 import { bridgeOf } from '../../src/core/platform/linux/bridges';
 import { fetchTree } from '../../src/core/platform/linux/tree-fetch';
 import { findNodes } from '../../src/core/ui/query';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { BROWSER_BINARY, describeTree, readTwoWays } from './order-compare';
 import { hasHeadlessTools } from './session';
 
@@ -47,7 +48,7 @@ describe.skipIf(!run)('a Firefox page read while it loads and grows', () => {
   let pid = 0;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     const home = desktop.session.env['HOME'] as string;
     const profile = path.join(home, 'firefox-profile');
     mkdirSync(profile, { recursive: true });

@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { BROWSER_BINARY, openBigPage, readTwoWays, type Browser } from './order-compare';
 import { hasHeadlessTools } from './session';
 
@@ -25,7 +26,7 @@ describe.each(BROWSERS)('the document-order read in %s', (browser, toolkit) => {
 
   beforeAll(async () => {
     if (!present) return;
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     ({ pid } = await openBigPage(desktop, browser, PAGE_NODES));
   }, 300_000);
 

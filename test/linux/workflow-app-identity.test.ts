@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchWorkflowApp, workflowApp } from '../../src/core/workflows/app-identity';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -14,7 +15,7 @@ describe.skipIf(!run)('app identity on a real desktop', () => {
   let desktop: Desktop;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
   }, 60_000);
 
   afterAll(async () => desktop?.stop());

@@ -13,7 +13,8 @@ import { walk } from '../../src/core/ui/tree-index';
 import { parseWorkflow } from '../../src/core/workflows/load';
 import { resolveValues } from '../../src/core/workflows/params';
 import { runWorkflow } from '../../src/core/workflows/runner';
-import { startDesktop, type Desktop, type LaunchedApp } from './desktop';
+import { type Desktop, type LaunchedApp } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools } from './session';
 import { pyatspiRead } from './toolkit-apps';
 
@@ -43,7 +44,7 @@ describe.skipIf(!run)('a workflow step on a GTK 4 drop-down', () => {
   let app: LaunchedApp;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
     app = await desktop.launch('gtk4-demo', ['--run=dropdown']);
   }, 60_000);
 

@@ -14,7 +14,8 @@ import { resolveValues } from '../../src/core/workflows/params';
 import { DemonstrationRecorder } from '../../src/core/workflows/record/demonstration';
 import { runWorkflow } from '../../src/core/workflows/runner';
 import type { Workflow } from '../../src/core/workflows/schema';
-import { startDesktop, type Desktop, type LaunchedApp } from './desktop';
+import { type Desktop, type LaunchedApp } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { hasHeadlessTools, waitFor } from './session';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
@@ -26,7 +27,7 @@ describe.skipIf(!run)('workflows on the replay form', () => {
   let workflow: Workflow;
 
   beforeAll(async () => {
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
   }, 60_000);
 
   afterAll(async () => desktop?.stop());
