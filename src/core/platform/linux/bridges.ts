@@ -57,16 +57,6 @@ export interface Bridge {
    */
   order: boolean;
   /**
-   * A whole read in document order takes every node's role and states from a few Collection
-   * queries, and asks GetRole and GetState only of the nodes those leave open (order-facts.ts):
-   * Chromium, where a per-node call costs its main thread ~20 µs of message handling and a query
-   * walks the page at 3-5 µs a node. Measured on a 17,016-node page (bench/bulk-facts.ts, Chromium
-   * 156, load 7, rounds alternated): roles 260-340 ms of Chromium's CPU instead of 330-420, states
-   * 330-410 instead of 440-610, and 34,000 fewer messages for this process to write and parse; the
-   * same roles and decoded states node for node. Not Gecko: its per-call costs were not measured.
-   */
-  bulkFacts: boolean;
-  /**
    * A node's interfaces are kept between reads while the app's events reach us, and a node known
    * to be no item view is listed in the round trip that reads it (kept-reads.ts): Qt, whose
    * bridge answers one fact per message, so each call saved is a round trip through the bus daemon.
@@ -133,7 +123,6 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
     collection: kind === 'gecko' || kind === 'chromium',
     order: kind === 'chromium' || kind === 'gecko',
-    bulkFacts: kind === 'chromium',
     keptInterfaces: kind === 'qt',
     siblingInterfaces: kind === 'libreoffice',
     rangeColumns: kind === 'libreoffice',
