@@ -57,19 +57,6 @@ export interface Bridge {
    */
   order: boolean;
   /**
-   * A whole read in document order takes every node's role and states from a few Collection
-   * queries, and asks GetRole and GetState only of the nodes those leave open (order-facts.ts):
-   * Chromium, where a per-node call costs its main thread ~20 µs of message handling and a query
-   * walks the page at 3-5 µs a node. Measured on a 17,016-node page (bench/bulk-facts.ts, Chromium
-   * 156, load 7-12, rounds alternated): roles 240-340 ms of Chromium's CPU instead of 280-420,
-   * states 270-410 instead of 330-610 (each alone; sent beside GetAll, a node's GetRole and GetState
-   * cost less); whole reads 1.19 calls a node instead of 2.96, this process's CPU 890-1050 ms
-   * instead of 1190-1440, Chromium's 1440-1790 ms against 1590-1790, wall 4.5-8.3 s against
-   * 5.5-7.1 s at load 11-12; the same tree line for line. Not Gecko: its costs were not measured.
-   * (A whole read reaches Chromium's floor either way: its GetAlls alone cost it ~800 ms.)
-   */
-  bulkFacts: boolean;
-  /**
    * A node's interfaces are kept between reads while the app's events reach us, and a node known
    * to be no item view is listed in the round trip that reads it (kept-reads.ts): Qt, whose
    * bridge answers one fact per message, so each call saved is a round trip through the bus daemon.
@@ -136,7 +123,6 @@ export function bridgeOf(toolkit: string, version: string, appName = ''): Bridge
     cacheNames: kind !== 'gecko' && kind !== 'chromium',
     collection: kind === 'gecko' || kind === 'chromium',
     order: kind === 'chromium' || kind === 'gecko',
-    bulkFacts: kind === 'chromium',
     keptInterfaces: kind === 'qt',
     siblingInterfaces: kind === 'libreoffice',
     rangeColumns: kind === 'libreoffice',

@@ -156,28 +156,21 @@ export async function readItem(client: AtspiClient, self: ObjectRef, index: numb
   return (await readNode(client, self, index, bridge)).item;
 }
 
-/** What a read already knows of a node before asking it: its interfaces (kept from an earlier read), role and states (order-facts.ts). */
-export interface KnownFacts {
-  interfaces?: string[] | undefined;
-  role?: number | undefined;
-  states?: number[] | undefined;
-}
-
 /**
  * readItem, plus the parent the node names itself (where GetAll answered: its Parent property),
- * to check a tree's shape against. What is already known of this object is not asked again.
+ * to check a tree's shape against. Interfaces already known for this object are not asked again.
  */
 export async function readNode(
   client: AtspiClient,
   self: ObjectRef,
   index: number,
   bridge: Bridge,
-  known: KnownFacts = {},
+  knownInterfaces?: string[],
 ): Promise<{ item: Item; parent: string | undefined }> {
   const [[role], [states], [interfaces], { name, description, childCount, parent }] = await Promise.all([
-    known.role === undefined ? client.call(self, IFACE.accessible, 'GetRole') : [known.role],
-    known.states === undefined ? client.call(self, IFACE.accessible, 'GetState') : [known.states],
-    known.interfaces === undefined ? client.call(self, IFACE.accessible, 'GetInterfaces') : [known.interfaces],
+    client.call(self, IFACE.accessible, 'GetRole'),
+    client.call(self, IFACE.accessible, 'GetState'),
+    knownInterfaces === undefined ? client.call(self, IFACE.accessible, 'GetInterfaces') : [knownInterfaces],
     accessibleProperties(client, self, bridge),
   ]);
   const item = itemOf(self, index, role, states, interfaces, { name, description, childCount });

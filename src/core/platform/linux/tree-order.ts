@@ -8,18 +8,21 @@
  * lists what is left with GetChildren, as it always did.
  */
 import { NULL_PATH, ROLE, ROOT_PATH, STATE, type ObjectRef } from '../../../../native/linux/atspi';
+import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
-import { matchRule } from './collection-rule';
+import { COLLECTION, RULE, SORT_CANONICAL, matchRule } from './collection-rule';
 import { sharedList } from './item';
-import { matchesInOrder, orderFacts } from './order-facts';
 import { mapLimit } from './pool';
+import { isAppGone } from './read-crash';
 import { hasState } from './states';
 import { asWalked, readNode, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
 
-export { ORDER_PAGE } from './order-facts';
-
+/** Nodes per GetMatchesFrom: at-spi2-atk appends each match to a linked list (quadratic in a page), so pages stay small; measured 500–2,000 alike. */
+export const ORDER_PAGE = 1000;
 /** A rule every node matches: no states, attributes, roles or interfaces. */
 const EVERY_NODE = matchRule();
+/** AtspiCollectionTreeTraversalType INORDER: from a node onward, up to the collection's end. */
+const TREE_INORDER = 2;
 
 /**
  * Nodes whose reads are in flight at once (each is three or four calls), as the walk bounds them.
@@ -32,10 +35,41 @@ const READS_IN_FLIGHT = 48;
 /**
  * Every node under `root` (itself left out) in document order, or undefined when the app did
  * not answer Collection or the tree has more than `maxNodes` nodes (the caller walks instead,
- * which cuts a big tree breadth first).
+ * which cuts a big tree breadth first). at-spi2-atk's in-order search, once it has run out of
+ * nodes, goes over the collection's top children again: a page holding a node already listed
+ * means the end, and what repeats is dropped.
  */
-export function documentOrder(client: AtspiClient, root: ObjectRef, maxNodes: number): Promise<string[] | undefined> {
-  return matchesInOrder(client, root, EVERY_NODE, maxNodes);
+export async function documentOrder(client: AtspiClient, root: ObjectRef, maxNodes: number): Promise<string[] | undefined> {
+  const order: string[] = [];
+  const seen = new Set<string>([root[1]]);
+  let from = root[1];
+  // Bounded: each page lists new nodes only, and no more than maxNodes are taken.
+  for (let pages = 0; pages <= Math.ceil(maxNodes / ORDER_PAGE); pages += 1) {
+    let page: ObjectRef[];
+    try {
+      [page] = (await client.call(root, COLLECTION, 'GetMatchesFrom', `o${RULE}uuib`, [from, EVERY_NODE, SORT_CANONICAL, TREE_INORDER, ORDER_PAGE, true])) as [
+        ObjectRef[],
+      ];
+    } catch (error) {
+      if (error instanceof DbusTimeoutError || isAppGone(error)) throw error;
+      return undefined;
+    }
+    let repeated = false;
+    for (const ref of page) {
+      const path = ref[1];
+      if (ref[0] !== root[0] || seen.has(path)) {
+        repeated ||= seen.has(path);
+        continue;
+      }
+      seen.add(path);
+      order.push(path);
+    }
+    if (order.length > maxNodes) return undefined;
+    const last = page[page.length - 1];
+    if (repeated || page.length < ORDER_PAGE || last === undefined) return order;
+    from = last[1];
+  }
+  return undefined;
 }
 
 /**
@@ -140,20 +174,14 @@ export async function readInOrder(
   }
   const unread = order.filter((path) => !items.has(path));
   const kept = knownInterfaces(client, bus);
-  // Roles and states in a few queries where the bridge answers them cheaper than a call per node.
-  const facts = bridge.bulkFacts ? await orderFacts(client, [bus, ROOT_PATH], unread) : undefined;
   const interfaces = new Map<string, string[]>();
-  // With the facts in hand a node's read is mostly its GetAll: three times the nodes keep as many calls in flight (at 48, the
-  // bulk read's Chromium CPU was no lower than without it: its calls batch less).
-  await mapLimit(unread, facts === undefined ? READS_IN_FLIGHT : READS_IN_FLIGHT * 3, async (path) => {
+  await mapLimit(unread, READS_IN_FLIGHT, async (path) => {
     const row = known?.get(path);
     // A node gone since the order was read is skipped, as the walk skips it.
     const read =
       row !== undefined && row.childCount >= 0
         ? { item: asWalked(row, 0), parent: row.parentPath }
-        : await readNode(client, [bus, path], 0, bridge, { interfaces: kept.get(path), role: facts?.roles.get(path), states: facts?.states.get(path) }).catch(
-            unlessFrozen(undefined),
-          );
+        : await readNode(client, [bus, path], 0, bridge, kept.get(path)).catch(unlessFrozen(undefined));
     if (read === undefined) return;
     read.item.interfaces = sharedList(read.item.interfaces);
     interfaces.set(path, read.item.interfaces);
