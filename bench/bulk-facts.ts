@@ -1,13 +1,15 @@
 /**
- * tsx bench/bulk-facts.ts [--size 20000] [--rounds 2] [--only order,GetRole,…] — whether a whole
- * read of a big Chromium page can ask fewer calls per node (issue 27): what Chromium's own CPU
- * (its browser process, from /proc) and our wall time are for each per-node call over every node
- * of the page, beside Collection queries that would give the same facts in bulk: a role rule and
- * a state rule that match few nodes (what a traversal costs), the same rules paged in document
- * order over many nodes (what each ref returned costs), and every role's nodes by one query per
- * role present (the roles of the whole page in bulk), checked against GetRole node for node.
- * Passes alternate in rounds, so a load that comes and goes weighs on each alike; the load is
- * printed on every line.
+ * tsx bench/bulk-facts.ts [--size 20000] [--rounds 2] [--only whole,GetRole,node,…] — whether a
+ * whole read of a big Chromium page can ask fewer calls per node (issue 27). Per pass, our wall
+ * time and Chromium's own CPU (its browser process, from /proc): the engine's whole read (with our
+ * CPU and calls per node); the document order alone; each per-node call over every node, alone
+ * and a node's three sent together as a read sends them; Collection queries that would give the
+ * same facts in bulk: a role rule and a state rule that match few nodes (what a walk of the page
+ * costs), a state rule paged in document order over many (what each ref returned costs), one
+ * query per role present, roles as five code-bit queries, states as the nodes with a decoded bit,
+ * the disabled and the showing ones (each checked against GetRole and GetState node for node), and
+ * the read such a scheme would make (both, then every node's GetAll). Passes alternate in rounds,
+ * so a load that comes and goes weighs on each alike; the load is printed on every line.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
