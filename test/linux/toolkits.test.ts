@@ -19,6 +19,8 @@ import { leaseDesktop } from './shared-desktop';
 import { runCli } from './run-cli';
 import { hasHeadlessTools } from './session';
 import {
+  NAMES_ONLY,
+  OUTSIDE_MENUS,
   TOOLKIT_APPS,
   isInstalled,
   launchAppProcess,
@@ -99,7 +101,7 @@ describe.skipIf(!run)('apps of every toolkit', () => {
           let root: UiNode;
           let attempt = 0;
           do {
-            const reference = await pyatspiRead(desktop.session.env, pid);
+            const reference = await pyatspiRead(desktop.session.env, pid, 1, NAMES_ONLY);
             root = (await desktop.engine.observe(pid, { fresh: true, maxNodes: 4999 })).root;
             shares = { ours: ourNamedShare(root).ratio, pyatspi: pyatspiNamedShare(reference.records).ratio };
             attempt += 1;
@@ -111,8 +113,11 @@ describe.skipIf(!run)('apps of every toolkit', () => {
           expect(target, `no node for "${app.action.describe}"`).toBeDefined();
           if (target === undefined) return;
           await desktop.engine.run(pid, app.action.request(target));
-          // The effect is read back by pyatspi, not by Deskpilot: an independent witness.
-          await waitFor(async () => (app.action.landed((await pyatspiRead(desktop.session.env, pid)).records) ? true : undefined), 5000, app.action.describe);
+          // The effect is read back by pyatspi, not by Deskpilot: an independent witness, which reads the app
+          // outside its menus (where no effect shows).
+          const witnessed = async (): Promise<true | undefined> =>
+            app.action.landed((await pyatspiRead(desktop.session.env, pid, 1, OUTSIDE_MENUS)).records) ? true : undefined;
+          await waitFor(witnessed, 5000, app.action.describe);
           expect(isProcessAlive(pid)).toBe(true);
         } finally {
           // Kept running for the names test that follows; stopped before anything else launches.
