@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
+import { IFACE, ROLE, ROOT_PATH, STATE } from '../../../../native/linux/atspi';
 import { Writer, parseSignature, type TypeNode } from '../../../../native/linux/dbus-codec';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import { buildTree } from '../../ui/ids';
@@ -84,6 +84,38 @@ describe('collectionFind', () => {
     expect(calls.get('Get Name')).toBe(300);
     expect(calls.get('GetChildren')).toBe(4);
     expect(calls.get('GetAll')).toBeUndefined();
+  });
+
+  it("places a match with its earlier siblings' roles alone, reading states only where they decide the role", async () => {
+    const { client } = page(300);
+    // A one-line text in row 250, before its cell: a text area whose states make it a textfield.
+    const call = client.call.bind(client);
+    const statesAsked: string[] = [];
+    let rolesAsked = 0;
+    client.call = (target, iface, member, signature, body) => {
+      const [, path] = target;
+      if (member === 'GetState') statesAsked.push(path);
+      if (member === 'GetRole') rolesAsked += 1;
+      if (path === '/t') {
+        if (member === 'GetRole') return Promise.resolve([ROLE.TEXT]);
+        if (member === 'GetState') return Promise.resolve([[1 << STATE.SINGLE_LINE, 0]]);
+      }
+      if (member === 'GetChildren' && path === '/r250')
+        return Promise.resolve([
+          [
+            [BUS, '/t'],
+            [BUS, '/c250'],
+            [BUS, '/b250'],
+          ],
+        ]);
+      return call(target, iface, member, signature, body);
+    };
+    const [found] = (await collectionFind(client, APP, { roles: new Set(['button']), name: 'Act 250', limit: 1 })) ?? [];
+    expect(found?.slot.roleIndex).toBe(0);
+    // The heading and 250 rows before row 250, the text and the cell before the button: a GetRole each. States only
+    // for the chain's four nodes (their match and slot need them) and for the text, whose role they decide.
+    expect(rolesAsked).toBe(4 + 251 + 2);
+    expect(statesAsked.sort()).toEqual(['/b250', '/doc', '/r250', '/t', '/w']);
   });
 
   it('looks for a name alone among the roles a model acts on first, and asks every role only when none has it', async () => {

@@ -183,9 +183,12 @@ function placer(client: AtspiClient, app: AppTarget) {
       const known = facts.get(path);
       found = (
         known === undefined
-          ? client
-              .call([bus, path], IFACE.accessible, 'GetRole')
-              .then(([role]) => (normalizeRole(Number(role)) === 'textarea' ? factsOf(path) : { role: Number(role), states: [] }))
+          ? client.call([bus, path], IFACE.accessible, 'GetRole').then(async ([answer]): Promise<Facts> => {
+              const role = Number(answer);
+              if (normalizeRole(role) !== 'textarea') return { role, states: [] };
+              const [states] = await client.call([bus, path], IFACE.accessible, 'GetState');
+              return { role, states: states as number[] };
+            })
           : known
       ).then(roleOf);
       roles.set(path, found);
