@@ -41,14 +41,14 @@ function page(rows: number, collection = true) {
       const path = target[1];
       if (member === 'GetMatches') {
         if (!collection) return Promise.reject(new Error('org.freedesktop.DBus.Error.UnknownMethod'));
-        const [rule] = body as [unknown[]];
+        const [rule, , count] = body as [unknown[], number, number];
         const bits = rule[4] as number[];
         const wanted = (role: number) => bits.every((word) => word === 0) || (((bits[role >> 5] ?? 0) >>> (role & 31)) & 1) === 1;
-        return Promise.resolve([
-          Object.keys(nodes)
-            .filter((each) => each !== ROOT_PATH && wanted(node(each).role))
-            .map((each) => [BUS, each]),
-        ]);
+        // As at-spi2-atk: document order, and no more than `count` matches where it is not 0.
+        const found = Object.keys(nodes)
+          .filter((each) => each !== ROOT_PATH && wanted(node(each).role))
+          .map((each) => [BUS, each]);
+        return Promise.resolve([count > 0 ? found.slice(0, count) : found]);
       }
       if (member === 'GetItems') return Promise.reject(new Error('no cache'));
       if (member === 'GetRole') return Promise.resolve([node(path).role]);
@@ -186,6 +186,29 @@ describe('collectionFind', () => {
     const expected = findNodes(tree, { role: 'cell', limit: 2 }).map((match) => match.node.id);
     expect(found.map((match) => buildTree(match.node, match.slot).root.id)).toEqual(expected);
     expect(found.map((match) => match.node.name)).toEqual(['Row 0', 'Row 1']);
+  });
+
+  it('asks the bridge for no more than the limit where no name is asked, and for all where foreign refs took the count', async () => {
+    const { client, calls } = page(300);
+    const counts: number[] = [];
+    const call = client.call.bind(client);
+    let foreign = 0;
+    client.call = async (target, iface, member, signature, body) => {
+      const answer = await call(target, iface, member, signature, body);
+      if (member !== 'GetMatches') return answer;
+      counts.push((body as [unknown, number, number])[2]);
+      // Another app's refs first, as an embedded document may answer: the first `count` hold too few of this app's.
+      const refs = answer[0] as [string, string][];
+      return [[...Array.from({ length: foreign }, (_unused, index) => [':1.77', `/f${index}`]), ...refs].slice(0, counts.at(-1) || undefined)];
+    };
+    const found = (await collectionFind(client, APP, { roles: new Set(['button']), limit: 3 })) ?? [];
+    expect(found.map((match) => match.node.name)).toEqual(['Act 0', 'Act 1', 'Act 2']);
+    expect(counts).toEqual([4]);
+    expect(calls.get('Get Name')).toBe(3);
+    foreign = 2;
+    const past = (await collectionFind(client, APP, { roles: new Set(['button']), limit: 3 })) ?? [];
+    expect(past.map((match) => match.node.name)).toEqual(['Act 0', 'Act 1', 'Act 2']);
+    expect(counts).toEqual([4, 4, 0]);
   });
 
   it('leaves near matches to the tree, and sends the caller there when the app has no Collection', async () => {
