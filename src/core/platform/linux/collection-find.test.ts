@@ -154,6 +154,17 @@ describe('collectionFind', () => {
     expect(calls.get('Get Name')).toBeLessThan(3001 + 1024 + 1);
   });
 
+  it('names the matches in growing batches, so a control near the top costs few Name reads', async () => {
+    const { client, calls } = page(3000);
+    const [found] = (await collectionFind(client, APP, { name: 'Act 5', limit: 1 })) ?? [];
+    expect(found?.node).toMatchObject({ role: 'button', name: 'Act 5' });
+    expect(calls.get('Get Name')).toBe(64);
+    // Past the first batches: 64, 128 and 256 named, then the batch that holds it.
+    const later = page(3000);
+    await collectionFind(later.client, APP, { name: 'Act 500', limit: 1 });
+    expect(later.calls.get('Get Name')).toBe(64 + 128 + 256 + 512);
+  });
+
   it("sends the caller to the tree when the every-role search times out, and a one-role timeout is the app's", async () => {
     const slowEvery = (everyRoleOnly: boolean) => {
       const { client, calls } = page(50);
