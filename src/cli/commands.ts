@@ -1,4 +1,4 @@
-import { ValidationError } from '../shared/errors';
+import { ProcessExitedError, ValidationError } from '../shared/errors';
 import type { AppInfo, UiNode } from '../shared/ui-node';
 import type { BoundsMode } from '../core/platform/types';
 import { runAction } from '../core/actions/run-action';
@@ -129,7 +129,7 @@ const find: Command = async (context) => {
   if (typeof role !== 'string' && typeof name !== 'string' && typeof text !== 'string') {
     throw new ValidationError('find needs --role, --name or --text');
   }
-  const app = await targetApp(context);
+  const { pid, appName } = await findTarget(context);
   const limit = integer(values, 'limit') ?? 20;
   const query = {
     role: typeof role === 'string' ? role : undefined,
@@ -137,7 +137,7 @@ const find: Command = async (context) => {
     text: typeof text === 'string' ? text : undefined,
   };
   // Where the app answers a role and name search itself (Collection), no tree is read.
-  const matches = (await quickFind(context.platform, app.pid, { ...query, limit })) ?? (await searchTree(context, app.pid, { ...query, limit }));
+  const matches = (await quickFind(context.platform, pid, { ...query, limit })) ?? (await searchTree(context, pid, { ...query, limit }));
   if (values['json']) {
     io.stdout(
       JSON.stringify(
@@ -147,12 +147,28 @@ const find: Command = async (context) => {
       ),
     );
   } else if (matches.length === 0) {
-    io.stdout(`no matches in ${terminalLine(app.name)} (pid ${app.pid}); try a looser name, only a role, or 'deskpilot tree'`);
+    io.stdout(`no matches in ${terminalLine(await appName())} (pid ${pid}); try a looser name, only a role, or 'deskpilot tree'`);
   } else {
     io.stdout(matches.map((match) => `${match.score.toFixed(2)}  ${formatNode(match.node)}`).join('\n'));
   }
   return matches.length === 0 ? 1 : 0;
 };
+
+/**
+ * find's target. Given --pid alone, no listing of every app first: that listing (every app's
+ * windows, the X server's classes, the desktop files) took longer than a Collection find on a
+ * 20,000-node page, and find needs the name only to say it found nothing.
+ */
+async function findTarget(context: CommandContext): Promise<{ pid: number; appName: () => Promise<string> }> {
+  const pid = integer(context.values, 'pid');
+  if (pid === undefined || context.values['app'] !== undefined) {
+    const app = await targetApp(context);
+    return { pid: app.pid, appName: () => Promise.resolve(app.name) };
+  }
+  if (!(await context.platform.apps.isAlive(pid))) throw new ProcessExitedError(pid);
+  const appName = async (): Promise<string> => (await context.platform.apps.list()).find((app) => app.pid === pid)?.name ?? `pid ${pid}`;
+  return { pid, appName };
+}
 
 /** find's search over a whole read: a cut read gives exact matches or a typed NODE_NOT_FOUND with the reason, never a near twin. */
 async function searchTree(context: CommandContext, pid: number, query: QuickFindQuery): Promise<Match[]> {

@@ -51,6 +51,19 @@ describe('deskpilot CLI', () => {
     expect(JSON.parse(out[2] as string)).toMatchObject({ success: true, method: 'accessibility', changed: true, nodeAfter: { states: { checked: false } } });
   });
 
+  it('finds in an app given by --pid without listing every app, and names the app only when nothing matched', async () => {
+    let listed = 0;
+    const list = platform.apps.list.bind(platform.apps);
+    platform.apps.list = () => ((listed += 1), list());
+    expect(await cli('find', '--pid', String(FIXTURE_PID), '--role', 'checkbox', '--name', 'enable')).toBe(0);
+    expect(listed).toBe(0);
+    expect(await cli('find', '--pid', String(FIXTURE_PID), '--name', 'no such thing anywhere')).toBe(1);
+    expect(out[1]).toMatch(/^no matches in Deskpilot Fixture \(pid 4242\)/);
+    expect(listed).toBe(1);
+    expect(await cli('find', '--pid', '999999', '--role', 'button')).toBe(2);
+    expect(err.at(-1)).toMatch(/^deskpilot: PROCESS_EXITED: /);
+  });
+
   it('exits 1 when the action fails: one line on stderr, the result JSON with --json, and no method claimed', async () => {
     expect(await cli('act', '{"action":"click","id":"nope"}')).toBe(1);
     expect(out).toEqual([]);

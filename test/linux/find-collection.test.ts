@@ -62,10 +62,13 @@ describe.skipIf(!run)('find and full reads on a big page in Chromium', () => {
     const cold = await createLinuxPlatform(desktop.session.env);
     let found: Match | undefined;
     let byNameAlone: Match | undefined;
+    let firstButtons: Match[] | undefined;
     try {
       [found] = (await quickFind(cold, pid, { role: 'button', name: page.lastButton, limit: 5 })) ?? [];
       // A name alone is looked for among the roles a model acts on first: the button, not the cell of the same name.
       [byNameAlone] = (await quickFind(cold, pid, { name: page.lastButton, limit: 1 })) ?? [];
+      // A role alone: the bridge asked for the first few matches only (GetMatches' count), placed as the tree places them.
+      firstButtons = (await quickFind(cold, pid, { role: 'button', limit: 3 })) ?? [];
     } finally {
       await cold.close();
     }
@@ -75,6 +78,8 @@ describe.skipIf(!run)('find and full reads on a big page in Chromium', () => {
     expect(root.cut).toBeUndefined();
     const [inTree] = findNodes(root, { role: 'button', name: page.lastButton });
     expect(found?.node.id).toBe(inTree?.node.id);
+    expect(firstButtons?.map((match) => match.node.id)).toEqual(findNodes(root, { role: 'button', limit: 3 }).map((match) => match.node.id));
+    expect(firstButtons).toHaveLength(3);
     const cli = await runCli(['find', '--pid', String(pid), '--name', page.lastButton], desktop.session.env, 120_000);
     expect(cli.code).toBe(0);
     // Without a role, the cell that holds the button shares its name: both come back, the button with the tree's id.

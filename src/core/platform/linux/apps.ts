@@ -31,11 +31,12 @@ async function describeApp(
   client: AtspiClient,
   ref: ObjectRef,
   env: Record<string, string | undefined>,
-  wmClasses: ReadonlyMap<number, string[]>,
+  wmClasses: ReadonlyMap<number, string[]> | undefined,
+  knownPid?: number,
 ): Promise<AppEntry | undefined> {
   const [bus] = ref;
   const root: ObjectRef = [bus, ROOT_PATH];
-  const pid = await client.pidOf(bus, LIST_TIMEOUT_MS).catch(() => undefined);
+  const pid = knownPid ?? (await client.pidOf(bus, LIST_TIMEOUT_MS).catch(() => undefined));
   if (pid === undefined || pid === process.pid) return undefined;
   try {
     const [name, [windows], toolkit, version] = await Promise.all([
@@ -55,7 +56,8 @@ async function describeApp(
     );
     const frontmost = described.some((window) => window.focused);
     // Names users type ("writer", "text editor") come from the desktop files, not the bus.
-    const names = appNames(pid, env, wmClasses.get(pid));
+    // Without the X server's classes (an app found by pid), no desktop files either: those names are for matching by name.
+    const names = wmClasses === undefined ? undefined : appNames(pid, env, wmClasses.get(pid));
     return {
       pid,
       bus,
@@ -104,12 +106,28 @@ export class AppDirectory {
     return app;
   }
 
+  /**
+   * The app for one pid, without a whole listing: the registry's buses, one pid each, and only
+   * the pid's own described. A CLI call given --pid spent most of its time before the first call
+   * to the app in list()'s X server query and desktop files (names for matching by name, not by
+   * pid). The same choice as list() among a pid's buses: the one with windows. Kept until the
+   * next list(), which replaces it with the named entry.
+   */
+  private async describePid(pid: number): Promise<AppEntry | undefined> {
+    const refs = await this.client.registryChildren();
+    const pids = await Promise.all(refs.map((ref) => this.client.pidOf(ref[0], LIST_TIMEOUT_MS).catch(() => undefined)));
+    const own = refs.filter((_ref, index) => pids[index] === pid);
+    const apps = (await Promise.all(own.map((ref) => describeApp(this.client, ref, this.env, undefined, pid)))).filter((app) => app !== undefined);
+    const app = apps.find((each) => each.windows.length > 0) ?? apps[0];
+    if (app !== undefined) this.byPid.set(pid, app);
+    return app;
+  }
+
   private async find(pid: number): Promise<AppEntry> {
     const known = this.byPid.get(pid);
     if (known !== undefined && isProcessAlive(pid)) return known;
     if (!isProcessAlive(pid)) throw new ProcessExitedError(pid);
-    await this.list();
-    const found = this.byPid.get(pid);
+    const found = (await this.describePid(pid)) ?? (await this.list(), this.byPid.get(pid));
     if (found !== undefined) return found;
     throw new UnsupportedOperationError(
       `pid ${pid} is running but has no accessibility tree: it is not registered with AT-SPI2 (GTK apps started with NO_AT_BRIDGE=1, or Chromium/Electron without --force-renderer-accessibility)`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
+import { IFACE, ROLE, ROOT_PATH, STATE } from '../../../../native/linux/atspi';
 import { Writer, parseSignature, type TypeNode } from '../../../../native/linux/dbus-codec';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import { buildTree } from '../../ui/ids';
@@ -41,14 +41,14 @@ function page(rows: number, collection = true) {
       const path = target[1];
       if (member === 'GetMatches') {
         if (!collection) return Promise.reject(new Error('org.freedesktop.DBus.Error.UnknownMethod'));
-        const [rule] = body as [unknown[]];
+        const [rule, , count] = body as [unknown[], number, number];
         const bits = rule[4] as number[];
         const wanted = (role: number) => bits.every((word) => word === 0) || (((bits[role >> 5] ?? 0) >>> (role & 31)) & 1) === 1;
-        return Promise.resolve([
-          Object.keys(nodes)
-            .filter((each) => each !== ROOT_PATH && wanted(node(each).role))
-            .map((each) => [BUS, each]),
-        ]);
+        // As at-spi2-atk: document order, and no more than `count` matches where it is not 0.
+        const found = Object.keys(nodes)
+          .filter((each) => each !== ROOT_PATH && wanted(node(each).role))
+          .map((each) => [BUS, each]);
+        return Promise.resolve([count > 0 ? found.slice(0, count) : found]);
       }
       if (member === 'GetItems') return Promise.reject(new Error('no cache'));
       if (member === 'GetRole') return Promise.resolve([node(path).role]);
@@ -84,6 +84,38 @@ describe('collectionFind', () => {
     expect(calls.get('Get Name')).toBe(300);
     expect(calls.get('GetChildren')).toBe(4);
     expect(calls.get('GetAll')).toBeUndefined();
+  });
+
+  it("places a match with its earlier siblings' roles alone, reading states only where they decide the role", async () => {
+    const { client } = page(300);
+    // A one-line text in row 250, before its cell: a text area whose states make it a textfield.
+    const call = client.call.bind(client);
+    const statesAsked: string[] = [];
+    let rolesAsked = 0;
+    client.call = (target, iface, member, signature, body) => {
+      const [, path] = target;
+      if (member === 'GetState') statesAsked.push(path);
+      if (member === 'GetRole') rolesAsked += 1;
+      if (path === '/t') {
+        if (member === 'GetRole') return Promise.resolve([ROLE.TEXT]);
+        if (member === 'GetState') return Promise.resolve([[1 << STATE.SINGLE_LINE, 0]]);
+      }
+      if (member === 'GetChildren' && path === '/r250')
+        return Promise.resolve([
+          [
+            [BUS, '/t'],
+            [BUS, '/c250'],
+            [BUS, '/b250'],
+          ],
+        ]);
+      return call(target, iface, member, signature, body);
+    };
+    const [found] = (await collectionFind(client, APP, { roles: new Set(['button']), name: 'Act 250', limit: 1 })) ?? [];
+    expect(found?.slot.roleIndex).toBe(0);
+    // The heading and 250 rows before row 250, the text and the cell before the button: a GetRole each. States only
+    // for the chain's four nodes (their match and slot need them) and for the text, whose role they decide.
+    expect(rolesAsked).toBe(4 + 251 + 2);
+    expect(statesAsked.sort()).toEqual(['/b250', '/doc', '/r250', '/t', '/w']);
   });
 
   it('looks for a name alone among the roles a model acts on first, and asks every role only when none has it', async () => {
@@ -122,6 +154,17 @@ describe('collectionFind', () => {
     expect(calls.get('Get Name')).toBeLessThan(3001 + 1024 + 1);
   });
 
+  it('names the matches in growing batches, so a control near the top costs few Name reads', async () => {
+    const { client, calls } = page(3000);
+    const [found] = (await collectionFind(client, APP, { name: 'Act 5', limit: 1 })) ?? [];
+    expect(found?.node).toMatchObject({ role: 'button', name: 'Act 5' });
+    expect(calls.get('Get Name')).toBe(64);
+    // Past the first batches: 64, 128 and 256 named, then the batch that holds it.
+    const later = page(3000);
+    await collectionFind(later.client, APP, { name: 'Act 500', limit: 1 });
+    expect(later.calls.get('Get Name')).toBe(64 + 128 + 256 + 512);
+  });
+
   it("sends the caller to the tree when the every-role search times out, and a one-role timeout is the app's", async () => {
     const slowEvery = (everyRoleOnly: boolean) => {
       const { client, calls } = page(50);
@@ -154,6 +197,29 @@ describe('collectionFind', () => {
     const expected = findNodes(tree, { role: 'cell', limit: 2 }).map((match) => match.node.id);
     expect(found.map((match) => buildTree(match.node, match.slot).root.id)).toEqual(expected);
     expect(found.map((match) => match.node.name)).toEqual(['Row 0', 'Row 1']);
+  });
+
+  it('asks the bridge for no more than the limit where no name is asked, and for all where foreign refs took the count', async () => {
+    const { client, calls } = page(300);
+    const counts: number[] = [];
+    const call = client.call.bind(client);
+    let foreign = 0;
+    client.call = async (target, iface, member, signature, body) => {
+      const answer = await call(target, iface, member, signature, body);
+      if (member !== 'GetMatches') return answer;
+      counts.push((body as [unknown, number, number])[2]);
+      // Another app's refs first, as an embedded document may answer: the first `count` hold too few of this app's.
+      const refs = answer[0] as [string, string][];
+      return [[...Array.from({ length: foreign }, (_unused, index) => [':1.77', `/f${index}`]), ...refs].slice(0, counts.at(-1) || undefined)];
+    };
+    const found = (await collectionFind(client, APP, { roles: new Set(['button']), limit: 3 })) ?? [];
+    expect(found.map((match) => match.node.name)).toEqual(['Act 0', 'Act 1', 'Act 2']);
+    expect(counts).toEqual([4]);
+    expect(calls.get('Get Name')).toBe(3);
+    foreign = 2;
+    const past = (await collectionFind(client, APP, { roles: new Set(['button']), limit: 3 })) ?? [];
+    expect(past.map((match) => match.node.name)).toEqual(['Act 0', 'Act 1', 'Act 2']);
+    expect(counts).toEqual([4, 4, 0]);
   });
 
   it('leaves near matches to the tree, and sends the caller there when the app has no Collection', async () => {
