@@ -7,7 +7,9 @@
  * for Qt the floor's CPU per call (every node's five least calls, nothing else). Both trees'
  * last reads are compared node for node (UiNode: ids, roles, names, values, states, actions).
  * DIR is a copy of the tree before a change (`git archive HEAD | tar -x -C DIR`, node_modules linked).
- * Without --base, this tree alone.
+ * Without --base, this tree alone. `chromium-page-20000` (or `firefox-page-N`) reads a generated page of N nodes
+ * (test/linux/order-compare.ts' openBigPage) instead of an app. With --cpu-prof, each worker writes a V8 CPU
+ * profile into /tmp/read-ab-prof-<label>/ (summarize it with bench/cpu-profile-top.ts).
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, readFileSync } from 'node:fs';
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startDesktop } from '../test/linux/desktop';
+import { openBigPage, type Browser } from '../test/linux/order-compare';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, stopAppProcess, type ToolkitApp } from '../test/linux/toolkit-apps';
 import { OFFICE_APPS } from './office-documents';
 import { median } from './stats';
@@ -39,8 +42,14 @@ const option = (name: string): string | undefined => {
 const base = option('--base');
 const rounds = Number(option('--rounds') ?? 5);
 const reads = Number(option('--reads') ?? 5);
+const cpuProf = args.includes('--cpu-prof');
 const valued = new Set([base, option('--rounds'), option('--reads')]);
 const names = args.filter((arg) => !arg.startsWith('--') && !valued.has(arg));
+/** Generated pages by name: `chromium-page-20000`. */
+const pages = names.flatMap((name) => {
+  const match = /^(chromium|firefox)-page-(\d+)$/.exec(name);
+  return match === null ? [] : [{ name, browser: match[1] as Browser, nodes: Number(match[2]) }];
+});
 const load = (): string =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -75,8 +84,24 @@ for (const tree of trees) if (tree.dir !== HERE) copyFileSync(path.join(HERE, 'b
 const desktop = await startDesktop({ openbox: true });
 process.stdout.write(`load at start: ${load()}\n`);
 try {
-  for (const app of apps) {
-    const launched = await launchAppProcess(desktop, app);
+  // A page's browser ends with the desktop's session; python3-pyatspi's dump of 20,000 nodes takes too long to run per round.
+  const targets: { app: Pick<ToolkitApp, 'name' | 'toolkit'>; launch: () => Promise<{ pid: number; stop: () => Promise<void> }>; py: boolean }[] = [
+    ...apps.map((app) => ({
+      app,
+      py: true,
+      launch: async () => {
+        const launched = await launchAppProcess(desktop, app);
+        return { pid: launched.pid, stop: () => stopAppProcess(launched) };
+      },
+    })),
+    ...pages.map((page) => ({
+      app: { name: page.name, toolkit: page.browser },
+      py: false,
+      launch: async () => ({ pid: (await openBigPage(desktop, page.browser, page.nodes)).pid, stop: async () => undefined }),
+    })),
+  ];
+  for (const { app, launch, py: withPy } of targets) {
+    const launched = await launch();
     try {
       const qt = app.toolkit.startsWith('Qt');
       const sides = new Map(trees.map((tree) => [tree.label, [] as Side[]]));
@@ -87,7 +112,13 @@ try {
           const input = { env: desktop.session.env, pid: launched.pid, reads, floor: qt, tree: `/tmp/read-ab-${app.name}-${tree.label}.json` };
           const { stdout } = await promisify(execFile)(
             process.execPath,
-            ['--import', 'tsx', path.join(tree.dir, 'bench/read-ab-worker.ts'), JSON.stringify(input)],
+            [
+              ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=/tmp/read-ab-prof-${tree.label}`] : []),
+              '--import',
+              'tsx',
+              path.join(tree.dir, 'bench/read-ab-worker.ts'),
+              JSON.stringify(input),
+            ],
             {
               cwd: tree.dir,
               timeout: 300_000,
@@ -96,6 +127,7 @@ try {
           );
           sides.get(tree.label)?.push(JSON.parse(stdout.trim().split('\n').at(-1) as string) as Side);
         }
+        if (!withPy) continue;
         const dump = (await pyatspiRead(desktop.session.env, launched.pid, 2)) as Awaited<ReturnType<typeof pyatspiRead>> & { runs_ms?: number[] };
         py.push(dump.runs_ms?.at(-1) ?? dump.median_ms);
         pyNodes = dump.nodes;
@@ -124,7 +156,7 @@ try {
     } catch (error) {
       process.stdout.write(`${app.name} failed: ${error instanceof Error ? error.message : String(error)}\n`);
     } finally {
-      await stopAppProcess(launched);
+      await launched.stop();
     }
   }
   process.stdout.write(`load at end: ${load()}\n`);

@@ -5,12 +5,25 @@ const FNV_PRIME = 0x01000193;
 
 /** 32-bit FNV-1a over the UTF-16 code units of `text`. */
 export function fnv1a(text: string): number {
-  let hash = FNV_OFFSET;
+  return fnvMore(FNV_OFFSET, text) >>> 0;
+}
+
+/**
+ * FNV-1a carried on over `text`: hashing the parts of a key one after the other gives the hash
+ * of their concatenation, with no key string made (ids hash two keys for each of a read's nodes).
+ */
+function fnvMore(from: number, text: string): number {
+  let hash = from;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, FNV_PRIME);
   }
-  return hash >>> 0;
+  return hash;
+}
+
+/** FNV-1a carried on over one NUL, the keys' separator. */
+function fnvNul(from: number): number {
+  return Math.imul(from, FNV_PRIME);
 }
 
 /**
@@ -22,14 +35,17 @@ export const ID_LENGTH = 5;
 const ID_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const ID_SPACE = ID_LETTERS.length ** ID_LENGTH;
 
+const A = 'a'.charCodeAt(0);
+
+/** `value` in base 26 as ID_LENGTH letters, most significant first; one string made, not one per letter. */
 function letters(value: number): string {
-  let text = '';
-  let rest = value;
-  for (let index = 0; index < ID_LENGTH; index += 1) {
-    text = `${ID_LETTERS[rest % ID_LETTERS.length]}${text}`;
-    rest = Math.floor(rest / ID_LETTERS.length);
-  }
-  return text;
+  const base = ID_LETTERS.length;
+  const e = value % base;
+  const d = Math.floor(value / base) % base;
+  const c = Math.floor(value / base ** 2) % base;
+  const b = Math.floor(value / base ** 3) % base;
+  const a = Math.floor(value / base ** 4) % base;
+  return String.fromCharCode(A + a, A + b, A + c, A + d, A + e);
 }
 
 /**
@@ -40,8 +56,10 @@ function letters(value: number): string {
  * The NUL separator keeps ("ab","c") and ("a","bc") apart. Always ID_LENGTH characters.
  */
 export function nodeId(parentSlot: string, role: Role, name: string, roleIndex: number, salt = 0): string {
-  const key = `${parentSlot}\u0000${role}\u0000${name}\u0000${roleIndex}${salt === 0 ? '' : `\u0000${salt}`}`;
-  return letters(fnv1a(key) % ID_SPACE);
+  // The hash of `${parentSlot}\0${role}\0${name}\0${roleIndex}` (and `\0${salt}` when salted), part by part.
+  let hash = fnvMore(fnvNul(fnvMore(fnvNul(fnvMore(fnvNul(fnvMore(FNV_OFFSET, parentSlot)), role)), name)), String(roleIndex));
+  if (salt !== 0) hash = fnvMore(fnvNul(hash), String(salt));
+  return letters((hash >>> 0) % ID_SPACE);
 }
 
 /**
@@ -50,7 +68,7 @@ export function nodeId(parentSlot: string, role: Role, name: string, roleIndex: 
  * nothing that the slot does not already. The root's parent slot is ''.
  */
 export function slotKey(parentSlot: string, role: Role, roleIndex: number): string {
-  return fnv1a(`${parentSlot}\u0000${role}\u0000${roleIndex}`).toString(36);
+  return (fnvMore(fnvNul(fnvMore(fnvNul(fnvMore(FNV_OFFSET, parentSlot)), role)), String(roleIndex)) >>> 0).toString(36);
 }
 
 /** A node as a backend reports it: a UiNode without ids, plus an opaque handle to act on it. */
@@ -88,8 +106,11 @@ export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentSlot: string; ro
     }
     if (salt > 0) salted = true;
     refs.set(id, node.ref);
-    const { ref: _ref, children: rawChildren, ...fields } = node;
-    const built: UiNode = { id, ...fields };
+    // The node's fields after its id, in their order, without ref and children: a plain copy
+    // rather than a rest object spread again (two objects made per node).
+    const built = { id } as UiNode & Record<string, unknown>;
+    for (const key in node) if (key !== 'ref' && key !== 'children') built[key] = node[key as keyof RawNode<Ref>];
+    const rawChildren = node.children;
     if (rawChildren !== undefined) {
       const ownSlot = slotKey(parentSlot, node.role, roleIndex);
       const seen = new Map<Role, number>();

@@ -192,33 +192,26 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     // GTK 4 reports extents relative to the window; the X window's origin puts them on screen.
     const popover = popovers.has(path) ? path : inPopover;
     const shift = popovers.get(path) ?? (topLevel && gtk4 ? origins.get(item.name) : origin);
-    const node: RawNode<AtspiRef> = {
-      ref: {
-        pid,
-        bus,
-        path,
-        interfaces: item.interfaces,
-        role: item.role,
-        gtk4,
-        ...(windowName === undefined ? {} : { window: windowName }),
-        ...(popover === undefined ? {} : { popover }),
-        ...(isHugeContainer(item) ? { huge: true } : {}),
-      },
-      role: roleOf(item),
-      platformRole: `atspi:${item.role}`,
-      // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.
-      name: fix?.name ?? item.name.trim(),
-      ...(fix?.nameFrom === undefined ? {} : { nameFrom: fix.nameFrom }),
-      ...((fix?.description ?? item.description) === '' ? {} : { description: fix?.description ?? item.description }),
-      ...((detail.value ?? fix?.value) === undefined ? {} : { value: (detail.value ?? fix?.value) as string | number }),
-      ...(detail.truncated === true ? { valueTruncated: true } : {}),
-      ...(fix?.placeholder === undefined ? {} : { placeholder: fix.placeholder }),
-      states: path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4),
-      ...(detail.bounds === undefined
-        ? {}
-        : { bounds: shift === undefined ? detail.bounds : { ...detail.bounds, x: detail.bounds.x + shift.x, y: detail.bounds.y + shift.y } }),
-      actions: capabilities(item),
-    };
+    // Optional fields are set one by one in the order the tree has always had them (JSON keeps
+    // insertion order): no object made and spread per optional field of 20,000 nodes.
+    const ref: AtspiRef = { pid, bus, path, interfaces: item.interfaces, role: item.role, gtk4 };
+    if (windowName !== undefined) ref.window = windowName;
+    if (popover !== undefined) ref.popover = popover;
+    if (isHugeContainer(item)) ref.huge = true;
+    // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.
+    // states and actions are set below, after the optional fields that come before them.
+    const node = { ref, role: roleOf(item), platformRole: `atspi:${item.role}`, name: fix?.name ?? item.name.trim() } as RawNode<AtspiRef>;
+    if (fix?.nameFrom !== undefined) node.nameFrom = fix.nameFrom;
+    const description = fix?.description ?? item.description;
+    if (description !== '') node.description = description;
+    const value = detail.value ?? fix?.value;
+    if (value !== undefined) node.value = value as string | number;
+    if (detail.truncated === true) node.valueTruncated = true;
+    if (fix?.placeholder !== undefined) node.placeholder = fix.placeholder;
+    node.states = path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4);
+    if (detail.bounds !== undefined)
+      node.bounds = shift === undefined ? detail.bounds : { ...detail.bounds, x: detail.bounds.x + shift.x, y: detail.bounds.y + shift.y };
+    node.actions = capabilities(item);
     const kids = childrenOf(path);
     if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift, popover));
     return node;
