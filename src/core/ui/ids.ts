@@ -57,7 +57,10 @@ function letters(value: number): string {
  */
 export function nodeId(parentSlot: string, role: Role, name: string, roleIndex: number, salt = 0): string {
   // The hash of `${parentSlot}\0${role}\0${name}\0${roleIndex}` (and `\0${salt}` when salted), part by part.
-  let hash = fnvMore(fnvNul(fnvMore(fnvNul(fnvMore(fnvNul(fnvMore(FNV_OFFSET, parentSlot)), role)), name)), String(roleIndex));
+  let hash = fnvMore(FNV_OFFSET, parentSlot);
+  hash = fnvMore(fnvNul(hash), role);
+  hash = fnvMore(fnvNul(hash), name);
+  hash = fnvMore(fnvNul(hash), String(roleIndex));
   if (salt !== 0) hash = fnvMore(fnvNul(hash), String(salt));
   return letters((hash >>> 0) % ID_SPACE);
 }
@@ -68,7 +71,10 @@ export function nodeId(parentSlot: string, role: Role, name: string, roleIndex: 
  * nothing that the slot does not already. The root's parent slot is ''.
  */
 export function slotKey(parentSlot: string, role: Role, roleIndex: number): string {
-  return (fnvMore(fnvNul(fnvMore(fnvNul(fnvMore(FNV_OFFSET, parentSlot)), role)), String(roleIndex)) >>> 0).toString(36);
+  let hash = fnvMore(FNV_OFFSET, parentSlot);
+  hash = fnvMore(fnvNul(hash), role);
+  hash = fnvMore(fnvNul(hash), String(roleIndex));
+  return (hash >>> 0).toString(36);
 }
 
 /** A node as a backend reports it: a UiNode without ids, plus an opaque handle to act on it. */

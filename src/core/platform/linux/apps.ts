@@ -77,6 +77,11 @@ async function describeApp(
   }
 }
 
+/** Of two buses of one pid, the entry kept for it: the later one when it has windows. */
+function preferred(known: AppEntry | undefined, candidate: AppEntry): AppEntry {
+  return known === undefined || candidate.windows.length > 0 ? candidate : known;
+}
+
 /** Apps registered with AT-SPI, by pid. */
 export class AppDirectory {
   private readonly byPid = new Map<number, AppEntry>();
@@ -94,7 +99,7 @@ export class AppDirectory {
     const off = apps.length === 0 ? this.client.accessibilityOff() : undefined;
     if (off !== undefined) throw off;
     this.byPid.clear();
-    for (const app of apps) if (!this.byPid.has(app.pid) || app.windows.length > 0) this.byPid.set(app.pid, app);
+    for (const app of apps) this.byPid.set(app.pid, preferred(this.byPid.get(app.pid), app));
     return apps;
   }
 
@@ -110,7 +115,7 @@ export class AppDirectory {
    * The app for one pid, without a whole listing: the registry's buses, one pid each, and only
    * the pid's own described. A CLI call given --pid spent most of its time before the first call
    * to the app in list()'s X server query and desktop files (names for matching by name, not by
-   * pid). The same choice as list() among a pid's buses: the one with windows. Kept until the
+   * pid). The same choice as list() among a pid's buses (`preferred`). Kept until the
    * next list(), which replaces it with the named entry.
    */
   private async describePid(pid: number): Promise<AppEntry | undefined> {
@@ -118,7 +123,7 @@ export class AppDirectory {
     const pids = await Promise.all(refs.map((ref) => this.client.pidOf(ref[0], LIST_TIMEOUT_MS).catch(() => undefined)));
     const own = refs.filter((_ref, index) => pids[index] === pid);
     const apps = (await Promise.all(own.map((ref) => describeApp(this.client, ref, this.env, undefined, pid)))).filter((app) => app !== undefined);
-    const app = apps.find((each) => each.windows.length > 0) ?? apps[0];
+    const app = apps.reduce<AppEntry | undefined>(preferred, undefined);
     if (app !== undefined) this.byPid.set(pid, app);
     return app;
   }

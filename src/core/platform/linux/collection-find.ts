@@ -11,7 +11,7 @@ import { isAppGone } from './read-crash';
 import { normalizeRole } from './roles';
 import { COLLECTION, RULE, SORT_CANONICAL, bitWords, matchRule } from './collection-rule';
 import { tiersOf } from './find-tiers';
-import { capabilities, roleOf, statesOf, type AppTarget, type Item } from './tree-fetch';
+import { capabilities, roleNeedsStates, roleOf, statesOf, type AppTarget, type Item } from './tree-fetch';
 
 /** Calls in flight at once, as a tree read pipelines them. */
 const CONCURRENCY = 48;
@@ -197,7 +197,7 @@ function placer(client: AtspiClient, app: AppTarget) {
         known === undefined
           ? client.call([bus, path], IFACE.accessible, 'GetRole').then(async ([answer]): Promise<Facts> => {
               const role = Number(answer);
-              if (normalizeRole(role) !== 'textarea') return { role, states: [] };
+              if (!roleNeedsStates(role)) return { role, states: [] };
               const [states] = await client.call([bus, path], IFACE.accessible, 'GetState');
               return { role, states: states as number[] };
             })

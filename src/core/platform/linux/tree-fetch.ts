@@ -23,7 +23,20 @@ import { capabilities, needsDetail, readDetail, readExtents, roleOf, statesOf, t
 
 // What other modules read from here, wherever it now lives.
 export { cacheRows, placedElsewhere, readItem, rowChildren, unlessFrozen, type AppTarget, type CacheRow, type CacheRows, type Item } from './tree-items';
-export { MAX_TREE_TEXT, capabilities, hasValue, isSecret, readExtents, readStates, readText, readValue, roleOf, statesOf, type ValueRead } from './tree-values';
+export {
+  MAX_TREE_TEXT,
+  capabilities,
+  hasValue,
+  isSecret,
+  readExtents,
+  readStates,
+  readText,
+  readValue,
+  roleNeedsStates,
+  roleOf,
+  statesOf,
+  type ValueRead,
+} from './tree-values';
 export { listedChildren } from './tree-walk';
 
 /** Where a subtree fetch starts, and the window it is in (GTK 4 extents are relative to it). */

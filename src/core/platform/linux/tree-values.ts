@@ -180,8 +180,12 @@ export function statesOf(item: StateKind, gtk4: boolean): ReturnType<typeof deco
 
 /** GTK 4 gives single-line entries the TEXT role that multi-line views also have. */
 export function roleOf(item: StateKind): ReturnType<typeof normalizeRole> {
-  const role = normalizeRole(item.role);
-  return role === 'textarea' && hasState(item.states, STATE.SINGLE_LINE) ? 'textfield' : role;
+  return roleNeedsStates(item.role) && hasState(item.states, STATE.SINGLE_LINE) ? 'textfield' : normalizeRole(item.role);
+}
+
+/** Whether roleOf needs a node's states to name its role: only a text area's (single-line, it is a textfield). */
+export function roleNeedsStates(role: number): boolean {
+  return normalizeRole(role) === 'textarea';
 }
 
 /** One node's states, decoded as the tree decodes them (one GetState call). */
