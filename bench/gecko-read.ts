@@ -44,6 +44,8 @@ const { values } = parseArgs({
 const VARIANTS: Record<string, Partial<Bridge>> = {
   walk: { order: false },
   order: { order: true },
+  /** The order without Gecko's cache rows: every node read by its own calls, no GetItems before the order. */
+  nocache: { order: true, cacheItems: false },
 };
 
 /** AT-SPI names (native/linux/atspi.ts, which benches may not import). */

@@ -52,6 +52,34 @@ describe('awaitPageNames', () => {
     expect(counts.primed.sort()).toEqual(['actions /doc/1/0', 'actions /doc/2/0', 'extents /doc/1/0', 'extents /doc/2/0']);
   });
 
+  it('asks the actions and extents in the round trip of the first names, not one of their own before it', async () => {
+    const { client, counts } = fakeClient(['/doc/1'], 1, 0);
+    const events: string[] = [];
+    let answerExtents: () => void = () => undefined;
+    const call = client.call.bind(client);
+    const property = client.property.bind(client);
+    // The extents are answered only once a name was asked: a wait that held the names back for them would never end.
+    Object.assign(client, {
+      call: async (...args: Parameters<AtspiClient['call']>) => {
+        if (args[2] !== 'GetExtents') return call(...args);
+        events.push('extents asked');
+        await new Promise<void>((resolve) => (answerExtents = resolve));
+        events.push('extents answered');
+        return call(...args);
+      },
+      property: async (...args: Parameters<AtspiClient['property']>) => {
+        if (args[2] === 'Name') {
+          events.push('name asked');
+          answerExtents();
+        }
+        return property(...args);
+      },
+    });
+    expect(await awaitPageNames(client, ':1.5', noWait)).toBe(true);
+    expect(events).toEqual(['extents asked', 'name asked', 'extents answered']);
+    expect(counts.primed.sort()).toEqual(['actions /doc/1/0', 'extents /doc/1/0']);
+  });
+
   it('stops asking after a bound when a page’s nodes stay unnamed', async () => {
     const { client, counts } = fakeClient(['/doc/1'], 1, Infinity);
     expect(await awaitPageNames(client, ':1.5', noWait)).toBe(false);

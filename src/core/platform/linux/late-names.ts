@@ -73,8 +73,9 @@ export async function awaitPageNames(client: AtspiClient, bus: string, options: 
   );
   // Gecko sends a page's actions and extents late too, once first asked (a fresh Firefox answered
   // NActions 0 and extents -1 for tens of milliseconds): asked now, they have come by the time a
-  // click needs them. Not waited for here: press() and bounds() ask again while the answer is late.
-  await Promise.all(waiting.flatMap((probes) => (probes[0] === undefined ? [] : [askLateFacts(client, probes[0])])));
+  // click needs them. Their answers do not matter (press() and bounds() ask again while one is
+  // late), so they share the first names' round trip instead of costing one of their own.
+  const facts = Promise.all(waiting.flatMap((probes) => (probes[0] === undefined ? [] : [askLateFacts(client, probes[0])])));
   for (let ask = 0; ask < MAX_ASKS && waiting.length > 0; ask += 1) {
     if (ask > 0) await pause(PAUSE_MS);
     const named = await Promise.all(
@@ -85,5 +86,7 @@ export async function awaitPageNames(client: AtspiClient, bus: string, options: 
     );
     waiting = waiting.filter((_probes, index) => named[index] !== true);
   }
+  // Settled before returning, so no ask of this wait is still in flight when the read starts (a frozen app's error included).
+  await facts;
   return waiting.length === 0;
 }
