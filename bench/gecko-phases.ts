@@ -16,7 +16,7 @@ import { FULL_READ_MAX_NODES } from '../src/core/ui/read-cut';
 import { startDesktop } from '../test/linux/desktop';
 import { WHOLE_READ } from '../test/linux/mirror-compare';
 import { TOOLKIT_APPS, launchAppProcess, pyatspiRead, stopAppProcess } from '../test/linux/toolkit-apps';
-import { median, ms } from './stats';
+import { median, ms, quantile } from './stats';
 import { runMain } from './run-main';
 
 const { values } = parseArgs({
@@ -92,7 +92,7 @@ async function compareLateNames(env: Record<string, string | undefined>, bus: st
     }
   for (const [label, list] of times)
     process.stdout.write(
-      `late-name wait (${label}, fresh client): median=${ms(median(list))} ms of ${list.length}, calls=${counts.get(label)} load ${load()}\n`,
+      `late-name wait (${label}, fresh client): p10=${ms(quantile(list, 0.1))} p25=${ms(quantile(list, 0.25))} median=${ms(median(list))} ms of ${list.length}, calls=${counts.get(label)} load ${load()}\n`,
     );
 }
 
