@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROOT_PATH } from '../../../../native/linux/atspi';
+import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
 import { awaitPageNames } from './late-names';
 
@@ -78,6 +79,18 @@ describe('awaitPageNames', () => {
     expect(await awaitPageNames(client, ':1.5', noWait)).toBe(true);
     expect(events).toEqual(['extents asked', 'name asked', 'extents answered']);
     expect(counts.primed.sort()).toEqual(['actions /doc/1/0', 'extents /doc/1/0']);
+  });
+
+  it('gives a frozen app’s error on the early facts as its answer, and no unhandled rejection while the names are awaited', async () => {
+    const { client } = fakeClient(['/doc/1'], 1, 2);
+    const call = client.call.bind(client);
+    const frozen = new DbusTimeoutError({ destination: ':1.5', path: '/doc/1/0', interface: 'x', member: 'GetExtents' }, 1);
+    Object.assign(client, {
+      call: async (...args: Parameters<AtspiClient['call']>) => (args[2] === 'GetExtents' ? Promise.reject(frozen) : call(...args)),
+    });
+    // A real pause between the rounds: Node judges a rejection unhandled once the tasks queued before it have run.
+    const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+    await expect(awaitPageNames(client, ':1.5', { pause })).rejects.toBe(frozen);
   });
 
   it('stops asking after a bound when a page’s nodes stay unnamed', async () => {

@@ -76,6 +76,9 @@ export async function awaitPageNames(client: AtspiClient, bus: string, options: 
   // click needs them. Their answers do not matter (press() and bounds() ask again while one is
   // late), so they share the first names' round trip instead of costing one of their own.
   const facts = Promise.all(waiting.flatMap((probes) => (probes[0] === undefined ? [] : [askLateFacts(client, probes[0])])));
+  // Handled from the start: a frozen app's error may come while the names are awaited (or after
+  // they threw), and an unhandled rejection ends the process. `await facts` below still throws it.
+  facts.catch(() => undefined);
   for (let ask = 0; ask < MAX_ASKS && waiting.length > 0; ask += 1) {
     if (ask > 0) await pause(PAUSE_MS);
     const named = await Promise.all(
