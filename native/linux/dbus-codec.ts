@@ -18,8 +18,36 @@ export class Variant {
 /** One complete type of a signature: its type code and, for a, ( and {, what it holds. */
 export interface TypeNode {
   code: string;
+  /** The code's character code: the reader and writer switch on a number, a jump rather than a chain of string compares. */
+  tag: number;
   children: TypeNode[];
 }
+
+/** A type node; `tag` follows from `code`. */
+export function typeNode(code: string, children: TypeNode[] = []): TypeNode {
+  return { code, tag: code.charCodeAt(0), children };
+}
+
+/** The type codes by their character code (TypeNode.tag). */
+const TAG = {
+  byte: 0x79, // y
+  boolean: 0x62, // b
+  int16: 0x6e, // n
+  uint16: 0x71, // q
+  int32: 0x69, // i
+  uint32: 0x75, // u
+  handle: 0x68, // h
+  int64: 0x78, // x
+  uint64: 0x74, // t
+  double: 0x64, // d
+  string: 0x73, // s
+  path: 0x6f, // o
+  signature: 0x67, // g
+  variant: 0x76, // v
+  array: 0x61, // a
+  struct: 0x28, // (
+  dictEntry: 0x7b, // {
+} as const;
 
 export class DbusCodecError extends Error {
   constructor(message: string) {
@@ -46,7 +74,7 @@ export function parseSignature(signature: string): TypeNode[] {
     if (depth > MAX_DEPTH) throw new DbusCodecError(`signature nested too deep: ${signature}`);
     const code = signature[at++];
     if (code === undefined) throw new DbusCodecError(`signature ends early: ${signature}`);
-    if (code === 'a') return { code, children: [one(depth + 1)] };
+    if (code === 'a') return typeNode(code, [one(depth + 1)]);
     if (code === '(' || code === '{') {
       const close = code === '(' ? ')' : '}';
       const children: TypeNode[] = [];
@@ -56,9 +84,9 @@ export function parseSignature(signature: string): TypeNode[] {
       }
       at += 1;
       if (children.length === 0 || (code === '{' && children.length !== 2)) throw new DbusCodecError(`bad ${code} in ${signature}`);
-      return { code, children };
+      return typeNode(code, children);
     }
-    if (code === 'v' || BASIC.has(code)) return { code, children: [] };
+    if (code === 'v' || BASIC.has(code)) return typeNode(code);
     throw new DbusCodecError(`unknown type ${code} in ${signature}`);
   };
   const types: TypeNode[] = [];
@@ -145,6 +173,13 @@ export class Writer {
     this.buffer[this.at++] = value & 0xff;
   }
 
+  /** Raw bytes, copied as they are (an encoded part of a message). */
+  bytes(source: Uint8Array): void {
+    this.room(source.length);
+    this.buffer.set(source, this.at);
+    this.at += source.length;
+  }
+
   uint32(value: number): void {
     this.align(4);
     this.room(4);
@@ -188,62 +223,63 @@ export class Writer {
   write(type: TypeNode, value: unknown): void {
     // No closure here: this runs for every value of every call.
     const fail = cannotWrite;
-    switch (type.code) {
-      case 'y':
+    switch (type.tag) {
+      case TAG.byte:
         return this.byte(Number(value));
-      case 'b':
+      case TAG.boolean:
         return this.uint32(value === true ? 1 : 0);
-      case 'n':
-      case 'q':
+      case TAG.int16:
+      case TAG.uint16:
         this.align(2);
         this.room(2);
-        if (type.code === 'n') this.buffer.writeInt16LE(Number(value), this.at);
+        if (type.tag === TAG.int16) this.buffer.writeInt16LE(Number(value), this.at);
         else this.buffer.writeUInt16LE(Number(value), this.at);
         this.at += 2;
         return;
-      case 'i':
+      case TAG.int32:
         this.align(4);
         this.room(4);
         this.buffer.writeInt32LE(Number(value), this.at);
         this.at += 4;
         return;
-      case 'u':
-      case 'h':
+      case TAG.uint32:
+      case TAG.handle:
         return this.uint32(Number(value));
-      case 'x':
-      case 't':
+      case TAG.int64:
+      case TAG.uint64:
         this.align(8);
         this.room(8);
-        if (type.code === 'x') this.buffer.writeBigInt64LE(BigInt(value as number), this.at);
+        if (type.tag === TAG.int64) this.buffer.writeBigInt64LE(BigInt(value as number), this.at);
         else this.buffer.writeBigUInt64LE(BigInt(value as number), this.at);
         this.at += 8;
         return;
-      case 'd':
+      case TAG.double:
         this.align(8);
         this.room(8);
         this.buffer.writeDoubleLE(Number(value), this.at);
         this.at += 8;
         return;
-      case 's':
-      case 'o':
+      case TAG.string:
+      case TAG.path:
         return typeof value === 'string' ? this.text(value, 4) : fail(type, value);
-      case 'g':
+      case TAG.signature:
         return typeof value === 'string' ? this.text(value, 1) : fail(type, value);
-      case 'v': {
+      case TAG.variant: {
         if (!(value instanceof Variant)) return fail(type, value);
         const inner = parseSignature(value.signature);
         if (inner.length !== 1) throw new DbusCodecError(`a variant holds one type, not ${value.signature}`);
         this.text(value.signature, 1);
         return this.write(inner[0] as TypeNode, value.value);
       }
-      case '(':
-      case '{': {
+      case TAG.struct:
+      case TAG.dictEntry: {
         if (!Array.isArray(value) || value.length !== type.children.length) return fail(type, value);
         this.align(8);
-        type.children.forEach((child, index) => this.write(child, value[index]));
+        // A loop, not forEach: no closure per struct of every call.
+        for (let index = 0; index < value.length; index += 1) this.write(type.children[index] as TypeNode, value[index]);
         return;
       }
-      case 'a':
+      case TAG.array:
         return this.array(type.children[0] as TypeNode, value);
       default:
         return fail(type, value);
@@ -326,17 +362,17 @@ export class Reader {
 
   read(type: TypeNode): unknown {
     const le = this.littleEndian;
-    switch (type.code) {
-      case 'y':
+    switch (type.tag) {
+      case TAG.byte:
         return this.byte();
-      case 'b':
+      case TAG.boolean:
         return this.uint32() !== 0;
-      case 'n':
-      case 'q': {
+      case TAG.int16:
+      case TAG.uint16: {
         this.align(2);
         this.need(2);
         const value =
-          type.code === 'n'
+          type.tag === TAG.int16
             ? le
               ? this.buffer.readInt16LE(this.at)
               : this.buffer.readInt16BE(this.at)
@@ -346,21 +382,21 @@ export class Reader {
         this.at += 2;
         return value;
       }
-      case 'i': {
+      case TAG.int32: {
         this.align(4);
         this.need(4);
         const value = le ? this.buffer.readInt32LE(this.at) : this.buffer.readInt32BE(this.at);
         this.at += 4;
         return value;
       }
-      case 'u':
-      case 'h':
+      case TAG.uint32:
+      case TAG.handle:
         return this.uint32();
-      case 'x':
-      case 't': {
+      case TAG.int64:
+      case TAG.uint64: {
         this.align(8);
         this.need(8);
-        const signed = type.code === 'x';
+        const signed = type.tag === TAG.int64;
         const value = le
           ? signed
             ? this.buffer.readBigInt64LE(this.at)
@@ -371,29 +407,34 @@ export class Reader {
         this.at += 8;
         return value;
       }
-      case 'd': {
+      case TAG.double: {
         this.align(8);
         this.need(8);
         const value = le ? this.buffer.readDoubleLE(this.at) : this.buffer.readDoubleBE(this.at);
         this.at += 8;
         return value;
       }
-      case 's':
-      case 'o':
+      case TAG.string:
+      case TAG.path:
         return this.text(this.uint32());
-      case 'g':
+      case TAG.signature:
         return this.text(this.byte());
-      case 'v': {
+      case TAG.variant: {
         const signature = this.text(this.byte());
         const inner = parseSignature(signature);
         if (inner.length !== 1) throw new DbusCodecError(`a variant holds one type, not ${signature}`);
         return new Variant(signature, this.read(inner[0] as TypeNode));
       }
-      case '(':
-      case '{':
+      case TAG.struct:
+      case TAG.dictEntry: {
         this.align(8);
-        return type.children.map((child) => this.read(child));
-      case 'a':
+        // A loop, not map: no closure per struct (a GetChildren reply is a list of them).
+        const fields = type.children;
+        const values = new Array<unknown>(fields.length);
+        for (let index = 0; index < fields.length; index += 1) values[index] = this.read(fields[index] as TypeNode);
+        return values;
+      }
+      case TAG.array:
         return this.array(type.children[0] as TypeNode);
       default:
         throw new DbusCodecError(`cannot read type ${type.code}`);

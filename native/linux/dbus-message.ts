@@ -3,7 +3,7 @@
  * little-endian and read in either byte order (a message keeps its sender's).
  */
 import type { Variant } from './dbus-codec';
-import { DbusCodecError, Reader, Writer, parseSignature, type TypeNode } from './dbus-codec';
+import { DbusCodecError, Reader, Writer, parseSignature, typeNode, type TypeNode } from './dbus-codec';
 
 export const MESSAGE_TYPE = { methodCall: 1, methodReturn: 2, error: 3, signal: 4 } as const;
 export const NO_REPLY_EXPECTED = 0x1;
@@ -27,13 +27,8 @@ const FIELD = { path: 1, interface: 2, member: 3, errorName: 4, replySerial: 5, 
 /** The spec's limit on a whole message: a peer announcing more is broken or hostile. */
 export const MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 const PROTOCOL_VERSION = 1;
-const VARIANT: TypeNode = { code: 'v', children: [] };
-const BASIC_TYPE: Record<string, TypeNode | undefined> = {
-  o: { code: 'o', children: [] },
-  s: { code: 's', children: [] },
-  u: { code: 'u', children: [] },
-  g: { code: 'g', children: [] },
-};
+const VARIANT: TypeNode = typeNode('v');
+const BASIC_TYPE: Record<string, TypeNode | undefined> = { o: typeNode('o'), s: typeNode('s'), u: typeNode('u'), g: typeNode('g') };
 
 /** A header field, a (yv) struct, written straight: no tuple or Variant made per field of every call. */
 function writeField(writer: Writer, code: number, signature: 'o' | 's' | 'u' | 'g', value: string | number | undefined): void {
@@ -52,6 +47,16 @@ export function encodeMessage(message: WireMessage): Buffer {
   return writer.buffer.subarray(0, writer.at);
 }
 
+/** A method call's own fields (dbus.ts' MethodCall): what writeCall needs beyond the serial. */
+export interface CallFields {
+  destination: string;
+  path: string;
+  interface: string;
+  member: string;
+  signature?: string | undefined;
+  body?: unknown[] | undefined;
+}
+
 /**
  * Appends one message to `writer` (a batch of messages back to back: each starts 8-aligned, as
  * the last one's end is padded). On a body that does not fit its signature it throws and leaves
@@ -60,34 +65,113 @@ export function encodeMessage(message: WireMessage): Buffer {
 export function writeMessage(writer: Writer, message: WireMessage): void {
   const start = writer.at;
   try {
-    writer.base = start;
-    writer.byte(0x6c); // 'l': little-endian
-    writer.byte(message.type);
-    writer.byte(message.flags ?? 0);
-    writer.byte(PROTOCOL_VERSION);
-    writer.uint32(0); // body length, filled in below
-    writer.uint32(message.serial);
-    writer.uint32(0);
+    writeFixedHeader(writer, message.type, message.flags ?? 0, message.serial);
     const fieldsAt = writer.at;
     writeField(writer, FIELD.path, 'o', message.path);
-    writeField(writer, FIELD.interface, 's', message.interface);
-    writeField(writer, FIELD.member, 's', message.member);
-    writeField(writer, FIELD.errorName, 's', message.errorName);
-    writeField(writer, FIELD.replySerial, 'u', message.replySerial);
-    writeField(writer, FIELD.destination, 's', message.destination);
-    writeField(writer, FIELD.signature, 'g', message.signature === '' ? undefined : message.signature);
-    writer.buffer.writeUInt32LE(writer.at - fieldsAt, start + 12);
-    writer.align(8);
-    const bodyAt = writer.at;
-    const types = parseSignature(message.signature ?? '');
-    const body = message.body ?? [];
-    if (body.length !== types.length) throw new DbusCodecError(`signature ${message.signature ?? ''} wants ${types.length} values, got ${body.length}`);
-    for (let index = 0; index < types.length; index += 1) writer.write(types[index] as TypeNode, body[index]);
-    writer.buffer.writeUInt32LE(writer.at - bodyAt, start + 4);
+    if (message.errorName === undefined && message.replySerial === undefined) {
+      writeTail(writer, headerTail(message.interface, message.member, message.destination, message.signature));
+    } else {
+      writeField(writer, FIELD.interface, 's', message.interface);
+      writeField(writer, FIELD.member, 's', message.member);
+      writeField(writer, FIELD.errorName, 's', message.errorName);
+      writeField(writer, FIELD.replySerial, 'u', message.replySerial);
+      writeField(writer, FIELD.destination, 's', message.destination);
+      writeField(writer, FIELD.signature, 'g', message.signature === '' ? undefined : message.signature);
+    }
+    writeBody(writer, start, fieldsAt, message.signature, message.body);
   } catch (error) {
     writer.at = start;
     throw error;
   }
+}
+
+/**
+ * Appends one method call, the bytes writeMessage writes for it, from the call's own fields (no
+ * message object made per call). `destination: false` leaves the destination out (a direct
+ * connection to one app).
+ */
+export function writeCall(writer: Writer, serial: number, call: CallFields, destination: boolean): void {
+  const start = writer.at;
+  try {
+    writeFixedHeader(writer, MESSAGE_TYPE.methodCall, 0, serial);
+    const fieldsAt = writer.at;
+    writeField(writer, FIELD.path, 'o', call.path);
+    writeTail(writer, headerTail(call.interface, call.member, destination ? call.destination : undefined, call.signature));
+    writeBody(writer, start, fieldsAt, call.signature, call.signature === undefined ? undefined : (call.body ?? []));
+  } catch (error) {
+    writer.at = start;
+    throw error;
+  }
+}
+
+function writeFixedHeader(writer: Writer, type: number, flags: number, serial: number): void {
+  writer.base = writer.at;
+  writer.byte(0x6c); // 'l': little-endian
+  writer.byte(type);
+  writer.byte(flags);
+  writer.byte(PROTOCOL_VERSION);
+  writer.uint32(0); // body length, filled in by writeBody
+  writer.uint32(serial);
+  writer.uint32(0); // header fields' length, filled in by writeBody
+}
+
+/** The header fields after the path, as headerTail made them: they start 8-aligned, as each field does. */
+function writeTail(writer: Writer, tail: Buffer): void {
+  if (tail.length === 0) return;
+  writer.align(8);
+  writer.bytes(tail);
+}
+
+function writeBody(writer: Writer, start: number, fieldsAt: number, signature: string | undefined, body: unknown[] | undefined): void {
+  writer.buffer.writeUInt32LE(writer.at - fieldsAt, start + 12);
+  writer.align(8);
+  const bodyAt = writer.at;
+  const types = parseSignature(signature ?? '');
+  const values = body ?? [];
+  if (values.length !== types.length) throw new DbusCodecError(`signature ${signature ?? ''} wants ${types.length} values, got ${values.length}`);
+  for (let index = 0; index < types.length; index += 1) writer.write(types[index] as TypeNode, values[index]);
+  writer.buffer.writeUInt32LE(writer.at - bodyAt, start + 4);
+}
+
+interface Tail {
+  interface: string | undefined;
+  member: string | undefined;
+  signature: string | undefined;
+  bytes: Buffer;
+}
+
+/**
+ * A call's header fields after its path (interface, member, destination, signature), encoded
+ * once per distinct call: a read repeats a dozen calls on thousands of paths. Fields start
+ * 8-aligned, so bytes encoded from offset 0 are the same bytes at any 8-aligned offset.
+ * Kept by destination, then found among the few calls made to it.
+ */
+const tails = new Map<string, Tail[]>();
+let tailCount = 0;
+/** A long-lived process talks to many apps over time: the cache stays bounded. */
+const MAX_TAILS = 2048;
+
+function headerTail(iface: string | undefined, member: string | undefined, destination: string | undefined, signature: string | undefined): Buffer {
+  const key = destination ?? '';
+  let known = tails.get(key);
+  if (known !== undefined) {
+    for (const tail of known) if (tail.member === member && tail.interface === iface && tail.signature === signature) return tail.bytes;
+  }
+  const writer = new Writer(128);
+  writeField(writer, FIELD.interface, 's', iface);
+  writeField(writer, FIELD.member, 's', member);
+  writeField(writer, FIELD.destination, 's', destination);
+  writeField(writer, FIELD.signature, 'g', signature === '' ? undefined : signature);
+  const bytes = Buffer.from(writer.buffer.subarray(0, writer.at));
+  if (tailCount >= MAX_TAILS) {
+    tails.clear();
+    tailCount = 0;
+    known = undefined;
+  }
+  if (known === undefined) tails.set(key, (known = []));
+  known.push({ interface: iface, member, signature, bytes });
+  tailCount += 1;
+  return bytes;
 }
 
 /** How many bytes the message starting at `offset` takes, once its 16-byte fixed header is in; undefined before. */

@@ -5,7 +5,7 @@
  */
 import { createConnection, type Socket } from 'node:net';
 import { Writer } from './dbus-codec';
-import { decodeMessage, messageLength, writeMessage, type WireMessage } from './dbus-message';
+import { decodeMessage, messageLength, writeCall, writeMessage, type CallFields, type WireMessage } from './dbus-message';
 
 /** Where a bus listens, from its address ("unix:path=…,guid=…" or "unix:abstract=…"; the first usable of a ;-list). */
 export function socketPathOf(address: string): string {
@@ -71,11 +71,25 @@ export class DbusSocket {
   send(message: WireMessage): void {
     if (this.gone) return;
     writeMessage(this.queued, message);
+    this.scheduleFlush();
+  }
+
+  /** Queues a method call (writeCall: no message object made for it); `destination: false` leaves it out. */
+  sendCall(serial: number, call: CallFields, destination: boolean): void {
+    if (this.gone) return;
+    writeCall(this.queued, serial, call, destination);
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
     if (this.authenticated && !this.flushScheduled) {
       this.flushScheduled = true;
-      process.nextTick(() => this.flush());
+      process.nextTick(this.flushLater);
     }
   }
+
+  /** One function for every turn's flush, instead of a closure made per turn. */
+  private readonly flushLater = (): void => this.flush();
 
   private flush(): void {
     this.flushScheduled = false;

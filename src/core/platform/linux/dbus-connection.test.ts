@@ -8,7 +8,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DbusCallError, DbusConnection, DbusDisconnectedError, DbusTimeoutError, type Signal } from '../../../../native/linux/dbus';
+import { DbusCallError, DbusConnection, DbusDisconnectedError, DbusTimeoutError, Variant, type Signal } from '../../../../native/linux/dbus';
 import { MESSAGE_TYPE, decodeMessage, encodeMessage, messageLength, type WireMessage } from '../../../../native/linux/dbus-message';
 
 /**
@@ -62,8 +62,9 @@ describe('DbusConnection on a broken bus', () => {
 });
 
 /**
- * A bus that authenticates, then answers each call (Echo returns its body, Fail an error) one
- * byte per write, with a signal before each reply: replies must be framed whatever the chunks.
+ * A bus that authenticates, then answers each call (Echo returns its body, Fail an error, a
+ * Properties Get (ss) a variant of its two strings, Hang nothing) one byte per write, with a
+ * signal before each reply: replies must be framed whatever the chunks.
  */
 function byteByByteBus(file: string, chunkBytes = 1): { close: () => void } {
   const server = createServer((socket) => {
@@ -89,7 +90,10 @@ function byteByByteBus(file: string, chunkBytes = 1): { close: () => void } {
         const call = decodeMessage(input.subarray(0, length));
         input = input.subarray(length);
         send({ type: MESSAGE_TYPE.signal, path: '/s', interface: 'x.Signal', member: 'Tick', sender: ':1.0', signature: 'i', body: [call.serial] });
+        if (call.member === 'Hang') continue;
         if (call.member === 'Fail') send({ type: MESSAGE_TYPE.error, replySerial: call.serial, errorName: 'x.Error.Nope', signature: 's', body: ['no'] });
+        else if (call.member === 'Get' && call.signature === 'ss')
+          send({ type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, signature: 'v', body: [new Variant('s', (call.body ?? []).join('.'))] });
         else
           send({
             type: MESSAGE_TYPE.methodReturn,
@@ -139,6 +143,25 @@ describe('DbusConnection on a working bus', () => {
       expect(first).toEqual(['before']);
       expect(echoed).toEqual([big]);
       expect(last).toEqual(['after']);
+    } finally {
+      connection.close();
+      bus.close();
+    }
+  });
+
+  it("gives a property's value out of its variant, and times a call out after the ones before it were answered", async () => {
+    const file = socketPath();
+    const bus = byteByByteBus(file, 64);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    try {
+      const [name, echoed] = await Promise.all([
+        connection.getProperty(':1.9', '/o', 'x.Y', 'Name', NEVER_MS),
+        connection.call({ destination: ':1.9', path: '/o', interface: 'x.Y', member: 'Echo', signature: 'u', body: [7] }, NEVER_MS),
+      ]);
+      expect(name).toBe('x.Y.Name');
+      expect(echoed).toEqual([7]);
+      // Nothing waits now, and the timer set for the calls above may still be set: a new call keeps its own deadline.
+      await expect(connection.call({ destination: ':1.9', path: '/o', interface: 'x.Y', member: 'Hang' }, 50)).rejects.toBeInstanceOf(DbusTimeoutError);
     } finally {
       connection.close();
       bus.close();
