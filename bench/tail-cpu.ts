@@ -15,10 +15,12 @@ import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { IFACE, type ObjectRef } from '../native/linux/atspi';
 import { mapLimit } from '../src/core/platform/linux/pool';
 import { AtspiClient } from '../src/core/platform/linux/client';
 import type { AppTarget } from '../src/core/platform/linux/tree-fetch';
+import type * as TreeFetch from '../src/core/platform/linux/tree-fetch';
+import type * as Ids from '../src/core/ui/ids';
+import type * as Redact from '../src/core/ui/redact';
 import { median } from './stats';
 
 const { values } = parseArgs({
@@ -32,6 +34,10 @@ const { values } = parseArgs({
 });
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_NODES = 49_999;
+/** AT-SPI's Accessible interface (native/linux/atspi.ts' IFACE.accessible, which a bench may not import). */
+const ACCESSIBLE = 'org.a11y.atspi.Accessible';
+/** An object on the bus: its bus name and path. */
+type ObjectRef = [string, string];
 
 type Answer = { ok: unknown } | { error: string };
 const keyOf = (target: ObjectRef, iface: string, member: string, body?: unknown[]): string =>
@@ -69,7 +75,7 @@ async function record(file: string): Promise<void> {
     // This process read the page before (to see it load), so its client knows every node's
     // interfaces and asked none: a replay's first read (a new client) asks them all.
     const paths = Object.keys(answers).flatMap((key) => (key.includes(' GetRole ') ? [key.split(' ')[0] as string] : []));
-    await mapLimit(paths, 48, (each) => client.call([app.bus, each], IFACE.accessible, 'GetInterfaces').catch(() => undefined));
+    await mapLimit(paths, 48, (each) => client.call([app.bus, each], ACCESSIBLE, 'GetInterfaces').catch(() => undefined));
     const { bridge, name, gtk4 } = app;
     writeFileSync(file, JSON.stringify({ app: { pid: 1, bus: app.bus, name, gtk4, bridge: { ...bridge, direct: false } }, answers }));
     process.stdout.write(`recorded ${Object.keys(answers).length} answers to ${file}\n`);
@@ -100,9 +106,9 @@ interface Reader {
 }
 
 async function readerOf(root: string, label: string, client: AtspiClient, app: AppTarget): Promise<Reader> {
-  const fetch = (await import(path.join(root, 'src/core/platform/linux/tree-fetch.ts'))) as typeof import('../src/core/platform/linux/tree-fetch');
-  const ids = (await import(path.join(root, 'src/core/ui/ids.ts'))) as typeof import('../src/core/ui/ids');
-  const redact = (await import(path.join(root, 'src/core/ui/redact.ts'))) as typeof import('../src/core/ui/redact');
+  const fetch = (await import(path.join(root, 'src/core/platform/linux/tree-fetch.ts'))) as typeof TreeFetch;
+  const ids = (await import(path.join(root, 'src/core/ui/ids.ts'))) as typeof Ids;
+  const redact = (await import(path.join(root, 'src/core/ui/redact.ts'))) as typeof Redact;
   return {
     label,
     read: async () => redact.redactSecrets(ids.buildTree(await fetch.fetchTree(client, app, { bounds: 'none', maxNodes: MAX_NODES, maxDepth: 1000 })).root),
