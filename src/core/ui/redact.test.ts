@@ -29,4 +29,34 @@ describe('redactSecrets', () => {
     expect(redacted.children?.[0]?.value).toBe('ada');
     expect(redacted.children?.[1]).not.toHaveProperty('value');
   });
+
+  it('keeps every other field in its order, the kept value last, as a spread of the rest would', () => {
+    const leaf: UiNode = {
+      id: 'v',
+      role: 'textfield',
+      platformRole: 'entry',
+      name: 'N',
+      value: 'x',
+      states: { enabled: true, focused: false },
+      actions: ['press'],
+    };
+    const tree: UiNode = {
+      id: 'r',
+      role: 'window',
+      platformRole: 'frame',
+      name: 'W',
+      value: 'top',
+      states: { enabled: true, focused: false },
+      actions: [],
+      children: [leaf],
+    };
+    const spread = (node: UiNode): UiNode => {
+      const children = node.children?.map(spread);
+      const { value, ...rest } = node;
+      const kept: UiNode = node.states.secret || value === undefined ? rest : { ...rest, value };
+      return children === undefined ? kept : { ...kept, children };
+    };
+    expect(JSON.stringify(redactSecrets(tree))).toBe(JSON.stringify(spread(tree)));
+    expect(redactSecrets(tree).children?.[0]).not.toBe(leaf);
+  });
 });

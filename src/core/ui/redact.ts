@@ -3,10 +3,17 @@ import type { UiNode } from '../../shared/ui-node';
 /**
  * Drops the value of every secret field. Backends never read those values in the first
  * place; this is the second lock, applied wherever a tree leaves the core.
+ *
+ * One new object per node, its fields copied in their order with the value (where kept) last,
+ * as the rest-and-spread this once was laid them out: that made two or three objects per node,
+ * 50,000 on a 20,000-node page, for the garbage collector to sweep after every whole read.
  */
 export function redactSecrets(node: UiNode): UiNode {
-  const children = node.children?.map(redactSecrets);
-  const { value, ...rest } = node;
-  const kept: UiNode = node.states.secret || value === undefined ? rest : { ...rest, value };
-  return children === undefined ? kept : { ...kept, children };
+  const kept = {} as Record<string, unknown>;
+  for (const key of Object.keys(node)) {
+    if (key === 'value') continue;
+    kept[key] = key === 'children' ? node.children?.map(redactSecrets) : node[key as keyof UiNode];
+  }
+  if (node.value !== undefined && !node.states.secret) kept['value'] = node.value;
+  return kept as unknown as UiNode;
 }

@@ -104,11 +104,17 @@ function breadthFirst(
   let depth = 0;
   for (; frontier.length > 0 && depth <= options.maxDepth && order.length < options.maxNodes; depth += 1) {
     if (frontier.length > options.maxNodes - order.length) cut(options.maxNodes);
-    frontier = frontier.slice(0, options.maxNodes - order.length);
-    order.push(...frontier);
-    frontier = frontier.flatMap((path) =>
-      (children.get(path) ?? []).filter((child) => items.has(child) && child !== rootPath && !parentOf.has(child) && (parentOf.set(child, path), true)),
-    );
+    if (frontier.length > options.maxNodes - order.length) frontier = frontier.slice(0, options.maxNodes - order.length);
+    for (const path of frontier) order.push(path);
+    // Plain loops, one array a level: a list and a closure per parent were 20,000 of each on a big page.
+    const next: string[] = [];
+    for (const path of frontier)
+      for (const child of children.get(path) ?? [])
+        if (items.has(child) && child !== rootPath && !parentOf.has(child)) {
+          parentOf.set(child, path);
+          next.push(child);
+        }
+    frontier = next;
   }
   // Nodes left past the last level kept: a cap stopped the read, not the tree's end.
   if (frontier.length > 0) {
@@ -170,7 +176,13 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const { order, parentOf } = breadthFirst(children, items, rootPath, options, markCut);
   if (!app.bridge.cacheNames) await refreshNames(client, items, order);
   const kept = new Set(order);
-  const childrenOf = (path: string): string[] => (children.get(path) ?? []).filter((child) => kept.has(child) && parentOf.get(child) === path);
+  const sitsUnder = (child: string, path: string): boolean => kept.has(child) && parentOf.get(child) === path;
+  // A list is almost always kept whole: then it is handed out itself (read only), not copied node by node.
+  const childrenOf = (path: string): readonly string[] => {
+    const list = children.get(path) ?? NO_CHILDREN;
+    for (const child of list) if (!sitsUnder(child, path)) return list.filter((each) => sitsUnder(each, path));
+    return list;
+  };
   // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
   const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
   // Values and labels are independent reads, so they share the round trips.
@@ -182,12 +194,16 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const windows: ScreenWindow[] = gtk4 && options.bounds !== 'none' ? await screenWindows() : [];
   const origins: Map<string, Origin> = originsByTitle(windows);
   // A GTK 4 popover is a surface of its own, placed apart from the window its extents count from.
-  const popovers = await findPopovers(windows, {
-    order,
-    isCandidate: (path) => isPopoverCandidate(items, parentOf, path),
-    windowOriginOf: (path) => origins.get(subtree?.window ?? topLevelName(items, parentOf, path) ?? ''),
-    extentsOf: async (path) => details.get(path)?.bounds ?? (await readExtents(client, [bus, path]).catch(unlessFrozen(undefined))),
-  });
+  // Without a window on screen there is no popover to place: no pass over every node for candidates.
+  const popovers =
+    windows.length === 0
+      ? new Map<string, Origin>()
+      : await findPopovers(windows, {
+          order,
+          isCandidate: (path) => isPopoverCandidate(items, parentOf, path),
+          windowOriginOf: (path) => origins.get(subtree?.window ?? topLevelName(items, parentOf, path) ?? ''),
+          extentsOf: async (path) => details.get(path)?.bounds ?? (await readExtents(client, [bus, path]).catch(unlessFrozen(undefined))),
+        });
   await geometryNames(items, order, names, {
     parentOf: (path) => parentOf.get(path),
     childrenOf,
@@ -213,7 +229,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     if (isHugeContainer(item)) ref.huge = true;
     // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.
     // states and actions are set below, after the optional fields that come before them.
-    const node = { ref, role: roleOf(item), platformRole: `atspi:${item.role}`, name: fix?.name ?? item.name.trim() } as RawNode<AtspiRef>;
+    const node = { ref, role: roleOf(item), platformRole: platformRole(item.role), name: fix?.name ?? item.name.trim() } as RawNode<AtspiRef>;
     if (fix?.nameFrom !== undefined) node.nameFrom = fix.nameFrom;
     const description = fix?.description ?? item.description;
     if (description !== '') node.description = description;
@@ -232,6 +248,20 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const tree = build(rootPath, subtree?.window, undefined);
   // Said on the root, so no reader takes a cut tree for the whole one (find, tree --json, ui_tree).
   return cut === undefined ? tree : { ...tree, cut: { ...(cut as ReadCut), nodes: order.length } };
+}
+
+const NO_CHILDREN: readonly string[] = [];
+
+/** One string per raw role, shared by every node that has it, rather than one made per node. */
+const platformRoles = new Map<number, string>();
+function platformRole(role: number): string {
+  let name = platformRoles.get(role);
+  if (name === undefined) {
+    name = `atspi:${role}`;
+    // Roles are a small enum; an app inventing numbers gets its strings made, not kept.
+    if (platformRoles.size < 256) platformRoles.set(role, name);
+  }
+  return name;
 }
 
 const POPOVER_ROLES: ReadonlySet<number> = new Set([ROLE.FILLER, ROLE.MENU, ROLE.POPUP_MENU, ROLE.DIALOG, ROLE.WINDOW]);

@@ -177,13 +177,15 @@ export async function readInOrder(
   const interfaces = new Map<string, string[]>();
   await mapLimit(unread, READS_IN_FLIGHT, async (path) => {
     const row = known?.get(path);
+    const had = kept.get(path);
     // A node gone since the order was read is skipped, as the walk skips it.
     const read =
       row !== undefined && row.childCount >= 0
         ? { item: asWalked(row, 0), parent: row.parentPath }
-        : await readNode(client, [bus, path], 0, bridge, kept.get(path)).catch(unlessFrozen(undefined));
+        : await readNode(client, [bus, path], 0, bridge, had).catch(unlessFrozen(undefined));
     if (read === undefined) return;
-    read.item.interfaces = sharedList(read.item.interfaces);
+    // A list kept from the last read is already the shared one: not joined into a key again per node.
+    if (read.item.interfaces !== had) read.item.interfaces = sharedList(read.item.interfaces);
     interfaces.set(path, read.item.interfaces);
     items.set(path, read.item);
     parents.set(path, read.parent);

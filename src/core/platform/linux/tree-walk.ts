@@ -115,8 +115,21 @@ export async function walkMissing(
         );
       }
     }
-    (children.get(path) ?? []).forEach((child, index) => spawn(visit(child, index, path)));
+    descend(path);
   };
+  /**
+   * A node already read whose children are all listed needs no call: it is walked here, in the
+   * same depth-first order its task would have taken, without a task (two promises) of its own.
+   * On a page read in document order (tree-order.ts) that is every node, 17,000 on the 20k page.
+   */
+  const walkRead = (path: string): void => {
+    if (expanded.has(path)) return;
+    if (isIncomplete(items.get(path) as Item, children)) return spawn(expand(path));
+    expanded.add(path);
+    descend(path);
+  };
+  const descend = (path: string): void =>
+    (children.get(path) ?? []).forEach((child, index) => (items.has(child) ? walkRead(child) : spawn(visit(child, index, path))));
   const visit = async (child: string, index: number, parent: string): Promise<void> => {
     if (!items.has(child)) {
       // Reads in flight count against the cap too: siblings start together, and none past the cap is read.
@@ -138,9 +151,11 @@ export async function walkMissing(
       if (cell !== undefined) labelRangeCell(read, cell);
       items.set(child, read);
     }
-    await expand(child);
+    walkRead(child);
   };
-  spawn(expand(rootPath));
+  walkRead(rootPath);
+  // Nothing to read at all: no task was spawned to end the walk.
+  if (outstanding === 0) return;
   await finished;
 }
 
