@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AgentEvent } from '../../../src/shared/agent-events';
@@ -36,6 +37,12 @@ export interface RendererHarness {
 
 const ERRORS = new WeakMap<Page, string[]>();
 
+/**
+ * axe-core, served beside the app (see serveStatic) for page.addScriptTag: a script of the page's
+ * own origin passes its CSP, and cached, it is compiled once, not again after every reload.
+ */
+export const AXE_PATH = 'test-tools/axe.min.js';
+
 interface Shared {
   browser: Browser;
   url: string;
@@ -55,7 +62,7 @@ function sharedBrowser(): Promise<Shared> {
       buildRenderer(),
       chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox', '--disable-gpu'] }),
     ]);
-    const server = await serveStatic(dir);
+    const server = await serveStatic(dir, { [`/${AXE_PATH}`]: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     browser.on('disconnected', () => {
       shared = undefined;
       void server.close();

@@ -12,8 +12,12 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** Serves a built renderer on 127.0.0.1; the page's CSP ('self') then means this origin. */
-export async function serveStatic(root: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Serves a built renderer on 127.0.0.1; the page's CSP ('self') then means this origin. `extra`
+ * maps further paths to files outside the build, the test tools a page loads as scripts of its
+ * own origin (axe-core): cached like the bundle, a reload then reuses their compiled code too.
+ */
+export async function serveStatic(root: string, extra: Readonly<Record<string, string>> = {}): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     // The page has no icon; answering keeps the browser's automatic favicon request out of the console errors.
@@ -21,8 +25,9 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
       response.writeHead(204).end();
       return;
     }
-    const file = path.join(root, pathname === '/' ? 'index.html' : pathname);
-    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+    const mapped = Object.hasOwn(extra, pathname) ? extra[pathname] : undefined;
+    const file = mapped ?? path.join(root, pathname === '/' ? 'index.html' : pathname);
+    if ((mapped === undefined && !file.startsWith(root)) || !existsSync(file) || !statSync(file).isFile()) {
       response.writeHead(404).end();
       return;
     }
