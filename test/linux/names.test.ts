@@ -22,6 +22,9 @@ describe.skipIf(!run)('accessible names on real forms', () => {
 
   beforeAll(async () => {
     desktop = await startDesktop();
+    // All three apps start now, side by side, rather than each at its test: a launch is mostly
+    // waiting (for the app to register, then for its tree to settle). Each test awaits its own.
+    for (const launched of [form([]), form(['--gtk4']), zenityForm()]) launched.catch(() => undefined);
   }, 60_000);
 
   afterAll(async () => desktop?.stop());
@@ -39,6 +42,9 @@ describe.skipIf(!run)('accessible names on real forms', () => {
     forms.set(key, launched);
     return launched;
   };
+  let zenity: Promise<LaunchedApp> | undefined;
+  const zenityForm = (): Promise<LaunchedApp> =>
+    (zenity ??= desktop.launch('zenity', ['--forms', '--title=Sign up', '--add-entry=First name', '--add-entry=Email']));
 
   const fields = (root: UiNode): UiNode[] => [...walk(root)].filter((node) => ['textfield', 'textarea', 'combobox'].includes(node.role));
   const byName = (root: UiNode, name: string): UiNode | undefined => fields(root).find((node) => node.name === name);
@@ -81,7 +87,7 @@ describe.skipIf(!run)('accessible names on real forms', () => {
   }, 30_000);
 
   it('names the entries of a real zenity form by their labels', async () => {
-    const { pid } = await desktop.launch('zenity', ['--forms', '--title=Sign up', '--add-entry=First name', '--add-entry=Email']);
+    const { pid } = await zenityForm();
     const root = JSON.parse(await cli('tree', '--json', '--pid', String(pid))) as UiNode;
     expect(byName(root, 'First name')).toBeDefined();
     expect(byName(root, 'Email')).toBeDefined();
