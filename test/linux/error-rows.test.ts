@@ -15,9 +15,10 @@ describe.skipIf(!run)('Linux error rows', () => {
 
   beforeAll(async () => {
     desktop = await startDesktop();
-    // Every app the tests use starts now, side by side, rather than each at its test: a launch is
-    // mostly waiting (for the app to register, then for its tree to settle). Each test awaits its own.
-    for (const launched of [unchangedFixture(), fixtureToKill(), appToFreeze()]) launched.catch(() => undefined);
+    // Every app the tests use starts here, side by side, rather than each at its test: a launch is
+    // mostly waiting (for the app to register, then for its tree to settle). They are all up before
+    // the first test, so no launch competes with a test's reads (whose deadlines a busy machine tests).
+    await Promise.all([unchangedFixture(), fixtureToKill(), appToFreeze()]);
   }, 60_000);
 
   afterAll(async () => desktop?.stop());

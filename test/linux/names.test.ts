@@ -22,9 +22,10 @@ describe.skipIf(!run)('accessible names on real forms', () => {
 
   beforeAll(async () => {
     desktop = await startDesktop();
-    // All three apps start now, side by side, rather than each at its test: a launch is mostly
-    // waiting (for the app to register, then for its tree to settle). Each test awaits its own.
-    for (const launched of [form([]), form(['--gtk4']), zenityForm()]) launched.catch(() => undefined);
+    // All three apps start here, side by side, rather than each at its test: a launch is mostly
+    // waiting (for the app to register, then for its tree to settle). They are all up before the
+    // first test, so no launch competes with a test's reads (whose deadlines a busy machine tests).
+    await Promise.all([form([]), form(['--gtk4']), zenityForm()]);
   }, 60_000);
 
   afterAll(async () => desktop?.stop());
