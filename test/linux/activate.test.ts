@@ -89,9 +89,7 @@ describe.skipIf(!run)('activating with no window manager', () => {
   it('gives the app the input focus directly, back and forth', async () => {
     // Started together: which maps first does not matter here, since the loop below gives each
     // the focus in turn and checks it.
-    const [fixture, other] = (await Promise.all([desktop.launchFixture(), desktop.launch('zenity', ['--entry', '--title', 'Another app'])])).map(
-      (app) => app.pid,
-    );
+    const [{ pid: fixture }, { pid: other }] = await Promise.all([desktop.launchFixture(), desktop.launch('zenity', ['--entry', '--title', 'Another app'])]);
     for (const pid of [other, fixture, other]) {
       expect(await desktop.platform.apps.activate?.(pid)).toBe(true);
       expect((await desktop.platform.apps.frontmost())?.pid).toBe(pid);
