@@ -22,10 +22,6 @@ describe.skipIf(!run)('accessible names on real forms', () => {
 
   beforeAll(async () => {
     desktop = await startDesktop();
-    // All three apps start here, side by side, rather than each at its test: a launch is mostly
-    // waiting (for the app to register, then for its tree to settle). They are all up before the
-    // first test, so no launch competes with a test's reads (whose deadlines a busy machine tests).
-    await Promise.all([form([]), form(['--gtk4']), zenityForm()]);
   }, 60_000);
 
   afterAll(async () => desktop?.stop());
@@ -43,9 +39,6 @@ describe.skipIf(!run)('accessible names on real forms', () => {
     forms.set(key, launched);
     return launched;
   };
-  let zenity: Promise<LaunchedApp> | undefined;
-  const zenityForm = (): Promise<LaunchedApp> =>
-    (zenity ??= desktop.launch('zenity', ['--forms', '--title=Sign up', '--add-entry=First name', '--add-entry=Email']));
 
   const fields = (root: UiNode): UiNode[] => [...walk(root)].filter((node) => ['textfield', 'textarea', 'combobox'].includes(node.role));
   const byName = (root: UiNode, name: string): UiNode | undefined => fields(root).find((node) => node.name === name);
@@ -88,7 +81,7 @@ describe.skipIf(!run)('accessible names on real forms', () => {
   }, 30_000);
 
   it('names the entries of a real zenity form by their labels', async () => {
-    const { pid } = await zenityForm();
+    const { pid } = await desktop.launch('zenity', ['--forms', '--title=Sign up', '--add-entry=First name', '--add-entry=Email']);
     const root = JSON.parse(await cli('tree', '--json', '--pid', String(pid))) as UiNode;
     expect(byName(root, 'First name')).toBeDefined();
     expect(byName(root, 'Email')).toBeDefined();
