@@ -62,7 +62,7 @@ export const OWN_WORKER_TESTS = [
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/linux/toolkits.test.ts': 44,
-  'test/linux/calc.test.ts': 23,
+  'test/linux/calc.test.ts': 21,
   'test/linux/truth.test.ts': 11,
   'test/renderer/chat.test.ts': 14,
   'test/linux/gtk4-bounds.test.ts': 12,
@@ -75,7 +75,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/renderer/states.test.ts': 9,
   'test/renderer/languages.test.ts': 8,
   'test/linux/workflow-replay.test.ts': 7,
-  'test/linux/error-rows.test.ts': 7,
+  'test/linux/error-rows.test.ts': 6,
   'test/linux/fixture-actions.test.ts': 7,
   'test/host/host.test.ts': 7,
   'test/linux/menu-background.test.ts': 6,

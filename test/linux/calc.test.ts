@@ -27,24 +27,21 @@ const TYPED_CELLS = 20;
 describe.skipIf(!run)('LibreOffice Calc, a sheet of 10,000 rows', () => {
   let desktop: Desktop;
   let pid: number;
-  let stop: () => void = () => undefined;
 
   beforeAll(async () => {
     // A new desktop and a worker of its own (not leaseDesktop): "types into 20 cells" failed with
     // NODE_NOT_FOUND in 2 of 6 whole runs on the shared desktop (0 of 5 without), cause not found.
+    // It fails the same way on a desktop of its own at load 17-25 (the typed cell's object is gone,
+    // UnknownObject, between resolve and execute; or the mirror is 11 nodes short): 5 of 6 runs at
+    // 748347c. So load, more than the shared desktop, is what it meets.
     desktop = await startDesktop({ openbox: true });
-    const launched = await launchAppProcess(desktop, app);
-    pid = launched.pid;
-    stop = () => {
-      launched.child.kill('SIGTERM');
-      if (pid !== launched.child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
-    };
+    pid = (await launchAppProcess(desktop, app)).pid;
   }, 180_000);
 
-  afterAll(async () => {
-    stop();
-    await desktop?.stop();
-  });
+  // The session ends LibreOffice with everything else it started, all with one SIGTERM. Signalling
+  // the launcher first cost 2 s: oosplash outlives a second SIGTERM that comes while it is already
+  // stopping, until stop() gives up on it and kills it (2.0 s against 0.1 s, measured).
+  afterAll(async () => desktop?.stop());
 
   const cells = async (): Promise<Map<string, UiNode>> => {
     const found = new Map<string, UiNode>();

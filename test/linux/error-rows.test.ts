@@ -15,6 +15,10 @@ describe.skipIf(!run)('Linux error rows', () => {
 
   beforeAll(async () => {
     desktop = await startDesktop();
+    // Every app the tests use starts here, side by side, rather than each at its test: a launch is
+    // mostly waiting (for the app to register, then for its tree to settle). They are all up before
+    // the first test, so no launch competes with a test's reads (whose deadlines a busy machine tests).
+    await Promise.all([unchangedFixture(), fixtureToKill(), appToFreeze()]);
   }, 60_000);
 
   afterAll(async () => desktop?.stop());
@@ -22,6 +26,11 @@ describe.skipIf(!run)('Linux error rows', () => {
   /** The fixture for the tests that leave it as it was (nothing runs, or the input cannot): one launch serves them. */
   let unchanged: Promise<LaunchedApp> | undefined;
   const unchangedFixture = (): Promise<LaunchedApp> => (unchanged ??= desktop.launchFixture());
+  /** A fixture of its own for the test that kills it, and an app for the test that freezes it. */
+  let toKill: Promise<LaunchedApp> | undefined;
+  const fixtureToKill = (): Promise<LaunchedApp> => (toKill ??= desktop.launchFixture());
+  let toFreeze: Promise<LaunchedApp> | undefined;
+  const appToFreeze = (): Promise<LaunchedApp> => (toFreeze ??= desktop.launch('gtk3-widget-factory'));
 
   async function idOf(pid: number, name: string): Promise<string> {
     const { root } = await desktop.engine.observe(pid, { fresh: true });
@@ -39,7 +48,7 @@ describe.skipIf(!run)('Linux error rows', () => {
   });
 
   it('an app killed between resolve and execute is PROCESS_EXITED', async () => {
-    const { pid, child } = await desktop.launchFixture();
+    const { pid, child } = await fixtureToKill();
     const id = await idOf(pid, 'Enable feature');
     const accessibility = desktop.platform.accessibility;
     const getTree = accessibility.getTree.bind(accessibility);
@@ -65,7 +74,7 @@ describe.skipIf(!run)('Linux error rows', () => {
   });
 
   it('a frozen app gives TIMEOUT, and listing apps asks it only with a short deadline', async () => {
-    const { pid, child } = await desktop.launch('gtk3-widget-factory');
+    const { pid, child } = await appToFreeze();
     process.kill(pid, 'SIGSTOP');
     // The deadlines the backend passes are read off its calls, not off a clock a busy machine slows.
     const calls = vi.spyOn(AtspiClient.prototype, 'call');

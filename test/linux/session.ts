@@ -109,11 +109,24 @@ export async function startSession(options: SessionOptions = {}): Promise<Headle
 
   try {
     const baseEnv = sessionEnv(folders);
-    const display = await startXServer(baseEnv, options, logFile('Xvfb'), owned, servers);
-    const xEnv = { ...baseEnv, DISPLAY: display };
-    const { address: sessionBusAddress, pid: busPid } = await startSessionBus(xEnv, folders.run);
-    owned.adoptSessionBus(busPid, sessionBusAddress);
-    const env: NodeJS.ProcessEnv = { ...xEnv, DBUS_SESSION_BUS_ADDRESS: sessionBusAddress };
+    // The session bus starts while the X server does: the bus needs no display itself, and the
+    // services it starts later (the accessibility bus launcher) get DISPLAY from its environment,
+    // updated below in the rare case the server took another number than the one picked first.
+    const firstDisplay = freeDisplayNumber(100 + Math.floor(Math.random() * 400));
+    const bus = startSessionBus({ ...baseEnv, DISPLAY: `:${firstDisplay}` }, folders.run).then((started) => {
+      owned.adoptSessionBus(started.pid, started.address);
+      return started;
+    });
+    // Handled here, awaited below: a bus that fails while the X server starts is no unhandled rejection.
+    bus.catch(() => undefined);
+    const display = await startXServer(baseEnv, options, logFile('Xvfb'), owned, servers, firstDisplay).catch(async (error: unknown) => {
+      // Adopted once started, so stop() below ends it too.
+      await bus.catch(() => undefined);
+      throw error;
+    });
+    const { address: sessionBusAddress } = await bus;
+    const env: NodeJS.ProcessEnv = { ...baseEnv, DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: sessionBusAddress };
+    if (display !== `:${firstDisplay}`) await setActivationDisplay(env, display);
     const [a11yBusAddress, firstManager] = await Promise.all([
       startAccessibilityBus(env, owned),
       options.openbox ? startOpenbox(env, logFile('openbox'), owned) : Promise.resolve(undefined),
@@ -270,12 +283,29 @@ function watchUntilExit(listFile: string, servers: XServer[], directory: string)
   (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
 }
 
-async function startXServer(env: NodeJS.ProcessEnv, options: SessionOptions, log: string, owned: OwnedProcesses, servers: XServer[]): Promise<string> {
+/** The first display number from `start` on with neither a socket nor a lock. */
+function freeDisplayNumber(start: number): number {
+  let candidate = start;
+  while (existsSync(`/tmp/.X11-unix/X${candidate}`) || existsSync(`/tmp/.X${candidate}-lock`)) candidate++;
+  return candidate;
+}
+
+/**
+ * Tries `firstCandidate`, then the next free numbers. The caller picks the first at random, which
+ * spreads parallel test workers apart; Xvfb's own lock settles any remaining race.
+ */
+async function startXServer(
+  env: NodeJS.ProcessEnv,
+  options: SessionOptions,
+  log: string,
+  owned: OwnedProcesses,
+  servers: XServer[],
+  firstCandidate: number,
+): Promise<string> {
   const screen = `${options.width ?? 1920}x${options.height ?? 1200}x24`;
-  // A random start spreads parallel test workers apart; Xvfb's own lock settles any remaining race.
-  let candidate = 100 + Math.floor(Math.random() * 400);
+  let candidate = firstCandidate;
   for (let attempt = 0; attempt < 20; attempt++, candidate++) {
-    while (existsSync(`/tmp/.X11-unix/X${candidate}`) || existsSync(`/tmp/.X${candidate}-lock`)) candidate++;
+    candidate = freeDisplayNumber(candidate);
     const display = `:${candidate}`;
     // -noreset: without it the server resets whenever its last client leaves, dropping root-window properties.
     const server = spawnWithOutput('Xvfb', [display, '-screen', '0', screen, '-nolisten', 'tcp', '-noreset'], env, {}, log);
@@ -321,6 +351,22 @@ async function startSessionBus(env: NodeJS.ProcessEnv, runDirectory: string) {
   const pid = Number.parseInt(pidText ?? '', 10);
   if (!address?.startsWith('unix:') || !Number.isInteger(pid)) throw new Error(`Unexpected dbus-daemon output: ${JSON.stringify(stdout)}`);
   return { address, pid };
+}
+
+/** The DISPLAY the session bus gives the services it starts from now on. */
+async function setActivationDisplay(env: NodeJS.ProcessEnv, display: string): Promise<void> {
+  await execFileAsync(
+    'dbus-send',
+    [
+      '--session',
+      '--print-reply',
+      '--dest=org.freedesktop.DBus',
+      '/org/freedesktop/DBus',
+      'org.freedesktop.DBus.UpdateActivationEnvironment',
+      `dict:string:string:DISPLAY,${display}`,
+    ],
+    { env, timeout: 10_000 },
+  );
 }
 
 /** Sets org.a11y.Status.IsEnabled on the session's bus, as a screen reader (or a setting) would. */
