@@ -160,9 +160,9 @@ export async function readInOrder(
   items: Map<string, Item>,
   children: Map<string, string[]>,
   maxNodes: number,
-  known?: CacheRows,
+  knownRows?: CacheRows | Promise<CacheRows>,
 ): Promise<boolean> {
-  const order = await documentOrder(client, [bus, ROOT_PATH], maxNodes - 1);
+  const [order, known] = await Promise.all([documentOrder(client, [bus, ROOT_PATH], maxNodes - 1), knownRows]);
   if (order === undefined) return false;
   const parents = new Map<string, string | undefined>();
   const cached = new Set<string>();
