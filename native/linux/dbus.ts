@@ -5,21 +5,15 @@
  * used before, spent more CPU per call than the apps answering. No AT-SPI knowledge lives here.
  */
 import { Variant } from './dbus-codec';
-import { MESSAGE_TYPE, type WireMessage } from './dbus-message';
+import { MESSAGE_TYPE, type CallFields, type WireMessage } from './dbus-message';
 import { DbusSocket } from './dbus-socket';
 
 export { Variant } from './dbus-codec';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 2000;
 
-export interface MethodCall {
-  destination: string;
-  path: string;
-  interface: string;
-  member: string;
-  signature?: string | undefined;
-  body?: unknown[] | undefined;
-}
+/** A method call: its fields are the ones the wire writes (dbus-message.ts), named once there. */
+export type MethodCall = CallFields;
 
 /** A call that got no answer in time. */
 export class DbusTimeoutError extends Error {
