@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     for (let count = 0; count < 8; count += 1) early.push(await read());
     process.stdout.write(`load ${load()} ours, from the launch on (ms@start): ${early.join(' ')}\n`);
     const reference = await pyatspiRead(desktop.session.env, launched.pid, 3);
-    process.stdout.write(`pyatspi runs: ${JSON.stringify((reference as { runs_ms?: number[] }).runs_ms)} median ${ms(reference.median_ms)}\n`);
+    process.stdout.write(`pyatspi runs: ${JSON.stringify(reference.runs_ms)} median ${ms(reference.median_ms)}\n`);
     const late: string[] = [];
     for (let count = 0; count < 4; count += 1) late.push(await read());
     process.stdout.write(`load ${load()} ours after pyatspi: ${late.join(' ')}\n`);

@@ -30,7 +30,7 @@ const DEPTHS = [16, 64, 256];
 const isListable = (count: number): boolean => Number.isFinite(count) && count >= 0 && count <= MAX_ENUMERATED_CHILDREN;
 const calls = countAtspiCalls();
 /** The second of two dumps in one process: libatspi then holds each node's interfaces, as in bench:apps' repeated runs. */
-const warmRun = (read: Awaited<ReturnType<typeof pyatspiRead>>): number => (read as { runs_ms?: number[] }).runs_ms?.at(-1) ?? read.median_ms;
+const warmRun = (read: Awaited<ReturnType<typeof pyatspiRead>>): number => read.runs_ms.at(-1) ?? read.median_ms;
 const sum = (shares: readonly CpuShare[]): CpuShare =>
   shares.reduce((a, b) => ({ wallMs: a.wallMs + b.wallMs, appMs: a.appMs + b.appMs, busMs: a.busMs + b.busMs, selfMs: a.selfMs + b.selfMs }), {
     wallMs: 0,

@@ -69,8 +69,8 @@ try {
         asked.push(await read(false));
         kept.push(await read(true));
         // The second dump of a process: libatspi then holds each node's interfaces, as in bench:apps' repeated runs.
-        const dump = (await pyatspiRead(desktop.session.env, pid, 2)) as Awaited<ReturnType<typeof pyatspiRead>> & { runs_ms?: number[] };
-        py.push(dump.runs_ms?.at(-1) ?? dump.median_ms);
+        const dump = await pyatspiRead(desktop.session.env, pid, 2);
+        py.push(dump.runs_ms.at(-1) ?? dump.median_ms);
         nodes = dump.nodes;
       }
       const [before, after, reference] = [median(asked.map((each) => each.ms)), median(kept.map((each) => each.ms)), median(py)];

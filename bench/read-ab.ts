@@ -128,8 +128,8 @@ try {
           sides.get(tree.label)?.push(JSON.parse(stdout.trim().split('\n').at(-1) as string) as Side);
         }
         if (!withPy) continue;
-        const dump = (await pyatspiRead(desktop.session.env, launched.pid, 2)) as Awaited<ReturnType<typeof pyatspiRead>> & { runs_ms?: number[] };
-        py.push(dump.runs_ms?.at(-1) ?? dump.median_ms);
+        const dump = await pyatspiRead(desktop.session.env, launched.pid, 2);
+        py.push(dump.runs_ms.at(-1) ?? dump.median_ms);
         pyNodes = dump.nodes;
       }
       const pyMs = median(py);

@@ -320,6 +320,8 @@ export interface PyatspiRecord {
 
 export interface PyatspiRead {
   nodes: number;
+  /** Each dump's time, in order: the first is the process's coldest (pyatspi's own cache empty). */
+  runs_ms: number[];
   median_ms: number;
   records: PyatspiRecord[];
 }
