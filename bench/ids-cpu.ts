@@ -1,6 +1,6 @@
 /**
  * npx tsx bench/ids-cpu.ts TREE.json [--base DIR] [--rounds N] — CPU of buildTree (src/core/ui/ids.ts) over a
- * big tree: a tree read-ab.ts wrote (`/tmp/read-ab-<app>-this.json`, ids dropped and a ref put back
+ * big tree: a tree read-ab.ts wrote (`<app>-this.json` in the directory it names, ids dropped and a ref put back
  * on every node), built by this tree's ids.ts and, with --base, by DIR's, alternating round by round
  * in one process; the median ms per build and whether both give the same ids.
  */

@@ -9,11 +9,11 @@
  * DIR is a copy of the tree before a change (`git archive HEAD | tar -x -C DIR`, node_modules linked).
  * Without --base, this tree alone. `chromium-page-20000` (or `firefox-page-N`) reads a generated page of N nodes
  * (test/linux/order-compare.ts' openBigPage) instead of an app. With --cpu-prof, each worker writes a V8 CPU
- * profile into /tmp/read-ab-prof-<label>/ (summarize it with bench/cpu-profile-top.ts).
+ * profile into prof-<label>/ in the run's own directory, printed first (summarize it with bench/cpu-profile-top.ts).
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -50,6 +50,8 @@ const pages = names.flatMap((name) => {
   const match = /^(chromium|firefox)-page-(\d+)$/.exec(name);
   return match === null ? [] : [{ name, browser: match[1] as Browser, nodes: Number(match[2]) }];
 });
+/** This run's files (each side's last tree, the CPU profiles), in a directory of its own: two runs at once never compare each other's trees. */
+const OUT = mkdtempSync(path.join(tmpdir(), 'read-ab-'));
 const load = (): string =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -82,7 +84,7 @@ const trees =
 for (const tree of trees) if (tree.dir !== HERE) copyFileSync(path.join(HERE, 'bench/read-ab-worker.ts'), path.join(tree.dir, 'bench/read-ab-worker.ts'));
 
 const desktop = await startDesktop({ openbox: true });
-process.stdout.write(`load at start: ${load()}\n`);
+process.stdout.write(`load at start: ${load()}; files in ${OUT}\n`);
 try {
   // A page's browser ends with the desktop's session; python3-pyatspi's dump of 20,000 nodes takes too long to run per round.
   const targets: { app: Pick<ToolkitApp, 'name' | 'toolkit'>; launch: () => Promise<{ pid: number; stop: () => Promise<void> }>; py: boolean }[] = [
@@ -97,7 +99,10 @@ try {
     ...pages.map((page) => ({
       app: { name: page.name, toolkit: page.browser },
       py: false,
-      launch: async () => ({ pid: (await openBigPage(desktop, page.browser, page.nodes)).pid, stop: async () => undefined }),
+      launch: async () => {
+        const opened = await openBigPage(desktop, page.browser, page.nodes);
+        return { pid: opened.pid, stop: () => stopAppProcess(opened) };
+      },
     })),
   ];
   for (const { app, launch, py: withPy } of targets) {
@@ -109,11 +114,11 @@ try {
       let pyNodes = 0;
       for (let round = 0; round < rounds; round += 1) {
         for (const tree of round % 2 === 0 ? trees : [...trees].reverse()) {
-          const input = { env: desktop.session.env, pid: launched.pid, reads, floor: qt, tree: `/tmp/read-ab-${app.name}-${tree.label}.json` };
+          const input = { env: desktop.session.env, pid: launched.pid, reads, floor: qt, tree: path.join(OUT, `${app.name}-${tree.label}.json`) };
           const { stdout } = await promisify(execFile)(
             process.execPath,
             [
-              ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=/tmp/read-ab-prof-${tree.label}`] : []),
+              ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${path.join(OUT, `prof-${tree.label}`)}`] : []),
               '--import',
               'tsx',
               path.join(tree.dir, 'bench/read-ab-worker.ts'),
@@ -147,10 +152,10 @@ try {
         );
       }
       if (trees.length === 2) {
-        const [a, b] = trees.map((tree) => readFileSync(`/tmp/read-ab-${app.name}-${tree.label}.json`, 'utf8').split('\n'));
+        const [a, b] = trees.map((tree) => readFileSync(path.join(OUT, `${app.name}-${tree.label}.json`), 'utf8').split('\n'));
         const differing = (a ?? []).filter((line, index) => line !== b?.[index]).length + Math.abs((a?.length ?? 0) - (b?.length ?? 0));
         process.stdout.write(
-          `  same_tree=${differing === 0} (${differing} of ${a?.length ?? 0} lines differ: diff /tmp/read-ab-${app.name}-base.json /tmp/read-ab-${app.name}-this.json)\n`,
+          `  same_tree=${differing === 0} (${differing} of ${a?.length ?? 0} lines differ: diff ${path.join(OUT, `${app.name}-base.json`)} ${path.join(OUT, `${app.name}-this.json`)})\n`,
         );
       }
     } catch (error) {

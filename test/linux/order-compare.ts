@@ -4,6 +4,7 @@
  * for node, with the calls each made by member. Both reads go through `fetchTree` with the
  * app's own bridge, `order` on or off, on a client of their own.
  */
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AtspiClient, type AtspiRef } from '../../src/core/platform/linux/client';
@@ -14,7 +15,7 @@ import { FULL_READ_MAX_NODES } from '../../src/core/ui/read-cut';
 import { walk } from '../../src/core/ui/tree-index';
 import { bigPage, type BigPage } from '../../bench/pages/big-page';
 import type { Desktop } from './desktop';
-import { TOOLKIT_APPS, chromiumArgs } from './toolkit-apps';
+import { TOOLKIT_APPS, chromiumArgs, descendsFrom } from './toolkit-apps';
 import { waitFor } from './wait-for';
 
 export type Browser = 'chromium' | 'firefox';
@@ -22,7 +23,7 @@ export type Browser = 'chromium' | 'firefox';
 export const BROWSER_BINARY: Record<Browser, string> = { chromium: '/usr/bin/chromium', firefox: '/usr/bin/firefox-esr' };
 
 /** Opens a generated page of about `nodes` nodes and waits until a whole read holds its last button. */
-export async function openBigPage(desktop: Desktop, browser: Browser, nodes: number): Promise<{ pid: number; page: BigPage }> {
+export async function openBigPage(desktop: Desktop, browser: Browser, nodes: number): Promise<{ pid: number; page: BigPage; child: ChildProcess }> {
   const home = desktop.session.env['HOME'] as string;
   const page = bigPage(nodes);
   const file = path.join(home, `big-${nodes}.html`);
@@ -32,9 +33,12 @@ export async function openBigPage(desktop: Desktop, browser: Browser, nodes: num
     TOOLKIT_APPS.find((app) => app.name === 'firefox-esr')?.prepare?.(home);
     args = ['--no-remote', '--new-instance', '--profile', path.join(home, 'firefox'), `file://${file}`];
   }
-  desktop.session.launch(BROWSER_BINARY[browser], args, { env: { MOZ_ENABLE_WAYLAND: '0' } });
+  const child = desktop.session.launch(BROWSER_BINARY[browser], args, { env: { MOZ_ENABLE_WAYLAND: '0' } });
+  const launched = child.pid as number;
+  // The browser this call started, not any app with a window: after another page in the same
+  // session (bench/read-ab.ts firefox-page-N chromium-page-N), that one was read twice.
   const pid = await waitFor(
-    async () => (await desktop.platform.apps.list().catch(() => [])).find((app) => app.windows.length > 0)?.pid,
+    async () => (await desktop.platform.apps.list().catch(() => [])).find((app) => descendsFrom(app.pid, launched) && app.windows.length > 0)?.pid,
     60_000,
     `${browser} to register`,
   );
@@ -49,7 +53,7 @@ export async function openBigPage(desktop: Desktop, browser: Browser, nodes: num
     240_000,
     'the page to load whole',
   );
-  return { pid, page };
+  return { pid, page, child };
 }
 
 /** What a read says of a node, children and all, as one line per node (path, role, name, value, states, actions). */

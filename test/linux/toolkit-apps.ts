@@ -374,7 +374,7 @@ function parentOf(pid: number): number | undefined {
 }
 
 /** Whether `pid` is `ancestor` or runs under it (a launcher script's fork). */
-function descendsFrom(pid: number, ancestor: number): boolean {
+export function descendsFrom(pid: number, ancestor: number): boolean {
   let current: number | undefined = pid;
   for (let depth = 0; depth < 8 && current !== undefined && current > 1; depth += 1) {
     if (current === ancestor) return true;
