@@ -19,7 +19,7 @@ import { settleKept } from './kept-reads';
 import { cachedItems, descendants, readItem, rowChildren, rowsOf, unlessFrozen, type AppTarget, type CacheRow, type CacheRows, type Item } from './tree-items';
 import { CONCURRENCY, adoptOrphans, walkMissing, type Alternates, type CutMark } from './tree-walk';
 import { readInOrder } from './tree-order';
-import { capabilities, needsDetail, readDetail, readExtents, roleOf, statesOf, type Detail } from './tree-values';
+import { factsOf, needsDetail, readDetail, readExtents, roleOf, type Detail } from './tree-values';
 
 // What other modules read from here, wherever it now lives.
 export { cacheRows, placedElsewhere, readItem, rowChildren, unlessFrozen, type AppTarget, type CacheRow, type CacheRows, type Item } from './tree-items';
@@ -231,7 +231,8 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     if (isHugeContainer(item)) ref.huge = true;
     // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.
     // states and actions are set below, after the optional fields that come before them.
-    const node = { ref, role: roleOf(item), platformRole: platformRole(item.role), name: fix?.name ?? item.name.trim() } as RawNode<AtspiRef>;
+    const facts = item.facts ?? factsOf(item, gtk4);
+    const node = { ref, role: facts.role, platformRole: platformRole(item.role), name: fix?.name ?? item.name.trim() } as RawNode<AtspiRef>;
     if (fix?.nameFrom !== undefined) node.nameFrom = fix.nameFrom;
     const description = fix?.description ?? item.description;
     if (description !== '') node.description = description;
@@ -239,10 +240,10 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     if (value !== undefined) node.value = value as string | number;
     if (detail.truncated === true) node.valueTruncated = true;
     if (fix?.placeholder !== undefined) node.placeholder = fix.placeholder;
-    node.states = path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4);
+    node.states = path === ROOT_PATH ? { enabled: true, focused: false } : facts.states;
     if (detail.bounds !== undefined)
       node.bounds = shift === undefined ? detail.bounds : { ...detail.bounds, x: detail.bounds.x + shift.x, y: detail.bounds.y + shift.y };
-    node.actions = capabilities(item);
+    node.actions = facts.actions;
     const kids = childrenOf(path);
     if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift, popover));
     return node;

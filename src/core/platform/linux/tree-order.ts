@@ -16,6 +16,7 @@ import { mapLimit } from './pool';
 import { isAppGone } from './read-crash';
 import { hasState } from './states';
 import { asWalked, readNode, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
+import { factsOf } from './tree-values';
 
 /** Nodes per GetMatchesFrom: at-spi2-atk appends each match to a linked list (quadratic in a page), so pages stay small; measured 500–2,000 alike. */
 export const ORDER_PAGE = 1000;
@@ -156,7 +157,7 @@ function rememberInterfaces(client: AtspiClient, bus: string, interfaces: Map<st
  */
 export async function readInOrder(
   client: AtspiClient,
-  { bus, bridge }: AppTarget,
+  { bus, bridge, gtk4 }: AppTarget,
   items: Map<string, Item>,
   children: Map<string, string[]>,
   maxNodes: number,
@@ -187,6 +188,8 @@ export async function readInOrder(
     // A list kept from the last read is already the shared one: not joined into a key again per node.
     if (read.item.interfaces !== had) read.item.interfaces = sharedList(read.item.interfaces);
     interfaces.set(path, read.item.interfaces);
+    // Decoded now, while the app answers the other reads, rather than in the build after its last answer.
+    read.item.facts = factsOf(read.item, gtk4);
     items.set(path, read.item);
     parents.set(path, read.parent);
   });

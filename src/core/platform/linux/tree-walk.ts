@@ -9,6 +9,7 @@ import { limiter } from './pool';
 import { isHugeContainer, labelRangeCell, visibleCells, type RangeCell } from './table-range';
 import { asWalked, placedElsewhere, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
 import { sampledReads } from './sampled-reads';
+import { factsOf } from './tree-values';
 
 /** Nodes whose calls are in flight at once: enough to pipeline, few enough not to swamp the app. */
 export const CONCURRENCY = 48;
@@ -44,7 +45,7 @@ export function listedChildren(path: string, listed: string[], items: ReadonlyMa
  */
 export async function walkMissing(
   client: AtspiClient,
-  { bus, bridge }: AppTarget,
+  { bus, bridge, gtk4 }: AppTarget,
   items: Map<string, Item>,
   children: Map<string, string[]>,
   rootPath: string,
@@ -151,6 +152,8 @@ export async function walkMissing(
       if (read === undefined) return;
       // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address, and described by its headers.
       if (cell !== undefined) labelRangeCell(read, cell);
+      // Decoded now, while the app answers the other reads, rather than in the build after its last answer.
+      read.facts = factsOf(read, gtk4);
       items.set(child, read);
     }
     walkRead(child);
