@@ -110,7 +110,7 @@ export function shapeFromOrder(
 }
 
 /** Roles a browser replaces whole when a page loads or navigates. */
-const DOCUMENT_ROLES: ReadonlySet<number> = new Set([ROLE.DOCUMENT_WEB, ROLE.DOCUMENT_FRAME]);
+export const DOCUMENT_ROLES: ReadonlySet<number> = new Set([ROLE.DOCUMENT_WEB, ROLE.DOCUMENT_FRAME]);
 
 /**
  * The lists that hold a document are left to the walk (one GetChildren per document). Gecko
@@ -162,6 +162,7 @@ export async function readInOrder(
   children: Map<string, string[]>,
   maxNodes: number,
   knownRows?: CacheRows | Promise<CacheRows>,
+  onRead?: (item: Item, parent: string | undefined) => void,
 ): Promise<boolean> {
   const [order, known] = await Promise.all([documentOrder(client, [bus, ROOT_PATH], maxNodes - 1), knownRows]);
   if (order === undefined) return false;
@@ -192,6 +193,7 @@ export async function readInOrder(
     read.item.facts = factsOf(read.item, gtk4);
     items.set(path, read.item);
     parents.set(path, read.parent);
+    onRead?.(read.item, read.parent);
   });
   // Only the nodes of this read are remembered: the map is as big as the app's tree, no bigger.
   rememberInterfaces(client, bus, interfaces);

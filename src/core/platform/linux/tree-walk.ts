@@ -9,6 +9,7 @@ import { limiter } from './pool';
 import { isHugeContainer, labelRangeCell, visibleCells, type RangeCell } from './table-range';
 import { asWalked, placedElsewhere, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
 import { sampledReads } from './sampled-reads';
+import type { EarlyCalls } from './early-calls';
 import { factsOf } from './tree-values';
 
 /** Nodes whose calls are in flight at once: enough to pipeline, few enough not to swamp the app. */
@@ -53,6 +54,7 @@ export async function walkMissing(
   alternates?: Alternates,
   cut?: CutMark,
   known?: CacheRows,
+  early?: EarlyCalls,
 ): Promise<void> {
   const limit = limiter(CONCURRENCY);
   // Reads that ask siblings only what they do not share (LibreOffice); plain node reads elsewhere.
@@ -106,7 +108,11 @@ export async function walkMissing(
         );
       } else {
         const [refs] =
-          item.listed !== undefined ? [item.listed] : await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
+          item.listed !== undefined
+            ? [item.listed]
+            : await (early?.take([bus, path], IFACE.accessible, 'GetChildren') ?? limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren'))).catch(
+                unlessFrozen([[]]),
+              );
         children.set(
           path,
           listedChildren(
