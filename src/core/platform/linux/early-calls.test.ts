@@ -36,6 +36,15 @@ describe('EarlyCalls', () => {
     expect(real.calls).toHaveLength(2);
   });
 
+  it('hands an early property to the first pass that reads it', async () => {
+    const real = countingClient();
+    const early = new EarlyCalls(real);
+    early.askProperty(NODE, 'org.a11y.atspi.Accessible', 'Name');
+    expect(await early.client.property(NODE, 'org.a11y.atspi.Accessible', 'Name')).toBe('Name of /node');
+    expect(await early.client.property(NODE, 'org.a11y.atspi.Accessible', 'Description')).toBe('Description of /node');
+    expect(real.calls).toEqual(['Get Name /node', 'Get Description /node']);
+  });
+
   it('passes calls with arguments, other members and properties to the app', async () => {
     const real = countingClient();
     const early = new EarlyCalls(real);

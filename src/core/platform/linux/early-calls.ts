@@ -2,7 +2,7 @@
  * Calls a later pass of a whole read will make, asked as soon as the node they are about has
  * been read: while the app still answers the other nodes' reads, instead of one round trip
  * after its last answer (a document's parent listed again, a control's relations or
- * placeholder). The later pass asks through `client`, which hands over the early answer, once,
+ * placeholder, a cached control's name). The later pass asks through `client`, which hands over the early answer, once,
  * and asks the app for anything not asked early; an early answer no pass takes is dropped.
  */
 import type { ObjectRef } from '../../../../native/linux/atspi';
@@ -18,7 +18,7 @@ const EARLY_IN_FLIGHT = 16;
 const keyOf = (self: ObjectRef, iface: string, member: string): string => `${self[0]} ${self[1]} ${iface} ${member}`;
 
 export class EarlyCalls {
-  private readonly answers = new Map<string, Promise<unknown[]>>();
+  private readonly answers = new Map<string, Promise<unknown>>();
   private readonly limit = limiter(EARLY_IN_FLIGHT);
 
   constructor(private readonly real: CallingClient) {}
@@ -33,6 +33,15 @@ export class EarlyCalls {
     this.answers.set(key, answer);
   }
 
+  /** Asks a property now (once per object and name), for a later pass to take. */
+  askProperty(self: ObjectRef, iface: string, name: string): void {
+    const key = keyOf(self, iface, `Get ${name}`);
+    if (this.answers.has(key)) return;
+    const answer = this.limit(() => this.real.property(self, iface, name));
+    answer.catch(() => undefined);
+    this.answers.set(key, answer);
+  }
+
   /** Runs a pass's own work for one node now, among the early calls (bounded with them); its failure is the taker's. */
   soon<T>(work: () => Promise<T>): Promise<T> {
     const done = this.limit(work);
@@ -42,7 +51,10 @@ export class EarlyCalls {
 
   /** The early answer to that call, taken (a second ask of it goes to the app), or undefined. */
   take(self: ObjectRef, iface: string, member: string): Promise<unknown[]> | undefined {
-    const key = keyOf(self, iface, member);
+    return this.taken(keyOf(self, iface, member)) as Promise<unknown[]> | undefined;
+  }
+
+  private taken(key: string): Promise<unknown> | undefined {
     const answer = this.answers.get(key);
     if (answer !== undefined) this.answers.delete(key);
     return answer;
@@ -52,6 +64,8 @@ export class EarlyCalls {
   get client(): AtspiClient {
     const call: AtspiClient['call'] = (self, iface, member, signature, body, timeoutMs) =>
       (body === undefined ? this.take(self, iface, member) : undefined) ?? this.real.call(self, iface, member, signature, body, timeoutMs);
-    return { call, property: this.real.property.bind(this.real) } as unknown as AtspiClient;
+    const property: AtspiClient['property'] = (self, iface, name, timeoutMs) =>
+      this.taken(keyOf(self, iface, `Get ${name}`)) ?? this.real.property(self, iface, name, timeoutMs);
+    return { call, property } as unknown as AtspiClient;
   }
 }

@@ -79,15 +79,17 @@ const ACTED_ON = new Set([
  * name-change event that would refresh it: an unnamed control from the cache has its Name read.
  */
 async function refreshNames(client: AtspiClient, items: Map<string, Item>, order: readonly string[]): Promise<void> {
-  const unnamed = order.filter((path) => {
-    const item = items.get(path) as Item;
-    return item.parentPath !== undefined && item.name.trim() === '' && ACTED_ON.has(normalizeRole(item.role));
-  });
+  const unnamed = order.filter((path) => needsName(items.get(path) as Item));
   await mapLimit(unnamed, CONCURRENCY, async (path) => {
     const item = items.get(path) as Item;
     const name = await client.property(item.self, IFACE.accessible, 'Name').catch(unlessFrozen(''));
     if (typeof name === 'string' && name.trim() !== '') items.set(path, { ...item, name });
   });
+}
+
+/** A control from the cache with no name: refreshNames reads its Name. */
+function needsName(item: Item): boolean {
+  return item.parentPath !== undefined && item.name.trim() === '' && ACTED_ON.has(normalizeRole(item.role));
 }
 
 /** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
@@ -183,13 +185,15 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     if (placeholder) early.ask(item.self, IFACE.accessible, 'GetAttributes');
   };
   // Where the bridge lists a whole app in document order, the walk below only mends what that order left out.
+  if (subtree === undefined && app.bridge.order && !app.bridge.cacheNames)
+    for (const row of rows.values()) if (needsName(row)) early.askProperty(row.self, IFACE.accessible, 'Name');
   if (subtree === undefined && app.bridge.order) await readInOrder(client, app, items, children, options.maxNodes, knownRows, askEarly);
   const known = await knownRows;
   const walk = (from: string): Promise<void> => walkMissing(client, app, items, children, from, options.maxNodes, alternates, markCut, known, early);
   await walk(rootPath);
   await adoptOrphans(children, alternates, rootPath, walk);
   const { order, parentOf } = breadthFirst(children, items, rootPath, options, markCut);
-  if (!app.bridge.cacheNames) await refreshNames(client, items, order);
+  if (!app.bridge.cacheNames) await refreshNames(early.client, items, order);
   const kept = new Set(order);
   const sitsUnder = (child: string, path: string): boolean => kept.has(child) && parentOf.get(child) === path;
   // A list is almost always kept whole: then it is handed out itself (read only), not copied node by node.
