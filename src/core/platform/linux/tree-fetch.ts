@@ -185,8 +185,13 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     if (placeholder) early.ask(item.self, IFACE.accessible, 'GetAttributes');
   };
   // Where the bridge lists a whole app in document order, the walk below only mends what that order left out.
-  if (subtree === undefined && app.bridge.order && !app.bridge.cacheNames)
-    for (const row of rows.values()) if (needsName(row)) early.askProperty(row.self, IFACE.accessible, 'Name');
+  // The cache's rows (Chromium's: the browser's own window, its address bar and tabs) are known already: theirs are asked
+  // beside the order (a document's parent aside, which must be listed after the order).
+  if (subtree === undefined && app.bridge.order)
+    for (const row of rows.values()) {
+      askEarly(row, undefined);
+      if (!app.bridge.cacheNames && needsName(row)) early.askProperty(row.self, IFACE.accessible, 'Name');
+    }
   if (subtree === undefined && app.bridge.order) await readInOrder(client, app, items, children, options.maxNodes, knownRows, askEarly);
   const known = await knownRows;
   const walk = (from: string): Promise<void> => walkMissing(client, app, items, children, from, options.maxNodes, alternates, markCut, known, early);
