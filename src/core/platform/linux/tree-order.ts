@@ -210,12 +210,13 @@ export async function readInOrder(
   advance();
   const kept = knownInterfaces(client, bus);
   const interfaces = new Map<string, string[]>();
-  await mapLimit(unread, READS_IN_FLIGHT, async (at) => {
-    await readOne(order[at] as string);
+  // One async frame a node, as before the shape came along: the node is settled (read or failed) where it returns.
+  const settle = (at: number): void => {
     settled[at] = 1;
     advance();
-  });
-  async function readOne(path: string): Promise<void> {
+  };
+  await mapLimit(unread, READS_IN_FLIGHT, async (at) => {
+    const path = order[at] as string;
     const row = known?.get(path);
     const had = kept.get(path);
     // A node gone since the order was read is skipped, as the walk skips it.
@@ -223,7 +224,7 @@ export async function readInOrder(
       row !== undefined && row.childCount >= 0
         ? { item: asWalked(row, 0), parent: row.parentPath }
         : await readNode(client, [bus, path], 0, bridge, had).catch(unlessFrozen(undefined));
-    if (read === undefined) return;
+    if (read === undefined) return settle(at);
     // A list kept from the last read is already the shared one: not joined into a key again per node.
     if (read.item.interfaces !== had) read.item.interfaces = sharedList(read.item.interfaces);
     interfaces.set(path, read.item.interfaces);
@@ -232,7 +233,8 @@ export async function readInOrder(
     items.set(path, read.item);
     parents.set(path, read.parent);
     onRead?.(read.item, read.parent);
-  }
+    settle(at);
+  });
   // Only the nodes of this read are remembered: the map is as big as the app's tree, no bigger.
   rememberInterfaces(client, bus, interfaces);
   for (const [parent, list] of withoutDocumentSlots(shape.lists, items)) {
