@@ -16,6 +16,7 @@ import { WHOLE_READ } from '../test/linux/mirror-compare';
 import { openBigPage, type Browser } from '../test/linux/order-compare';
 import { TOOLKIT_APPS, launchAppProcess, stopAppProcess } from '../test/linux/toolkit-apps';
 import { countAtspiCalls, totalCalls } from './atspi-calls';
+import { processCpuMs } from './cpu-share';
 import { median } from './stats';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -45,6 +46,8 @@ interface Side {
   cpuMs: number[];
   usPerCall: number[];
   gcMs: number[];
+  /** The app's own CPU per read (its main process, from /proc: 10 ms ticks, so read as a median of many). */
+  appMs: number[];
 }
 
 const desktop = await startDesktop({ openbox: true });
@@ -59,8 +62,8 @@ try {
     const { countAtspiCalls: countBaseCalls } = (await import(path.join(baseDir, 'bench/atspi-calls.ts'))) as { countAtspiCalls: typeof countAtspiCalls };
     const basePlatform = await createLinuxPlatform(desktop.session.env);
     const sides: Side[] = [
-      { label: 'this', platform: desktop.platform, calls: countAtspiCalls(), ms: [], cpuMs: [], usPerCall: [], gcMs: [] },
-      { label: 'base', platform: basePlatform, calls: countBaseCalls(), ms: [], cpuMs: [], usPerCall: [], gcMs: [] },
+      { label: 'this', platform: desktop.platform, calls: countAtspiCalls(), ms: [], cpuMs: [], usPerCall: [], gcMs: [], appMs: [] },
+      { label: 'base', platform: basePlatform, calls: countBaseCalls(), ms: [], cpuMs: [], usPerCall: [], gcMs: [], appMs: [] },
     ];
     const read = (side: Side): Promise<unknown> => side.platform.accessibility.getTree(launched.pid, WHOLE_READ);
     for (let round = 0; round < rounds; round += 1) for (const side of sides) await read(side);
@@ -70,9 +73,11 @@ try {
         side.calls.clear();
         gcMs = 0;
         const before = process.cpuUsage();
+        const appBefore = processCpuMs(launched.pid);
         const started = performance.now();
         await read(side);
         const ms = performance.now() - started;
+        side.appMs.push(processCpuMs(launched.pid) - appBefore);
         const spent = process.cpuUsage(before);
         const cpuMs = (spent.user + spent.system) / 1000;
         side.ms.push(ms);
@@ -84,7 +89,7 @@ try {
     for (const side of sides) {
       process.stdout.write(
         `  ${side.label} ms/read=${median(side.ms).toFixed(1)} cpu_ms/read=${median(side.cpuMs).toFixed(2)} calls/read=${totalCalls(side.calls)} ` +
-          `cpu_us/call=${median(side.usPerCall).toFixed(2)} gc_ms/read=${median(side.gcMs).toFixed(2)}\n`,
+          `cpu_us/call=${median(side.usPerCall).toFixed(2)} gc_ms/read=${median(side.gcMs).toFixed(2)} app_cpu_ms/read=${median(side.appMs).toFixed(0)}\n`,
       );
     }
     const [mine, theirs] = sides;

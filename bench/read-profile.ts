@@ -19,19 +19,22 @@ import { bigPage } from './pages/big-page';
 import { a11yBusPid, cpuShare, describeShare } from './cpu-share';
 import { runMain } from './run-main';
 
-/** Calls by member: how many, and when the first and last left (ms from the read's start), to see the read's phases. */
-const calls = new Map<string, { count: number; first: number; last: number }>();
+/** Calls by member: how many, when the first and last left and when the last answer came (ms from the read's start), to see the read's phases. */
+const calls = new Map<string, { count: number; first: number; last: number; answered: number }>();
 let t0 = 0;
 for (const method of ['call', 'property'] as const) {
   const original = AtspiClient.prototype[method] as (...args: unknown[]) => Promise<unknown>;
   (AtspiClient.prototype as unknown as Record<string, unknown>)[method] = function (this: AtspiClient, ...args: unknown[]) {
     const member = method === 'call' ? String(args[2]) : `Get ${String(args[2])}`;
     const now = performance.now() - t0;
-    const entry = calls.get(member) ?? { count: 0, first: now, last: now };
+    const entry = calls.get(member) ?? { count: 0, first: now, last: now, answered: now };
     entry.count += 1;
     entry.last = now;
     calls.set(member, entry);
-    return original.apply(this, args);
+    const answer = original.apply(this, args);
+    const heard = (): void => void (entry.answered = Math.max(entry.answered, performance.now() - t0));
+    answer.then(heard, heard);
+    return answer;
   };
 }
 
@@ -41,6 +44,8 @@ const { values } = parseArgs({
     size: { type: 'string', default: '20000' },
     out: { type: 'string', default: '/tmp/bigread/run' },
     hold: { type: 'boolean', default: false },
+    /** Reads timed after the profiled one, without the profiler: its overhead is not in their phases. */
+    reads: { type: 'string', default: '0' },
   },
 });
 
@@ -121,7 +126,29 @@ async function main(): Promise<void> {
         `cli tree --json: ${(performance.now() - cliStarted).toFixed(0)} ms, peak rss ${rss.toFixed(0)} MB (first run ${(Number(/rss_kb=(\d+)/.exec(cli.stderr)?.[1] ?? 0) / 1024).toFixed(0)} MB), ${cli.stdout.length} bytes\n`,
       );
     });
-    for (const [member, { count, first, last }] of calls) process.stdout.write(`  ${member}: ${count} calls, ${first.toFixed(0)}-${last.toFixed(0)} ms\n`);
+    const phases = (): void => {
+      for (const [member, { count, first, last, answered }] of calls)
+        process.stdout.write(`  ${member}: ${count} calls, sent ${first.toFixed(0)}-${last.toFixed(0)} ms, last answer ${answered.toFixed(0)} ms\n`);
+    };
+    phases();
+    // Unprofiled reads: the serial tail is what follows the last answer (the walk's end, the build, the ids, the redaction).
+    for (let read = 0; read < Number(values.reads); read += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      calls.clear();
+      const loadNow = (await promisify(execFile)('cat', ['/proc/loadavg'])).stdout.trim();
+      let wall = 0;
+      const again = await cpuShare(pid, bus, async () => {
+        const started = performance.now();
+        t0 = started;
+        await desktop.engine.observe(pid, whole);
+        wall = performance.now() - started;
+      });
+      const lastAnswer = Math.max(...[...calls.values()].map((entry) => entry.answered));
+      process.stdout.write(
+        `read ${read + 1}: ${wall.toFixed(0)} ms, last answer ${lastAnswer.toFixed(0)} ms, tail ${(wall - lastAnswer).toFixed(0)} ms; cpu app ${again.appMs} us ${again.selfMs} ms (${describeShare(again)}); load ${loadNow}\n`,
+      );
+      phases();
+    }
     if (values.hold) {
       // Keeps the page up for CLI runs by hand: the session's env and the pid go to <out>.env.json; <out>.stop ends it.
       writeFileSync(`${values.out}.env.json`, JSON.stringify({ pid, env: desktop.session.env }));

@@ -21,6 +21,18 @@ function fnvMore(from: number, text: string): number {
   return hash;
 }
 
+/**
+ * FNV-1a carried on over `value` (a non-negative integer) written in `radix` (10 or 36, lowercase
+ * letters), most significant digit first: the hash of `value.toString(radix)` without the string,
+ * which ids would otherwise make twice for each node of a read.
+ */
+function fnvDigits(from: number, value: number, radix: number): number {
+  const rest = Math.floor(value / radix);
+  const hash = rest > 0 ? fnvDigits(from, rest, radix) : from;
+  const digit = value - rest * radix;
+  return Math.imul(hash ^ (digit < 10 ? 48 + digit : 87 + digit), FNV_PRIME);
+}
+
 /** FNV-1a carried on over one NUL, the keys' separator. */
 function fnvNul(from: number): number {
   return Math.imul(from, FNV_PRIME);
@@ -56,12 +68,16 @@ function letters(value: number): string {
  * The NUL separator keeps ("ab","c") and ("a","bc") apart. Always ID_LENGTH characters.
  */
 export function nodeId(parentSlot: string, role: Role, name: string, roleIndex: number, salt = 0): string {
+  return idAfter(fnvMore(FNV_OFFSET, parentSlot), role, name, roleIndex, salt);
+}
+
+/** nodeId from the hash of the parent slot (`fnvMore(FNV_OFFSET, parentSlot)`), which all of a parent's children share. */
+function idAfter(slotHash: number, role: Role, name: string, roleIndex: number, salt: number): string {
   // The hash of `${parentSlot}\0${role}\0${name}\0${roleIndex}` (and `\0${salt}` when salted), part by part.
-  let hash = fnvMore(FNV_OFFSET, parentSlot);
-  hash = fnvMore(fnvNul(hash), role);
+  let hash = fnvMore(fnvNul(slotHash), role);
   hash = fnvMore(fnvNul(hash), name);
-  hash = fnvMore(fnvNul(hash), String(roleIndex));
-  if (salt !== 0) hash = fnvMore(fnvNul(hash), String(salt));
+  hash = fnvDigits(fnvNul(hash), roleIndex, 10);
+  if (salt !== 0) hash = fnvDigits(fnvNul(hash), salt, 10);
   return letters((hash >>> 0) % ID_SPACE);
 }
 
@@ -71,10 +87,18 @@ export function nodeId(parentSlot: string, role: Role, name: string, roleIndex: 
  * nothing that the slot does not already. The root's parent slot is ''.
  */
 export function slotKey(parentSlot: string, role: Role, roleIndex: number): string {
-  let hash = fnvMore(FNV_OFFSET, parentSlot);
-  hash = fnvMore(fnvNul(hash), role);
-  hash = fnvMore(fnvNul(hash), String(roleIndex));
-  return (hash >>> 0).toString(36);
+  return slotAfter(fnvMore(FNV_OFFSET, parentSlot), role, roleIndex);
+}
+
+/** slotKey from the hash of the parent slot. */
+function slotAfter(slotHash: number, role: Role, roleIndex: number): string {
+  return slotNumber(slotHash, role, roleIndex).toString(36);
+}
+
+/** The slot key as its number (slotAfter's string in base 36). */
+function slotNumber(slotHash: number, role: Role, roleIndex: number): number {
+  const hash = fnvMore(fnvNul(slotHash), role);
+  return fnvDigits(fnvNul(hash), roleIndex, 10) >>> 0;
 }
 
 /** A node as a backend reports it: a UiNode without ids, plus an opaque handle to act on it. */
@@ -103,12 +127,13 @@ export interface BuiltTree<Ref = unknown> {
 export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentSlot: string; roleIndex: number } = { parentSlot: '', roleIndex: 0 }): BuiltTree<Ref> {
   const refs = new Map<string, Ref>();
   let salted = false;
-  const visit = (node: RawNode<Ref>, parentSlot: string, roleIndex: number): UiNode => {
+  // A parent's slot is hashed once for all its children (and for its own slot's key), not once per child and again per key.
+  const visit = (node: RawNode<Ref>, parentSlotHash: number, roleIndex: number): UiNode => {
     let salt = 0;
-    let id = nodeId(parentSlot, node.role, node.name, roleIndex);
+    let id = idAfter(parentSlotHash, node.role, node.name, roleIndex, 0);
     while (refs.has(id)) {
       salt += 1;
-      id = nodeId(parentSlot, node.role, node.name, roleIndex, salt);
+      id = idAfter(parentSlotHash, node.role, node.name, roleIndex, salt);
     }
     if (salt > 0) salted = true;
     refs.set(id, node.ref);
@@ -118,16 +143,16 @@ export function buildTree<Ref>(raw: RawNode<Ref>, slot: { parentSlot: string; ro
     for (const key in node) if (key !== 'ref' && key !== 'children') built[key] = node[key as keyof RawNode<Ref>];
     const rawChildren = node.children;
     if (rawChildren !== undefined) {
-      const ownSlot = slotKey(parentSlot, node.role, roleIndex);
+      const ownSlotHash = fnvDigits(FNV_OFFSET, slotNumber(parentSlotHash, node.role, roleIndex), 36);
       const seen = new Map<Role, number>();
       built.children = rawChildren.map((child) => {
         const index = seen.get(child.role) ?? 0;
         seen.set(child.role, index + 1);
-        return visit(child, ownSlot, index);
+        return visit(child, ownSlotHash, index);
       });
     }
     return built;
   };
-  const root = visit(raw, slot.parentSlot, slot.roleIndex);
+  const root = visit(raw, fnvMore(FNV_OFFSET, slot.parentSlot), slot.roleIndex);
   return { root, refs, salted };
 }

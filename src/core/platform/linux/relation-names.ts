@@ -69,6 +69,17 @@ async function joined(client: AtspiClient, items: ReadonlyMap<string, NamedItem>
   return texts.filter((text) => text !== '').join(' ');
 }
 
+/** What naming a node takes: its relations read (label), its attributes (placeholder), or only its class name dropped. */
+export function namingNeeds(item: NamedItem, role: Role, gtk4: boolean): { label: boolean; placeholder: boolean; classNamed: boolean } {
+  return {
+    // GTK 4 computes a widget's name and description from its LABELLED_BY and DESCRIBED_BY
+    // relations itself, so asking for them again would only find nothing, a call per widget.
+    label: !gtk4 && wantsLabel(item, role),
+    placeholder: PLACEHOLDER_ROLES.has(role) && item.role !== ROLE.PASSWORD_TEXT,
+    classNamed: LABELLED_ROLES.has(role) && isUnnamed(item.name) && item.name !== '',
+  };
+}
+
 /**
  * Accessible names the way a screen reader computes them, read only for the nodes that need
  * them: an unnamed control takes its name from its LABELLED_BY targets (joined in order) and
@@ -87,11 +98,7 @@ export async function relationNames(
     const item = items.get(path);
     if (item === undefined) return [];
     const role = roleOf(item);
-    // GTK 4 computes a widget's name and description from its LABELLED_BY and DESCRIBED_BY
-    // relations itself, so asking for them again would only find nothing, a call per widget.
-    const label = !gtk4 && wantsLabel(item, role);
-    const placeholder = PLACEHOLDER_ROLES.has(role) && item.role !== ROLE.PASSWORD_TEXT;
-    const classNamed = LABELLED_ROLES.has(role) && isUnnamed(item.name) && item.name !== '';
+    const { label, placeholder, classNamed } = namingNeeds(item, role, gtk4);
     return label || placeholder || classNamed ? [{ path, item, role, label, placeholder }] : [];
   });
   await mapLimit(jobs, CONCURRENCY, async ({ path, item, role, label, placeholder }) => {
