@@ -22,7 +22,7 @@ import { calcSheetApp, SHEET_HEADERS } from '../test/linux/calc-sheet';
 import type { Desktop } from '../test/linux/desktop';
 import { TOOLKIT_APPS, isInstalled, launchAppProcess, pyatspiRead, treeText, type ToolkitApp } from '../test/linux/toolkit-apps';
 import { generatePage, pageOutline, pageShape } from './pages/generate-page';
-import { cliPeakRss, staleBuild } from './cli-rss';
+import { cliPeakRss, staleBuild, type CliPeak } from './cli-rss';
 import { median, ms } from './stats';
 
 export const PAGE_SIZES = [500, 2000, 8000, 20_000] as const;
@@ -50,9 +50,10 @@ export interface ScaleRow {
   findOk: boolean;
   /** How the last find was answered: `mirror` (a patched read searched in memory), `read` (a whole read first), `collection`. */
   findVia: string;
-  /** Peak RSS of `deskpilot tree --json` on the row's app; NaN where that run failed. */
+  /** Peak RSS of `deskpilot tree --json` on the row's app, the median of three runs and the most; NaN where a run failed. */
   rssMb: number;
-  /** That run's wall time: start, first read (with its wait for a quiet app) and the JSON, as a user waits for it. */
+  rssMaxMb: number;
+  /** Those runs' wall time (median): start, first read (with its wait for a quiet app) and the JSON, as a user waits for it. */
   cliMs: number;
   outline: { found: number; wanted: number; missing: string[] };
 }
@@ -146,10 +147,9 @@ async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow
       log: () => undefined,
     };
     await waitWhole(desktop, pid, scale.last);
-    // A machine shared by many: two full reads (one past 8,000 nodes, three for a sheet), three
-    // compact trees and finds (each a fraction of a second), medians.
-    const runs = scale.label.startsWith('calc') ? 3 : scale.size >= 8000 ? 1 : 2;
-    const quickRuns = 3;
+    // A machine shared by many: three of each, medians. One full read of the 20k page took 2.1-2.5 s
+    // here while the same read, warm and alternated, takes 1.25-1.48 s (bench/read-cpu-ab.ts).
+    const runs = 3;
     const measured = await (async () => {
       const fulls: number[] = [];
       let nodes = 0;
@@ -160,7 +160,7 @@ async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow
       }
       const compacts: number[] = [];
       let text = '';
-      for (let run = 0; run < quickRuns; run += 1) {
+      for (let run = 0; run < runs; run += 1) {
         const tree = await timedMs(() => registry.call('ui_tree', JSON.stringify({ pid }), context));
         compacts.push(tree.ms);
         text = tree.value.message;
@@ -168,7 +168,7 @@ async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow
       const finds: number[] = [];
       let findOk = false;
       let findVia = '';
-      for (let run = 0; run < quickRuns; run += 1) {
+      for (let run = 0; run < runs; run += 1) {
         const via = findPath(desktop);
         const found = await timedMs(() => registry.call('ui_find', JSON.stringify({ pid, name: scale.find, limit: 1 }), context));
         finds.push(found.ms);
@@ -194,9 +194,18 @@ async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow
       };
     })();
     // Last, in its own process: the CLI's first read waits for the app to go quiet, as a user's does.
-    const cli = await cliPeakRss(ROOT, ['tree', '--json', '--pid', String(pid)], desktop.session.env);
+    // Three runs, the median and the most: one run's peak moves with when V8 collects (152-180 MB in
+    // ten runs on one 20k page, 202-228 MB in single runs right after this bench's reads).
+    const clis: CliPeak[] = [];
+    for (let run = 0; run < 3; run += 1) clis.push(await cliPeakRss(ROOT, ['tree', '--json', '--pid', String(pid)], desktop.session.env));
+    const peaks = clis.map((cli) => (cli.exitCode === 0 ? cli.peakMb : Number.NaN));
     // A run that failed or passed its cap says so in the row (NaN), not with a peak of something else.
-    return { ...measured, rssMb: cli.exitCode === 0 ? cli.peakMb : Number.NaN, cliMs: cli.wallMs };
+    return {
+      ...measured,
+      rssMb: peaks.some(Number.isNaN) ? Number.NaN : median(peaks),
+      rssMaxMb: Math.max(...peaks),
+      cliMs: median(clis.map((cli) => cli.wallMs)),
+    };
   } finally {
     child.kill('SIGTERM');
     if (pid !== child.pid && isProcessAlive(pid)) process.kill(pid, 'SIGTERM');
@@ -223,7 +232,7 @@ export async function runScale(desktop: Desktop, only: readonly string[], write:
       rows.push(row);
       write(
         `${`${scale.label} ${scale.size}`.padEnd(24)} nodes=${row.nodes}  full=${ms(row.fullMs)}/${ms(row.pyatspiMs)} ms (${(row.pyatspiMs / row.fullMs).toFixed(1)}x)` +
-          `  compact=${ms(row.compactMs)} ms  find=${ms(row.findMs)} ms via ${row.findVia}${row.findOk ? '' : ' (WRONG or none)'}  rss=${row.rssMb.toFixed(0)} MB (cli ${ms(row.cliMs)} ms)` +
+          `  compact=${ms(row.compactMs)} ms  find=${ms(row.findMs)} ms via ${row.findVia}${row.findOk ? '' : ' (WRONG or none)'}  rss=${row.rssMb.toFixed(0)} MB (max ${row.rssMaxMb.toFixed(0)}, cli ${ms(row.cliMs)} ms)` +
           `  outline=${row.outline.found}/${row.outline.wanted}${row.outline.missing.length === 0 ? '' : ` missing ${row.outline.missing.slice(0, 4).join(', ')}`}\n`,
       );
     } catch (error) {
