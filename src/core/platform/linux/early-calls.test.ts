@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ObjectRef } from '../../../../native/linux/atspi';
-import { EarlyCalls, type CallingClient } from './early-calls';
+import type { CallingClient } from './client';
+import { EarlyCalls } from './early-calls';
 
 /** A client that counts its calls and answers each with its member and path, or fails for a path named 'gone'. */
 function countingClient(): CallingClient & { calls: string[] } {

@@ -6,11 +6,8 @@
  * and asks the app for anything not asked early; an early answer no pass takes is dropped.
  */
 import type { ObjectRef } from '../../../../native/linux/atspi';
-import type { AtspiClient } from './client';
+import type { AtspiClient, CallingClient } from './client';
 import { limiter } from './pool';
-
-/** What a pass asks through: the two calls a tree read's passes make. */
-export type CallingClient = Pick<AtspiClient, 'call' | 'property'>;
 
 /** Early calls in flight at once: the node reads keep the app busy, these only fill its gaps. */
 const EARLY_IN_FLIGHT = 16;
@@ -61,11 +58,11 @@ export class EarlyCalls {
   }
 
   /** A client for a later pass: calls asked early are answered from here, all others by the app. */
-  get client(): AtspiClient {
+  get client(): CallingClient {
     const call: AtspiClient['call'] = (self, iface, member, signature, body, timeoutMs) =>
       (body === undefined ? this.take(self, iface, member) : undefined) ?? this.real.call(self, iface, member, signature, body, timeoutMs);
     const property: AtspiClient['property'] = (self, iface, name, timeoutMs) =>
       this.taken(keyOf(self, iface, `Get ${name}`)) ?? this.real.property(self, iface, name, timeoutMs);
-    return { call, property } as unknown as AtspiClient;
+    return { call, property };
   }
 }

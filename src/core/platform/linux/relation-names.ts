@@ -2,7 +2,7 @@ import { IFACE, RELATION, ROLE, type ObjectRef, type RelationRow } from '../../.
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { Role } from '../../../shared/ui-node';
 import { LABELLED_ROLES } from '../../ui/infer-names';
-import type { AtspiClient } from './client';
+import type { CallingClient } from './client';
 import { mapLimit } from './pool';
 
 /** What the naming step needs of a fetched node. */
@@ -58,13 +58,13 @@ async function orNothing<T>(work: Promise<T>): Promise<T | undefined> {
   }
 }
 
-async function textOf(client: AtspiClient, items: ReadonlyMap<string, NamedItem>, target: ObjectRef): Promise<string> {
+async function textOf(client: CallingClient, items: ReadonlyMap<string, NamedItem>, target: ObjectRef): Promise<string> {
   const known = items.get(target[1]);
   if (known !== undefined) return known.name.trim();
   return String((await orNothing(client.property(target, IFACE.accessible, 'Name'))) ?? '').trim();
 }
 
-async function joined(client: AtspiClient, items: ReadonlyMap<string, NamedItem>, targets: readonly ObjectRef[]): Promise<string> {
+async function joined(client: CallingClient, items: ReadonlyMap<string, NamedItem>, targets: readonly ObjectRef[]): Promise<string> {
   const texts = await Promise.all(targets.map((target) => textOf(client, items, target)));
   return texts.filter((text) => text !== '').join(' ');
 }
@@ -87,7 +87,7 @@ export function namingNeeds(item: NamedItem, role: Role, gtk4: boolean): { label
  * A label usually sits in the same tree, so its text costs no call.
  */
 export async function relationNames(
-  client: AtspiClient,
+  client: CallingClient,
   items: ReadonlyMap<string, NamedItem>,
   paths: readonly string[],
   roleOf: (item: NamedItem) => Role,

@@ -7,7 +7,7 @@ import { IFACE, NULL_PATH, ROLE, ROOT_PATH } from '../../../../native/linux/atsp
 import type { ReadCut } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import type { BoundsMode } from '../types';
-import type { AtspiClient, AtspiRef } from './client';
+import type { AtspiClient, AtspiRef, CallingClient } from './client';
 import { mapLimit } from './pool';
 import { geometryNames } from './geometry-names';
 import { namingNeeds, relationNames } from './relation-names';
@@ -78,7 +78,7 @@ const ACTED_ON = new Set([
  * Gecko and Chromium name some controls after their cache row was made, without a
  * name-change event that would refresh it: an unnamed control from the cache has its Name read.
  */
-async function refreshNames(client: AtspiClient, items: Map<string, Item>, order: readonly string[]): Promise<void> {
+async function refreshNames(client: CallingClient, items: Map<string, Item>, order: readonly string[]): Promise<void> {
   const unnamed = order.filter((path) => needsName(items.get(path) as Item));
   await mapLimit(unnamed, CONCURRENCY, async (path) => {
     const item = items.get(path) as Item;
