@@ -108,9 +108,6 @@ export interface ClientOptions {
  * was gone, so a long-lived program (the MCP server, the app's host) recovers when the desktop
  * does. Every failure to connect is a typed UI_NOT_AVAILABLE, and leaves no socket or timer behind.
  */
-/** What a tree read's later passes ask through: its two calls, so a stand-in (early-calls.ts) can answer them. */
-export type CallingClient = Pick<AtspiClient, 'call' | 'property'>;
-
 export class AtspiClient {
   private readonly listeners = new Set<(event: TreeEvent) => void>();
   private readonly watched = new Map<string, Promise<void>>();

@@ -3,14 +3,6 @@
  * and kept-reads.ts, which tree-items.ts calls) share the one type without importing each other.
  */
 import type { ObjectRef } from '../../../../native/linux/atspi';
-import type { Role, UiStates } from '../../../shared/ui-node';
-
-/** What a node of the tree takes from its own record alone: decoded once, as its read comes in. */
-export interface NodeFacts {
-  role: Role;
-  states: UiStates;
-  actions: string[];
-}
 
 export interface Item {
   self: ObjectRef;
@@ -28,12 +20,6 @@ export interface Item {
   listed?: ObjectRef[];
   /** Its Text content as the read that made it asked already (a sheet's range cell, sampled-reads.ts), so the value pass need not ask again. */
   text?: string;
-  /**
-   * Its role, states and actions as the tree gives them, worked out when its read came in (tree-values.ts' factsOf):
-   * that is while the app still answers other nodes, not in the build after the last answer. Set on records made by
-   * this read only (a cache row may serve several reads, whose trees must not share a states object).
-   */
-  facts?: NodeFacts;
 }
 
 /** Distinct interface lists kept: a real app has a handful; an app inventing names gets no more. */

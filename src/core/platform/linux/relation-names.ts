@@ -2,7 +2,7 @@ import { IFACE, RELATION, ROLE, type ObjectRef, type RelationRow } from '../../.
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import type { Role } from '../../../shared/ui-node';
 import { LABELLED_ROLES } from '../../ui/infer-names';
-import type { CallingClient } from './client';
+import type { AtspiClient } from './client';
 import { mapLimit } from './pool';
 
 /** What the naming step needs of a fetched node. */
@@ -58,26 +58,15 @@ async function orNothing<T>(work: Promise<T>): Promise<T | undefined> {
   }
 }
 
-async function textOf(client: CallingClient, items: ReadonlyMap<string, NamedItem>, target: ObjectRef): Promise<string> {
+async function textOf(client: AtspiClient, items: ReadonlyMap<string, NamedItem>, target: ObjectRef): Promise<string> {
   const known = items.get(target[1]);
   if (known !== undefined) return known.name.trim();
   return String((await orNothing(client.property(target, IFACE.accessible, 'Name'))) ?? '').trim();
 }
 
-async function joined(client: CallingClient, items: ReadonlyMap<string, NamedItem>, targets: readonly ObjectRef[]): Promise<string> {
+async function joined(client: AtspiClient, items: ReadonlyMap<string, NamedItem>, targets: readonly ObjectRef[]): Promise<string> {
   const texts = await Promise.all(targets.map((target) => textOf(client, items, target)));
   return texts.filter((text) => text !== '').join(' ');
-}
-
-/** What naming a node takes: its relations read (label), its attributes (placeholder), or only its class name dropped. */
-export function namingNeeds(item: NamedItem, role: Role, gtk4: boolean): { label: boolean; placeholder: boolean; classNamed: boolean } {
-  return {
-    // GTK 4 computes a widget's name and description from its LABELLED_BY and DESCRIBED_BY
-    // relations itself, so asking for them again would only find nothing, a call per widget.
-    label: !gtk4 && wantsLabel(item, role),
-    placeholder: PLACEHOLDER_ROLES.has(role) && item.role !== ROLE.PASSWORD_TEXT,
-    classNamed: LABELLED_ROLES.has(role) && isUnnamed(item.name) && item.name !== '',
-  };
 }
 
 /**
@@ -87,7 +76,7 @@ export function namingNeeds(item: NamedItem, role: Role, gtk4: boolean): { label
  * A label usually sits in the same tree, so its text costs no call.
  */
 export async function relationNames(
-  client: CallingClient,
+  client: AtspiClient,
   items: ReadonlyMap<string, NamedItem>,
   paths: readonly string[],
   roleOf: (item: NamedItem) => Role,
@@ -98,7 +87,11 @@ export async function relationNames(
     const item = items.get(path);
     if (item === undefined) return [];
     const role = roleOf(item);
-    const { label, placeholder, classNamed } = namingNeeds(item, role, gtk4);
+    // GTK 4 computes a widget's name and description from its LABELLED_BY and DESCRIBED_BY
+    // relations itself, so asking for them again would only find nothing, a call per widget.
+    const label = !gtk4 && wantsLabel(item, role);
+    const placeholder = PLACEHOLDER_ROLES.has(role) && item.role !== ROLE.PASSWORD_TEXT;
+    const classNamed = LABELLED_ROLES.has(role) && isUnnamed(item.name) && item.name !== '';
     return label || placeholder || classNamed ? [{ path, item, role, label, placeholder }] : [];
   });
   await mapLimit(jobs, CONCURRENCY, async ({ path, item, role, label, placeholder }) => {

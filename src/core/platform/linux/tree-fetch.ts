@@ -3,15 +3,14 @@
  * has them (tree-items.ts), a walk of the rest (tree-walk.ts), then values and extents where a
  * node has them (tree-values.ts), all pipelined with bounded concurrency.
  */
-import { IFACE, NULL_PATH, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
+import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { ReadCut } from '../../../shared/ui-node';
 import type { RawNode } from '../../ui/ids';
 import type { BoundsMode } from '../types';
-import type { AtspiClient, AtspiRef, CallingClient } from './client';
+import type { AtspiClient, AtspiRef } from './client';
 import { mapLimit } from './pool';
 import { geometryNames } from './geometry-names';
-import { namingNeeds, relationNames } from './relation-names';
-import { EarlyCalls } from './early-calls';
+import { relationNames } from './relation-names';
 import { normalizeRole } from './roles';
 import { findPopovers } from './popovers';
 import { originsByTitle, screenWindows, type Origin, type ScreenWindow } from './window-origin';
@@ -19,8 +18,8 @@ import { isHugeContainer } from './table-range';
 import { settleKept } from './kept-reads';
 import { cachedItems, descendants, readItem, rowChildren, rowsOf, unlessFrozen, type AppTarget, type CacheRow, type CacheRows, type Item } from './tree-items';
 import { CONCURRENCY, adoptOrphans, walkMissing, type Alternates, type CutMark } from './tree-walk';
-import { DOCUMENT_ROLES, readInOrder } from './tree-order';
-import { factsOf, needsDetail, readDetail, readExtents, roleOf, type Detail } from './tree-values';
+import { readInOrder } from './tree-order';
+import { capabilities, needsDetail, readDetail, readExtents, roleOf, statesOf, type Detail } from './tree-values';
 
 // What other modules read from here, wherever it now lives.
 export { cacheRows, placedElsewhere, readItem, rowChildren, unlessFrozen, type AppTarget, type CacheRow, type CacheRows, type Item } from './tree-items';
@@ -78,18 +77,16 @@ const ACTED_ON = new Set([
  * Gecko and Chromium name some controls after their cache row was made, without a
  * name-change event that would refresh it: an unnamed control from the cache has its Name read.
  */
-async function refreshNames(client: CallingClient, items: Map<string, Item>, order: readonly string[]): Promise<void> {
-  const unnamed = order.filter((path) => needsName(items.get(path) as Item));
+async function refreshNames(client: AtspiClient, items: Map<string, Item>, order: readonly string[]): Promise<void> {
+  const unnamed = order.filter((path) => {
+    const item = items.get(path) as Item;
+    return item.parentPath !== undefined && item.name.trim() === '' && ACTED_ON.has(normalizeRole(item.role));
+  });
   await mapLimit(unnamed, CONCURRENCY, async (path) => {
     const item = items.get(path) as Item;
     const name = await client.property(item.self, IFACE.accessible, 'Name').catch(unlessFrozen(''));
     if (typeof name === 'string' && name.trim() !== '') items.set(path, { ...item, name });
   });
-}
-
-/** A control from the cache with no name: refreshNames reads its Name. */
-function needsName(item: Item): boolean {
-  return item.parentPath !== undefined && item.name.trim() === '' && ACTED_ON.has(normalizeRole(item.role));
 }
 
 /** The nodes to keep, breadth first, so the node and depth caps cut the deepest parts. */
@@ -172,33 +169,14 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   // Rows that answer for nodes the walk reaches (a whole read only: GetItems costs the whole app).
   // Asked, not awaited: the document order below is asked beside it (Firefox: 81 → 53 ms a read).
   const knownRows = subtree === undefined && !app.bridge.cache && app.bridge.cacheItems ? cachedItems(client, bus, { cache: true }).then(rowsOf) : undefined;
-  // Calls the passes after the node reads will make, asked as each node's read comes in (early-calls.ts).
-  const early = new EarlyCalls(client);
-  const earlyDetails = new Map<string, { item: Item; detail: Promise<Detail> }>();
-  const askEarly = (item: Item, parent: string | undefined): void => {
-    // The walk lists a document's parent again (tree-order.ts' withoutDocumentSlots): asked now, still after the order.
-    if (DOCUMENT_ROLES.has(item.role) && parent !== undefined && parent !== NULL_PATH) early.ask([bus, parent], IFACE.accessible, 'GetChildren');
-    if (needsDetail(item, options.bounds))
-      earlyDetails.set(item.self[1], { item, detail: early.soon(() => readDetail(client, item, options.bounds, app.bridge)) });
-    const { label, placeholder } = namingNeeds(item, item.facts?.role ?? roleOf(item), gtk4);
-    if (label) early.ask(item.self, IFACE.accessible, 'GetRelationSet');
-    if (placeholder) early.ask(item.self, IFACE.accessible, 'GetAttributes');
-  };
   // Where the bridge lists a whole app in document order, the walk below only mends what that order left out.
-  // The cache's rows (Chromium's: the browser's own window, its address bar and tabs) are known already: theirs are asked
-  // beside the order (a document's parent aside, which must be listed after the order).
-  if (subtree === undefined && app.bridge.order)
-    for (const row of rows.values()) {
-      askEarly(row, undefined);
-      if (!app.bridge.cacheNames && needsName(row)) early.askProperty(row.self, IFACE.accessible, 'Name');
-    }
-  if (subtree === undefined && app.bridge.order) await readInOrder(client, app, items, children, options.maxNodes, knownRows, askEarly);
+  if (subtree === undefined && app.bridge.order) await readInOrder(client, app, items, children, options.maxNodes, knownRows);
   const known = await knownRows;
-  const walk = (from: string): Promise<void> => walkMissing(client, app, items, children, from, options.maxNodes, alternates, markCut, known, early);
+  const walk = (from: string): Promise<void> => walkMissing(client, app, items, children, from, options.maxNodes, alternates, markCut, known);
   await walk(rootPath);
   await adoptOrphans(children, alternates, rootPath, walk);
   const { order, parentOf } = breadthFirst(children, items, rootPath, options, markCut);
-  if (!app.bridge.cacheNames) await refreshNames(early.client, items, order);
+  if (!app.bridge.cacheNames) await refreshNames(client, items, order);
   const kept = new Set(order);
   const sitsUnder = (child: string, path: string): boolean => kept.has(child) && parentOf.get(child) === path;
   // A list is almost always kept whole: then it is handed out itself (read only), not copied node by node.
@@ -210,14 +188,9 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   // Only nodes with something to read cost a call: values of text and numeric widgets, and extents when asked.
   const wanted = order.filter((path) => needsDetail(items.get(path) as Item, options.bounds));
   // Values and labels are independent reads, so they share the round trips.
-  // A detail read early stands while its node's record is the one it was read for (a name refreshed above makes a new one).
   const [detailed, names] = await Promise.all([
-    mapLimit(wanted, CONCURRENCY, (path) => {
-      const item = items.get(path) as Item;
-      const read = earlyDetails.get(path);
-      return read !== undefined && read.item === item ? read.detail : readDetail(client, item, options.bounds, app.bridge);
-    }),
-    relationNames(early.client, items, order, (item) => roleOf(item as Item), gtk4),
+    mapLimit(wanted, CONCURRENCY, (path) => readDetail(client, items.get(path) as Item, options.bounds, app.bridge)),
+    relationNames(client, items, order, (item) => roleOf(item as Item), gtk4),
   ]);
   const details = new Map(wanted.map((path, index) => [path, detailed[index] as Detail]));
   const windows: ScreenWindow[] = gtk4 && options.bounds !== 'none' ? await screenWindows() : [];
@@ -258,8 +231,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     if (isHugeContainer(item)) ref.huge = true;
     // GTK3 pads menu item names with spaces ("Save      "); they only cost the model tokens.
     // states and actions are set below, after the optional fields that come before them.
-    const facts = item.facts ?? factsOf(item, gtk4);
-    const node = { ref, role: facts.role, platformRole: platformRole(item.role), name: fix?.name ?? item.name.trim() } as RawNode<AtspiRef>;
+    const node = { ref, role: roleOf(item), platformRole: platformRole(item.role), name: fix?.name ?? item.name.trim() } as RawNode<AtspiRef>;
     if (fix?.nameFrom !== undefined) node.nameFrom = fix.nameFrom;
     const description = fix?.description ?? item.description;
     if (description !== '') node.description = description;
@@ -267,10 +239,10 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
     if (value !== undefined) node.value = value as string | number;
     if (detail.truncated === true) node.valueTruncated = true;
     if (fix?.placeholder !== undefined) node.placeholder = fix.placeholder;
-    node.states = path === ROOT_PATH ? { enabled: true, focused: false } : facts.states;
+    node.states = path === ROOT_PATH ? { enabled: true, focused: false } : statesOf(item, gtk4);
     if (detail.bounds !== undefined)
       node.bounds = shift === undefined ? detail.bounds : { ...detail.bounds, x: detail.bounds.x + shift.x, y: detail.bounds.y + shift.y };
-    node.actions = facts.actions;
+    node.actions = capabilities(item);
     const kids = childrenOf(path);
     if (kids.length > 0) node.children = kids.map((child) => build(child, windowName, shift, popover));
     return node;

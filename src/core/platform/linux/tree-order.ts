@@ -16,7 +16,6 @@ import { mapLimit } from './pool';
 import { isAppGone } from './read-crash';
 import { hasState } from './states';
 import { asWalked, readNode, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
-import { factsOf } from './tree-values';
 
 /** Nodes per GetMatchesFrom: at-spi2-atk appends each match to a linked list (quadratic in a page), so pages stay small; measured 500–2,000 alike. */
 export const ORDER_PAGE = 1000;
@@ -90,47 +89,27 @@ export function shapeFromOrder(
   items: Map<string, Item>,
   parents: ReadonlyMap<string, string | undefined>,
 ): Map<string, string[]> {
-  const shape = new OrderShape(rootPath, items);
-  for (const path of order) if (!shape.place(path, items, parents)) break;
-  return shape.lists;
-}
-
-/**
- * shapeFromOrder one node at a time, so a read can place each node as soon as it and every node
- * before it in the order have been read (while the app still answers the rest), not all after the last.
- */
-export class OrderShape {
-  readonly lists = new Map<string, string[]>();
-  private readonly open: { path: string; left: number }[];
-
-  constructor(
-    private readonly rootPath: string,
-    items: ReadonlyMap<string, Item>,
-  ) {
-    const rootCount = items.get(rootPath)?.childCount ?? -1;
-    this.open = [{ path: rootPath, left: rootCount < 0 ? Infinity : rootCount }];
-  }
-
-  /** Places the order's next node under the nearest earlier node with a slot left; false where the lists stop (place nothing more). */
-  place(path: string, items: ReadonlyMap<string, Item>, parents: ReadonlyMap<string, string | undefined>): boolean {
-    const open = this.open;
+  const lists = new Map<string, string[]>();
+  const rootCount = items.get(rootPath)?.childCount ?? -1;
+  const open: { path: string; left: number }[] = [{ path: rootPath, left: rootCount < 0 ? Infinity : rootCount }];
+  for (const path of order) {
     while (open.length > 0 && (open[open.length - 1] as { left: number }).left <= 0) open.pop();
     const parent = open[open.length - 1];
     const item = items.get(path);
-    if (parent === undefined || item === undefined || !Number.isInteger(item.childCount) || hasState(item.states, STATE.DEFUNCT)) return false;
+    if (parent === undefined || item === undefined || !Number.isInteger(item.childCount) || hasState(item.states, STATE.DEFUNCT)) break;
     const named = parents.get(path);
-    if (named === NULL_PATH ? parent.path !== this.rootPath : named !== undefined && named !== parent.path) return false;
+    if (named === NULL_PATH ? parent.path !== rootPath : named !== undefined && named !== parent.path) break;
     parent.left -= 1;
-    const list = this.lists.get(parent.path);
-    if (list === undefined) this.lists.set(parent.path, [path]);
+    const list = lists.get(parent.path);
+    if (list === undefined) lists.set(parent.path, [path]);
     else list.push(path);
     open.push({ path, left: Math.max(0, item.childCount) });
-    return true;
   }
+  return lists;
 }
 
 /** Roles a browser replaces whole when a page loads or navigates. */
-export const DOCUMENT_ROLES: ReadonlySet<number> = new Set([ROLE.DOCUMENT_WEB, ROLE.DOCUMENT_FRAME]);
+const DOCUMENT_ROLES: ReadonlySet<number> = new Set([ROLE.DOCUMENT_WEB, ROLE.DOCUMENT_FRAME]);
 
 /**
  * The lists that hold a document are left to the walk (one GetChildren per document). Gecko
@@ -177,12 +156,11 @@ function rememberInterfaces(client: AtspiClient, bus: string, interfaces: Map<st
  */
 export async function readInOrder(
   client: AtspiClient,
-  { bus, bridge, gtk4 }: AppTarget,
+  { bus, bridge }: AppTarget,
   items: Map<string, Item>,
   children: Map<string, string[]>,
   maxNodes: number,
   knownRows?: CacheRows | Promise<CacheRows>,
-  onRead?: (item: Item, parent: string | undefined) => void,
 ): Promise<boolean> {
   const [order, known] = await Promise.all([documentOrder(client, [bus, ROOT_PATH], maxNodes - 1), knownRows]);
   if (order === undefined) return false;
@@ -194,29 +172,10 @@ export async function readInOrder(
     cached.add(path);
     parents.set(path, row.parentPath);
   }
-  // Each node is placed as soon as it and all before it in the order are read: the shape is done when the last read is.
-  const shape = new OrderShape(ROOT_PATH, items);
-  const settled = new Uint8Array(order.length);
-  const unread: number[] = [];
-  order.forEach((path, at) => (items.has(path) ? (settled[at] = 1) : unread.push(at)));
-  let next = 0;
-  const advance = (): void => {
-    for (; next < order.length && settled[next] === 1; next += 1)
-      if (!shape.place(order[next] as string, items, parents)) {
-        next = order.length;
-        return;
-      }
-  };
-  advance();
+  const unread = order.filter((path) => !items.has(path));
   const kept = knownInterfaces(client, bus);
   const interfaces = new Map<string, string[]>();
-  // One async frame a node, as before the shape came along: the node is settled (read or failed) where it returns.
-  const settle = (at: number): void => {
-    settled[at] = 1;
-    advance();
-  };
-  await mapLimit(unread, READS_IN_FLIGHT, async (at) => {
-    const path = order[at] as string;
+  await mapLimit(unread, READS_IN_FLIGHT, async (path) => {
     const row = known?.get(path);
     const had = kept.get(path);
     // A node gone since the order was read is skipped, as the walk skips it.
@@ -224,20 +183,16 @@ export async function readInOrder(
       row !== undefined && row.childCount >= 0
         ? { item: asWalked(row, 0), parent: row.parentPath }
         : await readNode(client, [bus, path], 0, bridge, had).catch(unlessFrozen(undefined));
-    if (read === undefined) return settle(at);
+    if (read === undefined) return;
     // A list kept from the last read is already the shared one: not joined into a key again per node.
     if (read.item.interfaces !== had) read.item.interfaces = sharedList(read.item.interfaces);
     interfaces.set(path, read.item.interfaces);
-    // Decoded now, while the app answers the other reads, rather than in the build after its last answer.
-    read.item.facts = factsOf(read.item, gtk4);
     items.set(path, read.item);
     parents.set(path, read.parent);
-    onRead?.(read.item, read.parent);
-    settle(at);
   });
   // Only the nodes of this read are remembered: the map is as big as the app's tree, no bigger.
   rememberInterfaces(client, bus, interfaces);
-  for (const [parent, list] of withoutDocumentSlots(shape.lists, items)) {
+  for (const [parent, list] of withoutDocumentSlots(shapeFromOrder(ROOT_PATH, order, items, parents), items)) {
     children.set(parent, list);
     // A node read here takes its place in the list; the cache's rows keep theirs.
     list.forEach((path, index) => {

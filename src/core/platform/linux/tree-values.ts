@@ -11,7 +11,6 @@ import type { Bridge } from './bridges';
 import { isAppGone } from './read-crash';
 import { CONTENT_TEXT_ROLES, NUMERIC_VALUE_ROLES, TEXT_VALUE_ROLES, normalizeRole } from './roles';
 import { decodeStates, hasState } from './states';
-import type { NodeFacts } from './item';
 import { unlessFrozen, type Item } from './tree-items';
 
 /** Text read into the tree per field; ui_read gives the rest. */
@@ -202,9 +201,4 @@ export function capabilities(item: Item): string[] {
   if (item.interfaces.includes(IFACE.editableText) || item.interfaces.includes(IFACE.value)) actions.push('set_value');
   if (hasState(item.states, STATE.FOCUSABLE)) actions.push('focus');
   return actions;
-}
-
-/** The node's role, states and actions as the tree gives them (the root's states aside, which the build sets). */
-export function factsOf(item: Item, gtk4: boolean): NodeFacts {
-  return { role: roleOf(item), states: statesOf(item, gtk4), actions: capabilities(item) };
 }

@@ -9,8 +9,6 @@ import { limiter } from './pool';
 import { isHugeContainer, labelRangeCell, visibleCells, type RangeCell } from './table-range';
 import { asWalked, placedElsewhere, unlessFrozen, type AppTarget, type CacheRows, type Item } from './tree-items';
 import { sampledReads } from './sampled-reads';
-import type { EarlyCalls } from './early-calls';
-import { factsOf } from './tree-values';
 
 /** Nodes whose calls are in flight at once: enough to pipeline, few enough not to swamp the app. */
 export const CONCURRENCY = 48;
@@ -46,7 +44,7 @@ export function listedChildren(path: string, listed: string[], items: ReadonlyMa
  */
 export async function walkMissing(
   client: AtspiClient,
-  { bus, bridge, gtk4 }: AppTarget,
+  { bus, bridge }: AppTarget,
   items: Map<string, Item>,
   children: Map<string, string[]>,
   rootPath: string,
@@ -54,7 +52,6 @@ export async function walkMissing(
   alternates?: Alternates,
   cut?: CutMark,
   known?: CacheRows,
-  early?: EarlyCalls,
 ): Promise<void> {
   const limit = limiter(CONCURRENCY);
   // Reads that ask siblings only what they do not share (LibreOffice); plain node reads elsewhere.
@@ -108,11 +105,7 @@ export async function walkMissing(
         );
       } else {
         const [refs] =
-          item.listed !== undefined
-            ? [item.listed]
-            : await (early?.take([bus, path], IFACE.accessible, 'GetChildren') ?? limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren'))).catch(
-                unlessFrozen([[]]),
-              );
+          item.listed !== undefined ? [item.listed] : await limit(() => client.call([bus, path], IFACE.accessible, 'GetChildren')).catch(unlessFrozen([[]]));
         children.set(
           path,
           listedChildren(
@@ -158,8 +151,6 @@ export async function walkMissing(
       if (read === undefined) return;
       // A cell of a range read without its name (LibreOffice names its own "A1") is named by its address, and described by its headers.
       if (cell !== undefined) labelRangeCell(read, cell);
-      // Decoded now, while the app answers the other reads, rather than in the build after its last answer.
-      read.facts = factsOf(read, gtk4);
       items.set(child, read);
     }
     walkRead(child);
