@@ -87,15 +87,10 @@ function idAfter(slotHash: number, role: Role, name: string, roleIndex: number, 
  * nothing that the slot does not already. The root's parent slot is ''.
  */
 export function slotKey(parentSlot: string, role: Role, roleIndex: number): string {
-  return slotAfter(fnvMore(FNV_OFFSET, parentSlot), role, roleIndex);
+  return slotNumber(fnvMore(FNV_OFFSET, parentSlot), role, roleIndex).toString(36);
 }
 
-/** slotKey from the hash of the parent slot. */
-function slotAfter(slotHash: number, role: Role, roleIndex: number): string {
-  return slotNumber(slotHash, role, roleIndex).toString(36);
-}
-
-/** The slot key as its number (slotAfter's string in base 36). */
+/** The slot key as its number (slotKey's string in base 36), from the hash of the parent slot. */
 function slotNumber(slotHash: number, role: Role, roleIndex: number): number {
   const hash = fnvMore(fnvNul(slotHash), role);
   return fnvDigits(fnvNul(hash), roleIndex, 10) >>> 0;
