@@ -356,13 +356,7 @@ export class ActionEngine {
    * Synthetic input, the path that takes the user's devices: asked for first when the user
    * said never to take them, and the pointer and active window put back afterwards (input-guard.ts).
    */
-  private async synthetic(
-    asked: InputRequest,
-    work: () => Promise<void>,
-    placed: Point | undefined,
-    attempt: Attempt,
-    signal?: AbortSignal,
-  ): Promise<Route> {
+  private async synthetic(asked: InputRequest, work: () => Promise<void>, placed: Point | undefined, attempt: Attempt, signal?: AbortSignal): Promise<Route> {
     await attempt.ask(asked);
     signal?.throwIfAborted();
     await guardInput(this.platform, asked.pid, work, { placed, sleep: (ms) => this.clock.sleep(ms), devices: attempt.devices });

@@ -26,8 +26,7 @@ class RemakingApp {
   constructor(private readonly platform: FakePlatform) {
     const backend = platform.accessibility;
     const inner = { ...backend };
-    const self = this;
-    Object.defineProperty(backend, 'actCalls', { get: () => self.actCalls, configurable: true });
+    Object.defineProperty(backend, 'actCalls', { get: () => this.actCalls, configurable: true });
     backend.getTree = async (pid, options) => {
       if (this.generation > 0 && this.beforeReread !== undefined) {
         this.beforeReread();
@@ -61,7 +60,11 @@ class RemakingApp {
   }
 
   private stamp(raw: RawNode): RawNode {
-    return { ...raw, ref: `${String(raw.ref)}@${this.generation}`, ...(raw.children === undefined ? {} : { children: raw.children.map((child) => this.stamp(child)) }) };
+    return {
+      ...raw,
+      ref: `${String(raw.ref)}@${this.generation}`,
+      ...(raw.children === undefined ? {} : { children: raw.children.map((child) => this.stamp(child)) }),
+    };
   }
 
   get app(): ReturnType<FakePlatform['app']> {

@@ -96,14 +96,7 @@ export interface ActMark {
  * name. Anything else throws NODE_NOT_FOUND (DRAG_TARGET_NOT_FOUND for a drag's destination)
  * saying why: the action never lands on a different element.
  */
-export function foundAgain(
-  index: Map<string, IndexedNode>,
-  root: UiNode,
-  before: IndexedNode,
-  pid: number,
-  cause: unknown,
-  destination = false,
-): IndexedNode {
+export function foundAgain(index: Map<string, IndexedNode>, root: UiNode, before: IndexedNode, pid: number, cause: unknown, destination = false): IndexedNode {
   const id = before.node.id;
   const now = index.get(id);
   const was = `${before.node.role} "${before.node.name}"`;
