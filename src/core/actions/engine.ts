@@ -72,6 +72,8 @@ export class ActionEngine {
   private readonly askBeforeInput: EngineOptions['askBeforeInput'];
   /** Looks taken after actions, in all: tests and benches count polls with it. */
   looks = 0;
+  /** Actions tried a second time after their element's object vanished before anything reached the app (vanished.ts). */
+  retriedVanished = 0;
 
   constructor(options: EngineOptions) {
     // Input and window calls go through the watch, which counts them for the retry rule (vanished.ts).
@@ -139,9 +141,11 @@ export class ActionEngine {
       if ('vanished' in outcome) {
         // Its object vanished before anything reached the app: the same request (same id, action and
         // arguments, as approved) once more on the element's new object, never on another element.
-        resolved = await this.resolveAgain(pid, request, resolved, outcome.vanished);
+        resolved = await this.resolveAgain(pid, request, resolved, outcome.vanished, signal);
         const again = resolved.destination ?? resolved.target;
         nodeBefore = again === undefined ? null : shallow(again.node);
+        signal?.throwIfAborted();
+        this.retriedVanished += 1;
         outcome = await this.attempt(pid, request, resolved, method, attempt, signal, false);
       }
       if ('result' in outcome) return outcome.result;
@@ -196,8 +200,8 @@ export class ActionEngine {
   }
 
   /** A fresh read after the target's object vanished, the request's ids found again as they were (vanished.ts). */
-  private async resolveAgain(pid: number, request: UiActionRequest, before: Resolved, cause: unknown): Promise<Resolved> {
-    const tree = await this.observe(pid, { bounds: 'none', fresh: true });
+  private async resolveAgain(pid: number, request: UiActionRequest, before: Resolved, cause: unknown, signal?: AbortSignal): Promise<Resolved> {
+    const tree = await this.observe(pid, { bounds: 'none', fresh: true, ...(signal === undefined ? {} : { signal }) });
     const index = indexTree(tree.root);
     const target = before.target === undefined ? undefined : foundAgain(index, tree.root, before.target, pid, cause);
     const destination = before.destination === undefined ? undefined : foundAgain(index, tree.root, before.destination, pid, cause, true);

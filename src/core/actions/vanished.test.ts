@@ -117,6 +117,7 @@ describe('an element whose object vanished before anything reached the app', () 
     expect(app.log.filter((entry) => entry.startsWith('press'))).toEqual(['press:gone', 'press']);
     expect(app.app.clicks).toBe(1);
     expect(result.nodeAfter?.name).toBe('Clicked 1 time');
+    expect(engine.retriedVanished).toBe(1);
   });
 
   it('sets a value once on the new object', async () => {
@@ -153,6 +154,7 @@ describe('an element whose object vanished before anything reached the app', () 
     // One read to resolve, no second: nothing was tried again.
     expect(upToFirstAct(app.log)).toEqual(['read', 'setValue']);
     expect(app.log.filter((entry) => entry !== 'read')).toEqual(['setValue', 'setValue-confirm:gone']);
+    expect(engine.retriedVanished).toBe(0);
     expect(app.app.get('slider').value).toBe(75);
   });
 
