@@ -136,17 +136,17 @@ export class ActionEngine {
       signal?.throwIfAborted();
       if (!(await this.platform.apps.isAlive(pid))) throw new ProcessExitedError(pid);
       method = request.action === 'set_value' || request.action === 'click' ? 'accessibility' : 'input';
-      const attempt = { devices, ask: approvedOnce(this.askBeforeInput) };
-      let outcome = await this.attempt(pid, request, resolved, method, attempt, signal);
+      const tries: Tries = { devices, ask: approvedOnce(this.askBeforeInput) };
+      let outcome = await this.attempt(pid, request, resolved, method, tries, signal);
       if ('vanished' in outcome) {
         // Its object vanished before anything reached the app: the same request (same id, action and
         // arguments, as approved) once more on the element's new object, never on another element.
-        resolved = await this.resolveAgain(pid, request, resolved, outcome.vanished, signal);
+        resolved = await this.resolveAgain(pid, resolved, outcome.vanished, signal);
         const again = resolved.destination ?? resolved.target;
         nodeBefore = again === undefined ? null : shallow(again.node);
         signal?.throwIfAborted();
         this.retriedVanished += 1;
-        outcome = await this.attempt(pid, request, resolved, method, attempt, signal, false);
+        outcome = await this.attempt(pid, request, resolved, method, tries, signal, false);
       }
       if ('result' in outcome) return outcome.result;
       if ('vanished' in outcome) throw outcome.vanished;
@@ -182,13 +182,13 @@ export class ActionEngine {
     request: UiActionRequest,
     resolved: Resolved,
     method: ActionMethod,
-    attempt: Attempt,
+    tries: Tries,
     signal: AbortSignal | undefined,
     mayRetry = true,
   ): Promise<{ route: Route } | { result: UiActionResult } | { vanished: unknown }> {
     const mark = this.watch.mark();
     try {
-      return { route: await this.execute(pid, request, resolved, attempt, signal) };
+      return { route: await this.execute(pid, request, resolved, tries, signal) };
     } catch (error) {
       if (mayRetry && signal?.aborted !== true && this.watch.nothingReached(mark, error)) return { vanished: error };
       // A button that closes its dialog or ends its app can take the answer with it: the call
@@ -200,7 +200,7 @@ export class ActionEngine {
   }
 
   /** A fresh read after the target's object vanished, the request's ids found again as they were (vanished.ts). */
-  private async resolveAgain(pid: number, request: UiActionRequest, before: Resolved, cause: unknown, signal?: AbortSignal): Promise<Resolved> {
+  private async resolveAgain(pid: number, before: Resolved, cause: unknown, signal?: AbortSignal): Promise<Resolved> {
     const tree = await this.observe(pid, { bounds: 'none', fresh: true, ...(signal === undefined ? {} : { signal }) });
     const index = indexTree(tree.root);
     const target = before.target === undefined ? undefined : foundAgain(index, tree.root, before.target, pid, cause);
@@ -272,19 +272,19 @@ export class ActionEngine {
     return { tree, index, target, destination, owner: { pid, apps: this.platform.apps } };
   }
 
-  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, attempt: Attempt, signal?: AbortSignal): Promise<Route> {
+  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, tries: Tries, signal?: AbortSignal): Promise<Route> {
     const { accessibility, input } = this.platform;
     const node = resolved.target?.node;
     const ref = node === undefined ? undefined : resolved.tree.refs.get(node.id);
     const synthetic = (via: string, work: () => Promise<void>, placed?: Point): Promise<Route> =>
-      this.synthetic(inputRequest(pid, via, request, node, resolved.destination?.node), work, placed, attempt, signal);
+      this.synthetic(inputRequest(pid, via, request, node, resolved.destination?.node), work, placed, tries, signal);
     switch (request.action) {
       case 'click': {
         const target = node as UiNode;
         // An opening menu's popup grabs the keyboard until it closes, so the user's keys go to it:
         // put to the user first like any input step, and reported as taking the keyboard.
         const opens = opensMenu(target);
-        if (opens) await attempt.ask(inputRequest(pid, 'open-menu', request, node, undefined));
+        if (opens) await tries.ask(inputRequest(pid, 'open-menu', request, node, undefined));
         signal?.throwIfAborted();
         const native = await accessibleClick(accessibility, resolved, target);
         if (native !== undefined) return opens ? { ...native, interrupted: true } : native;
@@ -360,10 +360,10 @@ export class ActionEngine {
    * Synthetic input, the path that takes the user's devices: asked for first when the user
    * said never to take them, and the pointer and active window put back afterwards (input-guard.ts).
    */
-  private async synthetic(asked: InputRequest, work: () => Promise<void>, placed: Point | undefined, attempt: Attempt, signal?: AbortSignal): Promise<Route> {
-    await attempt.ask(asked);
+  private async synthetic(asked: InputRequest, work: () => Promise<void>, placed: Point | undefined, tries: Tries, signal?: AbortSignal): Promise<Route> {
+    await tries.ask(asked);
     signal?.throwIfAborted();
-    await guardInput(this.platform, asked.pid, work, { placed, sleep: (ms) => this.clock.sleep(ms), devices: attempt.devices });
+    await guardInput(this.platform, asked.pid, work, { placed, sleep: (ms) => this.clock.sleep(ms), devices: tries.devices });
     return { method: 'input', via: asked.via, interrupted: true };
   }
 
@@ -452,7 +452,7 @@ export class ActionEngine {
 }
 
 /** What one run of an action shares between its tries: the user's devices, and the input the user approved. */
-interface Attempt {
+interface Tries {
   devices: { taken: boolean };
   ask: (request: InputRequest) => Promise<void>;
 }
