@@ -24,7 +24,7 @@ import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 import { lookOnce, type VerifyContext } from './verify';
 import { replaceInWindow, typeInWindow } from './window-typing';
-import { EffectWatch, foundAgain } from './vanished';
+import { EffectWatch, approvedOnce, foundAgain } from './vanished';
 
 /**
  * What a step that needs synthetic input says before it runs, for a user who asked to be asked:
@@ -455,22 +455,6 @@ export class ActionEngine {
 interface Tries {
   devices: { taken: boolean };
   ask: (request: InputRequest) => Promise<void>;
-}
-
-/**
- * askBeforeInput for one run: input the user approved in this run is not put to them again when
- * a second try (after a vanished object, when nothing was sent) needs exactly the same input,
- * for the same element; anything that differs in the least is asked about.
- */
-function approvedOnce(ask: EngineOptions['askBeforeInput']): (request: InputRequest) => Promise<void> {
-  const approved = new Set<string>();
-  return async (request) => {
-    if (ask === undefined) return;
-    const key = JSON.stringify(request);
-    if (approved.has(key)) return;
-    await ask(request);
-    approved.add(key);
-  };
 }
 
 const MENU_ROLES = new Set<Role>(['menu', 'menuitem']);

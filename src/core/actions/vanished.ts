@@ -115,3 +115,19 @@ export function foundAgain(index: Map<string, IndexedNode>, root: UiNode, before
   }
   return now;
 }
+
+/**
+ * askBeforeInput for one run: input the user approved in this run is not put to them again when
+ * a second try (after a vanished object, when nothing was sent) needs exactly the same input,
+ * for the same element; anything that differs in the least is asked about.
+ */
+export function approvedOnce<Request>(ask: ((request: Request) => Promise<void>) | undefined): (request: Request) => Promise<void> {
+  const approved = new Set<string>();
+  return async (request) => {
+    if (ask === undefined) return;
+    const key = JSON.stringify(request);
+    if (approved.has(key)) return;
+    await ask(request);
+    approved.add(key);
+  };
+}
