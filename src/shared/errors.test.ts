@@ -4,6 +4,7 @@ import {
   ERROR_CODES,
   NodeNotFoundError,
   NotSettableError,
+  ObjectGoneError,
   StoppedError,
   TimeoutError,
   ValidationError,
@@ -11,6 +12,7 @@ import {
   hasErrorCode,
   isDeskpilotError,
   isErrorCode,
+  isObjectGone,
   isSerializedError,
   serializeError,
 } from './errors';
@@ -23,6 +25,15 @@ describe('errors', () => {
     expect(copy).toMatchObject({ code: 'NODE_NOT_FOUND', message: 'gone', isRetryable: false, data: { candidates: ['a'] } });
     expect(new TimeoutError('slow').isRetryable).toBe(true);
     expect(new NotSettableError().message).toBe("element does not support set_value; try 'type'");
+  });
+
+  it('say an object was gone on both sides of a boundary, and a plain NODE_NOT_FOUND does not', () => {
+    const gone = new ObjectGoneError(undefined, { data: { id: 'abc12' } });
+    expect(gone.code).toBe('NODE_NOT_FOUND');
+    expect(gone.data).toEqual({ id: 'abc12', reason: 'object-gone' });
+    expect(isObjectGone(gone)).toBe(true);
+    expect(isObjectGone(deserializeError(serializeError(gone)))).toBe(true);
+    expect(isObjectGone(new NodeNotFoundError('node not found'))).toBe(false);
   });
 
   it('turn foreign errors into INTERNAL', () => {

@@ -85,6 +85,25 @@ export class NodeNotFoundError extends DeskpilotError {
   }
 }
 
+export const OBJECT_GONE = 'object-gone';
+
+/**
+ * The element's object no longer exists in the app (AT-SPI UnknownObject): apps that make objects
+ * on demand (a sheet's cells, a re-rendered web list, a Qt view's items) drop and remake them
+ * while the element itself stays. `data.reason` says so across IPC, where the kind is lost.
+ */
+export class ObjectGoneError extends NodeNotFoundError {
+  constructor(message = 'the element no longer exists in the app; read the tree again', details: ErrorDetails = {}) {
+    super(message, { ...details, data: { ...details.data, reason: OBJECT_GONE } });
+    this.name = 'ObjectGoneError';
+  }
+}
+
+/** Whether an error says the element's object was gone, here or after serializeError. */
+export function isObjectGone(error: unknown): boolean {
+  return hasErrorCode(error, 'NODE_NOT_FOUND') && error.data?.['reason'] === OBJECT_GONE;
+}
+
 export class NotSettableError extends DeskpilotError {
   constructor(message = "element does not support set_value; try 'type'", details: ErrorDetails = {}) {
     super('NOT_SETTABLE', message, details);

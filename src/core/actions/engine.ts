@@ -24,6 +24,7 @@ import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 import { lookOnce, type VerifyContext } from './verify';
 import { replaceInWindow, typeInWindow } from './window-typing';
+import { EffectWatch, approvedOnce, foundAgain } from './vanished';
 
 /**
  * What a step that needs synthetic input says before it runs, for a user who asked to be asked:
@@ -64,15 +65,20 @@ interface Resolved extends TargetTree {
  */
 export class ActionEngine {
   private readonly platform: Platform;
+  private readonly watch: EffectWatch;
   /** The engine's clock: helpers that wait between their own looks (choose-option.ts) wait by it too. */
   readonly clock: Clock;
   private readonly memory = new Map<string, Remembered>();
   private readonly askBeforeInput: EngineOptions['askBeforeInput'];
   /** Looks taken after actions, in all: tests and benches count polls with it. */
   looks = 0;
+  /** Actions tried a second time after their element's object vanished before anything reached the app (vanished.ts). */
+  retriedVanished = 0;
 
   constructor(options: EngineOptions) {
-    this.platform = options.platform;
+    // Input and window calls go through the watch, which counts them for the retry rule (vanished.ts).
+    this.watch = new EffectWatch(options.platform);
+    this.platform = this.watch.platform;
     this.clock = options.clock ?? systemClock;
     this.askBeforeInput = options.askBeforeInput;
   }
@@ -124,22 +130,27 @@ export class ActionEngine {
     const devices = { taken: false };
     try {
       signal?.throwIfAborted();
-      const resolved = await this.resolve(pid, request);
+      let resolved = await this.resolve(pid, request);
       const subject = resolved.destination ?? resolved.target;
       nodeBefore = subject === undefined ? null : shallow(subject.node);
       signal?.throwIfAborted();
       if (!(await this.platform.apps.isAlive(pid))) throw new ProcessExitedError(pid);
       method = request.action === 'set_value' || request.action === 'click' ? 'accessibility' : 'input';
-      let route: Route;
-      try {
-        route = await this.execute(pid, request, resolved, devices, signal);
-      } catch (error) {
-        // A button that closes its dialog or ends its app can take the answer with it: the call
-        // fails though the click worked. What the app shows now decides, never the failed reply.
-        const gone = signal?.aborted !== true && request.action === 'click' ? await this.closedAnyway(pid, request, resolved, method) : undefined;
-        if (gone === undefined) throw error;
-        return gone;
+      const tries: Tries = { devices, ask: approvedOnce(this.askBeforeInput) };
+      let outcome = await this.attempt(pid, request, resolved, method, tries, signal);
+      if ('vanished' in outcome) {
+        // Its object vanished before anything reached the app: the same request (same id, action and
+        // arguments, as approved) once more on the element's new object, never on another element.
+        resolved = await this.resolveAgain(pid, resolved, outcome.vanished, signal);
+        const again = resolved.destination ?? resolved.target;
+        nodeBefore = again === undefined ? null : shallow(again.node);
+        signal?.throwIfAborted();
+        this.retriedVanished += 1;
+        outcome = await this.attempt(pid, request, resolved, method, tries, signal, false);
       }
+      if ('result' in outcome) return outcome.result;
+      if ('vanished' in outcome) throw outcome.vanished;
+      const { route } = outcome;
       method = route.method;
       const driver = method === 'input' ? this.platform.input.lastDriver : undefined;
       const result = await this.settle(pid, request, resolved, method, signal);
@@ -159,6 +170,42 @@ export class ActionEngine {
         error: serializeError(error),
       };
     }
+  }
+
+  /**
+   * One try at carrying out the request: its route, or the result of a click whose window closed
+   * though the call failed, or (`mayRetry`) the error of an element whose object vanished before
+   * anything reached the app (EffectWatch.nothingReached draws that line).
+   */
+  private async attempt(
+    pid: number,
+    request: UiActionRequest,
+    resolved: Resolved,
+    method: ActionMethod,
+    tries: Tries,
+    signal: AbortSignal | undefined,
+    mayRetry = true,
+  ): Promise<{ route: Route } | { result: UiActionResult } | { vanished: unknown }> {
+    const mark = this.watch.mark();
+    try {
+      return { route: await this.execute(pid, request, resolved, tries, signal) };
+    } catch (error) {
+      if (mayRetry && signal?.aborted !== true && this.watch.nothingReached(mark, error)) return { vanished: error };
+      // A button that closes its dialog or ends its app can take the answer with it: the call
+      // fails though the click worked. What the app shows now decides, never the failed reply.
+      const gone = signal?.aborted !== true && request.action === 'click' ? await this.closedAnyway(pid, request, resolved, method) : undefined;
+      if (gone === undefined) throw error;
+      return { result: gone };
+    }
+  }
+
+  /** A fresh read after the target's object vanished, the request's ids found again as they were (vanished.ts). */
+  private async resolveAgain(pid: number, before: Resolved, cause: unknown, signal?: AbortSignal): Promise<Resolved> {
+    const tree = await this.observe(pid, { bounds: 'none', fresh: true, ...(signal === undefined ? {} : { signal }) });
+    const index = indexTree(tree.root);
+    const target = before.target === undefined ? undefined : foundAgain(index, tree.root, before.target, pid, cause);
+    const destination = before.destination === undefined ? undefined : foundAgain(index, tree.root, before.destination, pid, cause, true);
+    return { tree, index, target, destination, owner: { pid, apps: this.platform.apps } };
   }
 
   /** Looks for the action's effect by events and polling, up to a bound (see settle.ts). */
@@ -225,19 +272,19 @@ export class ActionEngine {
     return { tree, index, target, destination, owner: { pid, apps: this.platform.apps } };
   }
 
-  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, devices: { taken: boolean }, signal?: AbortSignal): Promise<Route> {
+  private async execute(pid: number, request: UiActionRequest, resolved: Resolved, tries: Tries, signal?: AbortSignal): Promise<Route> {
     const { accessibility, input } = this.platform;
     const node = resolved.target?.node;
     const ref = node === undefined ? undefined : resolved.tree.refs.get(node.id);
     const synthetic = (via: string, work: () => Promise<void>, placed?: Point): Promise<Route> =>
-      this.synthetic(inputRequest(pid, via, request, node, resolved.destination?.node), work, placed, devices, signal);
+      this.synthetic(inputRequest(pid, via, request, node, resolved.destination?.node), work, placed, tries, signal);
     switch (request.action) {
       case 'click': {
         const target = node as UiNode;
         // An opening menu's popup grabs the keyboard until it closes, so the user's keys go to it:
         // put to the user first like any input step, and reported as taking the keyboard.
         const opens = opensMenu(target);
-        if (opens) await this.askBeforeInput?.(inputRequest(pid, 'open-menu', request, node, undefined));
+        if (opens) await tries.ask(inputRequest(pid, 'open-menu', request, node, undefined));
         signal?.throwIfAborted();
         const native = await accessibleClick(accessibility, resolved, target);
         if (native !== undefined) return opens ? { ...native, interrupted: true } : native;
@@ -313,16 +360,10 @@ export class ActionEngine {
    * Synthetic input, the path that takes the user's devices: asked for first when the user
    * said never to take them, and the pointer and active window put back afterwards (input-guard.ts).
    */
-  private async synthetic(
-    asked: InputRequest,
-    work: () => Promise<void>,
-    placed: Point | undefined,
-    devices: { taken: boolean },
-    signal?: AbortSignal,
-  ): Promise<Route> {
-    await this.askBeforeInput?.(asked);
+  private async synthetic(asked: InputRequest, work: () => Promise<void>, placed: Point | undefined, tries: Tries, signal?: AbortSignal): Promise<Route> {
+    await tries.ask(asked);
     signal?.throwIfAborted();
-    await guardInput(this.platform, asked.pid, work, { placed, sleep: (ms) => this.clock.sleep(ms), devices });
+    await guardInput(this.platform, asked.pid, work, { placed, sleep: (ms) => this.clock.sleep(ms), devices: tries.devices });
     return { method: 'input', via: asked.via, interrupted: true };
   }
 
@@ -408,6 +449,12 @@ export class ActionEngine {
       this.memory.delete(key);
     }
   }
+}
+
+/** What one run of an action shares between its tries: the user's devices, and the input the user approved. */
+interface Tries {
+  devices: { taken: boolean };
+  ask: (request: InputRequest) => Promise<void>;
 }
 
 const MENU_ROLES = new Set<Role>(['menu', 'menuitem']);

@@ -111,6 +111,13 @@ export interface AppListing {
  */
 export interface AccessibilityBackend {
   getTree(pid: number, options?: TreeOptions): Promise<RawNode>;
+  /**
+   * Calls sent to apps on elements so far (press, focus, extents, text, …; not tree reads), counted
+   * as they are sent. With it, the engine knows that a call failing with ObjectGoneError was the
+   * first call of its action, so nothing reached the app and the action may be tried once on the
+   * element's new object (actions/vanished.ts). Without it, a gone object is never retried.
+   */
+  readonly actCalls?: number;
   press(ref: unknown, node: UiNode): Promise<boolean>;
   /** Throws NotSettableError when the element's value cannot be set. */
   setValue(ref: unknown, node: UiNode, value: string | number): Promise<void>;

@@ -24,6 +24,11 @@ function fullBackend(calls: string[]): Required<AccessibilityBackend> {
   return {
     // An app with no windows: screen text has nothing to read (and loads no OCR) but still asks the backend.
     getTree: reached('getTree', { role: 'application', name: 'App', states: {}, actions: [], ref: 'root' } as never),
+    // A count read live, through the composition as a getter: a copied number would stop counting.
+    get actCalls(): number {
+      calls.push('actCalls');
+      return 7;
+    },
     press: reached('press', true),
     setValue: reached('setValue', undefined),
     focus: reached('focus', true),
@@ -95,6 +100,7 @@ describe('the capabilities the runtime composes over a backend', () => {
     const signal = new AbortController().signal;
     const invoke: { [K in keyof AccessibilityBackend]-?: () => Promise<unknown> } = {
       getTree: () => backend.getTree(1),
+      actCalls: () => Promise.resolve(backend.actCalls),
       press: () => backend.press('r', NODE),
       setValue: () => backend.setValue('r', NODE, 'x'),
       focus: () => backend.focus('r', NODE),

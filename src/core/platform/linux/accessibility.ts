@@ -1,5 +1,5 @@
 import { IFACE, ROLE, STATE } from '../../../../native/linux/atspi';
-import { NotSettableError } from '../../../shared/errors';
+import { NotSettableError, isObjectGone } from '../../../shared/errors';
 import type { Bounds, UiNode } from '../../../shared/ui-node';
 import type { AccessibilityBackend, MenuShortcut, QuickMatch, QuickQuery, TreeOptions } from '../types';
 import { collectionFind } from './collection-find';
@@ -9,6 +9,7 @@ import type { AppDirectory, AppEntry } from './apps';
 import { pressActionIndex } from './action-names';
 import { DbusCallError } from '../../../../native/linux/dbus';
 import { mapDbusError, type AtspiClient, type AtspiRef } from './client';
+import { actError, countingClient } from './gone-object';
 import { AppEvents } from './app-events';
 import { DEFAULT_MIRROR_OPTIONS, MirrorStore, type MirrorStats } from './mirror-store';
 import { mirrorReader } from './mirror-reader';
@@ -60,6 +61,10 @@ export class AtspiAccessibility implements AccessibilityBackend {
   /** Apps this process has read once: later reads need not wait for a half-built tree to settle. */
   private readonly readBefore = new Set<string>();
 
+  /** The client for calls on an element (press, focus, extents, …): each one sent is counted in actCalls. */
+  private readonly acting: AtspiClient;
+  private calls = 0;
+
   /** Waits between asks for late answers (tests pass one that counts instead of waiting). */
   private readonly pause: (ms: number) => Promise<void>;
 
@@ -69,6 +74,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
     options: { pause?: (ms: number) => Promise<void> } = {},
   ) {
     this.pause = options.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.acting = countingClient(client, () => (this.calls += 1));
     client.onTreeEvent((event) => this.cache.invalidate(event.bus));
     this.events = new AppEvents(client);
     this.mirrors = new MirrorStore(client, { ...DEFAULT_MIRROR_OPTIONS, maxNodes: DEFAULT_MAX_NODES, maxDepth: DEFAULT_MAX_DEPTH }, (bus) =>
@@ -81,6 +87,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
   /** How often reads were patched or read whole, and why the mirror fell back: for tests and benches. */
   get mirrorStats(): MirrorStats {
     return this.mirrors.stats;
+  }
+
+  /** Calls sent on elements so far (AccessibilityBackend.actCalls): tree reads and searches are not counted. */
+  get actCalls(): number {
+    return this.calls;
   }
 
   /** Subscribes to an app's events and keeps it observed while it is read (dropped when idle, as a mirror is). */
@@ -172,7 +183,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
     return this.guard(target, async () => {
       const index = await this.pressIndex([target.bus, target.path], bridge.lateFacts ? LATE_ACTION_ASKS : 1);
       if (index < 0) return false;
-      const [done] = await this.client.call([target.bus, target.path], IFACE.action, 'DoAction', 'i', [index]);
+      const [done] = await this.acting.call([target.bus, target.path], IFACE.action, 'DoAction', 'i', [index]);
       return Boolean(done);
     });
   }
@@ -186,9 +197,9 @@ export class AtspiAccessibility implements AccessibilityBackend {
    */
   private async pressIndex(object: [string, string], asks: number): Promise<number> {
     for (let ask = 1; ; ask += 1) {
-      const index = await pressActionIndex(this.client, object);
+      const index = await pressActionIndex(this.acting, object);
       if (index >= 0 || ask >= asks) return index;
-      if (Number(await this.client.property(object, IFACE.action, 'NActions')) > 0) return index;
+      if (Number(await this.acting.property(object, IFACE.action, 'NActions')) > 0) return index;
       await this.pause(LATE_ACTION_WAIT_MS);
     }
   }
@@ -199,9 +210,9 @@ export class AtspiAccessibility implements AccessibilityBackend {
     const container = containerRef as AtspiRef | undefined;
     if (container === undefined || !container.interfaces.includes(IFACE.selection)) return false;
     return this.guard(target, async () => {
-      const [index] = await this.client.call([target.bus, target.path], IFACE.accessible, 'GetIndexInParent');
+      const [index] = await this.acting.call([target.bus, target.path], IFACE.accessible, 'GetIndexInParent');
       if (typeof index !== 'number' || index < 0) return false;
-      const [done] = await this.client.call([container.bus, container.path], IFACE.selection, 'SelectChild', 'i', [index]);
+      const [done] = await this.acting.call([container.bus, container.path], IFACE.selection, 'SelectChild', 'i', [index]);
       return Boolean(done);
     });
   }
@@ -209,7 +220,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
   async isDefault(ref: unknown): Promise<boolean> {
     const target = ref as AtspiRef;
     return this.guard(target, async () => {
-      const [bits] = await this.client.call([target.bus, target.path], IFACE.accessible, 'GetState');
+      const [bits] = await this.acting.call([target.bus, target.path], IFACE.accessible, 'GetState');
       return hasState(bits as number[], STATE_IS_DEFAULT);
     });
   }
@@ -227,11 +238,11 @@ export class AtspiAccessibility implements AccessibilityBackend {
     const number = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
     await this.guard(target, async () => {
       if (hasValue && (typeof value === 'number' || !hasText) && Number.isFinite(number)) {
-        await this.client.setProperty([target.bus, target.path], IFACE.value, 'CurrentValue', 'd', number);
+        await this.acting.setProperty([target.bus, target.path], IFACE.value, 'CurrentValue', 'd', number);
         return;
       }
       if (hasText) {
-        const [done] = await this.client.call([target.bus, target.path], IFACE.editableText, 'SetTextContents', 's', [String(value)]);
+        const [done] = await this.acting.call([target.bus, target.path], IFACE.editableText, 'SetTextContents', 's', [String(value)]);
         if (done) return;
       }
       throw new NotSettableError();
@@ -250,9 +261,9 @@ export class AtspiAccessibility implements AccessibilityBackend {
     return this.guard(target, async () => {
       const [focused] = node.states.focused ? [true] : await this.grabFocus(object);
       if (!focused || !target.interfaces.includes(IFACE.text) || target.role === ROLE.PASSWORD_TEXT) return Boolean(focused);
-      if (node.states.focused && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) return true;
-      const length = Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
-      await this.client.call(object, IFACE.text, 'SetCaretOffset', 'i', [length]);
+      if (node.states.focused && Number((await this.acting.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) return true;
+      const length = Number(await this.acting.property(object, IFACE.text, 'CharacterCount'));
+      await this.acting.call(object, IFACE.text, 'SetCaretOffset', 'i', [length]);
       return true;
     });
   }
@@ -270,17 +281,17 @@ export class AtspiAccessibility implements AccessibilityBackend {
     if (bridge.kind !== 'chromium') return (await this.focus(ref, node)) ? 'caret-placed' : false;
     const object: [string, string] = [target.bus, target.path];
     return this.guard(target, async () => {
-      const [bits] = await this.client.call(object, IFACE.accessible, 'GetState');
+      const [bits] = await this.acting.call(object, IFACE.accessible, 'GetState');
       if (hasState(bits as number[], STATE.FOCUSED)) {
-        const selected = target.interfaces.includes(IFACE.text) && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0;
+        const selected = target.interfaces.includes(IFACE.text) && Number((await this.acting.call(object, IFACE.text, 'GetNSelections'))[0]) > 0;
         return selected ? 'caret-placed' : 'caret-unplaced';
       }
       if (!target.interfaces.includes(IFACE.action)) return false;
-      const index = await pressActionIndex(this.client, object);
-      if (index < 0 || !(await this.client.call(object, IFACE.action, 'DoAction', 'i', [index]))[0]) return false;
+      const index = await pressActionIndex(this.acting, object);
+      if (index < 0 || !(await this.acting.call(object, IFACE.action, 'DoAction', 'i', [index]))[0]) return false;
       // The renderer carries the action out a moment later: the focus is looked for a few times.
       for (let look = 0; look < FOCUS_LOOKS; look += 1) {
-        const [after] = await this.client.call(object, IFACE.accessible, 'GetState');
+        const [after] = await this.acting.call(object, IFACE.accessible, 'GetState');
         if (hasState(after as number[], STATE.FOCUSED)) return 'caret-unplaced';
         await new Promise((resolve) => setTimeout(resolve, FOCUS_LOOK_MS));
       }
@@ -295,7 +306,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
    */
   private async grabFocus(object: [string, string]): Promise<unknown[]> {
     try {
-      return await this.client.call(object, IFACE.component, 'GrabFocus');
+      return await this.acting.call(object, IFACE.component, 'GrabFocus');
     } catch (error) {
       if (error instanceof DbusCallError && error.errorName === NOT_SUPPORTED) return [false];
       throw error;
@@ -315,18 +326,18 @@ export class AtspiAccessibility implements AccessibilityBackend {
     return this.guard(target, async () => {
       let offset = 0;
       if (target.interfaces.includes(IFACE.text)) {
-        offset = Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
-        if (node.states.focused && Number((await this.client.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) {
-          const [start, end] = (await this.client.call(object, IFACE.text, 'GetSelection', 'i', [0])) as number[];
+        offset = Number(await this.acting.property(object, IFACE.text, 'CharacterCount'));
+        if (node.states.focused && Number((await this.acting.call(object, IFACE.text, 'GetNSelections'))[0]) > 0) {
+          const [start, end] = (await this.acting.call(object, IFACE.text, 'GetSelection', 'i', [0])) as number[];
           if (start !== undefined && end !== undefined && end > start) {
-            await this.client.call(object, IFACE.editableText, 'DeleteText', 'ii', [start, end]);
+            await this.acting.call(object, IFACE.editableText, 'DeleteText', 'ii', [start, end]);
             offset = start;
           }
         }
       }
       const before = target.interfaces.includes(IFACE.text) ? await this.characterCount(object) : undefined;
       // GTK reads the length in UTF-8 bytes; toolkits that count characters stop at the string's end anyway.
-      const [done] = await this.client.call(object, IFACE.editableText, 'InsertText', 'isi', [Math.max(0, offset || 0), text, Buffer.byteLength(text)]);
+      const [done] = await this.acting.call(object, IFACE.editableText, 'InsertText', 'isi', [Math.max(0, offset || 0), text, Buffer.byteLength(text)]);
       if (!done || before === undefined) return Boolean(done);
       // Firefox ESR answers true and inserts nothing: only a text that grew counts, else the keys type it.
       return this.grew(object, before);
@@ -334,7 +345,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
   }
 
   private async characterCount(object: [string, string]): Promise<number> {
-    return Number(await this.client.property(object, IFACE.text, 'CharacterCount'));
+    return Number(await this.acting.property(object, IFACE.text, 'CharacterCount'));
   }
 
   /** Whether the text is longer than `before`, asked a few times: some toolkits update the count a moment later. */
@@ -349,7 +360,7 @@ export class AtspiAccessibility implements AccessibilityBackend {
   async readText(ref: unknown, _node: UiNode, maxChars: number): Promise<string> {
     const target = ref as AtspiRef;
     const { bridge } = await this.apps.get(target.pid);
-    return this.guard(target, async () => (await readText(this.client, [target.bus, target.path], maxChars, bridge)).replace(/\uFFFC/g, ''));
+    return this.guard(target, async () => (await readText(this.acting, [target.bus, target.path], maxChars, bridge)).replace(/\uFFFC/g, ''));
   }
 
   async bounds(ref: unknown): Promise<Bounds | undefined> {
@@ -358,12 +369,12 @@ export class AtspiAccessibility implements AccessibilityBackend {
     const { bridge } = await this.apps.get(target.pid);
     return this.guard(target, async () => {
       const tries = bridge.lateFacts ? EXTENTS_TRIES + LATE_EXTENTS_ASKS : EXTENTS_TRIES;
-      const extents = await readExtents(this.client, [target.bus, target.path], tries, this.pause);
+      const extents = await readExtents(this.acting, [target.bus, target.path], tries, this.pause);
       if (extents === undefined || !target.gtk4 || target.window === undefined) return extents;
       const windows = await screenWindows();
       const origin = originsByTitle(windows).get(target.window);
       // Inside a popover, the popup window places it (GTK 4 counts from the widget the popover hangs from).
-      const popover = origin === undefined || target.popover === undefined ? undefined : await readExtents(this.client, [target.bus, target.popover]);
+      const popover = origin === undefined || target.popover === undefined ? undefined : await readExtents(this.acting, [target.bus, target.popover]);
       const shift = (popover === undefined || origin === undefined ? undefined : popoverShift(windows, popover, origin)) ?? origin;
       return shift === undefined ? extents : { ...extents, x: extents.x + shift.x, y: extents.y + shift.y };
     });
@@ -373,7 +384,13 @@ export class AtspiAccessibility implements AccessibilityBackend {
     try {
       return await work();
     } catch (error) {
-      throw mapDbusError(error, target.pid);
+      const typed = await actError(this.client, target, error);
+      // A node whose object is gone must not be served again from the mirror: its parent is read again on the next read.
+      if (isObjectGone(typed)) {
+        this.mirrors.objectGone(target.bus, target.path);
+        this.cache.invalidate(target.bus);
+      }
+      throw typed;
     }
   }
 }

@@ -7,7 +7,7 @@ import {
   DbusTimeoutError,
   type MethodCall,
 } from '../../../../native/linux/dbus';
-import { DeskpilotError, ProcessExitedError, TimeoutError } from '../../../shared/errors';
+import { DeskpilotError, ObjectGoneError, ProcessExitedError, TimeoutError } from '../../../shared/errors';
 import { isProcessAlive } from '../process';
 import { DirectConnections } from './direct-connections';
 import {
@@ -53,7 +53,11 @@ export function mapDbusError(error: unknown, pid: number | undefined): unknown {
   }
   if (error instanceof DbusCallError) {
     if (pid !== undefined && GONE_ERRORS.has(error.errorName) && !isProcessAlive(pid)) return new ProcessExitedError(pid, { cause: error });
-    if (error.errorName.endsWith('UnknownObject') || error.errorName.endsWith('UnknownMethod')) {
+    // The path is gone: the app said so. The action engine may read again and act on the new object.
+    if (error.errorName.endsWith('UnknownObject')) return new ObjectGoneError(undefined, { cause: error });
+    // Gone too, as some bridges answer for a dead path, or a method the live object lacks:
+    // only a look at the path tells which (AtspiAccessibility's act guard looks).
+    if (error.errorName.endsWith('UnknownMethod')) {
       return new DeskpilotError('NODE_NOT_FOUND', 'the element no longer exists in the app; read the tree again', { cause: error });
     }
     return new DeskpilotError('ACTION_FAILED', error.message, { cause: error });

@@ -131,6 +131,11 @@ export class MirrorStore {
     );
   }
 
+  /** The app said this object is gone: its mirror, if it holds it, reads its parent again next time (AppMirror.objectGone). */
+  objectGone(bus: string, path: string): void {
+    this.held.get(bus)?.mirror.objectGone(path);
+  }
+
   /** Drops mirrors not read for idleMs, so an app nobody looks at no longer sends us its events. */
   sweep(): void {
     const now = this.options.now();

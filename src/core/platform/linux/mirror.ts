@@ -447,6 +447,18 @@ export class AppMirror {
   }
 
   /**
+   * An object the app said is gone (a call on it failed with UnknownObject, on the act path):
+   * as for a failed call during a read, its parent's list (a sheet's range) is read again on the
+   * next read, which must find it gone, or the mirror falls back to a full read.
+   */
+  objectGone(path: string): void {
+    const entry = this.entries.get(path);
+    if (entry?.parent === undefined) return;
+    this.failed.add(path);
+    this.dirtyChildren.add(entry.parent);
+  }
+
+  /**
    * A call on a node the tree holds that failed: the node may be dying (LibreOffice destroys a
    * sidebar's toolbars on every edit). Its parent's list is read again, and the next structure
    * patch must find the node gone, or the mirror falls back. Undefined stands for the failure.
