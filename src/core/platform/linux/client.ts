@@ -7,6 +7,7 @@ import {
   DbusTimeoutError,
   type MethodCall,
   type PropertyPick,
+  type Reading,
 } from '../../../../native/linux/dbus';
 import { DeskpilotError, ProcessExitedError, TimeoutError } from '../../../shared/errors';
 import { isProcessAlive } from '../process';
@@ -360,6 +361,21 @@ export class AtspiClient {
     const current = this.current();
     if (current !== undefined) return current.getProperties(target[0], target[1], iface, pick, timeoutMs);
     return this.ready().then((connection) => connection.getProperties(target[0], target[1], iface, pick, timeoutMs));
+  }
+
+  /**
+   * Calls on one app sent together and answered together (dbus.ts' callGroup): each slot its
+   * reply's value, read as `readings` says at that slot, or the Error its call failed with. Never rejects.
+   */
+  callGroup(bus: string, calls: readonly MethodCall[], readings: readonly Reading[], timeoutMs?: number): Promise<unknown[]> {
+    const peer = this.direct.get(bus);
+    if (peer !== undefined) return peer.callGroup(calls, readings, timeoutMs);
+    const current = this.current();
+    if (current !== undefined) return current.callGroup(calls, readings, timeoutMs);
+    return this.ready().then(
+      (connection) => connection.callGroup(calls, readings, timeoutMs),
+      (error: unknown) => calls.map(() => (error instanceof Error ? error : new Error(String(error)))),
+    );
   }
 
   async setProperty(target: ObjectRef, iface: string, name: string, signature: string, value: unknown): Promise<void> {

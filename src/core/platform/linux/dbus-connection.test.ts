@@ -123,6 +123,85 @@ function byteByByteBus(file: string, chunkBytes = 1): { close: () => void } {
 }
 
 describe('DbusConnection on a working bus', () => {
+  it('answers a call group slot by slot, each read as asked, failures in their slots, and never rejects', async () => {
+    const file = socketPath();
+    const bus = byteByByteBus(file, 7);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    try {
+      const target = { destination: ':1.9', path: '/o', interface: 'x.Y' };
+      const properties = { destination: ':1.9', path: '/o', interface: 'org.freedesktop.DBus.Properties' };
+      const pick = new PropertyPick(['Name', 'ChildCount']);
+      const results = await connection.callGroup(
+        [
+          { ...target, member: 'Echo', signature: 'sai', body: ['héllo', [1, -2]] },
+          { ...target, member: 'Fail' },
+          { ...properties, member: 'Get', signature: 'ss', body: ['x.Y', 'Name'] },
+          { ...properties, member: 'GetAll', signature: 's', body: ['x.Y'] },
+          // A body that does not fit its signature fails its own slot, at once.
+          { ...target, member: 'Echo', signature: 'ii', body: [1] },
+        ],
+        ['body', 'body', 'unwrap', pick, 'body'],
+        NEVER_MS,
+      );
+      expect(results[0]).toEqual(['héllo', [1, -2]]);
+      expect(results[1]).toBeInstanceOf(DbusCallError);
+      expect(results[2]).toBe('x.Y.Name');
+      expect(results[3]).toEqual(['Nämé', 3]);
+      expect(results[4]).toBeInstanceOf(Error);
+      expect(await connection.callGroup([], [], NEVER_MS)).toEqual([]);
+      // A call that gets no answer times out in its slot; the others keep their answers.
+      const late = await connection.callGroup(
+        [
+          { ...target, member: 'Echo', signature: 'u', body: [5] },
+          { ...target, member: 'Hang' },
+        ],
+        [],
+        100,
+      );
+      expect(late[0]).toEqual([5]);
+      expect(late[1]).toBeInstanceOf(DbusTimeoutError);
+      // Gone: every slot says so, typed.
+      connection.close();
+      const closed = await connection.callGroup(
+        [
+          { ...target, member: 'Echo' },
+          { ...target, member: 'Echo' },
+        ],
+        [],
+        NEVER_MS,
+      );
+      expect(closed.every((result) => result instanceof DbusDisconnectedError)).toBe(true);
+    } finally {
+      connection.close();
+      bus.close();
+    }
+  });
+
+  it('fails the slots still waiting when the connection drops mid-group', async () => {
+    const file = socketPath();
+    const bus = byteByByteBus(file, 16);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    try {
+      const target = { destination: ':1.9', path: '/o', interface: 'x.Y' };
+      const waiting = connection.callGroup(
+        [
+          { ...target, member: 'Echo', signature: 'u', body: [1] },
+          { ...target, member: 'Hang' },
+        ],
+        [],
+        NEVER_MS,
+      );
+      // The first slot's answer is in before the hang-up: it keeps it.
+      await connection.call({ ...target, member: 'Echo' }, NEVER_MS);
+      connection.close();
+      const [answered, hung] = await waiting;
+      expect(answered).toEqual([1]);
+      expect(hung).toBeInstanceOf(DbusDisconnectedError);
+    } finally {
+      connection.close();
+      bus.close();
+    }
+  });
   it('drops the connection on a GetAll reply that runs past its message, failing the call typed, at once', async () => {
     const file = socketPath();
     const bus = byteByByteBus(file, 16);

@@ -3,7 +3,7 @@
  * Cache.GetItems, or four pipelined calls (readItem) for a node the cache leaves out.
  */
 import { CACHE_PATH, IFACE, type CacheItem, type ObjectRef } from '../../../../native/linux/atspi';
-import { DbusTimeoutError, PropertyPick } from '../../../../native/linux/dbus';
+import { DbusTimeoutError, PropertyPick, type MethodCall, type Reading } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
 import type { Bridge } from './bridges';
 import { isAppGone } from './read-crash';
@@ -176,6 +176,8 @@ export async function readNode(
   bridge: Bridge,
   knownInterfaces?: string[],
 ): Promise<{ item: Item; parent: string | undefined }> {
+  const grouping: Partial<Pick<AtspiClient, 'callGroup'>> = client;
+  if (bridge.getAll && grouping.callGroup !== undefined) return readNodeGrouped(client, self, index, bridge, knownInterfaces);
   const [[role], [states], [interfaces], { name, description, childCount, parent }] = await Promise.all([
     client.call(self, IFACE.accessible, 'GetRole'),
     client.call(self, IFACE.accessible, 'GetState'),
@@ -183,6 +185,45 @@ export async function readNode(
     accessibleProperties(client, self, bridge),
   ]);
   const item = itemOf(self, index, role, states, interfaces, { name, description, childCount });
+  return { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
+}
+
+/** How readNodeGrouped's calls are read: GetRole, GetState (and GetInterfaces) whole, GetAll for four properties. */
+const GROUP_READINGS: readonly Reading[] = ['body', 'body', ACCESSIBLE_PICK, 'body'];
+const ACCESSIBLE_BODY: readonly unknown[] = [IFACE.accessible];
+
+/**
+ * readNode's calls as one group (the real client's callGroup): one promise for the node instead
+ * of one per call, one for Promise.all and one per async step. A failure is said as Promise.all
+ * said it: the first of GetRole, GetState and GetInterfaces to fail (the app answers in order);
+ * a GetAll that fails otherwise than frozen or gone falls back to three Gets, as before.
+ */
+async function readNodeGrouped(
+  client: AtspiClient,
+  self: ObjectRef,
+  index: number,
+  bridge: Bridge,
+  knownInterfaces: string[] | undefined,
+): Promise<{ item: Item; parent: string | undefined }> {
+  const [destination, path] = self;
+  const calls: MethodCall[] = [
+    { destination, path, interface: IFACE.accessible, member: 'GetRole' },
+    { destination, path, interface: IFACE.accessible, member: 'GetState' },
+    { destination, path, interface: PROPERTIES, member: 'GetAll', signature: 's', body: ACCESSIBLE_BODY as unknown[] },
+  ];
+  if (knownInterfaces === undefined) calls.push({ destination, path, interface: IFACE.accessible, member: 'GetInterfaces' });
+  const [role, states, all, interfaces] = await client.callGroup(destination, calls, GROUP_READINGS);
+  for (const answer of [role, states, interfaces]) if (answer instanceof Error) throw answer;
+  let properties: { name: unknown; description: unknown; childCount: unknown; parent?: unknown } | undefined;
+  if (all instanceof Error) {
+    if (all instanceof DbusTimeoutError || isAppGone(all)) throw all;
+  } else {
+    const [name, description, childCount, parent] = all as unknown[];
+    if (childCount !== undefined) properties = { name, description, childCount, parent };
+  }
+  properties ??= await accessibleProperties(client, self, { ...bridge, getAll: false });
+  const item = itemOf(self, index, (role as unknown[])[0], (states as unknown[])[0], knownInterfaces ?? (interfaces as unknown[])[0], properties);
+  const parent = properties.parent;
   return { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
 }
 
