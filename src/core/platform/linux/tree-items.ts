@@ -188,43 +188,92 @@ export async function readNode(
   return { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
 }
 
-/** How readNodeGrouped's calls are read: GetRole, GetState (and GetInterfaces) whole, GetAll for four properties. */
-const GROUP_READINGS: readonly Reading[] = ['body', 'body', ACCESSIBLE_PICK, 'body'];
 const ACCESSIBLE_BODY: readonly unknown[] = [IFACE.accessible];
 
+/** What readNode learns of a node: its item, and the parent it names itself. */
+export interface NodeRead {
+  item: Item;
+  parent: string | undefined;
+}
+
+async function readNodeGrouped(client: AtspiClient, self: ObjectRef, index: number, bridge: Bridge, knownInterfaces: string[] | undefined): Promise<NodeRead> {
+  const [read] = await readNodes(client, self[0], [self[1]], [knownInterfaces], bridge);
+  if (read instanceof Error) throw read;
+  (read as NodeRead).item.index = index;
+  return read as NodeRead;
+}
+
 /**
- * readNode's calls as one group (the real client's callGroup): one promise for the node instead
- * of one per call, one for Promise.all and one per async step. A failure is said as Promise.all
- * said it: the first of GetRole, GetState and GetInterfaces to fail (the app answers in order);
- * a GetAll that fails otherwise than frozen or gone falls back to three Gets, as before.
+ * readNode of several nodes of one app (the real client's callGroup): every node's GetRole,
+ * GetState, GetAll (picked) and GetInterfaces (unless known) sent as one group and answered with
+ * one promise, instead of a promise per call, a Promise.all and an async step per node. Each slot
+ * is the node's read (at index 0: the caller places it), or the Error readNode would have thrown:
+ * the first of GetRole, GetState and GetInterfaces to fail (the app answers in order); a GetAll
+ * frozen or gone; else a GetAll that failed or had no ChildCount costs three Gets, as before.
  */
-async function readNodeGrouped(
+export async function readNodes(
   client: AtspiClient,
-  self: ObjectRef,
-  index: number,
+  bus: string,
+  paths: readonly string[],
+  knownInterfaces: readonly (string[] | undefined)[],
   bridge: Bridge,
-  knownInterfaces: string[] | undefined,
-): Promise<{ item: Item; parent: string | undefined }> {
-  const [destination, path] = self;
-  const calls: MethodCall[] = [
-    { destination, path, interface: IFACE.accessible, member: 'GetRole' },
-    { destination, path, interface: IFACE.accessible, member: 'GetState' },
-    { destination, path, interface: PROPERTIES, member: 'GetAll', signature: 's', body: ACCESSIBLE_BODY as unknown[] },
-  ];
-  if (knownInterfaces === undefined) calls.push({ destination, path, interface: IFACE.accessible, member: 'GetInterfaces' });
-  const [role, states, all, interfaces] = await client.callGroup(destination, calls, GROUP_READINGS);
-  for (const answer of [role, states, interfaces]) if (answer instanceof Error) throw answer;
-  let properties: { name: unknown; description: unknown; childCount: unknown; parent?: unknown } | undefined;
-  if (all instanceof Error) {
-    if (all instanceof DbusTimeoutError || isAppGone(all)) throw all;
-  } else {
-    const [name, description, childCount, parent] = all as unknown[];
-    if (childCount !== undefined) properties = { name, description, childCount, parent };
+): Promise<(NodeRead | Error)[]> {
+  const calls: MethodCall[] = [];
+  const readings: Reading[] = [];
+  for (let node = 0; node < paths.length; node += 1) {
+    const path = paths[node] as string;
+    calls.push(
+      { destination: bus, path, interface: IFACE.accessible, member: 'GetRole' },
+      { destination: bus, path, interface: IFACE.accessible, member: 'GetState' },
+      { destination: bus, path, interface: PROPERTIES, member: 'GetAll', signature: 's', body: ACCESSIBLE_BODY as unknown[] },
+    );
+    readings.push('body', 'body', ACCESSIBLE_PICK);
+    if (knownInterfaces[node] === undefined) {
+      calls.push({ destination: bus, path, interface: IFACE.accessible, member: 'GetInterfaces' });
+      readings.push('body');
+    }
   }
-  properties ??= await accessibleProperties(client, self, { ...bridge, getAll: false });
-  const item = itemOf(self, index, (role as unknown[])[0], (states as unknown[])[0], knownInterfaces ?? (interfaces as unknown[])[0], properties);
-  const parent = properties.parent;
-  return { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
+  const answers = await client.callGroup(bus, calls, readings);
+  const reads = new Array<NodeRead | Error>(paths.length);
+  let at = 0;
+  for (let node = 0; node < paths.length; node += 1) {
+    const self: ObjectRef = [bus, paths[node] as string];
+    const known = knownInterfaces[node];
+    const role = answers[at];
+    const states = answers[at + 1];
+    const all = answers[at + 2];
+    const interfaces = known === undefined ? answers[at + 3] : [known];
+    at += known === undefined ? 4 : 3;
+    const failed = role instanceof Error ? role : states instanceof Error ? states : interfaces instanceof Error ? interfaces : undefined;
+    if (failed !== undefined) {
+      reads[node] = failed;
+      continue;
+    }
+    let properties: { name: unknown; description: unknown; childCount: unknown; parent?: unknown } | undefined;
+    if (all instanceof Error) {
+      if (all instanceof DbusTimeoutError || isAppGone(all)) {
+        reads[node] = all;
+        continue;
+      }
+    } else {
+      const [name, description, childCount, parent] = all as unknown[];
+      if (childCount !== undefined) properties = { name, description, childCount, parent };
+    }
+    if (properties === undefined) {
+      const fallback = await accessibleProperties(client, self, { ...bridge, getAll: false }).catch((error: unknown) =>
+        error instanceof Error ? error : new Error(String(error)),
+      );
+      if (fallback instanceof Error) {
+        reads[node] = fallback;
+        continue;
+      }
+      properties = fallback;
+    }
+    const item = itemOf(self, 0, (role as unknown[])[0], (states as unknown[])[0], (interfaces as unknown[])[0], properties);
+    const parent = properties.parent;
+    reads[node] = { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
+  }
+  return reads;
 }
 
 /** Whether the cache puts a node under another parent that is itself in the tree (then it belongs there, not here). */
