@@ -8,8 +8,10 @@ import { Variant } from './dbus-codec';
 import { MESSAGE_TYPE, bodyReader, type CallFields, type WireMessage } from './dbus-message';
 import { readPicked, type PropertyPick } from './dbus-pick';
 import { DbusSocket } from './dbus-socket';
+import { DbusCallError, DbusDisconnectedError, DbusTimeoutError } from './dbus-errors';
 
 export { Variant } from './dbus-codec';
+export { DbusCallError, DbusDisconnectedError, DbusTimeoutError } from './dbus-errors';
 export { PropertyPick } from './dbus-pick';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 2000;
@@ -17,49 +19,12 @@ export const DEFAULT_CALL_TIMEOUT_MS = 2000;
 /** A method call: its fields are the ones the wire writes (dbus-message.ts), named once there. */
 export type MethodCall = CallFields;
 
-/** A call that got no answer in time. */
-export class DbusTimeoutError extends Error {
-  constructor(
-    readonly call: MethodCall,
-    readonly timeoutMs: number,
-  ) {
-    super(`${call.destination} did not answer ${call.interface}.${call.member} on ${call.path} within ${timeoutMs} ms`);
-    this.name = 'DbusTimeoutError';
-  }
-}
-
-/** An error reply from the peer, keeping its D-Bus error name (org.freedesktop.DBus.Error.*). */
-export class DbusCallError extends Error {
-  constructor(
-    readonly errorName: string,
-    message: string,
-    readonly call: MethodCall,
-  ) {
-    super(`${call.interface}.${call.member}: ${errorName}: ${message}`);
-    this.name = 'DbusCallError';
-  }
-}
-
 export interface Signal {
   sender: string;
   path: string;
   interface: string;
   member: string;
   body: unknown[];
-}
-
-/**
- * The connection is gone (the bus daemon died, the socket never opened, or close() was
- * called): every call still waiting fails at once with this, instead of at its timeout.
- */
-export class DbusDisconnectedError extends Error {
-  constructor(
-    readonly address: string,
-    why: string,
-  ) {
-    super(`the D-Bus connection to ${address} is closed: ${why}`);
-    this.name = 'DbusDisconnectedError';
-  }
 }
 
 interface Pending {
