@@ -57,6 +57,9 @@ export class DbusCodecError extends Error {
 }
 
 const ALIGN: Record<string, number> = { y: 1, g: 1, v: 1, n: 2, q: 2, b: 4, i: 4, u: 4, s: 4, o: 4, a: 4, h: 4, x: 8, t: 8, d: 8, '(': 8, '{': 8 };
+/** Bytes of the fixed-size basic types, which skip() steps over by their size. */
+const FIXED_SIZE: Record<string, number | undefined> = { b: 4, n: 2, q: 2, i: 4, u: 4, h: 4, x: 8, t: 8, d: 8 };
+const VARIANT_TYPE = typeNode('v');
 const BASIC = new Set(['y', 'b', 'n', 'q', 'i', 'u', 'x', 't', 'd', 's', 'o', 'g', 'h']);
 /** The spec's limit on a signature's length; it also bounds the parser's work on a hostile one. */
 const MAX_SIGNATURE = 255;
@@ -314,22 +317,24 @@ export class Writer {
  */
 export class Reader {
   at: number;
+  /** Variants open around the value being read: a hostile message nests them until the stack runs out. */
+  private variants = 0;
 
   constructor(
     readonly buffer: Buffer,
     private readonly littleEndian: boolean,
     private readonly base = 0,
     /** Where the message ends: nothing past it is read. */
-    private readonly end = buffer.length,
+    readonly end = buffer.length,
   ) {
     this.at = base;
   }
 
-  private align(to: number): void {
+  align(to: number): void {
     this.at += (to - ((this.at - this.base) % to)) % to;
   }
 
-  private need(bytes: number): void {
+  need(bytes: number): void {
     if (this.at + bytes > this.end) throw new DbusCodecError('message ends early');
   }
 
@@ -421,9 +426,7 @@ export class Reader {
         return this.text(this.byte());
       case TAG.variant: {
         const signature = this.text(this.byte());
-        const inner = parseSignature(signature);
-        if (inner.length !== 1) throw new DbusCodecError(`a variant holds one type, not ${signature}`);
-        return new Variant(signature, this.read(inner[0] as TypeNode));
+        return new Variant(signature, this.inVariant(signature, true));
       }
       case TAG.struct:
       case TAG.dictEntry: {
@@ -463,6 +466,79 @@ export class Reader {
     const values: unknown[] = [];
     while (this.at < end) values.push(this.read(element));
     return values;
+  }
+
+  /**
+   * The value a variant holds, without the Variant (a property's reply, a picked property):
+   * the same value read() puts in one.
+   */
+  variantValue(): unknown {
+    return this.inVariant(this.text(this.byte()), true);
+  }
+
+  /** Steps over a variant without making its value. */
+  skipVariant(): void {
+    this.skip(VARIANT_TYPE);
+  }
+
+  /** Reads (or with `keep` false, steps over) the one type `signature` names, as a variant's contents. */
+  private inVariant(signature: string, keep: boolean): unknown {
+    const inner = parseSignature(signature);
+    if (inner.length !== 1) throw new DbusCodecError(`a variant holds one type, not ${signature}`);
+    // The spec allows 64 containers in all; deeper is a hostile message, said as one, not a stack overflow.
+    if (this.variants >= MAX_DEPTH) throw new DbusCodecError('variants nested too deep');
+    // No finally: a message that throws is dropped whole, and its reader with it.
+    this.variants += 1;
+    const value = keep ? this.read(inner[0] as TypeNode) : this.skip(inner[0] as TypeNode);
+    this.variants -= 1;
+    return value;
+  }
+
+  /**
+   * Steps over a value without making it, checking what read() checks of its framing (lengths
+   * inside the message, a variant's signature): a property nobody asked for costs no objects.
+   * An array is stepped over whole by its length.
+   */
+  skip(type: TypeNode): void {
+    switch (type.tag) {
+      case TAG.byte:
+        this.need(1);
+        this.at += 1;
+        return;
+      case TAG.string:
+      case TAG.path:
+        return this.skipText(4);
+      case TAG.signature:
+        return this.skipText(1);
+      case TAG.variant: {
+        const length = this.byte();
+        this.need(length + 1);
+        // Read as read() reads it: a signature is short, and its string is the parse cache's key.
+        const signature = shortText(this.buffer, this.at, length);
+        this.at += length + 1;
+        this.inVariant(signature, false);
+        return;
+      }
+      case TAG.struct:
+      case TAG.dictEntry:
+        this.align(8);
+        for (const field of type.children) this.skip(field);
+        return;
+      case TAG.array: {
+        const length = this.uint32();
+        this.align(ALIGN[(type.children[0] as TypeNode).code] ?? 1);
+        if (this.at + length > this.end) throw new DbusCodecError('array runs past the message');
+        this.at += length;
+        return;
+      }
+      default: {
+        const size = FIXED_SIZE[type.code];
+        if (size === undefined) throw new DbusCodecError(`cannot read type ${type.code}`);
+        this.align(size);
+        this.need(size);
+        this.at += size;
+      }
+    }
   }
 
   /** Every complete type of `signature`, in order: a message body. */

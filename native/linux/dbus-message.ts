@@ -21,6 +21,8 @@ export interface WireMessage {
   sender?: string;
   signature?: string | undefined;
   body?: unknown[] | undefined;
+  /** Where the body starts, when it was left for the receiver to read (decodeMessage's `withBody` false). */
+  bodyAt?: number;
 }
 
 const FIELD = { path: 1, interface: 2, member: 3, errorName: 4, replySerial: 5, destination: 6, sender: 7, signature: 8 } as const;
@@ -190,9 +192,9 @@ export function messageLength(buffer: Buffer, offset: number): number | undefine
 /**
  * One whole message: `length` bytes at `offset` of `buffer` (all of it by default). A reply's
  * sender and destination are stepped over, not read: a read takes thousands of replies and
- * matches them by serial alone.
+ * matches them by serial alone. With `withBody` false the body is left for bodyReader.
  */
-export function decodeMessage(buffer: Buffer, offset = 0, length = buffer.length - offset): WireMessage {
+export function decodeMessage(buffer: Buffer, offset = 0, length = buffer.length - offset, withBody = true): WireMessage {
   const end = offset + length;
   const reader = new Reader(buffer, buffer[offset] === 0x6c, offset, end);
   reader.at = offset + 1;
@@ -224,8 +226,20 @@ export function decodeMessage(buffer: Buffer, offset = 0, length = buffer.length
     assignField(message, code, reader.read(basic));
   }
   reader.at = fieldsEnd + ((8 - ((fieldsEnd - offset) % 8)) % 8);
-  message.body = message.signature === undefined ? [] : reader.readAll(message.signature);
+  if (!withBody) message.bodyAt = reader.at;
+  else message.body = message.signature === undefined ? [] : reader.readAll(message.signature);
   return message;
+}
+
+/**
+ * A reader at the body of a message decodeMessage left unread (`withBody` false), so its
+ * receiver reads it as it needs: a reply nobody waits for is not read at all, a property's
+ * value comes without its Variant, a GetAll's unwanted entries are stepped over.
+ */
+export function bodyReader(buffer: Buffer, offset: number, length: number, bodyAt: number): Reader {
+  const reader = new Reader(buffer, buffer[offset] === 0x6c, offset, offset + length);
+  reader.at = bodyAt;
+  return reader;
 }
 
 const BASIC_BY_CODE: Record<number, TypeNode | undefined> = Object.fromEntries(Object.entries(BASIC_TYPE).map(([code, type]) => [code.charCodeAt(0), type]));

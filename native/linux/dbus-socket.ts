@@ -37,7 +37,11 @@ const BATCH_BYTES = 16 * 1024;
 const MAX_AUTH_LINE = 16 * 1024;
 
 export interface SocketEvents {
-  message: (message: WireMessage) => void;
+  /**
+   * A message, its body not yet read: it is `length` bytes at `offset` of `buffer` (bodyReader
+   * reads it), and those bytes are only there until this returns.
+   */
+  message: (message: WireMessage, buffer: Buffer, offset: number, length: number) => void;
   /** The socket failed or closed, or the peer spoke nonsense: why. Said once. */
   lost: (why: string) => void;
 }
@@ -94,10 +98,13 @@ export class DbusSocket {
   private flush(): void {
     this.flushScheduled = false;
     if (this.gone || this.queued.at === 0) return;
-    // The socket may hold the buffer until it is written: the next batch gets a new one.
     const batch = this.queued.buffer.subarray(0, this.queued.at);
-    this.queued = new Writer(BATCH_BYTES);
     this.socket.write(batch);
+    // Written to the kernel at once (nothing left queued in the socket): the buffer is free for
+    // the next batch. A new 16 kB buffer per batch, thousands a read, was memory outside the heap
+    // that V8 counts towards its next collection. Else the socket holds it until written.
+    if (this.socket.writableLength === 0 && this.queued.buffer.length <= BATCH_BYTES * 4) this.queued.at = 0;
+    else this.queued = new Writer(BATCH_BYTES);
   }
 
   private receive(chunk: Buffer): void {
@@ -121,9 +128,9 @@ export class DbusSocket {
       for (;;) {
         length = messageLength(this.pendingIn, offset);
         if (length === undefined || this.pendingIn.length - offset < length) break;
-        const message = decodeMessage(this.pendingIn, offset, length);
+        const message = decodeMessage(this.pendingIn, offset, length, false);
+        this.events.message(message, this.pendingIn, offset, length);
         offset += length;
-        this.events.message(message);
         if (this.gone) return;
       }
       // What is left is a message's first part: copied, so the big chunk it came in can go.

@@ -5,38 +5,19 @@
  * used before, spent more CPU per call than the apps answering. No AT-SPI knowledge lives here.
  */
 import { Variant } from './dbus-codec';
-import { MESSAGE_TYPE, type CallFields, type WireMessage } from './dbus-message';
+import { MESSAGE_TYPE, bodyReader, type CallFields, type WireMessage } from './dbus-message';
+import { readPicked, type PropertyPick } from './dbus-pick';
 import { DbusSocket } from './dbus-socket';
+import { DbusCallError, DbusDisconnectedError, DbusTimeoutError } from './dbus-errors';
 
 export { Variant } from './dbus-codec';
+export { DbusCallError, DbusDisconnectedError, DbusTimeoutError } from './dbus-errors';
+export { PropertyPick } from './dbus-pick';
 
 export const DEFAULT_CALL_TIMEOUT_MS = 2000;
 
 /** A method call: its fields are the ones the wire writes (dbus-message.ts), named once there. */
 export type MethodCall = CallFields;
-
-/** A call that got no answer in time. */
-export class DbusTimeoutError extends Error {
-  constructor(
-    readonly call: MethodCall,
-    readonly timeoutMs: number,
-  ) {
-    super(`${call.destination} did not answer ${call.interface}.${call.member} on ${call.path} within ${timeoutMs} ms`);
-    this.name = 'DbusTimeoutError';
-  }
-}
-
-/** An error reply from the peer, keeping its D-Bus error name (org.freedesktop.DBus.Error.*). */
-export class DbusCallError extends Error {
-  constructor(
-    readonly errorName: string,
-    message: string,
-    readonly call: MethodCall,
-  ) {
-    super(`${call.interface}.${call.member}: ${errorName}: ${message}`);
-    this.name = 'DbusCallError';
-  }
-}
 
 export interface Signal {
   sender: string;
@@ -46,29 +27,46 @@ export interface Signal {
   body: unknown[];
 }
 
-/**
- * The connection is gone (the bus daemon died, the socket never opened, or close() was
- * called): every call still waiting fails at once with this, instead of at its timeout.
- */
-export class DbusDisconnectedError extends Error {
-  constructor(
-    readonly address: string,
-    why: string,
-  ) {
-    super(`the D-Bus connection to ${address} is closed: ${why}`);
-    this.name = 'DbusDisconnectedError';
-  }
-}
-
 interface Pending {
   call: MethodCall;
-  resolve: (value: unknown) => void;
-  /** Resolve with the value of the reply's variant (a property), not the body. */
-  unwrap: boolean;
-  reject: (error: Error) => void;
+  /** A call of its own: its promise's. */
+  resolve: ((value: unknown) => void) | undefined;
+  reject: ((error: Error) => void) | undefined;
+  /** A call of a group (callGroup): the group, and the call's slot in it. */
+  group: Group | undefined;
+  slot: number;
+  /** How the reply's body is read: the whole body, the value of its variant (a property), or picked properties of its a{sv}. */
+  reading: Reading;
   /** performance.now() past which the call has timed out. */
   deadline: number;
   timeoutMs: number;
+}
+
+/** Calls answered together (callGroup): each slot a reply's value or the Error its call failed with. */
+interface Group {
+  results: unknown[];
+  left: number;
+  done: (results: unknown[]) => void;
+}
+
+/** How a reply's body is read (Pending.reading): a PropertyPick reads the named properties of a GetAll. */
+export type Reading = 'body' | 'unwrap' | PropertyPick;
+
+function settle(entry: Pending, value: unknown, error: Error | undefined): void {
+  const group = entry.group;
+  if (group === undefined) {
+    if (error === undefined) (entry.resolve as (value: unknown) => void)(value);
+    else (entry.reject as (error: Error) => void)(error);
+    return;
+  }
+  group.results[entry.slot] = error ?? value;
+  group.left -= 1;
+  if (group.left === 0) group.done(group.results);
+}
+
+/** What a property's reply of another shape than `v` gave: its first value's, if a variant. */
+function variantIn(body: unknown[]): unknown {
+  return body[0] instanceof Variant ? body[0].value : undefined;
 }
 
 const BUS = { destination: 'org.freedesktop.DBus', path: '/org/freedesktop/DBus', interface: 'org.freedesktop.DBus' } as const;
@@ -91,18 +89,27 @@ export class DbusConnection {
     readonly address: string,
     /** A direct connection to one app (no bus daemon): no Hello, and no destination on messages. */
     private readonly peer: boolean,
+    /** The error a call gets when the connection is gone (by default DbusDisconnectedError). */
+    private readonly goneError: (call: MethodCall, why: string) => Error,
   ) {
-    this.socket = new DbusSocket(address, { message: (message) => this.receive(message), lost: (why) => this.lost(why) });
+    this.socket = new DbusSocket(address, {
+      message: (message, buffer, offset, length) => this.receive(message, buffer, offset, length),
+      lost: (why) => this.lost(why),
+    });
   }
 
   /**
    * Opens a connection and waits for the bus to answer. On any failure the socket is closed
    * again before this rejects: a half-open connection would keep the process alive for ever.
    */
-  static async connect(address: string, timeoutMs = DEFAULT_CALL_TIMEOUT_MS, { peer = false }: { peer?: boolean } = {}): Promise<DbusConnection> {
+  static async connect(
+    address: string,
+    timeoutMs = DEFAULT_CALL_TIMEOUT_MS,
+    { peer = false, goneError }: { peer?: boolean; goneError?: (call: MethodCall, why: string) => Error } = {},
+  ): Promise<DbusConnection> {
     let connection: DbusConnection;
     try {
-      connection = new DbusConnection(address, peer);
+      connection = new DbusConnection(address, peer, goneError ?? ((_call, why) => new DbusDisconnectedError(address, why)));
     } catch (error) {
       // An address with no unix socket in it (or one Node cannot open) fails at once.
       throw new DbusDisconnectedError(address, error instanceof Error ? error.message : String(error));
@@ -125,7 +132,7 @@ export class DbusConnection {
 
   /** Calls a method and returns the reply body; rejects with DbusTimeoutError, DbusCallError or DbusDisconnectedError. */
   call(call: MethodCall, timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<unknown[]> {
-    return this.send(call, timeoutMs, false) as Promise<unknown[]>;
+    return this.send(call, timeoutMs, 'body') as Promise<unknown[]>;
   }
 
   /**
@@ -133,8 +140,8 @@ export class DbusConnection {
    * holds (a property's reply), taken out where the reply is matched rather than in a promise
    * chained per call.
    */
-  private send(call: MethodCall, timeoutMs: number, unwrap: boolean): Promise<unknown> {
-    if (this.closedBecause !== undefined) return Promise.reject(new DbusDisconnectedError(this.address, this.closedBecause));
+  private send(call: MethodCall, timeoutMs: number, reading: Reading): Promise<unknown> {
+    if (this.closedBecause !== undefined) return Promise.reject(this.goneError(call, this.closedBecause));
     this.serial = this.serial >= 0xffffffff ? 1 : this.serial + 1;
     const serial = this.serial;
     return new Promise((resolve, reject) => {
@@ -147,8 +154,40 @@ export class DbusConnection {
         return;
       }
       const deadline = performance.now() + timeoutMs;
-      this.pending.set(serial, { call, resolve, reject, deadline, timeoutMs, unwrap });
+      this.pending.set(serial, { call, resolve, reject, group: undefined, slot: 0, deadline, timeoutMs, reading });
       if (deadline < this.timerAt) this.arm(deadline);
+    });
+  }
+
+  /**
+   * Sends calls together and resolves once all are answered, never rejecting: each slot holds
+   * its reply's value (read as `readings` says at the same slot: the body, a property's value,
+   * picked properties) or the Error its call failed with. One promise and no closures for the
+   * lot: a tree read asks each node three or four things at once, for every node.
+   */
+  callGroup(calls: readonly MethodCall[], readings: readonly Reading[], timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<unknown[]> {
+    return new Promise((done) => {
+      const group: Group = { results: new Array<unknown>(calls.length), left: calls.length, done };
+      if (calls.length === 0) return done(group.results);
+      const deadline = performance.now() + timeoutMs;
+      for (let slot = 0; slot < calls.length; slot += 1) {
+        const call = calls[slot] as MethodCall;
+        const reading = readings[slot] ?? 'body';
+        const entry: Pending = { call, resolve: undefined, reject: undefined, group, slot, deadline, timeoutMs, reading };
+        if (this.closedBecause !== undefined) {
+          settle(entry, undefined, this.goneError(call, this.closedBecause));
+          continue;
+        }
+        this.serial = this.serial >= 0xffffffff ? 1 : this.serial + 1;
+        try {
+          this.socket.sendCall(this.serial, call, !this.peer);
+        } catch (error) {
+          settle(entry, undefined, error instanceof Error ? error : new Error(String(error)));
+          continue;
+        }
+        this.pending.set(this.serial, entry);
+      }
+      if (deadline < this.timerAt && this.pending.size > 0) this.arm(deadline);
     });
   }
 
@@ -179,21 +218,36 @@ export class DbusConnection {
       } else next = Math.min(next, entry.deadline);
     }
     if (next !== Infinity) this.arm(next);
-    for (const entry of late) entry.reject(new DbusTimeoutError(entry.call, entry.timeoutMs));
+    for (const entry of late) settle(entry, undefined, new DbusTimeoutError(entry.call, entry.timeoutMs));
   }
 
-  private receive(message: WireMessage): void {
+  /** A message whose body is still in `buffer` (the socket's: read here, before this returns, or never). */
+  private receive(message: WireMessage, buffer: Buffer, offset: number, length: number): void {
     if (message.type === MESSAGE_TYPE.methodReturn || message.type === MESSAGE_TYPE.error) {
       const entry = message.replySerial === undefined ? undefined : this.pending.get(message.replySerial);
-      if (entry === undefined) return; // timed out already
-      this.pending.delete(message.replySerial as number);
+      if (entry === undefined) return; // timed out already: its body is not read
+      // Read before the entry leaves: a body that does not parse loses the connection, which fails the entry with the rest.
+      const reader = bodyReader(buffer, offset, length, message.bodyAt ?? offset + length);
+      const signature = message.signature ?? '';
+      if (message.type === MESSAGE_TYPE.error) {
+        const [text] = reader.readAll(signature);
+        this.pending.delete(message.replySerial as number);
+        settle(entry, undefined, new DbusCallError(message.errorName ?? 'org.freedesktop.DBus.Error.Failed', typeof text === 'string' ? text : '', entry.call));
+        return;
+      }
+      const reading = entry.reading;
+      let value: unknown;
+      if (reading === 'body') value = reader.readAll(signature);
+      else if (reading === 'unwrap') value = signature === 'v' ? reader.variantValue() : variantIn(reader.readAll(signature));
+      // A reply of another shape is read (and checked) whole, and has none of the properties.
+      else value = signature === 'a{sv}' ? readPicked(reader, reading) : (reader.readAll(signature), new Array<unknown>(reading.names.length).fill(undefined));
       // The timer stays set when nothing waits: it finds nothing when it fires, which costs less
       // than clearing and setting it again for each turn of a read's replies.
-      const body = message.body ?? [];
-      if (message.type === MESSAGE_TYPE.methodReturn) entry.resolve(entry.unwrap ? (body[0] instanceof Variant ? body[0].value : undefined) : body);
-      else entry.reject(new DbusCallError(message.errorName ?? 'org.freedesktop.DBus.Error.Failed', typeof body[0] === 'string' ? body[0] : '', entry.call));
+      this.pending.delete(message.replySerial as number);
+      settle(entry, value, undefined);
       return;
     }
+    if (message.bodyAt !== undefined) message.body = bodyReader(buffer, offset, length, message.bodyAt).readAll(message.signature ?? '');
     if (message.type === MESSAGE_TYPE.signal) {
       const signal = {
         sender: message.sender ?? '',
@@ -229,13 +283,30 @@ export class DbusConnection {
     this.disarm();
     const waiting = [...this.pending.values()];
     this.pending.clear();
-    for (const entry of waiting) entry.reject(new DbusDisconnectedError(this.address, why));
+    for (const entry of waiting) settle(entry, undefined, this.goneError(entry.call, why));
   }
 
   /** Reads one property through org.freedesktop.DBus.Properties.Get, unwrapping the variant. */
   getProperty(destination: string, path: string, iface: string, name: string, timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<unknown> {
     // No async function or chained promise: a read asks thousands of properties.
-    return this.send({ destination, path, interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [iface, name] }, timeoutMs, true);
+    return this.send(
+      { destination, path, interface: 'org.freedesktop.DBus.Properties', member: 'Get', signature: 'ss', body: [iface, name] },
+      timeoutMs,
+      'unwrap',
+    );
+  }
+
+  /**
+   * Properties.GetAll of one interface, for the properties `pick` names: their values in its
+   * order (undefined where the reply lacks one), each as getProperty gives it. Nothing is made
+   * for the reply's other properties.
+   */
+  getProperties(destination: string, path: string, iface: string, pick: PropertyPick, timeoutMs = DEFAULT_CALL_TIMEOUT_MS): Promise<unknown[]> {
+    return this.send(
+      { destination, path, interface: 'org.freedesktop.DBus.Properties', member: 'GetAll', signature: 's', body: [iface] },
+      timeoutMs,
+      pick,
+    ) as Promise<unknown[]>;
   }
 
   async setProperty(destination: string, path: string, iface: string, name: string, signature: string, value: unknown, timeoutMs?: number): Promise<void> {

@@ -6,6 +6,8 @@ import {
   DbusDisconnectedError,
   DbusTimeoutError,
   type MethodCall,
+  type PropertyPick,
+  type Reading,
 } from '../../../../native/linux/dbus';
 import { DeskpilotError, ObjectGoneError, ProcessExitedError, TimeoutError } from '../../../shared/errors';
 import { isProcessAlive } from '../process';
@@ -83,8 +85,6 @@ function toTreeEvent(sender: string, path: string, member: string, body: unknown
   const value = data !== null && typeof data === 'object' && 'value' in data ? (data as { value: unknown }).value : data;
   return { bus: sender, path, member, detail: String(detail ?? ''), detail1: Number(detail1 ?? 0), data: value };
 }
-
-const PROPERTIES = 'org.freedesktop.DBus.Properties';
 
 const matchRule = (bus: string): string => `type='signal',sender='${bus}'`;
 const EVENT_INTERFACES = new Set<string>([IFACE.eventObject, IFACE.eventFocus]);
@@ -349,13 +349,37 @@ export class AtspiClient {
 
   property(target: ObjectRef, iface: string, name: string, timeoutMs?: number): Promise<unknown> {
     const peer = this.direct.get(target[0]);
-    if (peer !== undefined) {
-      const get: MethodCall = { destination: target[0], path: target[1], interface: PROPERTIES, member: 'Get', signature: 'ss', body: [iface, name] };
-      return this.direct.call(peer, target[0], get, timeoutMs).then(([variant]) => (variant as { value?: unknown }).value);
-    }
+    if (peer !== undefined) return peer.getProperty(target[0], target[1], iface, name, timeoutMs);
     const current = this.current();
     if (current !== undefined) return current.getProperty(target[0], target[1], iface, name, timeoutMs);
     return this.ready().then((connection) => connection.getProperty(target[0], target[1], iface, name, timeoutMs));
+  }
+
+  /**
+   * Properties.GetAll of one interface, for the properties `pick` names: their values in its
+   * order, undefined where the reply has none (dbus.ts' getProperties: nothing made for the rest).
+   */
+  properties(target: ObjectRef, iface: string, pick: PropertyPick, timeoutMs?: number): Promise<unknown[]> {
+    const peer = this.direct.get(target[0]);
+    if (peer !== undefined) return peer.getProperties(target[0], target[1], iface, pick, timeoutMs);
+    const current = this.current();
+    if (current !== undefined) return current.getProperties(target[0], target[1], iface, pick, timeoutMs);
+    return this.ready().then((connection) => connection.getProperties(target[0], target[1], iface, pick, timeoutMs));
+  }
+
+  /**
+   * Calls on one app sent together and answered together (dbus.ts' callGroup): each slot its
+   * reply's value, read as `readings` says at that slot, or the Error its call failed with. Never rejects.
+   */
+  callGroup(bus: string, calls: readonly MethodCall[], readings: readonly Reading[], timeoutMs?: number): Promise<unknown[]> {
+    const peer = this.direct.get(bus);
+    if (peer !== undefined) return peer.callGroup(calls, readings, timeoutMs);
+    const current = this.current();
+    if (current !== undefined) return current.callGroup(calls, readings, timeoutMs);
+    return this.ready().then(
+      (connection) => connection.callGroup(calls, readings, timeoutMs),
+      (error: unknown) => calls.map(() => (error instanceof Error ? error : new Error(String(error)))),
+    );
   }
 
   async setProperty(target: ObjectRef, iface: string, name: string, signature: string, value: unknown): Promise<void> {

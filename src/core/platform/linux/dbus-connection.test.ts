@@ -8,7 +8,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DbusCallError, DbusConnection, DbusDisconnectedError, DbusTimeoutError, Variant, type Signal } from '../../../../native/linux/dbus';
+import { DbusCallError, DbusConnection, DbusDisconnectedError, DbusTimeoutError, PropertyPick, Variant, type Signal } from '../../../../native/linux/dbus';
 import { MESSAGE_TYPE, decodeMessage, encodeMessage, messageLength, type WireMessage } from '../../../../native/linux/dbus-message';
 
 /**
@@ -61,6 +61,14 @@ describe('DbusConnection on a broken bus', () => {
   });
 });
 
+/** What the bus below answers to GetAll(x.Y). */
+const ALL_PROPERTIES = {
+  Parent: new Variant('(so)', [':1.9', '/p']),
+  Attributes: new Variant('a{ss}', { tag: 'td', display: 'table-cell' }),
+  Name: new Variant('s', 'Nämé'),
+  ChildCount: new Variant('i', 3),
+};
+
 /**
  * A bus that authenticates, then answers each call (Echo returns its body, Fail an error, a
  * Properties Get (ss) a variant of its two strings, Hang nothing) one byte per write, with a
@@ -92,7 +100,15 @@ function byteByByteBus(file: string, chunkBytes = 1): { close: () => void } {
         send({ type: MESSAGE_TYPE.signal, path: '/s', interface: 'x.Signal', member: 'Tick', sender: ':1.0', signature: 'i', body: [call.serial] });
         if (call.member === 'Hang') continue;
         if (call.member === 'Fail') send({ type: MESSAGE_TYPE.error, replySerial: call.serial, errorName: 'x.Error.Nope', signature: 's', body: ['no'] });
-        else if (call.member === 'Get' && call.signature === 'ss')
+        else if (call.member === 'GetAll' && call.body?.[0] === 'x.Y')
+          send({ type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, signature: 'a{sv}', body: [ALL_PROPERTIES] });
+        else if (call.member === 'GetAll' && call.body?.[0] === 'x.Broken') {
+          // A dictionary that claims more bytes than its message holds.
+          const bytes = encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial: (serial += 1), replySerial: call.serial, signature: 'a{sv}', body: [{}] });
+          // Its body is the length (0) and 4 bytes of padding to the first entry.
+          bytes.writeUInt32LE(64, bytes.length - 8);
+          socket.write(bytes);
+        } else if (call.member === 'Get' && call.signature === 'ss')
           send({ type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, signature: 'v', body: [new Variant('s', (call.body ?? []).join('.'))] });
         else
           send({
@@ -107,6 +123,99 @@ function byteByByteBus(file: string, chunkBytes = 1): { close: () => void } {
 }
 
 describe('DbusConnection on a working bus', () => {
+  it('answers a call group slot by slot, each read as asked, failures in their slots, and never rejects', async () => {
+    const file = socketPath();
+    const bus = byteByByteBus(file, 7);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    try {
+      const target = { destination: ':1.9', path: '/o', interface: 'x.Y' };
+      const properties = { destination: ':1.9', path: '/o', interface: 'org.freedesktop.DBus.Properties' };
+      const pick = new PropertyPick(['Name', 'ChildCount']);
+      const results = await connection.callGroup(
+        [
+          { ...target, member: 'Echo', signature: 'sai', body: ['héllo', [1, -2]] },
+          { ...target, member: 'Fail' },
+          { ...properties, member: 'Get', signature: 'ss', body: ['x.Y', 'Name'] },
+          { ...properties, member: 'GetAll', signature: 's', body: ['x.Y'] },
+          // A body that does not fit its signature fails its own slot, at once.
+          { ...target, member: 'Echo', signature: 'ii', body: [1] },
+        ],
+        ['body', 'body', 'unwrap', pick, 'body'],
+        NEVER_MS,
+      );
+      expect(results[0]).toEqual(['héllo', [1, -2]]);
+      expect(results[1]).toBeInstanceOf(DbusCallError);
+      expect(results[2]).toBe('x.Y.Name');
+      expect(results[3]).toEqual(['Nämé', 3]);
+      expect(results[4]).toBeInstanceOf(Error);
+      expect(await connection.callGroup([], [], NEVER_MS)).toEqual([]);
+      // A call that gets no answer times out in its slot; the others keep their answers.
+      const late = await connection.callGroup(
+        [
+          { ...target, member: 'Echo', signature: 'u', body: [5] },
+          { ...target, member: 'Hang' },
+        ],
+        [],
+        100,
+      );
+      expect(late[0]).toEqual([5]);
+      expect(late[1]).toBeInstanceOf(DbusTimeoutError);
+      // Gone: every slot says so, typed.
+      connection.close();
+      const closed = await connection.callGroup(
+        [
+          { ...target, member: 'Echo' },
+          { ...target, member: 'Echo' },
+        ],
+        [],
+        NEVER_MS,
+      );
+      expect(closed.every((result) => result instanceof DbusDisconnectedError)).toBe(true);
+    } finally {
+      connection.close();
+      bus.close();
+    }
+  });
+
+  it('fails the slots still waiting when the connection drops mid-group', async () => {
+    const file = socketPath();
+    const bus = byteByByteBus(file, 16);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    try {
+      const target = { destination: ':1.9', path: '/o', interface: 'x.Y' };
+      const waiting = connection.callGroup(
+        [
+          { ...target, member: 'Echo', signature: 'u', body: [1] },
+          { ...target, member: 'Hang' },
+        ],
+        [],
+        NEVER_MS,
+      );
+      // The first slot's answer is in before the hang-up: it keeps it.
+      await connection.call({ ...target, member: 'Echo' }, NEVER_MS);
+      connection.close();
+      const [answered, hung] = await waiting;
+      expect(answered).toEqual([1]);
+      expect(hung).toBeInstanceOf(DbusDisconnectedError);
+    } finally {
+      connection.close();
+      bus.close();
+    }
+  });
+  it('drops the connection on a GetAll reply that runs past its message, failing the call typed, at once', async () => {
+    const file = socketPath();
+    const bus = byteByByteBus(file, 16);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    try {
+      const pick = new PropertyPick(['Name']);
+      await expect(connection.getProperties(':1.9', '/o', 'x.Broken', pick, NEVER_MS)).rejects.toBeInstanceOf(DbusDisconnectedError);
+      expect(connection.closed).toContain('unreadable D-Bus data');
+    } finally {
+      connection.close();
+      bus.close();
+    }
+  });
+
   it('frames replies sent a byte at a time, and keeps calls, errors and signals apart', async () => {
     const file = socketPath();
     const bus = byteByByteBus(file);
@@ -160,6 +269,18 @@ describe('DbusConnection on a working bus', () => {
       ]);
       expect(name).toBe('x.Y.Name');
       expect(echoed).toEqual([7]);
+      // GetAll read for the properties asked, in their order, as their variants hold them; a reply of another shape has none.
+      const pick = new PropertyPick(['ChildCount', 'Name', 'Description', 'Parent']);
+      const [all, other] = await Promise.all([
+        connection.getProperties(':1.9', '/o', 'x.Y', pick, NEVER_MS),
+        connection.call(
+          { destination: ':1.9', path: '/o', interface: 'org.freedesktop.DBus.Properties', member: 'GetAll', signature: 's', body: ['x.Y'] },
+          NEVER_MS,
+        ),
+      ]);
+      expect(all).toEqual([3, 'Nämé', undefined, [':1.9', '/p']]);
+      expect(all).toEqual(pick.names.map((key) => (other[0] as Record<string, Variant | undefined>)[key]?.value));
+      expect(await connection.getProperties(':1.9', '/o', 'x.Z', pick, NEVER_MS)).toEqual([undefined, undefined, undefined, undefined]);
       // Nothing waits now, and the timer set for the calls above may still be set: a new call keeps its own deadline.
       await expect(connection.call({ destination: ':1.9', path: '/o', interface: 'x.Y', member: 'Hang' }, 50)).rejects.toBeInstanceOf(DbusTimeoutError);
     } finally {

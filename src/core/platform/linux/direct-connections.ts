@@ -5,7 +5,7 @@
  * and measured 1.5–3× the calls per second. Events still come through the bus.
  */
 import { IFACE, ROOT_PATH } from '../../../../native/linux/atspi';
-import { DbusCallError, DbusConnection, DbusDisconnectedError, type MethodCall } from '../../../../native/linux/dbus';
+import { DbusCallError, DbusConnection, type MethodCall } from '../../../../native/linux/dbus';
 
 /** Connecting is a local socket; an app that takes longer is better read through the bus. */
 const CONNECT_TIMEOUT_MS = 500;
@@ -42,22 +42,21 @@ export class DirectConnections {
       const [reply] = await ask({ destination: bus, path: ROOT_PATH, interface: IFACE.application, member: 'GetApplicationBusAddress' });
       const address = directSocketAddress(reply);
       if (address === undefined) return;
-      this.live.set(bus, await DbusConnection.connect(address, CONNECT_TIMEOUT_MS, { peer: true }));
+      // Its socket closing means the app closed it or died: said as the bus says it (NoReply), with
+      // no handler chained on each call for it. get() then sends the app's next calls through the bus.
+      const goneError = (call: MethodCall): Error => new DbusCallError('org.freedesktop.DBus.Error.NoReply', `the direct connection to ${bus} closed`, call);
+      this.live.set(bus, await DbusConnection.connect(address, CONNECT_TIMEOUT_MS, { peer: true, goneError }));
     } catch {
       // No direct connection: the bus carries this app's calls, as before.
     }
   }
 
   /**
-   * A call on the direct connection. Its socket closing means the app closed it or died: that
-   * is said as the bus says it (NoReply), and the app's next calls go through the bus again.
+   * A call on the direct connection: a closed socket fails it with NoReply (goneError above), and
+   * the app's next calls go through the bus again.
    */
-  call(connection: DbusConnection, bus: string, call: MethodCall, timeoutMs?: number): Promise<unknown[]> {
-    return connection.call(call, timeoutMs).catch((error: unknown) => {
-      if (!(error instanceof DbusDisconnectedError)) throw error;
-      this.live.delete(bus);
-      throw new DbusCallError('org.freedesktop.DBus.Error.NoReply', `the direct connection to ${bus} closed`, call);
-    });
+  call(connection: DbusConnection, _bus: string, call: MethodCall, timeoutMs?: number): Promise<unknown[]> {
+    return connection.call(call, timeoutMs);
   }
 
   close(): void {

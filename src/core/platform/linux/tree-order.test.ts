@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { IFACE, NULL_PATH, ROLE, ROOT_PATH, STATE } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
 import { bridgeOf } from './bridges';
+import { DbusCallError, DbusTimeoutError, type MethodCall } from '../../../../native/linux/dbus';
+import { withCallGroups } from './testing/call-groups';
 import { fetchTree } from './tree-fetch';
 import { ORDER_PAGE, documentOrder, shapeFromOrder } from './tree-order';
 import type { Item } from './tree-items';
@@ -173,6 +175,44 @@ describe('a whole read in document order (Gecko)', () => {
     expect(ordered.calls.filter((call) => call === 'GetRole')).toHaveLength(3 * 40 + 1);
     // The root's list (it has no row) and the window that holds the document.
     expect(ordered.calls.filter((call) => call === 'GetChildren')).toHaveLength(2);
+  });
+});
+
+describe("a whole read in call groups (the real client's shape)", () => {
+  const GECKO = { ...APP, name: 'Firefox', bridge: bridgeOf('Gecko', '153.7.0') };
+
+  it('gives the tree and the calls that node-by-node reads give, on Chromium and Gecko, first read and second', async () => {
+    // 2,103 nodes: batches of 16 with a short last one.
+    for (const [app, make] of [
+      [APP, () => chromiumLike(page(700))],
+      [GECKO, () => geckoLike(page(40), ['/w', '/w2'])],
+    ] as const) {
+      const plain = make();
+      const grouped = make();
+      const groupedClient = withCallGroups(grouped.client);
+      for (let read = 0; read < 2; read += 1) {
+        plain.calls.length = 0;
+        grouped.calls.length = 0;
+        expect(await fetchTree(groupedClient, app, OPTIONS)).toEqual(await fetchTree(plain.client, app, OPTIONS));
+        expect([...grouped.calls].sort()).toEqual([...plain.calls].sort());
+      }
+    }
+  });
+
+  it('skips a node whose read failed, and fails the read on a frozen app, as node-by-node reads do', async () => {
+    const nodes = page(30);
+    const failing = (client: AtspiClient, error: Error): AtspiClient => {
+      const call = client.call.bind(client);
+      client.call = ((target: [string, string], iface: string, member: string, signature?: string, body?: unknown[]) =>
+        target[1] === '/b17' && member === 'GetState' ? Promise.reject(error) : call(target, iface, member, signature, body)) as AtspiClient['call'];
+      return client;
+    };
+    const gone = new DbusCallError('org.freedesktop.DBus.Error.UnknownObject', 'gone', {} as MethodCall);
+    const plain = await fetchTree(failing(chromiumLike(nodes).client, gone), APP, OPTIONS);
+    expect(await fetchTree(withCallGroups(failing(chromiumLike(nodes).client, gone)), APP, OPTIONS)).toEqual(plain);
+    expect(JSON.stringify(plain)).not.toContain('Act 17');
+    const frozen = new DbusTimeoutError({} as MethodCall, 2000);
+    await expect(fetchTree(withCallGroups(failing(chromiumLike(nodes).client, frozen)), APP, OPTIONS)).rejects.toBe(frozen);
   });
 });
 
