@@ -289,3 +289,52 @@ describe('DbusConnection on a working bus', () => {
     }
   });
 });
+
+describe('DbusConnection writing to a peer that stops reading', () => {
+  it('sends every call intact when the socket holds batches back (its batch buffer is reused only once written)', async () => {
+    const file = socketPath();
+    // Reads nothing until `resume`, so the kernel's buffer fills and later batches wait in the socket.
+    let resume: () => void = () => undefined;
+    const server = createServer((socket) => {
+      let input = Buffer.alloc(0);
+      let begun = false;
+      let serial = 100;
+      resume = () => socket.resume();
+      socket.on('data', (chunk: Buffer) => {
+        input = Buffer.concat([input, chunk]);
+        if (!begun) {
+          const text = input.toString('latin1');
+          if (text.includes('AUTH') && !text.includes('BEGIN')) socket.write('OK 0123456789abcdef\r\n');
+          const begin = text.indexOf('BEGIN\r\n');
+          if (begin < 0) return;
+          begun = true;
+          input = input.subarray(begin + 7);
+          socket.pause();
+        }
+        for (let length = messageLength(input, 0); length !== undefined && input.length >= length; length = messageLength(input, 0)) {
+          const call = decodeMessage(input.subarray(0, length));
+          input = input.subarray(length);
+          serial += 1;
+          socket.write(encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial, replySerial: call.serial, signature: call.signature ?? '', body: call.body ?? [] }));
+        }
+      });
+    }).listen(file);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    try {
+      const target = { destination: ':1.9', path: '/o', interface: 'x.Y', member: 'Echo', signature: 's' };
+      const text = (index: number): string => `${index}:${String.fromCharCode(97 + (index % 26)).repeat(900 + (index % 200))}`;
+      const replies: Promise<unknown[]>[] = [];
+      // Many turns, each its own batch: the first ones go to the kernel at once, the rest wait in the socket.
+      for (let turn = 0; turn < 200; turn += 1) {
+        for (let index = turn * 10; index < turn * 10 + 10; index += 1) replies.push(connection.call({ ...target, body: [text(index)] }, NEVER_MS));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      resume();
+      const answers = await Promise.all(replies);
+      answers.forEach((answer, index) => expect(answer).toEqual([text(index)]));
+    } finally {
+      connection.close();
+      server.close();
+    }
+  });
+});
