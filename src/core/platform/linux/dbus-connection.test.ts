@@ -315,7 +315,9 @@ describe('DbusConnection writing to a peer that stops reading', () => {
           const call = decodeMessage(input.subarray(0, length));
           input = input.subarray(length);
           serial += 1;
-          socket.write(encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial, replySerial: call.serial, signature: call.signature ?? '', body: call.body ?? [] }));
+          socket.write(
+            encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial, replySerial: call.serial, signature: call.signature ?? '', body: call.body ?? [] }),
+          );
         }
       });
     }).listen(file);
