@@ -125,7 +125,7 @@ describe("a node's read in one call group", () => {
     const held: (() => void)[] = [];
     const property = grouped.client.property.bind(grouped.client);
     (grouped.client as { property: AtspiClient['property'] }).property = (...args) =>
-      new Promise((resolve, reject) => held.push(() => property(...args).then(resolve, reject)));
+      new Promise((resolve, reject) => held.push(() => void property(...args).then(resolve, reject)));
     const paths = Array.from({ length: 16 }, (_, node) => `/org/a11y/atspi/accessible/${node}`);
     const reading = readNodes(
       grouped.client,
