@@ -262,22 +262,33 @@ export async function readNodes(
       const [name, description, childCount, parent] = all as unknown[];
       if (childCount !== undefined) properties = { name, description, childCount, parent };
     }
-    const read = (found: { name: unknown; description: unknown; childCount: unknown; parent?: unknown }): NodeRead => {
-      const item = itemOf(self, 0, (role as unknown[])[0], (states as unknown[])[0], (interfaces as unknown[])[0], found);
-      const parent = found.parent;
-      return { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
-    };
-    if (properties !== undefined) reads[node] = read(properties);
+    const roleValue = (role as unknown[])[0];
+    const statesValue = (states as unknown[])[0];
+    const interfacesValue = (interfaces as unknown[])[0];
+    if (properties !== undefined) reads[node] = nodeRead(self, roleValue, statesValue, interfacesValue, properties);
     else
       fallbacks.push(
         accessibleProperties(client, self, { ...bridge, getAll: false }).then(
-          (found) => void (reads[node] = read(found)),
+          (found) => void (reads[node] = nodeRead(self, roleValue, statesValue, interfacesValue, found)),
           (error: unknown) => void (reads[node] = error instanceof Error ? error : new Error(String(error))),
         ),
       );
   }
   if (fallbacks.length > 0) await Promise.all(fallbacks);
   return reads;
+}
+
+/** A node's read from its role, states and interfaces (GetRole's, GetState's, GetInterfaces' answers) and its properties. */
+function nodeRead(
+  self: ObjectRef,
+  role: unknown,
+  states: unknown,
+  interfaces: unknown,
+  properties: { name: unknown; description: unknown; childCount: unknown; parent?: unknown },
+): NodeRead {
+  const item = itemOf(self, 0, role, states, interfaces, properties);
+  const parent = properties.parent;
+  return { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
 }
 
 /** Whether the cache puts a node under another parent that is itself in the tree (then it belongs there, not here). */
