@@ -132,14 +132,14 @@ describe("AtspiAccessibility's act methods", () => {
   }
 
   it('send every call on an element through the count: actCalls moves by exactly the calls the app got', async () => {
-    const node = { id: 'x', role: 'textfield', name: 'Field', states: { focused: true } } as unknown as UiNode;
+    const node: UiNode = { id: 'x', role: 'textfield', name: 'Field', states: { enabled: true, focused: true } } as UiNode;
     const acts: [string, 'GTK' | 'Chromium', (accessibility: AtspiAccessibility, ref: AtspiRef) => Promise<unknown>][] = [
       ['press', 'GTK', (a, ref) => a.press(ref)],
       ['select', 'GTK', (a, ref) => a.select(ref, node, ref)],
       ['isDefault', 'GTK', (a, ref) => a.isDefault(ref)],
       ['setValue number', 'GTK', (a, ref) => a.setValue(ref, node, 5)],
       ['setValue text', 'GTK', (a, ref) => a.setValue(ref, node, 'five')],
-      ['focus', 'GTK', (a, ref) => a.focus(ref, { ...node, states: {} })],
+      ['focus', 'GTK', (a, ref) => a.focus(ref, { ...node, states: { enabled: true, focused: false } })],
       ['focus focused', 'GTK', (a, ref) => a.focus(ref, node)],
       ['focusInBackground', 'Chromium', (a, ref) => a.focusInBackground(ref, node)],
       ['insertText', 'GTK', (a, ref) => a.insertText(ref, node, 'ab')],
