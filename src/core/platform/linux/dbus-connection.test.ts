@@ -289,3 +289,146 @@ describe('DbusConnection on a working bus', () => {
     }
   });
 });
+
+describe('DbusConnection writing to a peer that stops reading', () => {
+  it('sends every call intact when the socket holds batches back (its batch buffer is reused only once written)', async () => {
+    const file = socketPath();
+    // Reads nothing until `resume`, so the kernel's buffer fills and later batches wait in the socket.
+    let resume: () => void = () => undefined;
+    const server = createServer((socket) => {
+      let input = Buffer.alloc(0);
+      let begun = false;
+      let serial = 100;
+      resume = () => socket.resume();
+      socket.on('data', (chunk: Buffer) => {
+        input = Buffer.concat([input, chunk]);
+        if (!begun) {
+          const text = input.toString('latin1');
+          if (text.includes('AUTH') && !text.includes('BEGIN')) socket.write('OK 0123456789abcdef\r\n');
+          const begin = text.indexOf('BEGIN\r\n');
+          if (begin < 0) return;
+          begun = true;
+          input = input.subarray(begin + 7);
+          socket.pause();
+        }
+        for (let length = messageLength(input, 0); length !== undefined && input.length >= length; length = messageLength(input, 0)) {
+          const call = decodeMessage(input.subarray(0, length));
+          input = input.subarray(length);
+          serial += 1;
+          socket.write(
+            encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial, replySerial: call.serial, signature: call.signature ?? '', body: call.body ?? [] }),
+          );
+        }
+      });
+    }).listen(file);
+    const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+    try {
+      const target = { destination: ':1.9', path: '/o', interface: 'x.Y', member: 'Echo', signature: 's' };
+      const text = (index: number): string => `${index}:${String.fromCharCode(97 + (index % 26)).repeat(900 + (index % 200))}`;
+      const replies: Promise<unknown[]>[] = [];
+      // Many turns, each its own batch: the first ones go to the kernel at once, the rest wait in the socket.
+      for (let turn = 0; turn < 200; turn += 1) {
+        for (let index = turn * 10; index < turn * 10 + 10; index += 1) replies.push(connection.call({ ...target, body: [text(index)] }, NEVER_MS));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      resume();
+      const answers = await Promise.all(replies);
+      answers.forEach((answer, index) => expect(answer).toEqual([text(index)]));
+    } finally {
+      connection.close();
+      server.close();
+    }
+  });
+});
+
+/**
+ * A peer that answers each call in one of many hostile ways, picked by a seeded generator: no
+ * answer, a body of another signature, an error, a reply to the next serial (another slot's),
+ * the same reply twice, a byte of the body changed. The bus's own calls are answered plainly.
+ */
+function hostilePeer(file: string, seed: number): { close: () => void } {
+  let state = seed;
+  const next = (): number => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const server = createServer((socket) => {
+    let input = Buffer.alloc(0);
+    let begun = false;
+    let serial = 100;
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      input = Buffer.concat([input, chunk]);
+      if (!begun) {
+        const text = input.toString('latin1');
+        if (text.includes('AUTH') && !text.includes('BEGIN')) socket.write('OK 0123456789abcdef\r\n');
+        const begin = text.indexOf('BEGIN\r\n');
+        if (begin < 0) return;
+        begun = true;
+        input = input.subarray(begin + 7);
+      }
+      for (let length = messageLength(input, 0); length !== undefined && input.length >= length; length = messageLength(input, 0)) {
+        const call = decodeMessage(input.subarray(0, length));
+        input = input.subarray(length);
+        serial += 1;
+        if (call.destination === 'org.freedesktop.DBus') {
+          socket.write(encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial, replySerial: call.serial, signature: 's', body: [':1.1'] }));
+          continue;
+        }
+        const roll = next();
+        if (roll < 0.1) continue;
+        const right = call.member === 'GetAll' ? { signature: 'a{sv}', body: [ALL_PROPERTIES] } : { signature: 'v', body: [new Variant('s', 'x')] };
+        const { signature, body } = roll < 0.2 ? { signature: 'u', body: [7] } : right;
+        const error = roll >= 0.2 && roll < 0.25;
+        let bytes = encodeMessage({
+          type: error ? MESSAGE_TYPE.error : MESSAGE_TYPE.methodReturn,
+          serial,
+          replySerial: roll >= 0.25 && roll < 0.3 ? call.serial + 1 : call.serial,
+          ...(error ? { errorName: 'x.Error.Nope' } : {}),
+          signature,
+          body,
+        });
+        if (roll > 0.6) {
+          bytes = Buffer.from(bytes);
+          bytes[bytes.length - 1 - Math.floor(next() * Math.min(40, bytes.length - 16))] = Math.floor(next() * 256);
+        }
+        socket.write(bytes);
+        if (roll > 0.5 && roll < 0.55) socket.write(bytes);
+      }
+    });
+  }).listen(file);
+  return { close: () => server.close() };
+}
+
+describe('DbusConnection against a hostile peer', () => {
+  it('settles every slot of every group, with its value or a typed error, and drops the connection on a body that does not parse', async () => {
+    const pick = new PropertyPick(['Name', 'ChildCount', 'Parent']);
+    const properties = { destination: ':1.9', path: '/o', interface: 'org.freedesktop.DBus.Properties' };
+    const calls = [
+      { ...properties, member: 'GetAll', signature: 's', body: ['x.Y'] },
+      { ...properties, member: 'Get', signature: 'ss', body: ['x.Y', 'Name'] },
+      { ...properties, member: 'GetAll', signature: 's', body: ['x.Y'] },
+    ];
+    let dropped = 0;
+    for (let seed = 1; seed <= 6; seed += 1) {
+      const file = socketPath();
+      const peer = hostilePeer(file, seed);
+      const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
+      try {
+        for (let group = 0; group < 30 && connection.closed === undefined; group += 1) {
+          const results = await connection.callGroup(calls, [pick, 'unwrap', pick], 50);
+          expect(results).toHaveLength(3);
+          for (const result of results) {
+            if (result instanceof Error) expect([DbusCallError, DbusTimeoutError, DbusDisconnectedError].some((kind) => result instanceof kind)).toBe(true);
+            else if (Array.isArray(result)) expect(result).toHaveLength(3);
+          }
+        }
+        if (connection.closed !== undefined) {
+          dropped += 1;
+          expect(connection.closed).toContain('unreadable D-Bus data');
+        }
+      } finally {
+        connection.close();
+        peer.close();
+      }
+    }
+    expect(dropped).toBeGreaterThan(0);
+  });
+});

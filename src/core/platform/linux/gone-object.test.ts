@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { IFACE } from '../../../../native/linux/atspi';
 import { DbusCallError } from '../../../../native/linux/dbus';
 import { isObjectGone } from '../../../shared/errors';
+import type { UiNode } from '../../../shared/ui-node';
+import { AtspiAccessibility } from './accessibility';
+import type { AppDirectory } from './apps';
+import { bridgeOf } from './bridges';
 import type { AtspiClient, AtspiRef } from './client';
 import { actError, countingClient } from './gone-object';
 import type { AppMirror } from './mirror';
@@ -80,5 +84,73 @@ describe('the act path on an object that is gone', () => {
     const mirror = await loaded(app);
     mirror.objectGone('/b');
     await expect(mirror.flush(app)).rejects.toMatchObject({ reason: 'failed-call' });
+  });
+});
+
+describe("AtspiAccessibility's act methods", () => {
+  /** A node of each toolkit that answers every call: each call, property read and write recorded. */
+  function backend(toolkit: 'GTK' | 'Chromium') {
+    const sent: string[] = [];
+    const answers: Record<string, unknown[]> = {
+      GetActions: [[['click', '', '']]],
+      DoAction: [true],
+      GetIndexInParent: [2],
+      SelectChild: [true],
+      GetState: [[1 << 12, 0]],
+      GrabFocus: [true],
+      GetNSelections: [1],
+      GetSelection: [1, 3],
+      DeleteText: [true],
+      InsertText: [true],
+      SetTextContents: [true],
+      GetText: ['text'],
+      GetExtents: [[10, 20, 30, 40]],
+    };
+    let characters = 4;
+    const client = {
+      onTreeEvent: () => () => undefined,
+      onClose: () => undefined,
+      call: (_target: [string, string], _iface: string, member: string) => {
+        sent.push(member);
+        if (member === 'InsertText') characters += 1;
+        return Promise.resolve(answers[member] ?? [0]);
+      },
+      property: (_target: [string, string], _iface: string, name: string) => {
+        sent.push(`Get ${name}`);
+        return Promise.resolve(name === 'CharacterCount' ? characters : 1);
+      },
+      setProperty: (_target: [string, string], _iface: string, name: string) => {
+        sent.push(`Set ${name}`);
+        return Promise.resolve();
+      },
+    } as unknown as AtspiClient;
+    const apps = { get: () => Promise.resolve({ bus: ':1.7', bridge: bridgeOf(toolkit, '1.0') }) } as unknown as AppDirectory;
+    const accessibility = new AtspiAccessibility(client, apps, { pause: () => Promise.resolve() });
+    const interfaces = [IFACE.accessible, IFACE.action, IFACE.component, IFACE.text, IFACE.editableText, IFACE.value, IFACE.selection];
+    const ref: AtspiRef = { ...TARGET, interfaces };
+    return { accessibility, ref, sent };
+  }
+
+  it('send every call on an element through the count: actCalls moves by exactly the calls the app got', async () => {
+    const node: UiNode = { id: 'x', role: 'textfield', name: 'Field', states: { enabled: true, focused: true } } as UiNode;
+    const acts: [string, 'GTK' | 'Chromium', (accessibility: AtspiAccessibility, ref: AtspiRef) => Promise<unknown>][] = [
+      ['press', 'GTK', (a, ref) => a.press(ref)],
+      ['select', 'GTK', (a, ref) => a.select(ref, node, ref)],
+      ['isDefault', 'GTK', (a, ref) => a.isDefault(ref)],
+      ['setValue number', 'GTK', (a, ref) => a.setValue(ref, node, 5)],
+      ['setValue text', 'GTK', (a, ref) => a.setValue(ref, node, 'five')],
+      ['focus', 'GTK', (a, ref) => a.focus(ref, { ...node, states: { enabled: true, focused: false } })],
+      ['focus focused', 'GTK', (a, ref) => a.focus(ref, node)],
+      ['focusInBackground', 'Chromium', (a, ref) => a.focusInBackground(ref, node)],
+      ['insertText', 'GTK', (a, ref) => a.insertText(ref, node, 'ab')],
+      ['readText', 'GTK', (a, ref) => a.readText(ref, node, 100)],
+      ['bounds', 'GTK', (a, ref) => a.bounds(ref)],
+    ];
+    for (const [name, toolkit, act] of acts) {
+      const { accessibility, ref, sent } = backend(toolkit);
+      await act(accessibility, ref);
+      expect(sent.length, `${name} sent something`).toBeGreaterThan(0);
+      expect(accessibility.actCalls, `${name}: ${sent.join(', ')}`).toBe(sent.length);
+    }
   });
 });

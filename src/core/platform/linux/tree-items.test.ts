@@ -8,7 +8,7 @@ import { IFACE, ROLE } from '../../../../native/linux/atspi';
 import { DbusCallError, DbusTimeoutError, PropertyPick, Variant, type MethodCall, type Reading } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
 import { bridgeOf } from './bridges';
-import { readNode } from './tree-items';
+import { readNode, readNodes } from './tree-items';
 
 const SELF: [string, string] = [':1.4', '/org/a11y/atspi/accessible/12247'];
 const CHROMIUM = bridgeOf('Chromium', '1.0');
@@ -116,5 +116,35 @@ describe("a node's read in one call group", () => {
       expect('error' in read.grouped).toBe(true);
       expect(read.asked.grouped).not.toContain('Get Name');
     }
+  });
+
+  it("sends a batch's fallback Gets together, as node-by-node reads sent them, not one node after another", async () => {
+    // GetAll answered without ChildCount for every node: each needs its three Gets. Read node by
+    // node, all sixteen nodes' Gets were out at once; a frozen app then cost one timeout, not sixteen.
+    const grouped = fakeClient({ ...ANSWERS, GetAll: [{ Name: new Variant('s', 'x') }] }, true);
+    const held: (() => void)[] = [];
+    const property = grouped.client.property.bind(grouped.client);
+    (grouped.client as { property: AtspiClient['property'] }).property = (...args) =>
+      new Promise((resolve, reject) => held.push(() => void property(...args).then(resolve, reject)));
+    const paths = Array.from({ length: 16 }, (_, node) => `/org/a11y/atspi/accessible/${node}`);
+    const reading = readNodes(
+      grouped.client,
+      SELF[0],
+      paths,
+      paths.map(() => INTERFACES),
+      CHROMIUM,
+    );
+    for (let turn = 0; turn < 10; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    const inFlight = held.length;
+    while (held.length > 0) (held.shift() as () => void)();
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (held.length === 0) break;
+      while (held.length > 0) (held.shift() as () => void)();
+    }
+    const reads = await reading;
+    expect(inFlight).toBe(48);
+    expect(reads).toHaveLength(16);
+    for (const read of reads) expect(read).toMatchObject({ item: { name: 'Act 2383', childCount: 1 } });
   });
 });

@@ -235,6 +235,9 @@ export async function readNodes(
   }
   const answers = await client.callGroup(bus, calls, readings);
   const reads = new Array<NodeRead | Error>(paths.length);
+  // Nodes whose GetAll gave no properties: their three Gets go out together, as node-by-node reads
+  // sent them, so a frozen app costs the batch one timeout, not one per node.
+  const fallbacks: Promise<void>[] = [];
   let at = 0;
   for (let node = 0; node < paths.length; node += 1) {
     const self: ObjectRef = [bus, paths[node] as string];
@@ -259,21 +262,33 @@ export async function readNodes(
       const [name, description, childCount, parent] = all as unknown[];
       if (childCount !== undefined) properties = { name, description, childCount, parent };
     }
-    if (properties === undefined) {
-      const fallback = await accessibleProperties(client, self, { ...bridge, getAll: false }).catch((error: unknown) =>
-        error instanceof Error ? error : new Error(String(error)),
+    const roleValue = (role as unknown[])[0];
+    const statesValue = (states as unknown[])[0];
+    const interfacesValue = (interfaces as unknown[])[0];
+    if (properties !== undefined) reads[node] = nodeRead(self, roleValue, statesValue, interfacesValue, properties);
+    else
+      fallbacks.push(
+        accessibleProperties(client, self, { ...bridge, getAll: false }).then(
+          (found) => void (reads[node] = nodeRead(self, roleValue, statesValue, interfacesValue, found)),
+          (error: unknown) => void (reads[node] = error instanceof Error ? error : new Error(String(error))),
+        ),
       );
-      if (fallback instanceof Error) {
-        reads[node] = fallback;
-        continue;
-      }
-      properties = fallback;
-    }
-    const item = itemOf(self, 0, (role as unknown[])[0], (states as unknown[])[0], (interfaces as unknown[])[0], properties);
-    const parent = properties.parent;
-    reads[node] = { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
   }
+  if (fallbacks.length > 0) await Promise.all(fallbacks);
   return reads;
+}
+
+/** A node's read from its role, states and interfaces (GetRole's, GetState's, GetInterfaces' answers) and its properties. */
+function nodeRead(
+  self: ObjectRef,
+  role: unknown,
+  states: unknown,
+  interfaces: unknown,
+  properties: { name: unknown; description: unknown; childCount: unknown; parent?: unknown },
+): NodeRead {
+  const item = itemOf(self, 0, role, states, interfaces, properties);
+  const parent = properties.parent;
+  return { item, parent: Array.isArray(parent) && typeof parent[1] === 'string' ? parent[1] : undefined };
 }
 
 /** Whether the cache puts a node under another parent that is itself in the tree (then it belongs there, not here). */
