@@ -44,6 +44,8 @@ export interface ScaleRow {
   size: number;
   nodes: number;
   fullMs: number;
+  /** The three timed full reads in the order they ran: the first one after the page loaded is often the slowest. */
+  fullRunsMs: number[];
   pyatspiMs: number;
   compactMs: number;
   findMs: number;
@@ -185,6 +187,7 @@ async function measureCase(desktop: Desktop, scale: ScaleCase): Promise<ScaleRow
         size: scale.size,
         nodes,
         fullMs: median(fulls),
+        fullRunsMs: fulls,
         pyatspiMs: reference.median_ms,
         compactMs: median(compacts),
         findMs: median(finds),
@@ -231,7 +234,7 @@ export async function runScale(desktop: Desktop, only: readonly string[], write:
       const row = await Promise.race([measureCase(desktop, scale), cap]);
       rows.push(row);
       write(
-        `${`${scale.label} ${scale.size}`.padEnd(24)} nodes=${row.nodes}  full=${ms(row.fullMs)}/${ms(row.pyatspiMs)} ms (${(row.pyatspiMs / row.fullMs).toFixed(1)}x)` +
+        `${`${scale.label} ${scale.size}`.padEnd(24)} nodes=${row.nodes}  full=${ms(row.fullMs)}/${ms(row.pyatspiMs)} ms (${(row.pyatspiMs / row.fullMs).toFixed(1)}x; runs ${row.fullRunsMs.map(ms).join(', ')})` +
           `  compact=${ms(row.compactMs)} ms  find=${ms(row.findMs)} ms via ${row.findVia}${row.findOk ? '' : ' (WRONG or none)'}  rss=${row.rssMb.toFixed(0)} MB (max ${row.rssMaxMb.toFixed(0)}, cli ${ms(row.cliMs)} ms)` +
           `  outline=${row.outline.found}/${row.outline.wanted}${row.outline.missing.length === 0 ? '' : ` missing ${row.outline.missing.slice(0, 4).join(', ')}`}\n`,
       );
