@@ -4,7 +4,7 @@
  * surface as an uncaught 'error' event.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,35 @@ const NEVER_MS = 600_000;
 
 function socketPath(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'deskpilot-dbus-')), 'bus');
+}
+
+/**
+ * A fake bus listening on `file`: it answers the auth handshake, calls `begun` once BEGIN has come,
+ * then hands `answer` each whole call it reads, with the socket to reply on.
+ */
+function fakeBus(file: string, answer: (call: WireMessage, socket: Socket) => void, begun: (socket: Socket) => void = () => undefined): Server {
+  return createServer((socket) => {
+    let input = Buffer.alloc(0);
+    let started = false;
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      input = Buffer.concat([input, chunk]);
+      if (!started) {
+        const text = input.toString('latin1');
+        if (text.includes('AUTH') && !text.includes('BEGIN')) socket.write('OK 0123456789abcdef\r\n');
+        const begin = text.indexOf('BEGIN\r\n');
+        if (begin < 0) return;
+        started = true;
+        input = input.subarray(begin + 7);
+        begun(socket);
+      }
+      for (let length = messageLength(input, 0); length !== undefined && input.length >= length; length = messageLength(input, 0)) {
+        const call = decodeMessage(input.subarray(0, length));
+        input = input.subarray(length);
+        answer(call, socket);
+      }
+    });
+  }).listen(file);
 }
 
 describe('DbusConnection on a broken bus', () => {
@@ -75,50 +104,33 @@ const ALL_PROPERTIES = {
  * signal before each reply: replies must be framed whatever the chunks.
  */
 function byteByByteBus(file: string, chunkBytes = 1): { close: () => void } {
-  const server = createServer((socket) => {
-    let input = Buffer.alloc(0);
-    let begun = false;
-    let serial = 100;
+  let serial = 100;
+  const server = fakeBus(file, (call, socket) => {
     const send = (message: Omit<WireMessage, 'serial'>): void => {
       serial += 1;
       const bytes = encodeMessage({ ...message, serial });
       for (let at = 0; at < bytes.length; at += chunkBytes) socket.write(bytes.subarray(at, at + chunkBytes));
     };
-    socket.on('data', (chunk: Buffer) => {
-      input = Buffer.concat([input, chunk]);
-      if (!begun) {
-        const text = input.toString('latin1');
-        if (text.includes('AUTH') && !text.includes('BEGIN')) socket.write('OK 0123456789abcdef\r\n');
-        const begin = text.indexOf('BEGIN\r\n');
-        if (begin < 0) return;
-        begun = true;
-        input = input.subarray(begin + 7);
-      }
-      for (let length = messageLength(input, 0); length !== undefined && input.length >= length; length = messageLength(input, 0)) {
-        const call = decodeMessage(input.subarray(0, length));
-        input = input.subarray(length);
-        send({ type: MESSAGE_TYPE.signal, path: '/s', interface: 'x.Signal', member: 'Tick', sender: ':1.0', signature: 'i', body: [call.serial] });
-        if (call.member === 'Hang') continue;
-        if (call.member === 'Fail') send({ type: MESSAGE_TYPE.error, replySerial: call.serial, errorName: 'x.Error.Nope', signature: 's', body: ['no'] });
-        else if (call.member === 'GetAll' && call.body?.[0] === 'x.Y')
-          send({ type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, signature: 'a{sv}', body: [ALL_PROPERTIES] });
-        else if (call.member === 'GetAll' && call.body?.[0] === 'x.Broken') {
-          // A dictionary that claims more bytes than its message holds.
-          const bytes = encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial: (serial += 1), replySerial: call.serial, signature: 'a{sv}', body: [{}] });
-          // Its body is the length (0) and 4 bytes of padding to the first entry.
-          bytes.writeUInt32LE(64, bytes.length - 8);
-          socket.write(bytes);
-        } else if (call.member === 'Get' && call.signature === 'ss')
-          send({ type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, signature: 'v', body: [new Variant('s', (call.body ?? []).join('.'))] });
-        else
-          send({
-            type: MESSAGE_TYPE.methodReturn,
-            replySerial: call.serial,
-            ...(call.signature === undefined ? {} : { signature: call.signature, body: call.body ?? [] }),
-          });
-      }
-    });
-  }).listen(file);
+    send({ type: MESSAGE_TYPE.signal, path: '/s', interface: 'x.Signal', member: 'Tick', sender: ':1.0', signature: 'i', body: [call.serial] });
+    if (call.member === 'Hang') return;
+    if (call.member === 'Fail') send({ type: MESSAGE_TYPE.error, replySerial: call.serial, errorName: 'x.Error.Nope', signature: 's', body: ['no'] });
+    else if (call.member === 'GetAll' && call.body?.[0] === 'x.Y')
+      send({ type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, signature: 'a{sv}', body: [ALL_PROPERTIES] });
+    else if (call.member === 'GetAll' && call.body?.[0] === 'x.Broken') {
+      // A dictionary that claims more bytes than its message holds.
+      const bytes = encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial: (serial += 1), replySerial: call.serial, signature: 'a{sv}', body: [{}] });
+      // Its body is the length (0) and 4 bytes of padding to the first entry.
+      bytes.writeUInt32LE(64, bytes.length - 8);
+      socket.write(bytes);
+    } else if (call.member === 'Get' && call.signature === 'ss')
+      send({ type: MESSAGE_TYPE.methodReturn, replySerial: call.serial, signature: 'v', body: [new Variant('s', (call.body ?? []).join('.'))] });
+    else
+      send({
+        type: MESSAGE_TYPE.methodReturn,
+        replySerial: call.serial,
+        ...(call.signature === undefined ? {} : { signature: call.signature, body: call.body ?? [] }),
+      });
+  });
   return { close: () => server.close() };
 }
 
@@ -295,32 +307,20 @@ describe('DbusConnection writing to a peer that stops reading', () => {
     const file = socketPath();
     // Reads nothing until `resume`, so the kernel's buffer fills and later batches wait in the socket.
     let resume: () => void = () => undefined;
-    const server = createServer((socket) => {
-      let input = Buffer.alloc(0);
-      let begun = false;
-      let serial = 100;
-      resume = () => socket.resume();
-      socket.on('data', (chunk: Buffer) => {
-        input = Buffer.concat([input, chunk]);
-        if (!begun) {
-          const text = input.toString('latin1');
-          if (text.includes('AUTH') && !text.includes('BEGIN')) socket.write('OK 0123456789abcdef\r\n');
-          const begin = text.indexOf('BEGIN\r\n');
-          if (begin < 0) return;
-          begun = true;
-          input = input.subarray(begin + 7);
-          socket.pause();
-        }
-        for (let length = messageLength(input, 0); length !== undefined && input.length >= length; length = messageLength(input, 0)) {
-          const call = decodeMessage(input.subarray(0, length));
-          input = input.subarray(length);
-          serial += 1;
-          socket.write(
-            encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial, replySerial: call.serial, signature: call.signature ?? '', body: call.body ?? [] }),
-          );
-        }
-      });
-    }).listen(file);
+    let serial = 100;
+    const server = fakeBus(
+      file,
+      (call, socket) => {
+        serial += 1;
+        socket.write(
+          encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial, replySerial: call.serial, signature: call.signature ?? '', body: call.body ?? [] }),
+        );
+      },
+      (socket) => {
+        resume = () => socket.resume();
+        socket.pause();
+      },
+    );
     const connection = await DbusConnection.connect(`unix:path=${file},guid=0123`, NEVER_MS);
     try {
       const target = { destination: ':1.9', path: '/o', interface: 'x.Y', member: 'Echo', signature: 's' };
@@ -349,51 +349,33 @@ describe('DbusConnection writing to a peer that stops reading', () => {
 function hostilePeer(file: string, seed: number): { close: () => void } {
   let state = seed;
   const next = (): number => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  const server = createServer((socket) => {
-    let input = Buffer.alloc(0);
-    let begun = false;
-    let serial = 100;
-    socket.on('error', () => undefined);
-    socket.on('data', (chunk: Buffer) => {
-      input = Buffer.concat([input, chunk]);
-      if (!begun) {
-        const text = input.toString('latin1');
-        if (text.includes('AUTH') && !text.includes('BEGIN')) socket.write('OK 0123456789abcdef\r\n');
-        const begin = text.indexOf('BEGIN\r\n');
-        if (begin < 0) return;
-        begun = true;
-        input = input.subarray(begin + 7);
-      }
-      for (let length = messageLength(input, 0); length !== undefined && input.length >= length; length = messageLength(input, 0)) {
-        const call = decodeMessage(input.subarray(0, length));
-        input = input.subarray(length);
-        serial += 1;
-        if (call.destination === 'org.freedesktop.DBus') {
-          socket.write(encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial, replySerial: call.serial, signature: 's', body: [':1.1'] }));
-          continue;
-        }
-        const roll = next();
-        if (roll < 0.1) continue;
-        const right = call.member === 'GetAll' ? { signature: 'a{sv}', body: [ALL_PROPERTIES] } : { signature: 'v', body: [new Variant('s', 'x')] };
-        const { signature, body } = roll < 0.2 ? { signature: 'u', body: [7] } : right;
-        const error = roll >= 0.2 && roll < 0.25;
-        let bytes = encodeMessage({
-          type: error ? MESSAGE_TYPE.error : MESSAGE_TYPE.methodReturn,
-          serial,
-          replySerial: roll >= 0.25 && roll < 0.3 ? call.serial + 1 : call.serial,
-          ...(error ? { errorName: 'x.Error.Nope' } : {}),
-          signature,
-          body,
-        });
-        if (roll > 0.6) {
-          bytes = Buffer.from(bytes);
-          bytes[bytes.length - 1 - Math.floor(next() * Math.min(40, bytes.length - 16))] = Math.floor(next() * 256);
-        }
-        socket.write(bytes);
-        if (roll > 0.5 && roll < 0.55) socket.write(bytes);
-      }
+  let serial = 100;
+  const server = fakeBus(file, (call, socket) => {
+    serial += 1;
+    if (call.destination === 'org.freedesktop.DBus') {
+      socket.write(encodeMessage({ type: MESSAGE_TYPE.methodReturn, serial, replySerial: call.serial, signature: 's', body: [':1.1'] }));
+      return;
+    }
+    const roll = next();
+    if (roll < 0.1) return;
+    const right = call.member === 'GetAll' ? { signature: 'a{sv}', body: [ALL_PROPERTIES] } : { signature: 'v', body: [new Variant('s', 'x')] };
+    const { signature, body } = roll < 0.2 ? { signature: 'u', body: [7] } : right;
+    const error = roll >= 0.2 && roll < 0.25;
+    let bytes = encodeMessage({
+      type: error ? MESSAGE_TYPE.error : MESSAGE_TYPE.methodReturn,
+      serial,
+      replySerial: roll >= 0.25 && roll < 0.3 ? call.serial + 1 : call.serial,
+      ...(error ? { errorName: 'x.Error.Nope' } : {}),
+      signature,
+      body,
     });
-  }).listen(file);
+    if (roll > 0.6) {
+      bytes = Buffer.from(bytes);
+      bytes[bytes.length - 1 - Math.floor(next() * Math.min(40, bytes.length - 16))] = Math.floor(next() * 256);
+    }
+    socket.write(bytes);
+    if (roll > 0.5 && roll < 0.55) socket.write(bytes);
+  });
   return { close: () => server.close() };
 }
 
