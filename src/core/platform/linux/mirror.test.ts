@@ -323,7 +323,7 @@ describe('AppMirror against the cache, for what no event announces', () => {
     app.cached = true;
     app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/g', '/b'] });
     app.nodes.set('/g', { name: '', role: 'group', kids: [] });
-    app.nodes.set('/panel', { name: 'Panel', role: 'panel', kids: [] });
+    app.nodes.set('/panel', { name: 'Panel', role: 'group', kids: [] });
     app.rowParents.set('/g', '/panel');
     const rows = await app.rows();
     expect(rows?.get('/g')?.parentPath).toBe('/panel');
