@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ROOT_PATH } from '../../../../native/linux/atspi';
 import { AppMirror, MirrorUntrusted } from './mirror';
 import type { ValueRead } from './tree-fetch';
 import { LIMITS, event, fixture, loaded, names, node, type Node } from './testing/mirror-app';
@@ -312,6 +313,52 @@ describe('AppMirror against the cache, for what no event announces', () => {
     app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/b', '/c'] });
     await mirror.flush(app);
     expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'C', 'A', 'B']);
+  });
+
+  it('keeps a child whose cache row names a parent outside the tree where its parent lists it, as a full read adopts it', async () => {
+    // LibreOffice Calc: its window lists empty groups whose rows name sidebar panels it detached
+    // (rows of their own, in no list). A full read adopts them under the window; relisting the
+    // window once dropped them for good, 11 nodes short of a whole read until the next one.
+    const app = fixture();
+    app.cached = true;
+    app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/g', '/b'] });
+    app.nodes.set('/g', { name: '', role: 'group', kids: [] });
+    app.nodes.set('/panel', { name: 'Panel', role: 'group', kids: [] });
+    app.rowParents.set('/g', '/panel');
+    const rows = await app.rows();
+    expect(rows?.get('/g')?.parentPath).toBe('/panel');
+    expect(rows?.has('/panel')).toBe(true);
+    const mirror = await loaded(app);
+    app.nodes.set('/c', { name: 'C', role: 'button', kids: [] });
+    app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/g', '/b', '/c'] });
+    mirror.apply(event('/w', 'ChildrenChanged', 'add', 3));
+    await mirror.flush(app);
+    expect(app.calls).toContain('children /w');
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A', '', 'B', 'C']);
+    expect(names(mirror.snapshot())).toEqual(names(app.tree()));
+  });
+
+  it('leaves out a child its cache row places under another parent the tree holds (GTK3 lists a popup inside twice)', async () => {
+    const app = fixture();
+    app.cached = true;
+    app.nodes.set('/w', { name: 'Window', role: 'window', kids: ['/a', '/b', '/popup'] });
+    app.nodes.set('/a', { name: 'A', role: 'button', kids: ['/item'] });
+    app.nodes.set('/popup', { name: 'Popup', role: 'menu', kids: ['/item'] });
+    app.nodes.set('/item', { name: 'Item', role: 'menuitem', kids: [] });
+    app.rowParents.set('/item', '/popup');
+    const mirror = new AppMirror(LIMITS);
+    mirror.load(
+      node(ROOT_PATH, 'app', 'application', [
+        node('/w', 'Window', 'window', [node('/a', 'A'), node('/b', 'B', 'label'), node('/popup', 'Popup', 'menu', [node('/item', 'Item', 'menuitem')])]),
+      ]),
+      await app.rows(),
+    );
+    app.nodes.set('/c', { name: 'C', role: 'button', kids: [] });
+    app.nodes.set('/a', { name: 'A', role: 'button', kids: ['/item', '/c'] });
+    mirror.apply(event('/a', 'ChildrenChanged', 'add', 1));
+    await mirror.flush(app);
+    expect(app.calls).toContain('children /a');
+    expect(names(mirror.snapshot())).toEqual(['app', 'Window', 'A', 'C', 'B', 'Popup', 'Item']);
   });
 
   it('reads the states of nodes the cache leaves out, and re-reads one whose states changed', async () => {

@@ -583,12 +583,19 @@ export class AppMirror {
     return this.childrenByRows.map;
   }
 
-  /** A child the cache places under another parent stays there (GTK3 lists a popup's insides under two parents), as in a full read. */
+  /**
+   * A child the cache places under another parent stays there (GTK3 lists a popup's insides under
+   * two parents), as in a full read, but only where that parent is in the tree: a full read adopts
+   * a child whose cache parent it never reaches where GetChildren listed it (tree-walk.ts,
+   * adoptOrphans). LibreOffice Calc lists 11 empty groups under its window whose rows name
+   * sidebar panels it detached; a row alone for such a panel dropped them for good whenever the
+   * window's list was read again (11 nodes short of a whole read, until the next full read).
+   */
   private asFetched(parent: string, listed: string[]): string[] {
     const rows = this.rows;
     return rows === undefined
       ? listed
-      : listed.filter((kid) => !placedElsewhere(rows.get(kid)?.parentPath, parent, (other) => other === ROOT_PATH || rows.has(other)));
+      : listed.filter((kid) => !placedElsewhere(rows.get(kid)?.parentPath, parent, (other) => other === ROOT_PATH || this.entries.has(other)));
   }
 
   private detach(entry: Entry): void {

@@ -30,6 +30,12 @@ export class FakeApp implements MirrorReader {
   nodes = new Map<string, { name: string; role: Node['role']; kids: string[]; focused?: boolean; value?: string; index?: number; huge?: boolean }>();
   /** Parents nodes name that do not list them (LibreOffice's thrown-away panel items keep theirs). */
   parents = new Map<string, string>();
+  /**
+   * The parent a node's cache row names where it is not the node listing it (GTK3 lists a popup's
+   * insides under its button too; LibreOffice lists groups under its window whose rows name a
+   * detached sidebar panel). A named parent no list holds gets a row of its own, under no parent.
+   */
+  rowParents = new Map<string, string>();
   calls: string[] = [];
   /** Whether the app answers GetItems (GTK does, Chromium does not). */
   cached = false;
@@ -90,13 +96,17 @@ export class FakeApp implements MirrorReader {
   rows(): Promise<CacheRows | undefined> {
     if (!this.cached) return Promise.resolve(undefined);
     const rows: CacheRows = new Map();
-    for (const [parent, { kids }] of this.nodes)
+    const listed = new Set([...this.nodes.values()].flatMap(({ kids }) => kids));
+    const detached = [...new Set(this.rowParents.values())].filter((path) => this.nodes.has(path) && !listed.has(path));
+    const lists: [string | undefined, string[]][] = [...[...this.nodes].map(([parent, { kids }]): [string, string[]] => [parent, kids]), [undefined, detached]];
+    for (const [parent, kids] of lists)
       kids.forEach((kid, index) => {
         const entry = this.nodes.get(kid);
         if (entry === undefined || this.uncached.has(kid)) return;
+        const parentPath = this.rowParents.get(kid) ?? parent;
         rows.set(kid, {
           self: [':1.5', kid],
-          parentPath: parent,
+          ...(parentPath === undefined ? {} : { parentPath }),
           index: entry.index ?? index,
           position: rows.size,
           childCount: entry.kids.length,
