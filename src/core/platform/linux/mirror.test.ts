@@ -271,6 +271,27 @@ describe('AppMirror and names guessed from the layout', () => {
     expect([field?.name, field?.nameFrom]).toEqual(['', undefined]);
   });
 
+  it('looks at the layout once more in the read after a change, where the labels may have moved since (no event says so)', async () => {
+    const app = fixture();
+    app.nodes.set('/a', { name: '', role: 'textfield', kids: [] });
+    const mirror = await loaded(app);
+    mirror.snapshot();
+    app.nodes.set('/b', { name: 'B2', role: 'label', kids: [] });
+    mirror.apply(event('/b', 'PropertyChange', 'accessible-name'));
+    await mirror.flush(app);
+    expect(mirror.snapshot().children?.[0]?.children?.[0]).toMatchObject({ name: '' });
+    expect(app.relayouts).toBe(1);
+    // The toolkit lays the label out beside the field after that read, with no event.
+    app.layout.set('/a', 'Row 2');
+    await mirror.flush(app);
+    expect(mirror.snapshot().children?.[0]?.children?.[0]).toMatchObject({ name: 'Row 2', nameFrom: 'geometry' });
+    // Once only: the reads after that one, with nothing changed, do not look again.
+    const relayouts = app.relayouts;
+    await mirror.flush(app);
+    await mirror.flush(app);
+    expect(app.relayouts).toBe(relayouts);
+  });
+
   it('does not look at the layout when nothing changed', async () => {
     const app = fixture();
     const mirror = await loaded(app);

@@ -120,6 +120,8 @@ export class AppMirror {
   private readonly tombstones = new Set<string>();
   /** The copy last handed out, dropped whenever the tree changes. */
   private served: Node | undefined;
+  /** The last flush changed the tree: the next one guesses names from the layout again (renameFromLayout). */
+  private relayoutAgain = false;
   /** Set when focus moved: the node that had it may lose it without an event of its own. */
   private focusMoved = false;
   private previousLoadSize = -1;
@@ -293,8 +295,13 @@ export class AppMirror {
     }
     if (this.untrusted !== undefined) throw this.untrusted;
     if (this.dirty || this.leaving) throw new MirrorUntrusted('overflow', 'the app kept changing while it was read');
-    // Names guessed from where labels sit move with the layout, which changes with no event of its own.
-    if (this.served === undefined && this.root !== undefined) await this.renameFromLayout(reader, this.root);
+    // Names guessed from where labels sit move with the layout, which changes with no event of its own,
+    // and a toolkit places a changed page's labels a frame or more after the change: so the read after
+    // a change guesses once more. GTK 4 (gtk4-widget-factory's Page 2, under load): a slider guessed
+    // unnamed in the read that saw the tab switch was "Row 2" in every whole read after it.
+    const changed = this.served === undefined;
+    if ((changed || this.relayoutAgain) && this.root !== undefined) await this.renameFromLayout(reader, this.root);
+    this.relayoutAgain = changed;
   }
 
   /**
