@@ -340,7 +340,8 @@ export class AtspiClient {
       body: signature === undefined ? undefined : (body ?? []),
     };
     const peer = this.direct.get(target[0]);
-    if (peer !== undefined) return this.direct.call(peer, target[0], call, timeoutMs);
+    // A closed direct socket fails the call with NoReply (direct-connections.ts' goneError).
+    if (peer !== undefined) return peer.call(call, timeoutMs);
     // The usual case stays one call: no extra promise hop per D-Bus call in a tree walk.
     const current = this.current();
     if (current !== undefined) return current.call(call, timeoutMs);

@@ -59,7 +59,7 @@ describe('DirectConnections', () => {
     const connection = connections.get(':1.8');
     expect(connection).toBeDefined();
     if (connection === undefined) return;
-    const pending = connections.call(connection, ':1.8', { destination: ':1.8', path: '/', interface: 'x.Y', member: 'Z' }, 60_000);
+    const pending = connection.call({ destination: ':1.8', path: '/', interface: 'x.Y', member: 'Z' }, 60_000);
     hangUp();
     await expect(pending).rejects.toSatisfy((error) => error instanceof DbusCallError && error.errorName === 'org.freedesktop.DBus.Error.NoReply');
     expect(connections.get(':1.8')).toBeUndefined();

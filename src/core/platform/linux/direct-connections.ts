@@ -51,14 +51,6 @@ export class DirectConnections {
     }
   }
 
-  /**
-   * A call on the direct connection: a closed socket fails it with NoReply (goneError above), and
-   * the app's next calls go through the bus again.
-   */
-  call(connection: DbusConnection, _bus: string, call: MethodCall, timeoutMs?: number): Promise<unknown[]> {
-    return connection.call(call, timeoutMs);
-  }
-
   close(): void {
     for (const connection of this.live.values()) connection.close();
     this.live.clear();
