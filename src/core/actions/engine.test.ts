@@ -4,6 +4,7 @@ import type { UiActionResult } from '../../shared/ui-action';
 import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform, NOTES_PID } from '../platform/fake/fake-platform';
 import { findNodes } from '../ui/query';
+import { MAX_TYPED_KEYS } from '../platform/keymap';
 import { ActionEngine } from './engine';
 
 let platform: FakePlatform;
@@ -167,6 +168,36 @@ describe('ActionEngine actions', () => {
     const result = await engine.run(FIXTURE_PID, { action: 'type', id: await idOf('Name', 'textfield'), text: '✓' });
     expect(result).toMatchObject({ method: 'accessibility' });
     expect(platform.activations).toEqual([]);
+  });
+
+  it('refuses a text too long to type as keys before asking for the keyboard, and inserts it where the element takes text', async () => {
+    const asked: string[] = [];
+    const asking = new ActionEngine({ platform, clock, askBeforeInput: (request) => (asked.push(request.via), Promise.resolve()) });
+    const id = await idOf('Name', 'textfield');
+    const text = 'é'.repeat(MAX_TYPED_KEYS + 1);
+    const refused = await asking.run(FIXTURE_PID, { action: 'type', id, text });
+    expect(refused.error).toMatchObject({ code: 'ACTION_FAILED', data: { reason: 'too-long-to-type', characters: MAX_TYPED_KEYS + 1 } });
+    expect(refused.error?.message).toContain(`in parts of at most ${MAX_TYPED_KEYS} characters`);
+    expect({ asked, input: platform.inputLog }).toEqual({ asked: [], input: [] });
+    // Counted in characters, not UTF-16 units: the longest text allowed still goes as keys.
+    const typed = await asking.run(FIXTURE_PID, { action: 'type', id, text: '😀'.repeat(MAX_TYPED_KEYS) });
+    expect(typed).toMatchObject({ success: true, method: 'input', via: 'keys' });
+    platform.accessibility.insertText = () => Promise.resolve(true);
+    const inserted = await asking.run(FIXTURE_PID, { action: 'type', id, text });
+    expect(inserted).toMatchObject({ method: 'accessibility', via: 'insert-text' });
+    expect(asked).toEqual(['keys']);
+  });
+
+  it('stops typing between two keys once aborted, and reports the abort', async () => {
+    const controller = new AbortController();
+    const typeText = platform.input.typeText;
+    platform.input.typeText = (text, signal) => {
+      controller.abort();
+      return typeText(text, signal);
+    };
+    const id = await idOf('Name', 'textfield');
+    await expect(engine.run(FIXTURE_PID, { action: 'type', id, text: 'hello' }, controller.signal)).rejects.toThrow();
+    expect(platform.app(FIXTURE_PID).get('name').value ?? '').toBe('');
   });
 
   it('nothing is sent once the ask is aborted during activation', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../../shared/ui-action';
 import type { Role, UiNode } from '../../shared/ui-node';
 import { systemClock, type Clock } from '../clock';
+import { MAX_TYPED_KEYS } from '../platform/keymap';
 import type { Platform, Point, TreeOptions } from '../platform/types';
 import { buildTree, type BuiltTree } from '../ui/ids';
 import { readOutline } from '../platform/outline-read';
@@ -23,7 +24,7 @@ import { SETTLE_BOUND_MS, waitForEffect } from './settle';
 import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 import { lookOnce, type VerifyContext } from './verify';
-import { replaceInWindow, typeInWindow } from './window-typing';
+import { checkTypedLength, replaceInWindow, typeInWindow } from './window-typing';
 import { EffectWatch, approvedOnce, foundAgain } from './vanished';
 
 /**
@@ -296,6 +297,8 @@ export class ActionEngine {
           await accessibility.setValue(ref, node as UiNode, request.value);
         } catch (error) {
           if (!(error instanceof NotSettableError)) throw error;
+          // What is left sends the value as keys (to the window, or typed into a cell).
+          checkTypedLength(String(request.value), 'this element takes its value only as keys, so set a shorter one');
           // A web field without EditableText (Chromium) takes its new text as keys sent to its window alone.
           const replaced =
             node?.role === 'cell' ? undefined : await replaceInWindow(this.platform, this.clock, pid, ref, node as UiNode, String(request.value), signal);
@@ -308,7 +311,7 @@ export class ActionEngine {
             await ensureFrontmost(this.platform.apps, pid, 'type', signal);
             await this.focus(resolved, cell, 'caret');
             signal?.throwIfAborted();
-            await input.typeText(`${String(request.value)}\n`);
+            await input.typeText(`${String(request.value)}\n`, signal);
           });
         }
         return { method: 'accessibility', via: 'set-value' };
@@ -316,6 +319,7 @@ export class ActionEngine {
         const target = node as UiNode;
         // Accessibility first: inserted text takes neither the keyboard nor the focus from the user.
         if (await accessibility.insertText?.(ref, target, request.text)) return { method: 'accessibility', via: 'insert-text' };
+        checkTypedLength(request.text, `type it in parts of at most ${MAX_TYPED_KEYS} characters`);
         // Next, keys sent to the app's window alone: still neither the user's keyboard nor their focus.
         const sent = await typeInWindow(this.platform, this.clock, pid, ref, target, request.text, signal);
         if (sent !== undefined) return sent;
@@ -329,7 +333,7 @@ export class ActionEngine {
           await ensureFrontmost(this.platform.apps, pid, 'type', signal);
           await this.focus(resolved, target, 'caret');
           signal?.throwIfAborted();
-          await input.typeText(request.text);
+          await input.typeText(request.text, signal);
         });
       }
       case 'key': {

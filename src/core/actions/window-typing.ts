@@ -1,5 +1,7 @@
+import { DeskpilotError } from '../../shared/errors';
 import type { Role, UiNode } from '../../shared/ui-node';
 import type { Clock } from '../clock';
+import { MAX_TYPED_KEYS } from '../platform/keymap';
 import type { Platform } from '../platform/types';
 import type { Route } from './accessible-route';
 
@@ -110,4 +112,20 @@ async function focusQuietly(platform: Platform, clock: Clock, ref: unknown, node
     if (look + 1 < ACTIVATION_LOOKS) await clock.sleep(ACTIVATION_WAIT_MS);
   }
   return { interrupted: false, caretPlaced };
+}
+
+/**
+ * Refuses, before the user is asked or their keyboard taken, a text longer than MAX_TYPED_KEYS
+ * for the keyboard fallback: typed key by key it would hold the keyboard for minutes. `instead`
+ * says what the model can do. Counted in characters (code points), as the keys go.
+ */
+export function checkTypedLength(text: string, instead: string): void {
+  let characters = 0;
+  for (const _character of text) characters += 1;
+  if (characters <= MAX_TYPED_KEYS) return;
+  throw new DeskpilotError(
+    'ACTION_FAILED',
+    `this element takes no inserted text, and ${characters} characters are too many to type as keys (at most ${MAX_TYPED_KEYS}); ${instead}`,
+    { data: { reason: 'too-long-to-type', characters, max: MAX_TYPED_KEYS } },
+  );
 }

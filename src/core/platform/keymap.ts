@@ -2,6 +2,13 @@
  * Characters and key names as keys on a US layout, the layout synthetic input assumes
  * (Xvfb's default). nut-js types "!" as "1", so shifted characters are sent as Shift+key.
  */
+/**
+ * The longest text typed as keys, one key pair per character: through the user's keyboard (which
+ * it holds all the while: macOS paces keys 15 ms apart, so 4,096 characters take two minutes) or
+ * sent to one window (X11). A longer text goes only where the element takes inserted text.
+ */
+export const MAX_TYPED_KEYS = 4096;
+
 export interface KeyStroke {
   /** A nut-js Key enum name, such as "A", "Num1", "Minus", "Enter". */
   key: string;

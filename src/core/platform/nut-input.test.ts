@@ -16,7 +16,12 @@ function fakeNut(log: string[]): typeof NutJs {
       readonly y: number,
     ) {}
   }
-  return { mouse, keyboard: { config: {} }, Button: { LEFT: 0 }, Key: {}, Point } as unknown as typeof NutJs;
+  const keyboard = {
+    config: {},
+    pressKey: (...keys: number[]) => Promise.resolve(log.push(`down ${keys.join('+')}`)),
+    releaseKey: (...keys: number[]) => Promise.resolve(log.push(`up ${keys.join('+')}`)),
+  };
+  return { mouse, keyboard, Button: { LEFT: 0 }, Key: { A: 1, B: 2, C: 3, LeftShift: 9 }, Point } as unknown as typeof NutJs;
 }
 
 describe('createNutInput', () => {
@@ -31,5 +36,16 @@ describe('createNutInput', () => {
     });
     await input.click({ x: 10, y: 20 });
     expect(log).toEqual(['move 10,20', 'press', `pause ${CLICK_HOLD_MS}`, 'release']);
+  });
+
+  it('stops between two keys once aborted: no key is left down, and the rest is not typed', async () => {
+    const log: string[] = [];
+    const input = await createNutInput({ load: () => Promise.resolve(fakeNut(log)) });
+    const controller = new AbortController();
+    const typed = input.typeText('abc', controller.signal);
+    // The first key's press is under way when the user presses Stop.
+    controller.abort();
+    await expect(typed).rejects.toThrow();
+    expect(log).toEqual(['down 1', 'up 1']);
   });
 });

@@ -66,8 +66,9 @@ export async function createNutInput(options: { pause?: (ms: number) => Promise<
       const { x, y } = await mouse.getPosition();
       return { x, y };
     },
-    typeText: async (text) => {
+    typeText: async (text, signal) => {
       for (const character of text) {
+        signal?.throwIfAborted();
         const keystroke = strokeFor(character);
         if (keystroke === undefined) throw new Error(`no key types '${character}'`);
         await stroke(keystroke);

@@ -207,7 +207,11 @@ export interface InputBackend {
   moveMouse(point: Point): Promise<void>;
   mouseDown(): Promise<void>;
   mouseUp(): Promise<void>;
-  typeText(text: string): Promise<void>;
+  /**
+   * Types `text` key by key through the user's keyboard. Stops between two keys once `signal`
+   * aborts (a long text is not typed to its end after the user pressed Stop); no key is left held.
+   */
+  typeText(text: string, signal?: AbortSignal): Promise<void>;
   /** False when some character has no key on this keyboard (emoji, most non-ASCII). */
   canType?(text: string): boolean;
   /** `pid` lets a platform post the key to one process (macOS) instead of the focused one. */

@@ -100,10 +100,12 @@ export class CgEventInput {
    * character as its Unicode string, and the key code (with shift) that types it on the current
    * layout, for apps that read the key code instead of the string.
    */
-  async typeText(text: string): Promise<void> {
+  async typeText(text: string, signal?: AbortSignal): Promise<void> {
     // Read for each call, never cached: the user can switch layouts between two actions.
     const layout = currentLayout(this.native);
     for (const character of text) {
+      // Between characters, so a key that went down also came up.
+      signal?.throwIfAborted();
       const key = keyForCharacter(character, layout);
       // A line break is Return, which types "\r": "\n" as the string is dropped by some apps (enigo#260).
       const typed = character === '\n' ? '\r' : character;

@@ -147,6 +147,23 @@ describe('darwin input', () => {
     await test.finish();
   });
 
+  it('type: stops between two characters once aborted, with the last key already up', async () => {
+    const test = await harness([sampleApp()]);
+    const controller = new AbortController();
+    const record = test.sleeps.push.bind(test.sleeps);
+    // The user presses Stop during the gap after the first character's key-up.
+    test.sleeps.push = (...gaps: number[]) => {
+      if (test.sleeps.length === 1) controller.abort();
+      return record(...gaps);
+    };
+    await expect(test.platform.input.typeText('Hello', controller.signal)).rejects.toThrow();
+    expect(test.fake.posted.map(({ event }) => [event.unicode, event.keyDown])).toEqual([
+      ['H', true],
+      ['H', false],
+    ]);
+    await test.finish();
+  });
+
   it('type: the layout is read again for every call, so a layout switch between two actions is followed', async () => {
     const test = await harness([sampleApp()]);
     await test.platform.input.typeText('z');

@@ -79,9 +79,9 @@ export class DarwinInput implements InputBackend {
   }
 
   /** CGEvent only (see the class comment). */
-  async typeText(text: string): Promise<void> {
+  async typeText(text: string, signal?: AbortSignal): Promise<void> {
     this.driver = 'cgevent';
-    await this.cg.typeText(text);
+    await this.cg.typeText(text, signal);
   }
 
   pressKey(key: string, modifiers: Modifier[], pid?: number): Promise<void> {

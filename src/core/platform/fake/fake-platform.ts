@@ -83,7 +83,10 @@ export class FakePlatform implements Platform {
       moveMouse: (point) => this.record(`move ${point.x},${point.y}`, () => this.move(point)),
       mouseDown: () => this.record('down', () => this.mouseDown()),
       mouseUp: () => this.record('up', () => this.mouseUp()),
-      typeText: (text) => this.record(`type ${text}`, () => this.typeText(text)),
+      typeText: (text, signal) => {
+        signal?.throwIfAborted();
+        return this.record(`type ${text}`, () => this.typeText(text));
+      },
       pressKey: (key, modifiers) => this.record(`key ${[...modifiers, key].join('+')}`, () => this.pressKey(key, modifiers)),
       scroll: (point, direction, amount) => this.record(`scroll ${direction} ${amount}`, () => this.scroll(point, direction, amount)),
       pointer: () => Promise.resolve({ ...this.pointer }),

@@ -35,7 +35,7 @@ function lazyInput(env: Record<string, string | undefined>, titlesOf: (pid: numb
     moveMouse: async (point) => (await load()).moveMouse(point),
     mouseDown: async () => (await load()).mouseDown(),
     mouseUp: async () => (await load()).mouseUp(),
-    typeText: async (text) => (await load()).typeText(text),
+    typeText: async (text, signal) => (await load()).typeText(text, signal),
     pressKey: async (key, modifiers, pid) => (await load()).pressKey(key, modifiers, pid),
     scroll: async (point, direction, amount) => (await load()).scroll(point, direction, amount),
     pointer: async () => {

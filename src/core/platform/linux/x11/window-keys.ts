@@ -1,5 +1,6 @@
 import { X11Connection } from './connection';
 import { OPCODE, pick, words, X11Session, type WindowMatch } from './session';
+import { MAX_TYPED_KEYS } from '../../keymap';
 
 const GET_KEYBOARD_MAPPING = 101;
 const MIN_KEYCODE = 8;
@@ -20,8 +21,6 @@ const NOTIFY_NONLINEAR = 3;
 const END_KEYSYM = 0xff57;
 const A_KEYSYM = 0x61;
 const BACKSPACE_KEYSYM = 0xff08;
-/** Keys of one text sent in one write; the server takes them in order. */
-const MAX_KEYS = 4096;
 
 export interface PlannedKey {
   keycode: number;
@@ -144,7 +143,7 @@ export async function typeInWindow(
   options: WindowTypingOptions = {},
   timeoutMs = 1000,
 ): Promise<boolean> {
-  if ([...text].length > MAX_KEYS) return false;
+  if ([...text].length > MAX_TYPED_KEYS) return false;
   const x = await X11Connection.open(env, timeoutMs);
   try {
     const session = new X11Session(x);
