@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE, ROOT_PATH, STATE } from '../../../../native/linux/atspi';
-import { Writer, parseSignature, type TypeNode } from '../../../../native/linux/dbus-codec';
+import { parseSignature, type TypeNode } from '../../../../native/linux/dbus-signature';
+import { Writer } from '../../../../native/linux/dbus-writer';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import { buildTree } from '../../ui/ids';
 import { findNodes } from '../../ui/query';
