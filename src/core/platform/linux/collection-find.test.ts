@@ -6,6 +6,7 @@ import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import { buildTree } from '../../ui/ids';
 import { findNodes } from '../../ui/query';
 import type { AtspiClient } from './client';
+import { fakeAtspiClient } from './testing/fake-atspi-client';
 import { bridgeOf } from './bridges';
 import { collectionFind, roleBits } from './collection-find';
 import { normalizeRole } from './roles';
@@ -67,7 +68,7 @@ function page(rows: number, collection = true) {
       return Promise.resolve('');
     },
   };
-  return { client: client as unknown as AtspiClient, calls };
+  return { client: fakeAtspiClient(client as unknown as AtspiClient), calls };
 }
 
 const APP = { pid: 9, bus: BUS, name: 'browser', gtk4: false, bridge: bridgeOf('Chromium', '120') };
