@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { mapLimit } from '../src/core/platform/linux/pool';
 import { AtspiClient } from '../src/core/platform/linux/client';
-import { withCallGroups } from '../src/core/platform/linux/testing/call-groups';
+import { fakeAtspiClient } from '../src/core/platform/linux/testing/fake-atspi-client';
 import type { AppTarget } from '../src/core/platform/linux/tree-fetch';
 import type * as TreeFetch from '../src/core/platform/linux/tree-fetch';
 import type * as Ids from '../src/core/ui/ids';
@@ -59,16 +59,14 @@ async function record(file: string): Promise<void> {
     );
   const call = AtspiClient.prototype.call;
   const property = AtspiClient.prototype.property;
-  // The grouped node reads and picked GetAlls bypass call and property: recorded through those instead (as whole bodies).
-  const fastPaths = { callGroup: AtspiClient.prototype.callGroup, properties: AtspiClient.prototype.properties };
-  const prototype = AtspiClient.prototype as unknown as Record<string, unknown>;
   const desktop = await startDesktop({ openbox: true });
   try {
     const { pid } = await openBigPage(desktop, 'chromium', Number(values.size));
     const { client, apps } = desktop.platform.accessibility as unknown as { client: AtspiClient; apps: { get(pid: number): Promise<AppTarget> } };
     const app = await apps.get(pid);
-    prototype['callGroup'] = undefined;
-    prototype['properties'] = undefined;
+    // The grouped node reads and picked GetAlls bypass call and property: read call by call
+    // instead, so every answer is recorded through those two (as whole bodies).
+    client.callByCall = true;
     AtspiClient.prototype.call = function (this: AtspiClient, target, iface, member, signature, body, timeoutMs) {
       return keep(keyOf(target, iface, member, body), call.call(this, target, iface, member, signature, body, timeoutMs)) as Promise<unknown[]>;
     };
@@ -88,15 +86,15 @@ async function record(file: string): Promise<void> {
   } finally {
     AtspiClient.prototype.call = call;
     AtspiClient.prototype.property = property;
-    Object.assign(AtspiClient.prototype, fastPaths);
     await desktop.stop();
   }
 }
 
 /**
  * A client that answers every call from the recording, at once (on the next microtask, as a
- * socket's reply would come later), with the real client's call groups built on those answers
- * (testing/call-groups.ts), so a tree that reads nodes in groups does so here too.
+ * socket's reply would come later), with the real client's call groups and picked GetAlls built
+ * on those answers (testing/fake-atspi-client.ts), so a tree that reads nodes in groups does so
+ * here too.
  */
 function replayClient(answers: Record<string, Answer>): AtspiClient {
   const answer = (key: string): Promise<never> | Promise<unknown> => {
@@ -105,7 +103,7 @@ function replayClient(answers: Record<string, Answer>): AtspiClient {
     // A fresh copy each time, as a decoded reply is: nothing is shared between reads.
     return 'ok' in found ? Promise.resolve(structuredClone(found.ok)) : Promise.reject(new Error(found.error));
   };
-  return withCallGroups({
+  return fakeAtspiClient({
     call: (target: ObjectRef, iface: string, member: string, _signature?: string, body?: unknown[]) => answer(keyOf(target, iface, member, body)),
     property: (target: ObjectRef, iface: string, name: string) => answer(keyOf(target, iface, `Get ${name}`)),
   } as unknown as AtspiClient);

@@ -2,8 +2,10 @@
  * D-Bus messages on the wire: the fixed header, the header fields and the body, written
  * little-endian and read in either byte order (a message keeps its sender's).
  */
-import type { Variant } from './dbus-codec';
-import { DbusCodecError, Reader, Writer, parseSignature, typeNode, type TypeNode } from './dbus-codec';
+import { Reader } from './dbus-reader';
+import { DbusCodecError, parseSignature, typeNode, type TypeNode } from './dbus-signature';
+import type { Variant } from './dbus-variant';
+import { Writer } from './dbus-writer';
 
 export const MESSAGE_TYPE = { methodCall: 1, methodReturn: 2, error: 3, signal: 4 } as const;
 export const NO_REPLY_EXPECTED = 0x1;

@@ -5,7 +5,8 @@
  * and keeps four of Chromium's seven properties (its Attributes alone are a dictionary of three
  * to five strings a node).
  */
-import { DbusCodecError, type Reader } from './dbus-codec';
+import type { Reader } from './dbus-reader';
+import { DbusCodecError } from './dbus-signature';
 
 /** The properties a caller wants, by name, with each name's bytes to match keys against in place. */
 export class PropertyPick {

@@ -4,7 +4,7 @@
  * sends hundreds at once). Knows nothing of calls or replies: dbus.ts does.
  */
 import { createConnection, type Socket } from 'node:net';
-import { Writer } from './dbus-codec';
+import { Writer } from './dbus-writer';
 import { decodeMessage, messageLength, writeCall, writeMessage, type CallFields, type WireMessage } from './dbus-message';
 
 /** Where a bus listens, from its address ("unix:path=…,guid=…" or "unix:abstract=…"; the first usable of a ;-list). */

@@ -1,16 +1,17 @@
 /**
- * The D-Bus wire boundary: a client of our own (dbus-codec.ts, dbus-message.ts, dbus-socket.ts)
- * with a timeout on every call, because a frozen app (SIGSTOP) would otherwise block a call
- * for ever. A tree read makes thousands of calls, so the wire code is kept lean: dbus-next,
- * used before, spent more CPU per call than the apps answering. No AT-SPI knowledge lives here.
+ * The D-Bus wire boundary: a client of our own (dbus-writer.ts, dbus-reader.ts, dbus-message.ts,
+ * dbus-socket.ts) with a timeout on every call, because a frozen app (SIGSTOP) would otherwise
+ * block a call for ever. A tree read makes thousands of calls, so the wire code is kept lean:
+ * dbus-next, used before, spent more CPU per call than the apps answering. No AT-SPI knowledge
+ * lives here.
  */
-import { Variant } from './dbus-codec';
+import { Variant } from './dbus-variant';
 import { MESSAGE_TYPE, bodyReader, type CallFields, type WireMessage } from './dbus-message';
 import { readPicked, type PropertyPick } from './dbus-pick';
 import { DbusSocket } from './dbus-socket';
 import { DbusCallError, DbusDisconnectedError, DbusTimeoutError } from './dbus-errors';
 
-export { Variant } from './dbus-codec';
+export { Variant } from './dbus-variant';
 export { DbusCallError, DbusDisconnectedError, DbusTimeoutError } from './dbus-errors';
 export { PropertyPick } from './dbus-pick';
 

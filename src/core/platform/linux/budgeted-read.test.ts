@@ -6,6 +6,7 @@ import type { AccessibilityBackend } from '../types';
 import type { AppDirectory } from './apps';
 import { bridgeOf } from './bridges';
 import type { AtspiClient } from './client';
+import { fakeAtspiClient } from './testing/fake-atspi-client';
 import { createReadChildren } from './budgeted-read';
 import { fetchTree } from './tree-fetch';
 
@@ -39,7 +40,7 @@ function app(nodes: Nodes) {
       return Promise.resolve(name === 'Name' ? text : name === 'ChildCount' ? children.length : '');
     },
   };
-  return { client: client as unknown as AtspiClient, calls };
+  return { client: fakeAtspiClient(client as unknown as AtspiClient), calls };
 }
 
 /** A page: a frame, a document, and `rows` rows of one button each. */

@@ -122,6 +122,12 @@ export class AtspiClient {
   /** False after the registry was found gone: a new one knows nothing of our event registrations. */
   private registered = false;
   private shut = false;
+  /**
+   * True: a tree read sends each of a node's calls on its own through call() and property(), with
+   * no call group and no picked GetAll (tree-items.ts' readNode, tree-order.ts' readInOrder), so
+   * whatever wraps those two sees every answer whole: bench/tail-cpu.ts --record keeps them so.
+   */
+  callByCall = false;
 
   private constructor(
     private readonly env: Record<string, string | undefined>,

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE, ROOT_PATH, STATE } from '../../../../native/linux/atspi';
-import { Writer, parseSignature, type TypeNode } from '../../../../native/linux/dbus-codec';
+import { parseSignature, type TypeNode } from '../../../../native/linux/dbus-signature';
+import { Writer } from '../../../../native/linux/dbus-writer';
 import { DbusTimeoutError } from '../../../../native/linux/dbus';
 import { buildTree } from '../../ui/ids';
 import { findNodes } from '../../ui/query';
 import type { AtspiClient } from './client';
+import { fakeAtspiClient } from './testing/fake-atspi-client';
 import { bridgeOf } from './bridges';
 import { collectionFind, roleBits } from './collection-find';
 import { normalizeRole } from './roles';
@@ -66,7 +68,7 @@ function page(rows: number, collection = true) {
       return Promise.resolve('');
     },
   };
-  return { client: client as unknown as AtspiClient, calls };
+  return { client: fakeAtspiClient(client as unknown as AtspiClient), calls };
 }
 
 const APP = { pid: 9, bus: BUS, name: 'browser', gtk4: false, bridge: bridgeOf('Chromium', '120') };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATE } from '../../../../native/linux/atspi';
-import { Writer, parseSignature, type TypeNode } from '../../../../native/linux/dbus-codec';
+import { parseSignature, type TypeNode } from '../../../../native/linux/dbus-signature';
+import { Writer } from '../../../../native/linux/dbus-writer';
 import { RULE, bitWords, matchRule } from './collection-rule';
 
 describe('Collection match rules', () => {

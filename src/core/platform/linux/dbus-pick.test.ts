@@ -4,7 +4,10 @@
  * gives a DbusCodecError, never a wrong value, another error or a hang.
  */
 import { describe, expect, it } from 'vitest';
-import { DbusCodecError, Reader, Variant, Writer, parseSignature, type TypeNode } from '../../../../native/linux/dbus-codec';
+import { Reader } from '../../../../native/linux/dbus-reader';
+import { DbusCodecError, parseSignature, type TypeNode } from '../../../../native/linux/dbus-signature';
+import { Variant } from '../../../../native/linux/dbus-variant';
+import { Writer } from '../../../../native/linux/dbus-writer';
 import { MESSAGE_TYPE, bodyReader, decodeMessage, encodeMessage } from '../../../../native/linux/dbus-message';
 import { PropertyPick, readPicked } from '../../../../native/linux/dbus-pick';
 

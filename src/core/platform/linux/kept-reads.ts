@@ -93,18 +93,16 @@ export class InterfaceMemo {
 
 const memos = new WeakMap<object, InterfaceMemo>();
 
-/** The client's memo; none for a client without app events (a stand-in in tests): every read asks. */
-export function memoOf(client: AtspiClient | Partial<EventSource>): InterfaceMemo | undefined {
-  const source = client as Partial<EventSource>;
-  if (typeof source.onTreeEvent !== 'function' || typeof source.watchToken !== 'function') return undefined;
+/** The client's memo, made on first use. */
+export function memoOf(client: EventSource): InterfaceMemo {
   let memo = memos.get(client);
-  if (memo === undefined) memos.set(client, (memo = new InterfaceMemo(source as EventSource)));
+  if (memo === undefined) memos.set(client, (memo = new InterfaceMemo(client)));
   return memo;
 }
 
 /** Lets in the app's events sent before this read (one ping), so none of them lands after the memo was trusted. */
 export async function settleKept(client: AtspiClient, bus: string): Promise<void> {
-  if (memoOf(client)?.holds(bus) === true) await client.barrier(bus);
+  if (memoOf(client).holds(bus)) await client.barrier(bus);
 }
 
 /**
@@ -114,12 +112,12 @@ export async function settleKept(client: AtspiClient, bus: string): Promise<void
  */
 export async function readKeptItem(client: AtspiClient, self: ObjectRef, index: number): Promise<Item> {
   const memo = memoOf(client);
-  const kept = memo?.get(self);
+  const kept = memo.get(self);
   const list = kept !== undefined && !kept.includes(IFACE.table);
-  const mark = memo?.mark(self[0]);
+  const mark = memo.mark(self[0]);
   const interfacesRead = async (): Promise<readonly string[]> => {
     const [interfaces] = await client.call(self, IFACE.accessible, 'GetInterfaces');
-    memo?.keep(self, interfaces as string[], mark);
+    memo.keep(self, interfaces as string[], mark);
     return interfaces as string[];
   };
   const [[role], [states], interfaces, name, description, children] = await Promise.all([

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE } from '../../../../native/linux/atspi';
 import { bridgeOf } from './bridges';
 import type { AtspiClient } from './client';
+import { fakeAtspiClient } from './testing/fake-atspi-client';
 import { limiter } from './pool';
 import { sampledReads } from './sampled-reads';
 import { MAX_TREE_TEXT } from './tree-values';
@@ -29,7 +30,7 @@ function fakeClient(nodes: Record<string, FakeNode>): { client: AtspiClient; cal
     if (found === undefined) throw new Error(`no node ${path}`);
     return found;
   };
-  const client = {
+  const client = fakeAtspiClient({
     call: async ([, path]: [string, string], _iface: string, member: string, _signature?: string, body?: unknown[]): Promise<unknown[]> => {
       calls.push(`${member}${member === 'GetText' ? `(${String(body)})` : ''} ${path}`);
       const { role, name, description = '', childCount = 0, interfaces = [IFACE.accessible] } = node(path);
@@ -45,7 +46,7 @@ function fakeClient(nodes: Record<string, FakeNode>): { client: AtspiClient; cal
       if (name === 'CharacterCount') return (node(path).text ?? '').length;
       throw new Error(`unexpected property ${name}`);
     },
-  } as unknown as AtspiClient;
+  } as unknown as AtspiClient);
   return { client, calls };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
+import { fakeAtspiClient } from './testing/fake-atspi-client';
 import { bridgeOf } from './bridges';
 import { fetchTree } from './tree-fetch';
 
@@ -26,7 +27,7 @@ function page(count: number) {
     },
     property: (): Promise<unknown> => Promise.resolve(''),
   };
-  return { client: client as unknown as AtspiClient, calls };
+  return { client: fakeAtspiClient(client as unknown as AtspiClient), calls };
 }
 
 const APP = { pid: 7, bus: BUS, name: 'page', gtk4: false, bridge: bridgeOf('Gecko', '115') };

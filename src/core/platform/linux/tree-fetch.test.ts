@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE, ROOT_PATH } from '../../../../native/linux/atspi';
 import type { AtspiClient } from './client';
+import { fakeAtspiClient } from './testing/fake-atspi-client';
 import { bridgeOf } from './bridges';
 import { fetchTree } from './tree-fetch';
 
@@ -31,7 +32,7 @@ function walkedApp(nodes: Record<string, { name: string; role: number; children:
       return Promise.resolve(name === 'Name' ? text : name === 'ChildCount' ? (childCount ?? children.length) : '');
     },
   };
-  return { client: client as unknown as AtspiClient, calls };
+  return { client: fakeAtspiClient(client as unknown as AtspiClient), calls };
 }
 
 const APP = { pid: 42, bus: BUS, name: 'app', gtk4: false, bridge: bridgeOf('Chromium', '1.0') };

@@ -134,8 +134,7 @@ export async function fetchTree(client: AtspiClient, app: AppTarget, options: Fe
   const items = new Map<string, Item>();
   const rootPath = subtree?.path ?? ROOT_PATH;
   // A read is thousands of calls: straight to the app where its bridge allows, not through the bus daemon.
-  // (A stand-in client, as tests pass, may have no direct connections: its calls stay as they are.)
-  if (app.bridge.direct && 'connectDirect' in client) await client.connectDirect(bus);
+  if (app.bridge.direct) await client.connectDirect(bus);
   // Interfaces kept from the last read hold only if no event sent before this read is still on its way.
   if (app.bridge.keptInterfaces) await settleKept(client, bus);
   // A subtree is read node by node: GetItems would cost the whole app.

@@ -1,13 +1,13 @@
 /**
  * A node's read (readNode) through the real client's call groups, against the same node read
- * call by call as a stand-in client (with no groups) reads it: the same item, the same parent,
- * the same failures.
+ * call by call (a client's callByCall): the same item, the same parent, the same failures.
  */
 import { describe, expect, it } from 'vitest';
 import { IFACE, ROLE } from '../../../../native/linux/atspi';
-import { DbusCallError, DbusTimeoutError, PropertyPick, Variant, type MethodCall, type Reading } from '../../../../native/linux/dbus';
+import { DbusCallError, DbusTimeoutError, Variant, type MethodCall } from '../../../../native/linux/dbus';
 import type { AtspiClient } from './client';
 import { bridgeOf } from './bridges';
+import { fakeAtspiClient } from './testing/fake-atspi-client';
 import { readNode, readNodes } from './tree-items';
 
 const SELF: [string, string] = [':1.4', '/org/a11y/atspi/accessible/12247'];
@@ -23,7 +23,7 @@ const ALL = {
 
 type Answer = unknown[] | Error;
 
-/** Answers by member (`Get Name` for a property): a stand-in client, and, with `groups`, one that also sends call groups. */
+/** Answers by member (`Get Name` for a property): a stand-in client, and, with `groups`, one that reads through call groups rather than call by call. */
 function fakeClient(answers: Record<string, Answer>, groups: boolean) {
   const asked: string[] = [];
   const answer = (member: string): Promise<unknown[]> => {
@@ -31,25 +31,12 @@ function fakeClient(answers: Record<string, Answer>, groups: boolean) {
     const value = answers[member] ?? new DbusCallError('org.freedesktop.DBus.Error.UnknownMethod', member, {} as MethodCall);
     return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
   };
-  const client: Record<string, unknown> = {
+  const client = fakeAtspiClient({
     call: (_target: unknown, _iface: string, member: string) => answer(member),
     property: async (_target: unknown, _iface: string, name: string) => ((await answer(`Get ${name}`))[0] as Variant).value,
-  };
-  if (groups)
-    client['callGroup'] = (_bus: string, calls: readonly MethodCall[], readings: readonly Reading[]) =>
-      Promise.all(
-        calls.map((call, slot) =>
-          answer(call.member).then(
-            (body) => {
-              const reading = readings[slot];
-              if (!(reading instanceof PropertyPick)) return body;
-              return reading.names.map((name) => (body[0] as Record<string, Variant | undefined>)[name]?.value);
-            },
-            (error: unknown) => error,
-          ),
-        ),
-      );
-  return { client: client as unknown as AtspiClient, asked };
+    callByCall: !groups,
+  } as unknown as AtspiClient);
+  return { client, asked };
 }
 
 const ANSWERS: Record<string, Answer> = {

@@ -118,11 +118,10 @@ export async function accessibleProperties(
 ): Promise<{ name: unknown; description: unknown; childCount: unknown; parent?: unknown }> {
   if (bridge.getAll)
     try {
-      // The real client reads only these four of the reply (Chromium sends seven, its Attributes a
-      // dictionary); a stand-in client, as tests pass, answers GetAll through call.
+      // The client reads only these four of the reply (Chromium sends seven, its Attributes a
+      // dictionary); call by call, GetAll comes whole through call.
       let name: unknown, description: unknown, childCount: unknown, parent: unknown;
-      const maybePicking: Partial<Pick<AtspiClient, 'properties'>> = client;
-      if (maybePicking.properties !== undefined) [name, description, childCount, parent] = await client.properties(self, IFACE.accessible, ACCESSIBLE_PICK);
+      if (!client.callByCall) [name, description, childCount, parent] = await client.properties(self, IFACE.accessible, ACCESSIBLE_PICK);
       else {
         const [all] = await client.call(self, PROPERTIES, 'GetAll', 's', [IFACE.accessible]);
         const value = (key: string): unknown => (all as Record<string, { value?: unknown } | undefined>)[key]?.value;
@@ -176,8 +175,7 @@ export async function readNode(
   bridge: Bridge,
   knownInterfaces?: string[],
 ): Promise<{ item: Item; parent: string | undefined }> {
-  const grouping: Partial<Pick<AtspiClient, 'callGroup'>> = client;
-  if (bridge.getAll && grouping.callGroup !== undefined) return readNodeGrouped(client, self, index, bridge, knownInterfaces);
+  if (bridge.getAll && !client.callByCall) return readNodeGrouped(client, self, index, bridge, knownInterfaces);
   const [[role], [states], [interfaces], { name, description, childCount, parent }] = await Promise.all([
     client.call(self, IFACE.accessible, 'GetRole'),
     client.call(self, IFACE.accessible, 'GetState'),

@@ -191,9 +191,8 @@ export async function readInOrder(
     items.set(path, read.item);
     parents.set(path, read.parent);
   };
-  const grouping: Partial<Pick<AtspiClient, 'callGroup'>> = client;
-  if (bridge.getAll && grouping.callGroup !== undefined) {
-    // The real client: nodes read a batch to a call group, one promise a batch (tree-items.ts' readNodes).
+  if (bridge.getAll && !client.callByCall) {
+    // Nodes read a batch to a call group, one promise a batch (tree-items.ts' readNodes).
     const batches: string[][] = [];
     for (const path of unread) {
       const row = known?.get(path);

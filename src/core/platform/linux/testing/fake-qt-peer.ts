@@ -5,7 +5,8 @@
  * GetChildren), each carrying a sender and destination as the bus daemon's do.
  */
 import { createServer, type Server } from 'node:net';
-import { Variant, Writer } from '../../../../../native/linux/dbus-codec';
+import { Variant } from '../../../../../native/linux/dbus-variant';
+import { Writer } from '../../../../../native/linux/dbus-writer';
 import { MESSAGE_TYPE, decodeMessage, messageLength, writeMessage } from '../../../../../native/linux/dbus-message';
 
 /** The peer: answers each call as a Qt app's bridge would, replies of one chunk in one write. */
