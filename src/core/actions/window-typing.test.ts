@@ -52,7 +52,8 @@ describe('typing into the app’s window', () => {
     expect(sent).toHaveLength(1);
     // The fallback takes the keyboard, which this user keeps: refused, with nothing typed.
     expect(result).toMatchObject({ success: false, error: { code: 'PERMISSION_DENIED', data: { reason: 'keep-devices' } } });
-    expect(clock.sleeps.filter((ms) => ms === 25).length).toBeLessThanOrEqual(40);
+    // About a second, and a fifth of a check more per character sent (6 here).
+    expect(clock.sleeps.filter((ms) => ms === 25).length).toBeLessThanOrEqual(42);
   });
 
   it('sends no keys to the window of a sheet cell, which shows its text only once committed: it goes straight to the keyboard', async () => {
@@ -124,5 +125,47 @@ describe('typing into the app’s window', () => {
     const result = await engine.run(FIXTURE_PID, { action: 'set_value', id: await nameId(engine), value: 'Porto' });
     expect(result).toMatchObject({ success: false, error: { code: 'NOT_SETTABLE' } });
     expect(platform.inputLog).toEqual([]);
+  });
+
+  /** Keys the app works through a few per read-back, as a browser does with a long text. */
+  function slowApp(perRead: number, keep: (text: string) => string = (text) => text) {
+    const context = setup(false);
+    const { platform, field } = context;
+    let queue = '';
+    let reads = 0;
+    Object.assign(platform.input, {
+      typeInWindow: (_pid: number, text: string) => {
+        queue += text;
+        return Promise.resolve(true);
+      },
+    });
+    Object.assign(platform.accessibility, {
+      readText: () => {
+        reads += 1;
+        field.value = keep(`${String(field.value ?? '')}${queue.slice(0, perRead)}`);
+        queue = queue.slice(perRead);
+        return Promise.resolve(String(field.value));
+      },
+    });
+    return { ...context, reads: () => reads };
+  }
+
+  it('waits until the app has taken every key before it verifies, not only the first', async () => {
+    const { field, engine } = slowApp(7);
+    const text = 'ab '.repeat(100);
+    const result = await engine.run(FIXTURE_PID, { action: 'type', id: await nameId(engine), text });
+    expect(result).toMatchObject({ success: true, via: 'window-keys' });
+    expect(field.value).toBe(text);
+    expect(result.nodeAfter?.value).toBe(text);
+  });
+
+  it('stops waiting once a field that cuts what it is given has stopped changing, and still reports the route', async () => {
+    const { field, engine, clock, reads } = slowApp(3, (text) => text.slice(0, 10));
+    const result = await engine.run(FIXTURE_PID, { action: 'type', id: await nameId(engine), text: 'x'.repeat(50) });
+    expect(result).toMatchObject({ success: true, via: 'window-keys' });
+    expect(field.value).toBe('x'.repeat(10));
+    // Arrived at the first read, full at the fourth, then 40 unchanged reads (a second): bounded by the stillness, not by the 50 keys.
+    expect(clock.sleeps.filter((ms) => ms === 25).length).toBe(43);
+    expect(reads()).toBeGreaterThan(40);
   });
 });

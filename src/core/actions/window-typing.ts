@@ -11,6 +11,17 @@ import type { Route } from './accessible-route';
  */
 const ARRIVAL_CHECKS = 40;
 const ARRIVAL_CHECK_MS = 25;
+/**
+ * Once keys began to arrive, the text is read back until it holds all of them, or has not changed
+ * for this many checks (an app that formats, cuts at a maximum length or drops a key). Returning
+ * while the app still works through the keys would verify a partial text, and Chromium crashes
+ * when a client that listens to its events leaves while it handles keys (measured: 300 keys sent,
+ * the CLI out after the first arrived, a segfault a second later; no crash once it waits). A
+ * second, since Chromium's text can stand still for 200 ms and more while keys are still queued.
+ */
+const STABLE_CHECKS = 40;
+/** Checks allowed per character sent, before the first arrival and after it: an app busy with a long text is given time. */
+const CHECKS_PER_CHARACTER = 0.2;
 /** Looks for a window activation that grabbing the focus caused, and the wait between them. */
 const ACTIVATION_LOOKS = 2;
 const ACTIVATION_WAIT_MS = 100;
@@ -46,7 +57,9 @@ export async function typeInWindow(
   const before = await read();
   if (before === undefined) return undefined;
   // Appended text makes the field longer; a replaced one makes it read as the text itself.
-  const arrived = (now: string): boolean => (mode === 'append' ? now.length > before.length : now === text.slice(0, READ_CHARS));
+  const arrived = (now: string): boolean => (mode === 'append' ? now.length > before.length : now !== before);
+  const complete = (now: string): boolean =>
+    mode === 'append' ? now.length >= Math.min(before.length + text.length, READ_CHARS) : now === text.slice(0, READ_CHARS);
   const focused = await focusQuietly(platform, clock, ref, node);
   if (focused === undefined) return undefined;
   const { interrupted, caretPlaced } = focused;
@@ -54,15 +67,41 @@ export async function typeInWindow(
   const options = mode === 'replace' ? { replace: true } : caretPlaced ? {} : { toEnd: true };
   if (!(await input.typeInWindow(pid, text, options))) return undefined;
   const route: Route = { method: 'input', via: 'window-keys', ...(interrupted ? { interrupted: true } : {}) };
+  return (await untilTaken(read, arrived, complete, text.length, clock, signal)) ? route : undefined;
+}
+
+/**
+ * Reads the text back until the keys sent have been taken (see STABLE_CHECKS): true once they
+ * all arrived, or some did and the text then stopped changing (a field that formats what it is
+ * given was still changed: the verification says what it holds); false when none arrived in the
+ * time allowed, so the caller may try the keyboard.
+ */
+async function untilTaken(
+  read: () => Promise<string | undefined>,
+  arrived: (now: string) => boolean,
+  complete: (now: string) => boolean,
+  characters: number,
+  clock: Clock,
+  signal?: AbortSignal,
+): Promise<boolean> {
   let last: string | undefined;
-  for (let check = 0; check < ARRIVAL_CHECKS; check += 1) {
-    last = await read();
-    if (last !== undefined && arrived(last)) return route;
+  let unchanged = 0;
+  let since: number | undefined;
+  // A long text is given longer to show its first keys too: a browser flooded with keys can leave
+  // its text unchanged for over a second, and the keyboard fallback would then type it all again.
+  const allowed = ARRIVAL_CHECKS + Math.ceil(characters * CHECKS_PER_CHARACTER);
+  for (let check = 0; check < (since === undefined ? allowed : since + allowed); check += 1) {
+    const now = await read();
+    if (now !== undefined && complete(now)) return true;
+    if (now !== undefined && arrived(now)) {
+      since ??= check;
+      unchanged = now === last ? unchanged + 1 : 0;
+      if (unchanged >= STABLE_CHECKS) return true;
+    }
+    last = now;
     await clock.sleep(ARRIVAL_CHECK_MS, signal);
   }
-  // A field that took the keys but reads otherwise (it formats what it is given) was still
-  // changed: the route is reported, and the verification says what the field holds now.
-  return mode === 'replace' && last !== undefined && last !== before ? route : undefined;
+  return since !== undefined;
 }
 
 /** Elements whose whole text set_value may replace with keys: editable text, never a list or a cell. */
