@@ -81,5 +81,7 @@ describe('parameters', () => {
     expect(parseVars(['a=b=c', 'e='])).toEqual({ a: 'b=c', e: '' });
     expect(() => parseVars(['novalue'])).toThrow(/NAME=VALUE/);
     expect(() => parseVars(['1x=2'])).toThrow(/NAME=VALUE/);
+    // The value after '=' may be a password: only the name is echoed.
+    expect(() => parseVars(['pass word=hunter2'])).toThrow("got 'pass word=…'");
   });
 });
