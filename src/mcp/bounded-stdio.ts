@@ -18,7 +18,12 @@ import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol
 /** The SDK client's own read limit: a message larger than this ends its session for good. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
-/** Requests read and not yet answered before reading stops; a pipelining client needs no more. */
+/**
+ * Requests read and not yet answered before reading stops; a pipelining client needs no more.
+ * While reading is stopped, a client's replies are not read either: a handler that waited on a
+ * request of its own to the client (sampling, elicitation; this server sends none) would wait
+ * behind the pause.
+ */
 export const MAX_IN_FLIGHT = 16;
 
 export const JSONRPC = { parseError: -32700, invalidRequest: -32600, invalidParams: -32602, internalError: -32603 } as const;
