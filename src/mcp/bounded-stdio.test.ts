@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ActionEngine } from '../core/actions/engine';
 import { FakePlatform } from '../core/platform/fake/fake-platform';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { BoundedStdioTransport } from './bounded-stdio';
 import { createMcpServer } from './server';
 
@@ -90,5 +91,75 @@ describe('the bounded stdio transport', () => {
       error: { code: -32603, message: expect.stringMatching(/^the reply is \d+ bytes, over the limit of 2000 bytes; ask for less$/) },
     });
     expect(logs.join('\n')).toMatch(/a reply of \d+ bytes was over the 2000-byte limit/);
+  });
+});
+
+describe('the bounded stdio transport under a flood', () => {
+  /** The transport alone, with a message handler that answers nothing until told. */
+  async function bare(
+    maxInFlight: number,
+    stdout = new PassThrough(),
+  ): Promise<{ stdin: PassThrough; stdout: PassThrough; transport: BoundedStdioTransport; seen: unknown[] }> {
+    const stdin = new PassThrough();
+    const transport = new BoundedStdioTransport(stdin, stdout, { maxInFlight });
+    const seen: unknown[] = [];
+    transport.onmessage = (message) => seen.push((message as { id?: unknown; method?: unknown }).id ?? (message as { method?: unknown }).method);
+    await transport.start();
+    return { stdin, stdout, transport, seen };
+  }
+  const call = (id: number): string => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'ui_tree', arguments: {} } })}\n`;
+  const reply = (id: number): JSONRPCMessage => ({ jsonrpc: '2.0', id, result: {} });
+  const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+  it('stops reading while maxInFlight requests are unanswered, and reads one more per reply or cancellation', async () => {
+    const { stdin, transport, seen } = await bare(3);
+    // All in one chunk: the rest of it is held, not handed on.
+    stdin.write(Array.from({ length: 50 }, (_, index) => call(index + 1)).join(''));
+    await settle();
+    expect(seen).toEqual([1, 2, 3]);
+    await transport.send(reply(2));
+    await settle();
+    expect(seen).toEqual([1, 2, 3, 4]);
+    // A reply to an id never read, or a second reply, makes no room.
+    await transport.send(reply(2));
+    await transport.send(reply(99));
+    await settle();
+    expect(seen).toHaveLength(4);
+    // The SDK sends no reply to a cancelled request: the cancellation itself makes room.
+    await transport.send(reply(1));
+    await settle();
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    await transport.send(reply(3));
+    await settle();
+    stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 4 } })}\n`);
+    await settle();
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('stops reading while the client does not read stdout, and goes on after it drains', async () => {
+    const stdout = new PassThrough({ highWaterMark: 64 });
+    const { stdin, transport, seen } = await bare(100, stdout);
+    stdin.write(call(1));
+    await settle();
+    const sent = transport.send({ jsonrpc: '2.0', id: 1, result: { text: 'x'.repeat(200) } });
+    stdin.write(call(2) + call(3));
+    await settle();
+    expect(seen).toEqual([1]);
+    stdout.resume();
+    await sent;
+    await settle();
+    expect(seen).toEqual([1, 2, 3]);
+  });
+
+  it('a client that writes a flood and closes stdin still gets every request read, in order', async () => {
+    const { stdin, transport, seen } = await bare(2);
+    const ended = new Promise<void>((resolve) => stdin.once('end', resolve));
+    stdin.end(Array.from({ length: 10 }, (_, index) => call(index + 1)).join(''));
+    for (let id = 1; id <= 10; id += 1) {
+      await settle();
+      await transport.send(reply(id));
+    }
+    await ended;
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 });

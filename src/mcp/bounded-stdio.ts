@@ -7,13 +7,24 @@
  *   with -32600 for its id; the session goes on;
  * - a line that is not JSON is -32700, JSON that is not a JSON-RPC message -32600;
  * - an error reply always has a one-line message, and the SDK's schema failures become -32602;
- * - a reply over the limit (which the SDK client would drop the connection for) becomes an error for its id.
+ * - a reply over the limit (which the SDK client would drop the connection for) becomes an error for its id;
+ * - reading stops while MAX_IN_FLIGHT requests wait for their replies, or while the client is not
+ *   reading stdout, so a flood of calls waits in the pipe, not in memory (the SDK starts every
+ *   request it reads at once: 4,000 pipelined ui_tree calls held 600 MB and answered none for 75 s).
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 /** The SDK client's own read limit: a message larger than this ends its session for good. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Requests read and not yet answered before reading stops; a pipelining client needs no more.
+ * While reading is stopped, a client's replies are not read either: a handler that waited on a
+ * request of its own to the client (sampling, elicitation; this server sends none) would wait
+ * behind the pause.
+ */
+export const MAX_IN_FLIGHT = 16;
 
 export const JSONRPC = { parseError: -32700, invalidRequest: -32600, invalidParams: -32602, internalError: -32603 } as const;
 
@@ -24,6 +35,7 @@ const KEEP = 512;
 
 export interface BoundedStdioOptions {
   maxMessageBytes?: number;
+  maxInFlight?: number;
   log?: (line: string) => void;
 }
 
@@ -37,6 +49,16 @@ export class BoundedStdioTransport implements Transport {
   /** While a line is over the limit: its first and last bytes, for the id. */
   private skipped: { head: Buffer; tail: Buffer } | undefined;
   private closed = false;
+  private readonly maxInFlight: number;
+  /** Requests read and not yet answered nor cancelled, by id (a client may reuse one). */
+  private readonly open = new Map<string, number>();
+  private inFlight = 0;
+  /** The last write to stdout did not fit its buffer; cleared on 'drain'. */
+  private blocked = false;
+  private readonly drained: (() => void)[] = [];
+  /** While reading is paused: what is left of the chunk being read. */
+  private held: Buffer | undefined;
+  private paused = false;
 
   constructor(
     private readonly stdin: NodeJS.ReadableStream,
@@ -44,10 +66,21 @@ export class BoundedStdioTransport implements Transport {
     private readonly options: BoundedStdioOptions = {},
   ) {
     this.max = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    this.maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
   }
 
   private readonly ondata = (chunk: Buffer | string): void => {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (!this.paused && !this.full()) {
+      this.read(bytes);
+      return;
+    }
+    // Full since the last chunk, or a chunk the stream still had when paused: it waits behind the held one.
+    this.held = this.held === undefined ? bytes : Buffer.concat([this.held, bytes]);
+    this.pause();
+  };
+
+  private read(bytes: Buffer): void {
     let start = 0;
     // Bounded: each turn consumes at least one byte of the chunk.
     while (start < bytes.length) {
@@ -56,7 +89,39 @@ export class BoundedStdioTransport implements Transport {
       if (newline === -1) break;
       this.endLine();
       start = newline + 1;
+      if (this.full()) {
+        // The rest of this chunk (at most one pipe read) waits here; the rest of the flood waits in the pipe.
+        this.held = start < bytes.length ? bytes.subarray(start) : undefined;
+        this.pause();
+        return;
+      }
     }
+  }
+
+  private pause(): void {
+    if (this.paused || this.closed) return;
+    this.paused = true;
+    this.stdin.pause();
+  }
+
+  private full(): boolean {
+    return this.inFlight >= this.maxInFlight || this.blocked;
+  }
+
+  /** Reads on once a reply made room and stdout takes writes again. */
+  private readOn(): void {
+    if (!this.paused || this.full() || this.closed) return;
+    this.paused = false;
+    const held = this.held;
+    this.held = undefined;
+    if (held !== undefined) this.read(held);
+    if (!this.paused) this.stdin.resume();
+  }
+
+  private readonly ondrain = (): void => {
+    this.blocked = false;
+    for (const resolve of this.drained.splice(0)) resolve();
+    this.readOn();
   };
 
   private readonly onstreamerror = (error: Error): void => this.onerror?.(error);
@@ -64,6 +129,7 @@ export class BoundedStdioTransport implements Transport {
   start(): Promise<void> {
     this.stdin.on('data', this.ondata);
     this.stdin.on('error', this.onstreamerror);
+    this.stdout.on('drain', this.ondrain);
     return Promise.resolve();
   }
 
@@ -110,7 +176,30 @@ export class BoundedStdioTransport implements Transport {
       this.refuse(idOf(json), JSONRPC.invalidRequest, `Invalid Request: ${why}`);
       return;
     }
+    this.count(parsed.data);
     this.onmessage?.(parsed.data);
+  }
+
+  /** A request opens until its reply is sent; a client's cancellation closes it too (the SDK sends no reply then). */
+  private count(message: JSONRPCMessage): void {
+    const { method, id, params } = message as { method?: unknown; id?: Id; params?: { requestId?: unknown } };
+    if (typeof method !== 'string') return;
+    if (id !== undefined && id !== null) {
+      this.open.set(keyOf(id), (this.open.get(keyOf(id)) ?? 0) + 1);
+      this.inFlight += 1;
+    } else if (method === 'notifications/cancelled') {
+      const requestId = params?.requestId;
+      if (typeof requestId === 'string' || typeof requestId === 'number') this.answered(requestId);
+    }
+  }
+
+  private answered(id: string | number): void {
+    const key = keyOf(id);
+    const count = this.open.get(key);
+    if (count === undefined) return;
+    if (count <= 1) this.open.delete(key);
+    else this.open.set(key, count - 1);
+    this.inFlight -= 1;
   }
 
   private refuse(id: Id, code: number, message: string): void {
@@ -130,10 +219,14 @@ export class BoundedStdioTransport implements Transport {
         error: { code: JSONRPC.internalError, message: `the reply is ${Buffer.byteLength(json)} bytes, over the limit of ${this.max} bytes; ask for less` },
       });
     }
-    return new Promise((resolve) => {
-      if (this.stdout.write(`${json}\n`)) resolve();
-      else this.stdout.once('drain', resolve);
-    });
+    const { id, method } = message as { id?: Id; method?: unknown };
+    if (method === undefined && (typeof id === 'string' || typeof id === 'number')) this.answered(id);
+    const written = this.stdout.write(`${json}\n`);
+    if (!written) this.blocked = true;
+    // One 'drain' listener for all waiting writes (one each overflowed the listener limit under a flood).
+    const done = written ? Promise.resolve() : new Promise<void>((resolve) => this.drained.push(resolve));
+    this.readOn();
+    return done;
   }
 
   close(): Promise<void> {
@@ -141,11 +234,18 @@ export class BoundedStdioTransport implements Transport {
     this.closed = true;
     this.stdin.off('data', this.ondata);
     this.stdin.off('error', this.onstreamerror);
+    this.stdout.off('drain', this.ondrain);
     this.stdin.pause();
     this.parts = [];
+    this.held = undefined;
+    for (const resolve of this.drained.splice(0)) resolve();
     this.onclose?.();
     return Promise.resolve();
   }
+}
+
+function keyOf(id: string | number): string {
+  return `${typeof id}:${id}`;
 }
 
 /** The id of a request as JSON-RPC allows it (a string or number), or undefined. */

@@ -51,6 +51,13 @@ function visibleText(error: unknown): string {
 const ask = { messages: [{ role: 'user' as const, content: 'hi' }] };
 
 describe('streaming through the openai SDK', () => {
+  it('sends half an emoji (a cut result, macOS UTF-16 text) as U+FFFD, never as a lone \\ud83d a strict parser refuses', async () => {
+    server.reply({ kind: 'stream', steps: textSteps(['ok']) });
+    const half = '😀'.slice(0, 1);
+    await collect(provider().stream({ messages: [{ role: 'user', content: `Result: ${half}` }] }));
+    expect(server.requests[0]?.body['messages']).toEqual([{ role: 'user', content: 'Result: \uFFFD' }]);
+  });
+
   it('streams text deltas and a finish with usage', async () => {
     server.reply({
       kind: 'stream',

@@ -102,6 +102,18 @@ describe('limits on external tools', () => {
     expect((await tools[1]?.handler({}, context))?.message).toBe('underscored');
   });
 
+  it('cuts a long title where an approval shows it, and the description the model reads', async () => {
+    const { toolbox: box } = boxOf({
+      files: (server) =>
+        server.registerTool('wipe', { title: `Wipe\u001b]52;c;ZXZpbA==\u0007${'y'.repeat(100_000)}`, description: 'd'.repeat(5_000) }, () => text('ok')),
+    });
+    const [tool] = await box.tools();
+    expect(tool?.title).toHaveLength('files › '.length + 80);
+    expect(tool?.title).toBe(`files › Wipe\u001b]52;c;ZXZpbA==\u0007${'y'.repeat(59)}…`);
+    expect(tool?.safety?.risk?.({} as never, undefined, () => undefined, 'fake')).toEqual({ code: 'external', values: { tool: tool?.title } });
+    expect(tool?.description).toHaveLength('[MCP server files] '.length + 1_001);
+  });
+
   it('does not hold an ask for a slow server: its tools join once it is up', async () => {
     let release = (): void => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -12,14 +12,30 @@ import { agentText } from './text/agent-text';
  */
 export const CONTEXT_TREE_BUDGET: SerializeOptions = { maxTokens: 3000, maxNodes: 300, style: 'compact' };
 
+/** Most characters of a read error the context quotes. */
+const MAX_ERROR_CHARS = 300;
+
 const OPEN = '<ui_data>';
 const CLOSE = '</ui_data>';
 
+/** Characters a model reads past: spaces, and the invisible ones (zero-width, soft hyphen, direction marks). */
+const GAP = '[\\s\\u00ad\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\ufeff]*';
+/** Each letter in either case and its fullwidth form (ｕｉ＿ｄａｔａ reads as ui_data). */
+const letters = (word: string): string =>
+  [...word]
+    .map(
+      (char) =>
+        `[${char}${char.toUpperCase()}${String.fromCharCode(char.charCodeAt(0) + 0xfee0)}${String.fromCharCode(char.toUpperCase().charCodeAt(0) + 0xfee0)}]`,
+    )
+    .join('');
+
 /**
- * Any spelling of either marker a model might still read as one: any case, spaces inside,
- * attributes. An inner opening marker matters too, as it could fake a nested block.
+ * Any spelling of either marker a model might still read as one: any case, spaces or invisible
+ * characters inside, `_`, `-` or nothing between the words, attributes or no closing `>`, a
+ * fullwidth `＜` or the entity `&lt;`. An inner opening marker matters too, as it could fake a
+ * nested block. Each is broken up after its `<` (`<\/ui_data>`), which no model reads as the marker.
  */
-const MARKER = /<(\s*\/?\s*ui_data\b[^>]*)>/gi;
+const MARKER = new RegExp(`(<|\\uff1c|&lt;)(${GAP}[/\\uff0f]?${GAP}${letters('ui')}${GAP}[_\\-\\uff3f]?${GAP}${letters('data')})(?![A-Za-z0-9])`, 'g');
 
 /**
  * UI text is written by whoever made the app or the web page in it, so it may try to
@@ -27,7 +43,7 @@ const MARKER = /<(\s*\/?\s*ui_data\b[^>]*)>/gi;
  * the data is broken up (`<\/ui_data>`) so the data cannot end the block early.
  */
 export function quoteUiData(text: string): string {
-  return `${OPEN}\n${text.replace(MARKER, '<\\$1>')}\n${CLOSE}`;
+  return `${OPEN}\n${text.replace(MARKER, '$1\\$2')}\n${CLOSE}`;
 }
 
 /** The system prompt's own rule (English here: the context message is scaffolding, not conversation). */
@@ -140,7 +156,9 @@ export async function buildContextMessage(engine: ActionEngine, platform: Platfo
     lines.push('Names and values are cut short; call ui_read with an id for the full text, and ui_tree for more of the tree.');
   } catch (error) {
     lines.push('Target app and window:', quoteUiData(where.join('\n')));
-    lines.push(`The app's UI could not be read (${error instanceof Error ? error.message : String(error)}); call ui_apps to find it.`);
+    // A D-Bus error's message is written by the app, so the error is quoted as UI text is, and bounded.
+    const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, MAX_ERROR_CHARS);
+    lines.push("The app's UI could not be read; call ui_apps to find it. The error, as data:", quoteUiData(message));
   }
   return `Context for this request:\n${lines.join('\n')}`;
 }

@@ -35,8 +35,8 @@ export function schemaProblem(schema: unknown, limits: Pick<ToolLimits, 'schemaC
   return undefined;
 }
 
-/** How deep objects and arrays nest, counted no further than `stop` (the size check has bounded the work already). */
-function depthOf(value: unknown, stop: number): number {
+/** How deep objects and arrays nest, counted no further than `stop`; iterative, so no nesting overflows the stack. */
+export function depthOf(value: unknown, stop: number): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {

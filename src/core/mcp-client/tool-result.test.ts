@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RESULT_IMAGE_BYTES, MAX_RESULT_IMAGES, toolResultOf } from './tool-result';
+import { MAX_DATA_DEPTH, MAX_RESULT_CHARS, MAX_RESULT_IMAGE_BYTES, MAX_RESULT_IMAGES, toolResultOf } from './tool-result';
 
 /** Base64 of `bytes` bytes (a multiple of 3, so no padding). */
 const base64 = (bytes: number): string => 'AAAA'.repeat(bytes / 3);
@@ -71,5 +71,29 @@ describe('an MCP tool result for the model', () => {
   it('cuts a long result to the budget and says how much was left out; isError fails', () => {
     expect(toolResultOf({ content: [{ type: 'text', text: 'x'.repeat(50) }] }, 20).message).toBe(`${'x'.repeat(20)}\n… cut: 30 more characters`);
     expect(toolResultOf({ content: [{ type: 'text', text: 'no such file' }], isError: true })).toEqual({ success: false, message: 'no such file' });
+  });
+
+  it('leaves out structured content nested too deep to print or send, and says so', () => {
+    let deep: unknown = [];
+    for (let level = 0; level < 100_000; level += 1) deep = [deep];
+    const result = toolResultOf({ content: [{ type: 'text', text: 'ok' }], structuredContent: { deep } });
+    expect(result.data).toBeUndefined();
+    expect(result.message).toBe(`ok\n[structured content left out: it nests more than ${MAX_DATA_DEPTH} levels deep]`);
+    expect(result.truncated).toBe(true);
+    expect(() => JSON.stringify(result)).not.toThrow();
+  });
+
+  it('cuts structured content to the budget like the text: it goes out in every tool_result event', () => {
+    const result = toolResultOf({ content: [{ type: 'text', text: 'ok' }], structuredContent: { blob: 'z'.repeat(9_000_000), count: 3 } });
+    expect(JSON.stringify(result.data).length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+    expect(result.data).toMatchObject({ count: 3, blob: expect.stringMatching(/^z+…$/) });
+    expect(result.truncated).toBe(true);
+    // Keys and numbers alone cannot be cut and keep their shape: left out, and said so.
+    const wide = toolResultOf({
+      content: [],
+      structuredContent: Object.fromEntries(Array.from({ length: 100_000 }, (_unused, index) => [`k${index}`, index])),
+    });
+    expect(wide.data).toBeUndefined();
+    expect(wide.message).toMatch(/^\[structured content left out: \d+ characters, over the limit of 12000\]$/);
   });
 });

@@ -1,5 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolResult } from '../tools/types';
+import { fitJson } from '../tools/budget';
+import { depthOf } from './limits';
 
 /** Most characters of one external tool's result the model reads; a server may send megabytes. */
 export const MAX_RESULT_CHARS = 12_000;
@@ -15,6 +17,13 @@ export const MAX_RESULT_IMAGE_BYTES = 5_000_000;
 /** What vision models take (OpenAI, Gemini, Claude and the local servers agree on these four). */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * Deepest nesting of structured content kept. Printing, logging or sending a value nested
+ * 100,000 deep over IPC overflows the stack ("Maximum call stack size exceeded"), and a
+ * server's 10 MB answer can nest that deep.
+ */
+export const MAX_DATA_DEPTH = 32;
 
 type Image = NonNullable<ToolResult['images']>[number];
 
@@ -68,13 +77,33 @@ export function toolResultOf(result: CallToolResult, maxChars = MAX_RESULT_CHARS
       else parts.push(`[resource ${resource.uri}]`);
     } else if (item.type === 'resource_link') parts.push(`[resource ${item.uri}]`);
   }
-  if (result.structuredContent !== undefined && parts.length === 0) parts.push(JSON.stringify(result.structuredContent));
+  const structured = result.structuredContent === undefined ? undefined : dataOf(result.structuredContent, maxChars);
+  if (structured !== undefined && (parts.length === 0 || structured.note !== undefined)) parts.push(structured.note ?? JSON.stringify(structured.data));
   const text = parts.join('\n');
   const message = text.length > maxChars ? `${text.slice(0, maxChars)}\n… cut: ${text.length - maxChars} more characters` : text;
   return {
     success: result.isError !== true,
     message: message === '' ? '(no output)' : message,
-    ...(result.structuredContent === undefined ? {} : { data: result.structuredContent }),
+    ...(structured?.data === undefined ? {} : { data: structured.data }),
     ...(images.kept.length === 0 ? {} : { images: images.kept }),
+    ...(structured?.truncated === true ? { truncated: true } : {}),
   };
+}
+
+/**
+ * Structured content as the result's data, held to the text's budget: it travels in every
+ * tool_result event (to the window, the CLI's --json, the logs). Too deep to walk safely, it is
+ * left out and said so; too large, it is cut as the built-in tools' data is (fitJson), or left out
+ * when cutting its strings and arrays cannot make it fit.
+ */
+function dataOf(content: Record<string, unknown>, maxChars: number): { data?: Record<string, unknown>; note?: string; truncated?: boolean } {
+  if (depthOf(content, MAX_DATA_DEPTH + 1) > MAX_DATA_DEPTH) {
+    return { note: `[structured content left out: it nests more than ${MAX_DATA_DEPTH} levels deep]`, truncated: true };
+  }
+  const fitted = fitJson(content, maxChars);
+  if (!fitted.truncated) return { data: content };
+  // fitJson cuts strings and arrays; a value of keys and numbers alone stays over the budget.
+  const size = JSON.stringify(fitted.value).length;
+  if (size > maxChars) return { note: `[structured content left out: ${size} characters, over the limit of ${maxChars}]`, truncated: true };
+  return { data: fitted.value, truncated: true };
 }

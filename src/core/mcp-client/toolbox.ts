@@ -15,6 +15,16 @@ export function externalToolName(server: string, tool: string): string {
   return `${safeName(server)}__${safeName(tool)}`.slice(0, 64);
 }
 
+/**
+ * Most characters of a tool's title as the approval card and prompt show it (`server › title`):
+ * the server writes it, and a 100,000-character title filled every approval prompt.
+ */
+export const MAX_TITLE_CHARS = 80;
+
+function shortTitle(text: string): string {
+  return text.length > MAX_TITLE_CHARS ? `${text.slice(0, MAX_TITLE_CHARS - 1)}…` : text;
+}
+
 /** Any JSON object: the server checks the arguments against its own schema. */
 const ARGS = z.record(z.string(), z.unknown());
 type ArgsSchema = typeof ARGS;
@@ -26,7 +36,7 @@ type ArgsSchema = typeof ARGS;
  */
 function toolOf(server: McpServer, tool: McpTool, name: string, descriptionChars: number): Tool<ArgsSchema> {
   const readOnly = tool.annotations?.readOnlyHint === true;
-  const target = `${server.name} › ${tool.annotations?.title ?? tool.title ?? tool.name}`;
+  const target = `${server.name} › ${shortTitle(tool.annotations?.title ?? tool.title ?? tool.name)}`;
   const description = tool.description ?? tool.name;
   return {
     name,

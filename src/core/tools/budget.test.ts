@@ -45,6 +45,27 @@ describe('fitJson', () => {
     expect(input.node.value).toHaveLength(10_000);
   });
 
+  it('cuts many strings a round, so a long list fits in a few walks, not one per string', () => {
+    const input = { matches: Array.from({ length: 4000 }, (_unused, index) => ({ id: `id${index}`, name: 'n'.repeat(100) })) };
+    // Counted by hand: a spy would keep every argument, and the old way made thousands of calls.
+    const stringify = JSON.stringify;
+    let calls = 0;
+    JSON.stringify = ((...args: Parameters<typeof stringify>) => {
+      calls += 1;
+      if (calls > 100) throw new Error('over 100 walks');
+      return stringify(...args);
+    }) as typeof stringify;
+    try {
+      const { value, truncated } = fitJson(input, 20_000);
+      expect(truncated).toBe(true);
+      expect(stringify(value).length).toBeLessThanOrEqual(20_000);
+      // One round per string cut took over 4,000 (quadratic: 69 s here).
+      expect(calls).toBeLessThan(30);
+    } finally {
+      JSON.stringify = stringify;
+    }
+  });
+
   it('returns small values as they are', () => {
     const input = { a: [1, 2] };
     expect(fitJson(input, 100)).toEqual({ value: input, truncated: false });

@@ -27,6 +27,24 @@ describe('parseWorkflow', () => {
     ['a huge name', file({ steps: [{ ...click, target: { role: 'button', name: 'x'.repeat(5_000) } }] }), /name/],
     ['an undeclared parameter', file({ steps: [{ action: 'type', target: { role: 'textfield', name: 'A' }, text: '{{who}}' }] }), /\{\{who\}\}/],
     ['a secret with a default', file({ parameters: { pin: { secret: true, default: '1234' } } }), /secret parameter 'pin'/],
+    ...(['target', 'intent', 'expect', 'key'] as const).map((where): [string, string, RegExp] => {
+      const pin = '{{pin}}';
+      const step =
+        where === 'key'
+          ? { action: 'key', key: pin }
+          : {
+              action: 'set_value',
+              target: { role: 'textfield', name: where === 'target' ? pin : 'PIN' },
+              value: pin,
+              ...(where === 'intent' ? { intent: `enter ${pin}` } : {}),
+              ...(where === 'expect' ? { expect: { value: pin } } : {}),
+            };
+      return [
+        `a secret used in a step's ${where}, where it would be printed`,
+        file({ parameters: { pin: { secret: true } }, steps: [step] }),
+        /step 1 uses secret parameter 'pin' outside a set_value value or a type text/,
+      ];
+    }),
   ])('refuses %s', (_what, text, message) => {
     expect(() => parseWorkflow(text)).toThrow(ValidationError);
     expect(() => parseWorkflow(text)).toThrow(message);
@@ -63,5 +81,7 @@ describe('parameters', () => {
     expect(parseVars(['a=b=c', 'e='])).toEqual({ a: 'b=c', e: '' });
     expect(() => parseVars(['novalue'])).toThrow(/NAME=VALUE/);
     expect(() => parseVars(['1x=2'])).toThrow(/NAME=VALUE/);
+    // The value after '=' may be a password: only the name is echoed.
+    expect(() => parseVars(['pass word=hunter2'])).toThrow("got 'pass word=…'");
   });
 });

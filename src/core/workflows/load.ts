@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { ValidationError } from '../../shared/errors';
 import { describeIssues } from '../../shared/validation';
 import { stepPlaceholders } from './params';
-import { MAX_WORKFLOW_BYTES, WORKFLOW_FORMAT, workflowSchema, type Workflow } from './schema';
+import { MAX_WORKFLOW_BYTES, WORKFLOW_FORMAT, workflowSchema, type Workflow, type WorkflowStep } from './schema';
 
 /**
  * A workflow from its JSON text, validated: the schema, then every `{{name}}` a step uses
@@ -31,7 +31,28 @@ export function parseWorkflow(text: string, source = 'workflow'): Workflow {
   for (const [name, parameter] of Object.entries(declared)) {
     if (parameter.secret === true && parameter.default !== undefined) throw new ValidationError(`${source}: secret parameter '${name}' may not have a default`);
   }
+  secretsOnlyTyped(workflow, source);
   return workflow;
+}
+
+/**
+ * A secret parameter goes only where text is typed or set: a set_value's value, a type's text.
+ * Anywhere else it would be printed: a target's name, an intent, a window title or an expected
+ * value is echoed in plans, halt reports and the result the model reads ("no element fits
+ * button "hunter2"").
+ */
+function secretsOnlyTyped(workflow: Workflow, source: string): void {
+  const secrets = new Set(Object.entries(workflow.parameters ?? {}).flatMap(([name, parameter]) => (parameter.secret === true ? [name] : [])));
+  if (secrets.size === 0) return;
+  workflow.steps.forEach((step, index) => {
+    const { value: _value, text: _text, ...printed } = step as WorkflowStep & { value?: unknown; text?: unknown };
+    const leaked = stepPlaceholders(printed as WorkflowStep).find((name) => secrets.has(name));
+    if (leaked !== undefined) {
+      throw new ValidationError(
+        `${source}: step ${index + 1} uses secret parameter '${leaked}' outside a set_value value or a type text, where it would be printed`,
+      );
+    }
+  });
 }
 
 /** Reads and validates a workflow file, refusing an oversized one before reading it. */

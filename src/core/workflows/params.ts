@@ -47,7 +47,8 @@ export function parseVars(raw: readonly string[]): Record<string, string> {
     const at = entry.indexOf('=');
     const name = at < 0 ? entry : entry.slice(0, at);
     if (at < 0 || !PARAMETER_NAME.test(name))
-      throw new ValidationError(`--var needs NAME=VALUE with a name of letters, digits, _ or -, got '${entry.slice(0, 40)}'`);
+      // The name alone: what follows '=' may be a password.
+      throw new ValidationError(`--var needs NAME=VALUE with a name of letters, digits, _ or -, got '${name.slice(0, 40)}${at < 0 ? '' : '=…'}'`);
     const value = entry.slice(at + 1);
     if (value.length > MAX_TEXT_CHARS) throw new ValidationError(`--var ${name} is longer than ${MAX_TEXT_CHARS} characters`);
     values[name] = value;

@@ -22,18 +22,29 @@ writeFileSync(
   ),
 );
 writeFileSync(path.join(dir, 'wipe.json'), workflow([{ action: 'click', target: { role: 'button', name: 'Delete all' } }]));
+// Which button and which key come from the call: the gate must judge them filled in.
+writeFileSync(
+  path.join(dir, 'press.json'),
+  workflow(
+    [
+      { action: 'click', target: { role: 'button', name: '{{button}}' } },
+      { action: 'key', key: '{{key}}', modifiers: ['{{modifier}}'] },
+    ],
+    { button: { default: 'Submit' }, key: { default: 'a' }, modifier: { default: 'shift' } },
+  ),
+);
 writeFileSync(path.join(dir, 'broken.json'), '{"format":"deskpilot-workflow"');
 
 describe('saved workflows as tools', () => {
   it('lists the valid files and skips broken ones, saying why', async () => {
     const skipped: string[] = [];
     const saved = await listWorkflows(dir, (file) => skipped.push(path.basename(file)));
-    expect(saved.map((each) => each.name)).toEqual(['sign-up', 'wipe']);
+    expect(saved.map((each) => each.name)).toEqual(['press', 'sign-up', 'wipe']);
     expect(skipped).toEqual(['broken.json']);
   });
 
   it('show the model a name and the parameters, required when they have no default', async () => {
-    const [signUp] = await listWorkflows(dir);
+    const [, signUp] = await listWorkflows(dir);
     const tool = workflowTool(signUp as never);
     expect(tool.name).toBe('workflow_sign_up');
     expect(tool.schema.safeParse({ password: 'x' }).success).toBe(true);
@@ -41,7 +52,7 @@ describe('saved workflows as tools', () => {
   });
 
   it('go through the agent’s gate: risky when a step is, secret text only from the user', async () => {
-    const [signUp, wipe] = (await listWorkflows(dir)).map((each) => workflowTool(each));
+    const [, signUp, wipe] = (await listWorkflows(dir)).map((each) => workflowTool(each));
     const context = fakeContext();
     const gate = new SafetyGate('confirm-risky');
     const call = (tool: typeof signUp, args: unknown, userText: string) =>
@@ -54,8 +65,21 @@ describe('saved workflows as tools', () => {
     expect((await call(signUp, { password: 'hunter2' }, 'sign me up, password hunter2')).kind).toBe('run');
   });
 
+  it('judge a step as the call fills it: a parameter cannot smuggle a risky button or key combo past approval', async () => {
+    const [press] = (await listWorkflows(dir)).map((each) => workflowTool(each));
+    const gate = new SafetyGate('confirm-risky');
+    const call = async (args: Record<string, string>) =>
+      gate.check({ askId: 'a', callId: 'c', tool: press?.name ?? '', definition: press as never, rawArguments: JSON.stringify(args) }, fakeContext(), {
+        userText: 'press it',
+        readContent: false,
+      });
+    expect((await call({})).kind).toBe('run');
+    expect(await call({ button: 'Delete all' })).toMatchObject({ kind: 'ask', request: { why: { code: 'clicks', values: { name: '"Delete all"' } } } });
+    expect(await call({ key: 'q', modifier: 'ctrl' })).toMatchObject({ kind: 'ask', request: { why: { code: 'quitsOrCloses' } } });
+  });
+
   it('replay with the model’s arguments and return the report', async () => {
-    const [signUp] = await listWorkflows(dir);
+    const [, signUp] = await listWorkflows(dir);
     const context = fakeContext();
     const result = await workflowTool(signUp as never).handler({ name: 'Grace', password: 'pw' }, context);
     expect(result.success).toBe(true);

@@ -6,14 +6,19 @@ import { resolveApp, targetFields } from '../tools/target';
 import { defineTool, type AnyTool, type TypedText } from '../tools/types';
 import { resolveWorkflowApp } from './app-identity';
 import { findWorkflow, type SavedWorkflow } from './folder';
-import { fill, resolveValues } from './params';
+import { fill, fillStep, resolveValues } from './params';
 import { formatReport, runStoppedShort } from './report';
 import { runWorkflow } from './runner';
 import type { Workflow } from './schema';
 
-/** Why running the workflow is risky: the first of its steps the safety rules would ask about. */
-export function workflowRisk(workflow: Workflow): RiskReason | undefined {
-  for (const step of workflow.steps) {
+/**
+ * Why running the workflow is risky: the first of its steps the safety rules would ask about,
+ * judged as it will run, with `values` filled in. A step's key or button name may be a
+ * parameter (`"key": "{{key}}"`), and judged unfilled, a model's `key: "q", modifier: "ctrl"`
+ * or `button: "Delete all"` ran with no approval.
+ */
+export function workflowRisk(workflow: Workflow, values: Readonly<Record<string, string>> = {}): RiskReason | undefined {
+  for (const step of workflow.steps.map((each) => fillStep(each, values))) {
     if (step.action === 'key') {
       const combo = riskyCombo(step.key, step.modifiers ?? []);
       if (combo !== undefined) return combo;
@@ -62,7 +67,7 @@ export function workflowTool(saved: SavedWorkflow): AnyTool {
     schema,
     effects: 'act',
     safety: {
-      risk: () => workflowRisk(workflow),
+      risk: (args) => workflowRisk(workflow, { ...resolveDefaults(workflow), ...values(args) }),
       typedText: (args) => typedText(workflow, { ...resolveDefaults(workflow), ...values(args) }),
       plan: () => ({ verb: 'run', target: workflow.name }),
     },

@@ -14,6 +14,7 @@ import { secretsOf } from './redact';
 import { DEFAULT_STREAM_LIMITS, StreamWatch, type StreamLimits } from './stream-watch';
 import { ToolCallAssembler } from './tool-call-assembler';
 import type { Provider, ProviderRequest, ProviderUsage, StreamPart } from './types';
+import { wellFormed } from './well-formed';
 
 export interface OpenAICompatibleProviderOptions {
   /** Read on every call, so a settings change applies to the next request. */
@@ -115,10 +116,11 @@ export class OpenAICompatibleProvider implements Provider {
 function toBody(request: ProviderRequest, model: string): ChatCompletionCreateParamsStreaming {
   return {
     model: request.model ?? model,
-    messages: request.messages,
+    // App text and cut results may hold half an emoji; a strict provider refuses the whole request for it.
+    messages: wellFormed(request.messages),
     stream: true,
     stream_options: { include_usage: true },
-    ...(request.tools === undefined || request.tools.length === 0 ? {} : { tools: request.tools }),
+    ...(request.tools === undefined || request.tools.length === 0 ? {} : { tools: wellFormed(request.tools) }),
     ...(request.toolChoice === undefined ? {} : { tool_choice: request.toolChoice }),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),

@@ -95,7 +95,8 @@ function unknownNodes(definition: Tool, args: Record<string, unknown>, tree: UiN
  * hand it back as the arguments to run, so the call judged is the call run:
  * - a call that cannot be resolved, or names a node not in the tree, is refused before anything acts;
  * - text typed or set into a secret field is refused (every policy) unless it is in the user's message of this ask;
- * - tools that declare `effects: 'read'` always run; every other tool acts, a plugin's tool that declares nothing too;
+ * - tools that declare `effects: 'read'` always run (under `confirm-all`, but for an MCP server's, whose claim is its own);
+ *   every other tool acts, a plugin's tool that declares nothing too;
  * - `auto` runs everything else; `confirm-all` asks for every acting call;
  * - `confirm-risky` asks when the call is risky by the tool's own `safety.risk` (a quit/close/delete key
  *   combo as the engine parses it, a click, key, drop or fill aimed at a control whose text is risky
@@ -132,7 +133,9 @@ export class SafetyGate {
 
   async check(call: GateCall, context: ToolContext, state: AskSafetyState): Promise<GateOutcome> {
     const { definition } = call;
-    if (isReadOnly(definition)) return { kind: 'run' };
+    // An MCP server's tool is read-only on its server's word alone (readOnlyHint), which the MCP
+    // spec says to treat as untrusted: a user who confirms everything is asked about it too.
+    if (isReadOnly(definition) && !(this.policy === 'confirm-all' && definition.external !== undefined)) return { kind: 'run' };
     const resolution = await resolveCall(definition, call.rawArguments, context);
     // Invalid arguments: the registry refuses them with the schema's own words, and nothing runs.
     if (resolution.kind === 'invalid') return { kind: 'run' };

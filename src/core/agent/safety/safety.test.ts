@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { defineTool } from '../../tools/types';
 import { createToolRegistry } from '../tool-registry/registry';
 import { scriptedAgent } from '../test-agent';
-import { secretRefusal } from './gate';
+import { SafetyGate, secretRefusal } from './gate';
 import { riskyCombo, riskyName } from '../../tools/risk';
 import type { ApprovalDecision, ApprovalRequest } from './types';
 
@@ -357,6 +357,19 @@ describe("tools of the user's MCP servers", () => {
       ['mail__send', { server: 'mail', tool: 'send' }],
     ]);
     expect(requests()[0]).toMatchObject({ external: { server: 'files', tool: 'delete_file' }, app: 'Deskpilot Fixture' });
+  });
+
+  it('asks about a tool its server calls read-only under confirm-all, and takes the server at its word under confirm-risky', async () => {
+    const [tool] = external([]);
+    const readOnly = { ...(tool as NonNullable<typeof tool>), effects: 'read' as const };
+    const check = (policy: 'confirm-all' | 'confirm-risky') =>
+      new SafetyGate(policy).check(
+        { askId: 'a', callId: 'c', tool: readOnly.name, definition: readOnly as never, rawArguments: '{}' },
+        { platform: new FakePlatform(), signal: new AbortController().signal, log: () => undefined } as never,
+        { userText: 'go', readContent: false },
+      );
+    expect(await check('confirm-all')).toMatchObject({ kind: 'ask', request: { external: { server: 'files', tool: 'write_file' } } });
+    expect(await check('confirm-risky')).toEqual({ kind: 'run' });
   });
 
   it("a whole-server answer covers the server's other tools at once, in this app only when asked so", async () => {
