@@ -6,6 +6,7 @@ import { FakeClock } from '../clock';
 import { FIXTURE_PID, FakePlatform } from '../platform/fake/fake-platform';
 import type { Agent, AgentOptions } from './agent';
 import { SUMMARIZE_PROMPT, SUMMARY_PREFIX } from './compaction';
+import { quoteUiData } from './context-message';
 import type { ProviderMessage } from './provider/types';
 import { answer, finish, text, toolCall, type FakeProvider, type ScriptedTurn } from './fake-provider';
 import { RESPONSE_CACHE_TTL_MS } from './response-cache';
@@ -185,7 +186,7 @@ describe('Agent history compaction', () => {
 
     const after = agent.history();
     expect(after.length).toBeLessThan(before.length);
-    expect(after[0]).toEqual({ role: 'user', content: `${SUMMARY_PREFIX}\nthe user asked questions 1 to 4` });
+    expect(after[0]).toEqual({ role: 'user', content: `${SUMMARY_PREFIX}\n${quoteUiData('the user asked questions 1 to 4')}` });
     expect(after).toEqual([after[0], ...recent, { role: 'user', content: 'next' }, { role: 'assistant', content: 'final' }]);
     expect(roles(recent)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     expectValidRoles(after);

@@ -1,3 +1,4 @@
+import { quoteUiData } from './context-message';
 import type { Provider, ProviderMessage } from './provider/types';
 
 /** History longer than this is summarized before the next ask. */
@@ -95,5 +96,7 @@ export async function compactHistory(
   if (signal.aborted) throw signal.reason ?? new Error('aborted');
   summary = summary.trim();
   if (summary === '') throw new Error('the summary came back empty');
-  return [{ role: 'user', content: `${SUMMARY_PREFIX}\n${summary}` }, ...messages.slice(split)];
+  // Quoted as data: the summary retells text read from apps (a page that says "ignore your
+  // instructions"), and as a user-role message it would otherwise read as the user's own words.
+  return [{ role: 'user', content: `${SUMMARY_PREFIX}\n${quoteUiData(summary)}` }, ...messages.slice(split)];
 }
