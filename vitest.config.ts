@@ -151,6 +151,7 @@ export const SHARED_DESKTOP_TESTS = [
   'third-party',
   'toolkits',
   'truth',
+  'web-budgeted',
   'web-growing',
   'web-order',
   'workflow-app-identity',
