@@ -61,7 +61,7 @@ export const OWN_WORKER_TESTS = [
  * run on this 2-core machine (real apps, a forked host, Chromium pages).
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
-  'test/linux/toolkits.test.ts': 44,
+  'test/linux/toolkits.test.ts': 46,
   'test/linux/calc.test.ts': 21,
   'test/linux/truth.test.ts': 11,
   'test/renderer/chat.test.ts': 14,
