@@ -61,7 +61,7 @@ export const OWN_WORKER_TESTS = [
  * run on this 2-core machine (real apps, a forked host, Chromium pages).
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
-  'test/linux/toolkits.test.ts': 44,
+  'test/linux/toolkits.test.ts': 46,
   'test/linux/calc.test.ts': 21,
   'test/linux/truth.test.ts': 11,
   'test/renderer/chat.test.ts': 14,
@@ -78,7 +78,6 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/linux/error-rows.test.ts': 6,
   'test/linux/fixture-actions.test.ts': 7,
   'test/host/host.test.ts': 7,
-  'test/linux/menu-background.test.ts': 6,
   'test/linux/doctor.test.ts': 6,
   'test/linux/third-party.test.ts': 6,
   'test/linux/chromium-typing.test.ts': 5,
@@ -147,12 +146,12 @@ export const SHARED_DESKTOP_TESTS = [
   'ids',
   'mcp-session',
   'mcp',
-  'menu-background',
   'shared-desktop',
   'shortcuts',
   'third-party',
   'toolkits',
   'truth',
+  'web-budgeted',
   'web-growing',
   'web-order',
   'workflow-app-identity',

@@ -424,10 +424,15 @@ async function startOpenbox(env: NodeJS.ProcessEnv, log: string, owned: OwnedPro
   await waitFor(
     async () => {
       if (openbox.exitCode !== null || openbox.signalCode !== null) throw new Error(`openbox exited (${openbox.exitCode ?? openbox.signalCode}); see ${log}`);
-      // The desktop count is published after the check window, late in openbox's startup.
-      const { stdout } = await execFileAsync('xprop', ['-root', '-notype', '_NET_SUPPORTING_WM_CHECK', '_NET_NUMBER_OF_DESKTOPS'], { env });
+      // The desktop count is published after the check window, late in openbox's startup, and the
+      // showing-desktop flag last of all: an openbox that replaces another publishes it again, and
+      // in 6 of 40 restarts at load 8 it was still missing once the count was there.
+      const { stdout } = await execFileAsync('xprop', ['-root', '-notype', '_NET_SUPPORTING_WM_CHECK', '_NET_NUMBER_OF_DESKTOPS', '_NET_SHOWING_DESKTOP'], {
+        env,
+      });
       const check = /window id # (0x[0-9a-f]+)/i.exec(stdout)?.[1];
-      return check !== undefined && check !== replacing && /_NET_NUMBER_OF_DESKTOPS = \d/.test(stdout) ? true : undefined;
+      const published = /_NET_NUMBER_OF_DESKTOPS = \d/.test(stdout) && /_NET_SHOWING_DESKTOP = \d/.test(stdout);
+      return check !== undefined && check !== replacing && published ? true : undefined;
     },
     10_000,
     'openbox to manage the screen',

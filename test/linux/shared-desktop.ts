@@ -118,10 +118,13 @@ async function giveBack(desktop: Held, platform: Awaited<ReturnType<typeof creat
     throw new Error(`windows outlived the file: ${clients.trim().slice(0, 200)}`);
   });
   // A test that failed halfway may leave a modifier down; the pointer goes back where a new X server puts it.
+  // No delay between the releases (xdotool waits 12 ms after each key by default, 0.1 s a file here).
   await execFileAsync(
     'xdotool',
     [
       'keyup',
+      '--delay',
+      '0',
       'Shift_L',
       'Shift_R',
       'Control_L',

@@ -8,7 +8,9 @@
  * The names users type reach the same apps through the real CLI, while they still run (one
  * launch each: LibreOffice alone takes seconds to start): LibreOffice runs as soffice.bin and
  * names itself "soffice", yet `--app writer`, `--app libreoffice` and `--app calc` find it by its
- * desktop files; GNOME Text Editor is found as "text editor", its desktop Name.
+ * desktop files; GNOME Text Editor is found as "text editor", its desktop Name. Writer's launch
+ * also serves the menu tests beside a working user (writer-menus.ts), between its own checks and
+ * its names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/core/platform/process';
@@ -33,6 +35,7 @@ import {
   type ToolkitApp,
 } from './toolkit-apps';
 import { waitFor } from './wait-for';
+import { writerMenuTests } from './writer-menus';
 
 const run = hasHeadlessTools() || process.env['CI'] !== undefined;
 const READS = 20;
@@ -127,6 +130,14 @@ describe.skipIf(!run)('apps of every toolkit', () => {
       },
       APP_TIMEOUT_MS,
     );
+
+    // Writer's launch also serves the menu tests: after its own checks, before its names test stops it.
+    if (app.name === 'writer')
+      writerMenuTests(
+        !installed,
+        () => desktop,
+        async () => (await launched(app)).pid,
+      );
 
     const names = TYPED_NAMES[app.name];
     if (names === undefined) continue;

@@ -14,7 +14,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UiNode } from '../../src/shared/ui-node';
 import { observeForText } from '../../src/core/tools/tree-read';
-import { startDesktop, type Desktop } from './desktop';
+import type { Desktop } from './desktop';
+import { leaseDesktop } from './shared-desktop';
 import { BROWSER_BINARY, readTwoWays } from './order-compare';
 import { TOOLKIT_APPS } from './toolkit-apps';
 import { hasHeadlessTools, waitFor } from './session';
@@ -47,7 +48,7 @@ describe('a first budgeted read of a Firefox page', () => {
 
   beforeAll(async () => {
     if (!present) return;
-    desktop = await startDesktop({ openbox: true });
+    desktop = await leaseDesktop({ openbox: true });
   }, 120_000);
 
   afterAll(async () => desktop?.stop(), 30_000);
