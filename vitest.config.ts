@@ -65,6 +65,7 @@ export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/linux/calc.test.ts': 21,
   'test/linux/truth.test.ts': 11,
   'test/renderer/chat.test.ts': 14,
+  'test/packaging/packed-app.test.ts': 14,
   'test/linux/gtk4-bounds.test.ts': 12,
   'test/renderer/settings.test.ts': 11,
   'test/linux/web-order.test.ts': 11,
