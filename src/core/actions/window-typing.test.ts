@@ -168,4 +168,11 @@ describe('typing into the app’s window', () => {
     expect(clock.sleeps.filter((ms) => ms === 25).length).toBe(43);
     expect(reads()).toBeGreaterThan(40);
   });
+
+  it('counts no text for Return at the end, which a one-line field takes as a submit: no wait for a stillness', async () => {
+    const { engine, clock } = slowApp(4, (text) => text.replace('\n', ''));
+    const result = await engine.run(FIXTURE_PID, { action: 'type', id: await nameId(engine), text: 'Lisbon\n' });
+    expect(result).toMatchObject({ success: true, via: 'window-keys' });
+    expect(clock.sleeps.filter((ms) => ms === 25)).toHaveLength(1);
+  });
 });

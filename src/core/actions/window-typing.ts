@@ -58,8 +58,10 @@ export async function typeInWindow(
   if (before === undefined) return undefined;
   // Appended text makes the field longer; a replaced one makes it read as the text itself.
   const arrived = (now: string): boolean => (mode === 'append' ? now.length > before.length : now !== before);
+  // Return and Tab add no text to a one-line field (they submit, or move the focus): not counted.
+  const grows = text.replace(/[\n\t]/g, '').length;
   const complete = (now: string): boolean =>
-    mode === 'append' ? now.length >= Math.min(before.length + text.length, READ_CHARS) : now === text.slice(0, READ_CHARS);
+    mode === 'append' ? now.length >= Math.min(before.length + grows, READ_CHARS) : now === text.slice(0, READ_CHARS);
   const focused = await focusQuietly(platform, clock, ref, node);
   if (focused === undefined) return undefined;
   const { interrupted, caretPlaced } = focused;
