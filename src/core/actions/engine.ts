@@ -24,7 +24,7 @@ import { SETTLE_BOUND_MS, waitForEffect } from './settle';
 import { visiblePoint, type TargetTree } from './targeting';
 import { resolveModifiers } from './modifiers';
 import { lookOnce, type VerifyContext } from './verify';
-import { checkTypedLength, replaceInWindow, typeInWindow } from './window-typing';
+import { checkTypedLength, replaceInWindow, typeAndWait, typeInWindow } from './window-typing';
 import { EffectWatch, approvedOnce, foundAgain } from './vanished';
 
 /**
@@ -329,12 +329,15 @@ export class ActionEngine {
             'this text has characters the keyboard cannot type, and the element does not accept inserted text; try set_value',
           );
         }
-        return synthetic('keys', async () => {
-          await ensureFrontmost(this.platform.apps, pid, 'type', signal);
-          await this.focus(resolved, target, 'caret');
-          signal?.throwIfAborted();
-          await input.typeText(request.text, signal);
-        });
+        const keys = (): Promise<Route> =>
+          synthetic('keys', async () => {
+            await ensureFrontmost(this.platform.apps, pid, 'type', signal);
+            await this.focus(resolved, target, 'caret');
+            signal?.throwIfAborted();
+            await input.typeText(request.text, signal);
+          });
+        // Waited for after the user's devices are given back: the keys were sent, the app still takes them.
+        return typeAndWait(this.platform, this.clock, ref, target, request.text, keys, signal);
       }
       case 'key': {
         const modifiers = resolveModifiers(request.modifiers ?? [], this.platform.primaryModifier);

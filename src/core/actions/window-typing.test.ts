@@ -175,4 +175,29 @@ describe('typing into the app’s window', () => {
     expect(result).toMatchObject({ success: true, via: 'window-keys' });
     expect(clock.sleeps.filter((ms) => ms === 25)).toHaveLength(1);
   });
+
+  it('reads keyboard typing, the last route, back until every key is taken too, after the devices are given back', async () => {
+    const platform = new FakePlatform();
+    const field = platform.app(FIXTURE_PID).get('name');
+    let queue = '';
+    // The keyboard route: no EditableText, no keys to the window; the app takes five keys per read.
+    Object.assign(platform.input, {
+      typeText: (text: string) => {
+        queue += text;
+        return Promise.resolve();
+      },
+    });
+    Object.assign(platform.accessibility, {
+      readText: () => {
+        field.value = `${String(field.value ?? '')}${queue.slice(0, 5)}`;
+        queue = queue.slice(5);
+        return Promise.resolve(String(field.value));
+      },
+    });
+    const engine = new ActionEngine({ platform, clock: new FakeClock() });
+    const text = 'x'.repeat(60);
+    const result = await engine.run(FIXTURE_PID, { action: 'type', id: await nameId(engine), text });
+    expect(result).toMatchObject({ success: true, method: 'input', via: 'keys' });
+    expect(result.nodeAfter?.value).toBe(text);
+  });
 });

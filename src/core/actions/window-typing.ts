@@ -58,10 +58,7 @@ export async function typeInWindow(
   if (before === undefined) return undefined;
   // Appended text makes the field longer; a replaced one makes it read as the text itself.
   const arrived = (now: string): boolean => (mode === 'append' ? now.length > before.length : now !== before);
-  // Return and Tab add no text to a one-line field (they submit, or move the focus): not counted.
-  const grows = text.replace(/[\n\t]/g, '').length;
-  const complete = (now: string): boolean =>
-    mode === 'append' ? now.length >= Math.min(before.length + grows, READ_CHARS) : now === text.slice(0, READ_CHARS);
+  const complete = mode === 'append' ? holdsAll(before, text) : (now: string): boolean => now === text.slice(0, READ_CHARS);
   const focused = await focusQuietly(platform, clock, ref, node);
   if (focused === undefined) return undefined;
   const { interrupted, caretPlaced } = focused;
@@ -70,6 +67,36 @@ export async function typeInWindow(
   if (!(await input.typeInWindow(pid, text, options))) return undefined;
   const route: Route = { method: 'input', via: 'window-keys', ...(interrupted ? { interrupted: true } : {}) };
   return (await untilTaken(read, arrived, complete, text.length, clock, signal)) ? route : undefined;
+}
+
+/**
+ * Typing through the keyboard, the last route: `type` sends the keys, then the text is read back
+ * as for keys sent to the window, so the verification sees the whole text, not its first keys.
+ * A secret field and a sheet cell are not read (see typeInWindow). Gives what `type` gave.
+ */
+export async function typeAndWait<T>(
+  platform: Platform,
+  clock: Clock,
+  ref: unknown,
+  node: UiNode,
+  text: string,
+  type: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  const readText = platform.accessibility.readText?.bind(platform.accessibility);
+  if (readText === undefined || node.states.secret === true || node.role === 'cell') return type();
+  const read = async (): Promise<string | undefined> => readText(ref, node, READ_CHARS).catch(() => undefined);
+  const before = await read();
+  const typed = await type();
+  // Any change counts as arrived: typed keys may replace a selection the focus kept.
+  if (before !== undefined) await untilTaken(read, (now) => now !== before, holdsAll(before, text), text.length, clock, signal);
+  return typed;
+}
+
+/** Whether a field that held `before` now holds `text` after it too; Return and Tab add no text to a one-line field (they submit, or move the focus), so they are not counted. */
+function holdsAll(before: string, text: string): (now: string) => boolean {
+  const grows = text.replace(/[\n\t]/g, '').length;
+  return (now) => now.length >= Math.min(before.length + grows, READ_CHARS);
 }
 
 /**
