@@ -1,3 +1,4 @@
+import { clipLine } from '../shared/clip';
 import type { AgentEvent } from '../shared/agent-events';
 import { ValidationError } from '../shared/errors';
 import { OpenAICompatibleProvider, PRESETS, isPresetName, visionFromEnv, type PresetName } from '../core/agent/provider';
@@ -16,17 +17,12 @@ export const INTERRUPTED_EXIT = 130;
 
 const SUMMARY_WIDTH = 80;
 
-function clip(text: string, width = SUMMARY_WIDTH): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
-}
-
 /**
  * The call in one short line, as its tool described it (`click kqxza`, `role="checkbox"
  * name="Enable"`, masked where it types a secret), or its raw arguments for an event without one.
  */
 export function summarizeArguments(event: Extract<AgentEvent, { type: 'tool_call' }>): string {
-  return clip(event.gist?.key ?? event.arguments, 60);
+  return clipLine(event.gist?.key ?? event.arguments, 60);
 }
 
 /** `ok (accessibility, changed)` for an action's result, by its shape; `ok: <first line>` or `failed: <first line>` otherwise. */
@@ -37,7 +33,7 @@ export function summarizeResult(event: Extract<AgentEvent, { type: 'tool_result'
   }
   const first = event.message.split('\n')[0] ?? '';
   const more = event.message.includes('\n') ? ` (+${event.message.split('\n').length - 1} lines)` : '';
-  return `${event.success ? 'ok' : 'failed'}: ${clip(first)}${more}`;
+  return `${event.success ? 'ok' : 'failed'}: ${clipLine(first, SUMMARY_WIDTH)}${more}`;
 }
 
 /** `--preset`, which wins over DESKPILOT_PROVIDER; the provider config reads the variable itself. */

@@ -1,3 +1,4 @@
+import { clip } from '../../shared/clip';
 import type { Role, UiNode } from '../../shared/ui-node';
 import type { MenuShortcut, PrimaryModifier } from '../platform/types';
 
@@ -72,7 +73,7 @@ export function shortcutHints(shortcuts: readonly MenuShortcut[], limit = MAX_SH
     if (seen.has(shortcut.shortcut)) continue;
     seen.add(shortcut.shortcut);
     const name = shortcut.name.trim();
-    picked.push(`${shortcut.shortcut} ${JSON.stringify(name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name)}`);
+    picked.push(`${shortcut.shortcut} ${JSON.stringify(clip(name, MAX_NAME))}`);
   }
   return picked.join(', ');
 }

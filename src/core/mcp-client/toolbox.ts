@@ -1,3 +1,4 @@
+import { clip } from '../../shared/clip';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { AnyTool, Tool } from '../tools/types';
@@ -21,10 +22,6 @@ export function externalToolName(server: string, tool: string): string {
  */
 export const MAX_TITLE_CHARS = 80;
 
-function shortTitle(text: string): string {
-  return text.length > MAX_TITLE_CHARS ? `${text.slice(0, MAX_TITLE_CHARS - 1)}…` : text;
-}
-
 /** Any JSON object: the server checks the arguments against its own schema. */
 const ARGS = z.record(z.string(), z.unknown());
 type ArgsSchema = typeof ARGS;
@@ -36,7 +33,7 @@ type ArgsSchema = typeof ARGS;
  */
 function toolOf(server: McpServer, tool: McpTool, name: string, descriptionChars: number): Tool<ArgsSchema> {
   const readOnly = tool.annotations?.readOnlyHint === true;
-  const target = `${server.name} › ${shortTitle(tool.annotations?.title ?? tool.title ?? tool.name)}`;
+  const target = `${server.name} › ${clip(tool.annotations?.title ?? tool.title ?? tool.name, MAX_TITLE_CHARS)}`;
   const description = tool.description ?? tool.name;
   return {
     name,

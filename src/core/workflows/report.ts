@@ -1,3 +1,4 @@
+import { clipLine } from '../../shared/clip';
 import type { Refusal, Rung } from './resolve';
 
 export type HaltCode =
@@ -49,32 +50,32 @@ export function runStoppedShort(report: RunReport): boolean {
   return report.status === 'halted' || (report.status === 'planned' && report.steps.some((step) => step.status === 'unresolved'));
 }
 
-function clip(text: string, width = 120): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length <= width ? line : `${line.slice(0, width - 1)}…`;
-}
+/** A report's line for one value, unless a width is said. */
+const LINE = 120;
 
 /** The report as people read it: one line per step, then the halt in full. App text is quoted and cut, never printed raw. */
 export function formatReport(report: RunReport): string {
-  const lines = [`workflow ${JSON.stringify(clip(report.workflow, 80))}: ${report.status}`];
+  const lines = [`workflow ${JSON.stringify(clipLine(report.workflow, 80))}: ${report.status}`];
   for (const step of report.steps) {
-    const what = step.target === undefined ? step.action : `${step.action} ${clip(step.target)}`;
+    const what = step.target === undefined ? step.action : `${step.action} ${clipLine(step.target, LINE)}`;
     const how = step.rung === undefined ? '' : ` [${step.rung}${step.nodeId === undefined ? '' : ` ${step.nodeId}`}]`;
     const time = step.ms === undefined ? '' : ` ${step.ms} ms`;
-    const note = step.note === undefined ? '' : ` (${clip(step.note)})`;
+    const note = step.note === undefined ? '' : ` (${clipLine(step.note, LINE)})`;
     lines.push(`  ${String(step.step).padStart(3)}. ${step.status.padEnd(10)} ${what}${how}${time}${note}`);
   }
   const halt = report.halt;
   if (halt !== undefined) {
     lines.push(
       '',
-      `HALTED at step ${halt.step} (${halt.action}${halt.intent === undefined ? '' : `: ${clip(halt.intent, 80)}`}): ${halt.code}`,
-      `  ${clip(halt.message, 300)}`,
+      `HALTED at step ${halt.step} (${halt.action}${halt.intent === undefined ? '' : `: ${clipLine(halt.intent, 80)}`}): ${halt.code}`,
+      `  ${clipLine(halt.message, 300)}`,
     );
-    if (halt.lookedFor !== undefined) lines.push(`  looked for: ${clip(halt.lookedFor, 200)}`);
+    if (halt.lookedFor !== undefined) lines.push(`  looked for: ${clipLine(halt.lookedFor, 200)}`);
     if (halt.candidates.length === 0) lines.push('  candidates: none');
     for (const candidate of halt.candidates)
-      lines.push(`  candidate [${candidate.id}] ${candidate.role} ${JSON.stringify(clip(candidate.name, 80))}: refused, ${clip(candidate.reason, 160)}`);
+      lines.push(
+        `  candidate [${candidate.id}] ${candidate.role} ${JSON.stringify(clipLine(candidate.name, 80))}: refused, ${clipLine(candidate.reason, 160)}`,
+      );
     if (halt.screenshot !== undefined) lines.push(`  screenshot: ${halt.screenshot}`);
     lines.push('  Nothing after this step ran.');
   }
