@@ -45,15 +45,11 @@ export async function typeInWindow(
   signal?: AbortSignal,
   mode: 'append' | 'replace' = 'append',
 ): Promise<Route | undefined> {
-  const { accessibility, input } = platform;
-  const readText = accessibility.readText?.bind(accessibility);
-  // A secret field's text is never read back, so its arrival could not be checked. A sheet cell
-  // shows its text only once committed, and LibreOffice drops keys sent to its window: the
-  // read-back would wait out its whole second for nothing (measured 1.1 s a cell), so a cell takes
-  // keys as from a person, as set_value already sends them.
-  if (input.typeInWindow === undefined || readText === undefined || node.states.secret === true || node.role === 'cell') return undefined;
+  const { input } = platform;
+  // A field whose text is not read back (a secret one, a sheet cell) takes keys as from a person.
+  const read = textReader(platform, ref, node);
+  if (input.typeInWindow === undefined || read === undefined) return undefined;
   if (mode === 'append' && text === '') return undefined;
-  const read = async (): Promise<string | undefined> => readText(ref, node, READ_CHARS).catch(() => undefined);
   const before = await read();
   if (before === undefined) return undefined;
   // Appended text makes the field longer; a replaced one makes it read as the text itself.
@@ -72,7 +68,7 @@ export async function typeInWindow(
 /**
  * Typing through the keyboard, the last route: `type` sends the keys, then the text is read back
  * as for keys sent to the window, so the verification sees the whole text, not its first keys.
- * A secret field and a sheet cell are not read (see typeInWindow). Gives what `type` gave.
+ * A secret field and a sheet cell are not read (textReader). Gives what `type` gave.
  */
 export async function typeAndWait<T>(
   platform: Platform,
@@ -83,14 +79,26 @@ export async function typeAndWait<T>(
   type: () => Promise<T>,
   signal?: AbortSignal,
 ): Promise<T> {
-  const readText = platform.accessibility.readText?.bind(platform.accessibility);
-  if (readText === undefined || node.states.secret === true || node.role === 'cell') return type();
-  const read = async (): Promise<string | undefined> => readText(ref, node, READ_CHARS).catch(() => undefined);
+  const read = textReader(platform, ref, node);
+  if (read === undefined) return type();
   const before = await read();
   const typed = await type();
   // Any change counts as arrived: typed keys may replace a selection the focus kept.
   if (before !== undefined) await untilTaken(read, (now) => now !== before, holdsAll(before, text), text.length, clock, signal);
   return typed;
+}
+
+/**
+ * Reads an element's text for the read-back, or undefined where it is not read. A secret field's
+ * text is never read, so its arrival could not be checked. A sheet cell shows its text only once
+ * committed, and LibreOffice drops keys sent to its window: the read-back would wait out its whole
+ * second for nothing (measured 1.1 s a cell), so a cell takes keys as from a person, as set_value
+ * already sends them.
+ */
+function textReader(platform: Platform, ref: unknown, node: UiNode): (() => Promise<string | undefined>) | undefined {
+  const readText = platform.accessibility.readText?.bind(platform.accessibility);
+  if (readText === undefined || node.states.secret === true || node.role === 'cell') return undefined;
+  return () => readText(ref, node, READ_CHARS).catch(() => undefined);
 }
 
 /** Whether a field that held `before` now holds `text` after it too; Return and Tab add no text to a one-line field (they submit, or move the focus), so they are not counted. */
