@@ -60,6 +60,8 @@ export function workflowTool(saved: SavedWorkflow): AnyTool {
     Object.fromEntries(
       Object.entries(args).filter((entry): entry is [string, string] => entry[0] !== 'pid' && entry[0] !== 'app' && typeof entry[1] === 'string'),
     );
+  /** The values the safety rules judge: the defaults, then what the call gives. */
+  const filled = (args: Record<string, unknown>): Record<string, string> => ({ ...resolveDefaults(workflow), ...values(args) });
   return defineTool({
     name: `workflow_${saved.name.replace(/-/g, '_')}`.slice(0, 64),
     title: workflow.name,
@@ -67,8 +69,8 @@ export function workflowTool(saved: SavedWorkflow): AnyTool {
     schema,
     effects: 'act',
     safety: {
-      risk: (args) => workflowRisk(workflow, { ...resolveDefaults(workflow), ...values(args) }),
-      typedText: (args) => typedText(workflow, { ...resolveDefaults(workflow), ...values(args) }),
+      risk: (args) => workflowRisk(workflow, filled(args)),
+      typedText: (args) => typedText(workflow, filled(args)),
       plan: () => ({ verb: 'run', target: workflow.name }),
     },
     async handler(args, context) {
